@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "cardserver",
+    products: [
+        .executable(name: "cardserver", targets: ["cardserver"]),
+    ],
+    targets: [
+        // C shim: Glibc's Swift module does not expose <sys/epoll.h> or <sys/signalfd.h>.
+        .target(name: "CEpoll"),
+        // Pure rules of every game: values in, values out; stdlib only.
+        .target(name: "GameRules"),
+        // Protocol 1 messages (rule values in JSON), the JSON codec and the line framer; knows nothing of sockets.
+        .target(name: "Wire", dependencies: ["GameRules"]),
+        // Syscalls, sockets, the epoll event loop, timers and output buffers; knows nothing of games.
+        .target(name: "Network", dependencies: ["CEpoll"]),
+        // Sessions, lobby and rooms: messages in -> rules -> messages out.
+        .target(name: "CardServer", dependencies: ["GameRules", "Wire"]),
+        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network"]),
+
+        .testTarget(name: "GameRulesTests", dependencies: ["GameRules"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network"]),
+        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "cardserver"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

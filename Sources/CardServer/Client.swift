@@ -1,0 +1,19 @@
+import Wire
+
+/// One open connection: its framer and, once logged in, its player.
+final class Client {
+    let id: ClientID
+    let peer: String
+    var framer = LineFramer()
+    /// The player this connection speaks for, after `login`.
+    var playerID: String?
+    /// Whether a line has been handled yet (an HTTP request is spotted on the first).
+    var sawFirstLine = false
+    /// Set once the server has asked the host to close this connection: later lines are ignored.
+    var isClosing = false
+
+    init(id: ClientID, peer: String) {
+        self.id = id
+        self.peer = peer
+    }
+}

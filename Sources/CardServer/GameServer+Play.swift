@@ -1,0 +1,65 @@
+import Wire
+
+extension GameServer {
+    func startGame(_ room: Room) {
+        room.phase = .playing
+        let names = room.seats.map { $0.flatMap { players[$0]?.name } }
+        host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
+        apply(room.engine.start(names: names, now: host.nowNanoseconds), in: room)
+    }
+
+    /// A game command from a player: checked against the room, then handed to the rules.
+    func play(_ command: ClientCommand, by player: Player, id: RequestID?) throws(CommandError) {
+        let room = try currentRoom(of: player)
+        guard let seat = room.seat(of: player.id) else {
+            throw CommandError(code: .notSeated, message: "spectators cannot play; join a room to take a seat")
+        }
+        switch room.phase {
+        case .waiting:
+            throw CommandError(code: .gameNotStarted, message: "the game has not started; it starts when every seat is taken, or on {\"type\":\"start\"}")
+        case .over:
+            throw CommandError(code: .gameOver, message: "the game is over; send {\"type\":\"start\"} for a rematch")
+        case .playing:
+            break
+        }
+        let update = try room.engine.handle(command, seat: seat, now: host.nowNanoseconds)
+        send(update.reply(id), to: player)
+        apply(update, in: room)
+    }
+
+    /// Sends what an update caused, in order: its events, the new state, then `game_over`.
+    func apply(_ update: GameUpdate, in room: Room) {
+        for event in update.events {
+            broadcast(event, in: room)
+        }
+        if update.result != nil {
+            room.phase = .over
+        }
+        broadcastState(room)
+        if let result = update.result {
+            host.log("room \(room.code): game over, winners: \(result.winners.isEmpty ? "none" : result.winners.joined(separator: ", "))")
+            broadcast(.gameOver(room: room.code, winners: result.winners, scores: result.scores), in: room)
+        }
+        scheduleDeadline(of: room)
+    }
+
+    private func scheduleDeadline(of room: Room) {
+        if let timer = room.deadlineTimer {
+            host.cancel(timer)
+            room.deadlineTimer = nil
+        }
+        guard room.phase == .playing, let deadline = room.engine.deadline else { return }
+        let now = host.nowNanoseconds
+        let delay = deadline > now ? Duration.nanoseconds(Int64(deadline - now)) : .zero
+        let code = room.code
+        room.deadlineTimer = host.schedule(after: delay) { [weak self] in
+            self?.deadlineFired(code)
+        }
+    }
+
+    private func deadlineFired(_ code: String) {
+        guard let room = rooms[code], room.phase == .playing else { return }
+        room.deadlineTimer = nil
+        apply(room.engine.deadlinePassed(now: host.nowNanoseconds), in: room)
+    }
+}

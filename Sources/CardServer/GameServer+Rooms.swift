@@ -1,0 +1,224 @@
+import Wire
+
+extension GameServer {
+    func roomSummaries() -> [RoomSummary] {
+        rooms.values
+            .filter { !$0.isPrivate }
+            .sorted { $0.serial < $1.serial }
+            .map { room in
+                RoomSummary(
+                    room: room.code, game: room.gameName, players: seatedNames(in: room),
+                    seats: room.seats.count, phase: room.phase, spectators: room.spectators.count)
+            }
+    }
+
+    func createRoom(_ request: CreateRequest, by player: Player, id: RequestID?) throws(CommandError) {
+        try requireNoRoom(player)
+        guard let engineType = Self.engines.first(where: { $0.gameName == request.game }) else {
+            throw .badRequest("there is no game '\(request.game)'; games: \(Self.gameNames.joined(separator: ", "))")
+        }
+        let seatCount = request.seats ?? engineType.defaultSeats
+        guard engineType.seatRange.contains(seatCount) else {
+            let range = engineType.seatRange
+            let allowed = range.count == 1 ? "\(range.lowerBound) seats" : "\(range.lowerBound) to \(range.upperBound) seats"
+            throw .badRequest("\(request.game) is played with \(allowed), not \(seatCount)")
+        }
+        let code = newRoomCode()
+        let engine = try engineType.init(room: code, seats: seatCount, options: request.options)
+        let room = Room(
+            code: code, gameName: request.game, isPrivate: request.isPrivate, serial: nextRoomSerial,
+            seatCount: seatCount, minPlayers: engineType.minPlayers, engine: engine)
+        nextRoomSerial += 1
+        rooms[code] = room
+        room.seats[0] = player.id
+        player.roomCode = code
+        host.log("room \(code) created by \(player.name): \(request.game), \(seatCount) seats\(request.isPrivate ? ", private" : "")")
+        send(.joined(room: code, game: room.gameName, seat: 0, id: id), to: player)
+        seatsChanged(room)
+    }
+
+    func join(_ rawCode: String, player: Player, id: RequestID?) throws(CommandError) {
+        let room = try existingRoom(rawCode)
+        try requireNoRoom(player)
+        try requireNameFree(player.name, in: room)
+        guard room.phase != .playing, let seat = room.seats.firstIndex(of: nil) else {
+            throw CommandError(code: .roomFull, message: "room \(room.code) has no free seat; you can watch it instead")
+        }
+        room.seats[seat] = player.id
+        player.roomCode = room.code
+        host.log("room \(room.code): \(player.name) took seat \(seat)")
+        send(.joined(room: room.code, game: room.gameName, seat: seat, id: id), to: player)
+        broadcast(.member(.joined, room: room.code, name: player.name, role: .player), in: room, except: player.id)
+        seatsChanged(room)
+    }
+
+    func watch(_ rawCode: String, player: Player, id: RequestID?) throws(CommandError) {
+        let room = try existingRoom(rawCode)
+        try requireNoRoom(player)
+        try requireNameFree(player.name, in: room)
+        room.spectators.append(player.id)
+        player.roomCode = room.code
+        host.log("room \(room.code): \(player.name) watches")
+        send(.watching(room: room.code, id: id), to: player)
+        broadcast(.member(.joined, room: room.code, name: player.name, role: .spectator), in: room, except: player.id)
+        broadcastState(room)
+    }
+
+    func leave(player: Player, id: RequestID?) throws(CommandError) {
+        let room = try currentRoom(of: player)
+        send(.left(room: room.code, id: id), to: player)
+        removeMember(player, from: room)
+    }
+
+    func start(by player: Player, id: RequestID?) throws(CommandError) {
+        let room = try currentRoom(of: player)
+        guard room.seat(of: player.id) != nil else {
+            throw CommandError(code: .notSeated, message: "spectators cannot start the game")
+        }
+        guard room.phase != .playing else { throw .illegalMove("the game is already under way") }
+        guard room.seatedCount >= room.minPlayers else {
+            throw .illegalMove("\(room.gameName) needs at least \(room.minPlayers) players; \(room.seatedCount) seated")
+        }
+        send(.ok(id: id), to: player)
+        startGame(room)
+    }
+
+    func chat(_ rawText: String, from player: Player, id: RequestID?) throws(CommandError) {
+        let room = try currentRoom(of: player)
+        let text = rawText.trimmingWhitespace()
+        guard !text.isEmpty else { throw .badRequest("a chat message needs some text") }
+        guard text.count <= ServerConfig.maxChatCharacters else {
+            throw .badRequest("a chat message may be at most \(ServerConfig.maxChatCharacters) characters; that one has \(text.count)")
+        }
+        broadcast(.chat(room: room.code, from: player.name, text: text, id: nil), in: room, except: player.id)
+        send(.chat(room: room.code, from: player.name, text: text, id: id), to: player)
+    }
+
+    /// Takes a player out of a room for good: frees the seat (forfeiting by the game's rules) or the spectator place.
+    func removeMember(_ player: Player, from room: Room) {
+        player.roomCode = nil
+        var update: GameUpdate?
+        if let seat = room.seat(of: player.id) {
+            room.seats[seat] = nil
+            broadcast(.member(.left, room: room.code, name: player.name, role: .player), in: room)
+            if room.phase == .playing {
+                update = room.engine.seatLeft(seat, now: host.nowNanoseconds)
+            }
+        } else {
+            room.spectators.removeAll { $0 == player.id }
+            broadcast(.member(.left, room: room.code, name: player.name, role: .spectator), in: room)
+        }
+        host.log("room \(room.code): \(player.name) left")
+        if room.isEmpty {
+            closeRoom(room)
+        } else if let update {
+            apply(update, in: room)
+        } else {
+            broadcastState(room)
+        }
+    }
+
+    private func closeRoom(_ room: Room) {
+        if let timer = room.deadlineTimer { host.cancel(timer) }
+        rooms[room.code] = nil
+        host.log("room \(room.code) closed")
+    }
+
+    /// After a player took a seat: a room whose seats are all taken starts by itself.
+    private func seatsChanged(_ room: Room) {
+        if room.phase != .playing, room.seatedCount == room.seats.count {
+            startGame(room)
+        } else {
+            broadcastState(room)
+        }
+    }
+
+    private func requireNoRoom(_ player: Player) throws(CommandError) {
+        if let code = player.roomCode {
+            throw .badRequest("you are already in room \(code); send {\"type\":\"leave\"} first")
+        }
+    }
+
+    private func requireNameFree(_ name: String, in room: Room) throws(CommandError) {
+        if room.members.contains(where: { players[$0]?.name == name }) {
+            throw CommandError(code: .nameTaken, message: "someone in room \(room.code) is already called \(name); log in with another name to join")
+        }
+    }
+
+    private func existingRoom(_ rawCode: String) throws(CommandError) -> Room {
+        let code = rawCode.trimmingWhitespace().uppercased()
+        guard let room = rooms[code] else {
+            throw CommandError(code: .noSuchRoom, message: "there is no room '\(rawCode)'; send {\"type\":\"rooms\"} for the list")
+        }
+        return room
+    }
+
+    func currentRoom(of player: Player) throws(CommandError) -> Room {
+        guard let room = player.roomCode.flatMap({ rooms[$0] }) else {
+            throw CommandError(code: .notInRoom, message: "you are not in a room; create, join or watch one first")
+        }
+        return room
+    }
+
+    private func newRoomCode() -> String {
+        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        while true {
+            let code = String((0..<4).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            if rooms[code] == nil { return code }
+        }
+    }
+
+    // MARK: - Room messages
+
+    func seatedNames(in room: Room) -> [String] {
+        room.seats.compactMap { $0.flatMap { players[$0]?.name } }
+    }
+
+    func role(of player: Player, in room: Room) -> MemberRole {
+        room.seat(of: player.id) == nil ? .spectator : .player
+    }
+
+    /// Sends one message to every connected member, encoding it once.
+    func broadcast(_ message: ServerMessage, in room: Room, except excluded: String? = nil) {
+        let line = message.encodedLine()
+        for memberID in room.members where memberID != excluded {
+            if let client = players[memberID]?.client {
+                host.send(line, to: client)
+            }
+        }
+    }
+
+    /// Counts a change and sends every connected member their view of the room.
+    func broadcastState(_ room: Room) {
+        room.seq += 1
+        let now = host.nowNanoseconds
+        var spectatorLine: [UInt8]?
+        for memberID in room.members {
+            guard let player = players[memberID], let client = player.client else { continue }
+            let seat = room.seat(of: memberID)
+            if seat == nil, let spectatorLine {
+                host.send(spectatorLine, to: client)
+                continue
+            }
+            let line = ServerMessage.state(stateView(of: room, forSeat: seat, now: now)).encodedLine()
+            if seat == nil { spectatorLine = line }
+            host.send(line, to: client)
+        }
+    }
+
+    /// Sends one player the current view without counting a change (after a resume).
+    func sendState(_ room: Room, to player: Player) {
+        send(.state(stateView(of: room, forSeat: room.seat(of: player.id), now: host.nowNanoseconds)), to: player)
+    }
+
+    private func stateView(of room: Room, forSeat viewerSeat: Int?, now: UInt64) -> RoomState {
+        let entries = room.seats.enumerated().compactMap { seat, playerID -> PlayerEntry? in
+            guard let playerID, let player = players[playerID] else { return nil }
+            let score = room.phase == .waiting ? 0 : room.engine.score(seat: seat)
+            return PlayerEntry(name: player.name, seat: seat, score: score, connected: player.isConnected)
+        }
+        return RoomState(
+            room: room.code, game: room.gameName, seq: room.seq, phase: room.phase, players: entries,
+            spectators: room.spectators.count, gameFields: room.engine.fields(viewerSeat: viewerSeat, now: now))
+    }
+}

@@ -1,0 +1,127 @@
+import Wire
+
+extension GameServer {
+    func login(_ credential: LoginCredential, client: Client, id: RequestID?) {
+        if let playerID = client.playerID, let player = players[playerID] {
+            reject(.badRequest("you are already logged in as \(player.name)"), to: client.id, id: id)
+            return
+        }
+        switch credential {
+        case .name(let raw):
+            do {
+                newPlayer(named: try PlayerName.validate(raw), client: client, id: id)
+            } catch {
+                reject(error, to: client.id, id: id)
+            }
+        case .token(let token):
+            guard let playerID = playerIDsByToken[token], let player = players[playerID] else {
+                reject(CommandError(code: .badToken, message: "that token is unknown or has expired; log in with a name"), to: client.id, id: id)
+                return
+            }
+            resume(player, on: client, id: id)
+        }
+    }
+
+    private func newPlayer(named name: String, client: Client, id: RequestID?) {
+        let playerID = "p\(nextPlayerNumber)"
+        nextPlayerNumber += 1
+        let token = Self.makeToken(using: &random)
+        let player = Player(id: playerID, name: name, token: token, client: client.id)
+        players[playerID] = player
+        playerIDsByToken[token] = playerID
+        client.playerID = playerID
+        host.log("\(client.id) logged in as \(name) (\(playerID))")
+        send(.welcome(player: playerID, name: name, token: token, resumed: false, id: id), to: client.id)
+    }
+
+    private func resume(_ player: Player, on client: Client, id: RequestID?) {
+        let wasAway = !player.isConnected
+        if let old = player.client, let oldClient = clients[old] {
+            // A second live connection with the same token replaces the first.
+            oldClient.playerID = nil
+            send(.replaced, to: old)
+            close(oldClient)
+        }
+        if let timer = player.graceTimer {
+            host.cancel(timer)
+            player.graceTimer = nil
+        }
+        player.client = client.id
+        client.playerID = player.id
+        host.log("\(client.id) resumed \(player.name) (\(player.id))")
+        send(.welcome(player: player.id, name: player.name, token: player.token, resumed: true, id: id), to: client.id)
+        guard let room = player.roomCode.flatMap({ rooms[$0] }) else { return }
+        if wasAway {
+            broadcast(.member(.back, room: room.code, name: player.name, role: role(of: player, in: room)), in: room, except: player.id)
+            broadcastState(room)
+        } else {
+            sendState(room, to: player)
+        }
+    }
+
+    /// The player's connection dropped: keep the seat for the grace period.
+    func playerWentAway(_ player: Player) {
+        player.client = nil
+        if let room = player.roomCode.flatMap({ rooms[$0] }) {
+            broadcast(.member(.away, room: room.code, name: player.name, role: role(of: player, in: room)), in: room, except: player.id)
+            broadcastState(room)
+        }
+        let playerID = player.id
+        player.graceTimer = host.schedule(after: config.grace) { [weak self] in
+            self?.graceExpired(playerID)
+        }
+    }
+
+    private func graceExpired(_ playerID: String) {
+        guard let player = players[playerID], !player.isConnected else { return }
+        player.graceTimer = nil
+        host.log("\(player.name) (\(player.id)) did not come back within the grace period")
+        if let room = player.roomCode.flatMap({ rooms[$0] }) {
+            removeMember(player, from: room)
+        }
+        players[playerID] = nil
+        playerIDsByToken[player.token] = nil
+    }
+
+    static func makeToken(using random: inout SystemRandomNumberGenerator) -> String {
+        let hexDigits = Array("0123456789abcdef")
+        return String((0..<32).map { _ in hexDigits[Int(random.next() % 16)] })
+    }
+}
+
+/// The rules for player names.
+enum PlayerName {
+    /// Trims surrounding whitespace and checks what is left: 1-20 printable characters.
+    static func validate(_ raw: String) throws(CommandError) -> String {
+        let name = raw.trimmingWhitespace()
+        if name.isEmpty {
+            throw .badRequest("a name needs at least one character that is not a space")
+        }
+        if name.count > ServerConfig.maxNameCharacters {
+            throw .badRequest("a name may be at most \(ServerConfig.maxNameCharacters) characters; that one has \(name.count)")
+        }
+        if name.unicodeScalars.contains(where: { !$0.isPrintable }) {
+            throw .badRequest("a name may only hold printable characters (no control characters)")
+        }
+        return name
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
+
+extension Unicode.Scalar {
+    /// Not a control, separator-line, private-use, surrogate or unassigned code point.
+    var isPrintable: Bool {
+        switch properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: false
+        default: true
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Wire
+
+/// The referee: turns client lines into rule applications and messages out.
+///
+/// Everything happens on the host's one thread: connections, timers and
+/// all game state, so the order of commands is the order of arrival.
+public final class GameServer {
+    let config: ServerConfig
+    let host: any ServerHost
+
+    var clients: [ClientID: Client] = [:]
+    var players: [String: Player] = [:]
+    var playerIDsByToken: [String: String] = [:]
+    var rooms: [String: Room] = [:]
+    var nextPlayerNumber = 1
+    var nextRoomSerial = 1
+    var random = SystemRandomNumberGenerator()
+
+    /// The games this server plays, by name, in `hello` order.
+    static var engines: [any GameEngine.Type] { [RPSEngine.self] }
+
+    /// Creates a server that talks through `host`.
+    public init(config: ServerConfig, host: any ServerHost) {
+        self.config = config
+        self.host = host
+    }
+
+    /// The names `hello.games` lists.
+    public static var gameNames: [String] { engines.map { $0.gameName } }
+
+    /// Open connections.
+    public var clientCount: Int { clients.count }
+
+    // MARK: - Connections
+
+    /// A connection was accepted: greet it, or turn it away when the server is full.
+    public func clientConnected(_ id: ClientID, peer: String) {
+        let client = Client(id: id, peer: peer)
+        clients[id] = client
+        host.log("\(id) opened from \(peer)")
+        if clients.count > config.maxClients {
+            send(.error(code: .serverFull, message: "the server is full (\(config.maxClients) connections); try again later", id: nil), to: id)
+            close(client)
+            return
+        }
+        send(.hello(protocolVersion: 1, server: "cardserver \(config.version)", games: Self.gameNames), to: id)
+    }
+
+    /// Bytes arrived from a connection.
+    public func clientSent(_ id: ClientID, bytes: UnsafeRawBufferPointer) {
+        guard let client = clients[id], !client.isClosing else { return }
+        client.framer.append(bytes)
+        while !client.isClosing, let frame = client.framer.next() {
+            switch frame {
+            case .tooLong:
+                send(.error(code: .lineTooLong, message: "a line may be at most \(LineFramer.defaultMaxLineBytes) bytes; that one was discarded", id: nil), to: id)
+            case .line(let line):
+                handle(line: line, from: client)
+            }
+            client.sawFirstLine = true
+        }
+    }
+
+    /// A connection closed, for whatever reason.
+    public func clientDisconnected(_ id: ClientID, reason: String) {
+        guard let client = clients.removeValue(forKey: id) else { return }
+        host.log("\(id) closed (\(reason))")
+        guard let playerID = client.playerID, let player = players[playerID], player.client == id else { return }
+        playerWentAway(player)
+    }
+
+    /// Tells every client the server is going down and closes their connections.
+    public func shutdown() {
+        for client in clients.values where !client.isClosing {
+            send(.shutdown, to: client.id)
+            close(client)
+        }
+    }
+
+    // MARK: - Lines
+
+    private func handle(line: [UInt8], from client: Client) {
+        if !client.sawFirstLine, Self.looksLikeHTTP(line) {
+            send(.error(code: .badRequest, message: "this is a cardserver, which speaks JSON lines, not HTTP; connect with netcat or cardclient", id: nil), to: client.id)
+            close(client)
+            return
+        }
+        let request: ClientRequest
+        do {
+            request = try ClientMessageDecoder.decode(line)
+        } catch {
+            send(.error(code: error.code, message: error.message, id: error.id), to: client.id)
+            return
+        }
+        dispatch(request, from: client)
+    }
+
+    private func dispatch(_ request: ClientRequest, from client: Client) {
+        let id = request.id
+        switch request.command {
+        case .help:
+            send(.help(commands: HelpText.commands, id: id), to: client.id)
+            return
+        case .ping:
+            send(.pong(id: id), to: client.id)
+            return
+        case .login(let credential):
+            login(credential, client: client, id: id)
+            return
+        default:
+            break
+        }
+        guard let playerID = client.playerID, let player = players[playerID] else {
+            reject(CommandError(code: .notLoggedIn, message: "log in first: {\"type\":\"login\",\"name\":\"your name\"}"), to: client.id, id: id)
+            return
+        }
+        do {
+            switch request.command {
+            case .rooms:
+                send(.rooms(roomSummaries(), id: id), to: client.id)
+            case .create(let create):
+                try createRoom(create, by: player, id: id)
+            case .join(let code):
+                try join(code, player: player, id: id)
+            case .watch(let code):
+                try watch(code, player: player, id: id)
+            case .leave:
+                try leave(player: player, id: id)
+            case .start:
+                try start(by: player, id: id)
+            case .chat(let text):
+                try chat(text, from: player, id: id)
+            case .throwSign:
+                try play(request.command, by: player, id: id)
+            case .help, .ping, .login:
+                break
+            }
+        } catch {
+            reject(error, to: client.id, id: id)
+        }
+    }
+
+    static let httpMethods = ["GET ", "POST ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "CONNECT ", "PATCH ", "TRACE "].map { Array($0.utf8) }
+
+    static func looksLikeHTTP(_ line: [UInt8]) -> Bool {
+        httpMethods.contains { line.starts(with: $0) }
+    }
+
+    // MARK: - Sending
+
+    func send(_ message: ServerMessage, to client: ClientID) {
+        host.send(message.encodedLine(), to: client)
+    }
+
+    /// Sends to a player's connection, if they have one.
+    func send(_ message: ServerMessage, to player: Player) {
+        if let client = player.client {
+            send(message, to: client)
+        }
+    }
+
+    func reject(_ error: CommandError, to client: ClientID, id: RequestID?) {
+        send(.error(code: error.code, message: error.message, id: id), to: client)
+    }
+
+    func close(_ client: Client) {
+        client.isClosing = true
+        host.disconnect(client.id)
+    }
+}

@@ -1,0 +1,62 @@
+import Wire
+
+/// A refused command: the error code and a sentence saying why.
+struct CommandError: Error, Equatable {
+    let code: ErrorCode
+    let message: String
+
+    static func badRequest(_ message: String) -> CommandError { CommandError(code: .badRequest, message: message) }
+    static func illegalMove(_ message: String) -> CommandError { CommandError(code: .illegalMove, message: message) }
+}
+
+/// How a game ended: who won and everyone's points.
+struct GameResult: Equatable {
+    let winners: [String]
+    let scores: [NamedScore]
+}
+
+/// What a game command or a game event changed.
+struct GameUpdate {
+    /// The direct reply to the command, given its id (`ok` unless the game says otherwise).
+    var reply: (RequestID?) -> ServerMessage = { .ok(id: $0) }
+    /// Messages every member of the room gets, in order, before the new state.
+    var events: [ServerMessage] = []
+    /// Set when this update ended the game.
+    var result: GameResult?
+}
+
+/// One game's rules as the room drives them: the bridge between protocol
+/// commands and a pure rules value from `GameRules`.
+///
+/// A room owns one engine for its lifetime; `start` begins a fresh game
+/// (so a rematch reuses it).
+protocol GameEngine {
+    /// The game's name in `create` and `hello.games`.
+    static var gameName: String { get }
+    /// Seat counts a room of this game may have.
+    static var seatRange: ClosedRange<Int> { get }
+    /// Seats when `create` leaves them out.
+    static var defaultSeats: Int { get }
+    /// Players that must be seated before `start`.
+    static var minPlayers: Int { get }
+
+    /// Checks `options` and `seats` and creates the engine.
+    /// - Throws: `bad_request` naming the option that is wrong.
+    init(room: String, seats: Int, options: JSONObject) throws(CommandError)
+
+    /// Begins a game. `names[seat]` is the seated player, nil for an empty seat.
+    mutating func start(names: [String?], now: UInt64) -> GameUpdate
+    /// Applies a game command from a seated player while the game is playing.
+    mutating func handle(_ command: ClientCommand, seat: Int, now: UInt64) throws(CommandError) -> GameUpdate
+    /// The deadline the engine asked for has come.
+    mutating func deadlinePassed(now: UInt64) -> GameUpdate
+    /// A seated player left for good while the game was playing.
+    mutating func seatLeft(_ seat: Int, now: UInt64) -> GameUpdate
+
+    /// When the engine wants `deadlinePassed`, on the host's monotonic clock; nil for never.
+    var deadline: UInt64? { get }
+    /// Points of each seat, for `state`.
+    func score(seat: Int) -> Int
+    /// The game's part of `state` for one viewer (`viewerSeat` nil for a spectator).
+    func fields(viewerSeat: Int?, now: UInt64) -> GameFields
+}

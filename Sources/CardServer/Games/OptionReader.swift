@@ -1,0 +1,39 @@
+import Wire
+
+/// Reads a game's `create` options, failing with a `bad_request` that names the option.
+struct OptionReader {
+    let game: String
+    let options: JSONObject
+    private var known: [String] = []
+
+    init(game: String, options: JSONObject) {
+        self.game = game
+        self.options = options
+    }
+
+    /// An integer option within `range`, or `default` when left out.
+    mutating func int(_ key: String, default value: Int, range: ClosedRange<Int>) throws(CommandError) -> Int {
+        known.append(key)
+        switch options[key] {
+        case nil, .null?:
+            return value
+        case .int(let given)? where range.contains(given):
+            return given
+        case let other?:
+            throw .badRequest("option '\(key)' must be an integer from \(range.lowerBound) to \(range.upperBound), not \(other.jsonText)")
+        }
+    }
+
+    /// Whether the option is present (it is then known).
+    mutating func has(_ key: String) -> Bool {
+        known.append(key)
+        return options[key] != nil
+    }
+
+    /// Fails on any option this game does not have.
+    func rejectUnknown() throws(CommandError) {
+        if let unknown = options.keys.first(where: { !known.contains($0) }) {
+            throw .badRequest("\(game) has no option '\(unknown)'; its options are \(known.joined(separator: ", "))")
+        }
+    }
+}

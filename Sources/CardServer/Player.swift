@@ -1,0 +1,21 @@
+/// A logged-in player: outlives a connection by the grace period, so a client can resume.
+final class Player {
+    let id: String
+    let name: String
+    let token: String
+    /// The connection speaking for this player; nil while away.
+    var client: ClientID?
+    /// The room the player sits in or watches.
+    var roomCode: String?
+    /// Runs out the grace period after a disconnect.
+    var graceTimer: TimerToken?
+
+    init(id: String, name: String, token: String, client: ClientID) {
+        self.id = id
+        self.name = name
+        self.token = token
+        self.client = client
+    }
+
+    var isConnected: Bool { client != nil }
+}

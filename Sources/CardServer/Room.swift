@@ -1,0 +1,43 @@
+import Wire
+
+/// A game room: seats, spectators, the game engine and the `state` counter.
+final class Room {
+    let code: String
+    let gameName: String
+    let isPrivate: Bool
+    /// Creation order, for a stable `rooms` listing.
+    let serial: Int
+    /// The player id in each seat; nil for an empty seat.
+    var seats: [String?]
+    /// Watching player ids, in arrival order.
+    var spectators: [String] = []
+    var phase: Phase = .waiting
+    /// Grows by one with every `state` sent.
+    var seq = 0
+    var engine: any GameEngine
+    /// The timer that will call the engine's deadline.
+    var deadlineTimer: TimerToken?
+    /// The minimum of seated players for `start`.
+    let minPlayers: Int
+
+    init(code: String, gameName: String, isPrivate: Bool, serial: Int, seatCount: Int, minPlayers: Int, engine: any GameEngine) {
+        self.code = code
+        self.gameName = gameName
+        self.isPrivate = isPrivate
+        self.serial = serial
+        self.seats = Array(repeating: nil, count: seatCount)
+        self.minPlayers = minPlayers
+        self.engine = engine
+    }
+
+    /// Everyone who gets the room's events: seated players, then spectators.
+    var members: [String] { seats.compactMap { $0 } + spectators }
+
+    var seatedCount: Int { seats.count(where: { $0 != nil }) }
+
+    var isEmpty: Bool { seatedCount == 0 && spectators.isEmpty }
+
+    func seat(of playerID: String) -> Int? {
+        seats.firstIndex(of: playerID)
+    }
+}

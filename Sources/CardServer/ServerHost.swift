@@ -1,0 +1,35 @@
+/// Names one client connection for the server; the host maps it to a socket.
+public struct ClientID: Hashable, Sendable, CustomStringConvertible {
+    /// The host's number for the connection; never reused within a process.
+    public let rawValue: UInt64
+    /// Wraps a host connection number.
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    public var description: String { "conn \(rawValue)" }
+}
+
+/// Names a timer the host runs for the server.
+public struct TimerToken: Hashable, Sendable {
+    /// The host's number for the timer.
+    public let rawValue: UInt64
+    /// Wraps a host timer number.
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+}
+
+/// What the game server needs from the outside world: sockets, timers, a clock and a log.
+///
+/// The server never touches a socket itself, so it runs the same over a real
+/// event loop and in a test that scripts the host.
+public protocol ServerHost: AnyObject {
+    /// Queues one encoded line for a client.
+    func send(_ line: [UInt8], to client: ClientID)
+    /// Closes a client's connection once what was queued for it has been written.
+    func disconnect(_ client: ClientID)
+    /// Runs `action` once after `delay`, on the server's thread.
+    func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken
+    /// Cancels a timer that has not run yet.
+    func cancel(_ timer: TimerToken)
+    /// A monotonic clock in nanoseconds.
+    var nowNanoseconds: UInt64 { get }
+    /// Writes one line to the server's log.
+    func log(_ message: String)
+}

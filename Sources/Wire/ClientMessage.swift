@@ -1,0 +1,74 @@
+import GameRules
+
+/// One decoded client line: the command and the `id` to echo on its direct reply.
+public struct ClientRequest: Equatable, Sendable {
+    /// The client's `id`, if it sent one.
+    public var id: RequestID?
+    /// What the client asks for.
+    public var command: ClientCommand
+
+    /// Creates a request.
+    public init(id: RequestID? = nil, command: ClientCommand) {
+        self.id = id
+        self.command = command
+    }
+}
+
+/// Every command of protocol 1 a client can send.
+public enum ClientCommand: Equatable, Sendable {
+    case help
+    case ping
+    case login(LoginCredential)
+    case rooms
+    case create(CreateRequest)
+    case join(room: String)
+    case watch(room: String)
+    case leave
+    case start
+    case chat(text: String)
+    /// rps: throw a sign.
+    case throwSign(Sign)
+
+    /// The `type` tag of this command on the wire.
+    public var type: String {
+        switch self {
+        case .help: "help"
+        case .ping: "ping"
+        case .login: "login"
+        case .rooms: "rooms"
+        case .create: "create"
+        case .join: "join"
+        case .watch: "watch"
+        case .leave: "leave"
+        case .start: "start"
+        case .chat: "chat"
+        case .throwSign: "throw"
+        }
+    }
+}
+
+/// How a client logs in: a new player by name, or an old one by token.
+public enum LoginCredential: Equatable, Sendable {
+    case name(String)
+    case token(String)
+}
+
+/// The fields of a `create` message.
+public struct CreateRequest: Equatable, Sendable {
+    /// The game's name, e.g. `rps`.
+    public var game: String
+    /// Seats asked for; nil for the game's default.
+    public var seats: Int?
+    /// A private room is not listed by `rooms`.
+    public var isPrivate: Bool
+    /// Game-specific options, checked by the game.
+    public var options: JSONObject
+
+    /// Creates a `create` request.
+    public init(game: String, seats: Int? = nil, isPrivate: Bool = false, options: JSONObject = JSONObject()) {
+        self.game = game
+        self.seats = seats
+        self.isPrivate = isPrivate
+        self.options = options
+    }
+}

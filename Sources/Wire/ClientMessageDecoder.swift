@@ -1,0 +1,137 @@
+import GameRules
+
+/// Why a client line could not be turned into a ``ClientRequest``.
+public struct DecodeFailure: Error, Equatable, Sendable {
+    /// `bad_json`, `bad_request` or `unknown_type`.
+    public let code: ErrorCode
+    /// One sentence for a person.
+    public let message: String
+    /// The line's `id`, when it could be read, so the error can carry it.
+    public let id: RequestID?
+}
+
+/// Turns one line of client JSON into a ``ClientRequest``.
+public enum ClientMessageDecoder {
+    /// The `type`s a client may send, in the order `help` lists them.
+    public static let commandTypes = ["help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "throw"]
+
+    /// Decodes one line (without its newline).
+    /// - Throws: ``DecodeFailure`` saying which field is wrong and how.
+    public static func decode(_ line: [UInt8]) throws(DecodeFailure) -> ClientRequest {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            throw DecodeFailure(code: .badJSON, message: "not valid JSON: \(error.message)", id: nil)
+        }
+        guard let object = value.objectValue else {
+            throw DecodeFailure(code: .badRequest, message: "a message must be a JSON object, not \(value.kindName)", id: nil)
+        }
+        let id = try requestID(in: object)
+        let fields = Fields(object: object, id: id)
+        let type = try fields.string("type")
+        let command: ClientCommand
+        switch type {
+        case "help": command = .help
+        case "ping": command = .ping
+        case "login": command = try login(fields)
+        case "rooms": command = .rooms
+        case "create": command = try create(fields)
+        case "join": command = .join(room: try fields.string("room"))
+        case "watch": command = .watch(room: try fields.string("room"))
+        case "leave": command = .leave
+        case "start": command = .start
+        case "chat": command = .chat(text: try fields.string("text"))
+        case "throw": command = .throwSign(try fields.sign("sign"))
+        default:
+            throw DecodeFailure(
+                code: .unknownType,
+                message: "unknown message type '\(type)'; send {\"type\":\"help\"} for the list",
+                id: id)
+        }
+        return ClientRequest(id: id, command: command)
+    }
+
+    private static func requestID(in object: JSONObject) throws(DecodeFailure) -> RequestID? {
+        switch object["id"] {
+        case nil, .null?: return nil
+        case .int(let value)?: return .int(value)
+        case .string(let value)?: return .string(value)
+        case let other?:
+            throw DecodeFailure(code: .badRequest, message: "id must be an integer or a string, not \(other.kindName)", id: nil)
+        }
+    }
+
+    private static func login(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {
+        if let token = try fields.optionalString("token") {
+            return .login(.token(token))
+        }
+        if let name = try fields.optionalString("name") {
+            return .login(.name(name))
+        }
+        throw fields.failure("login needs a name (a new player) or a token (to resume)")
+    }
+
+    private static func create(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {
+        let game = try fields.string("game")
+        let seats = try fields.optionalInt("seats")
+        let isPrivate = try fields.optionalBool("private") ?? false
+        let options = try fields.optionalObject("options") ?? JSONObject()
+        return .create(CreateRequest(game: game, seats: seats, isPrivate: isPrivate, options: options))
+    }
+}
+
+/// Typed access to a message's fields, failing with a `bad_request` that names the field.
+private struct Fields {
+    let object: JSONObject
+    let id: RequestID?
+
+    func failure(_ message: String) -> DecodeFailure {
+        DecodeFailure(code: .badRequest, message: message, id: id)
+    }
+
+    func string(_ key: String) throws(DecodeFailure) -> String {
+        guard let value = try optionalString(key) else { throw failure("missing field '\(key)' (a string)") }
+        return value
+    }
+
+    func optionalString(_ key: String) throws(DecodeFailure) -> String? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        case let other?: throw failure("field '\(key)' must be a string, not \(other.kindName)")
+        }
+    }
+
+    func optionalInt(_ key: String) throws(DecodeFailure) -> Int? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .int(let value)?: return value
+        case let other?: throw failure("field '\(key)' must be an integer, not \(other.kindName)")
+        }
+    }
+
+    func optionalBool(_ key: String) throws(DecodeFailure) -> Bool? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        case let other?: throw failure("field '\(key)' must be true or false, not \(other.kindName)")
+        }
+    }
+
+    func optionalObject(_ key: String) throws(DecodeFailure) -> JSONObject? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .object(let value)?: return value
+        case let other?: throw failure("field '\(key)' must be an object, not \(other.kindName)")
+        }
+    }
+
+    func sign(_ key: String) throws(DecodeFailure) -> Sign {
+        let text = try string(key)
+        guard let sign = Sign(rawValue: text) else {
+            throw failure("field '\(key)' must be \"rock\", \"paper\" or \"scissors\", not \"\(text)\"")
+        }
+        return sign
+    }
+}

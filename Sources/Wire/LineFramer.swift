@@ -1,0 +1,133 @@
+/// Splits a byte stream into lines ended by "\n" (a "\r" before the "\n" is dropped).
+///
+/// Blank lines (empty, or only spaces, tabs and "\r") are skipped. A line longer than
+/// ``maxLineBytes`` yields one ``Frame/tooLong`` as soon as that is certain, and the rest of it
+/// is dropped without being buffered, so memory stays bounded however long the line is.
+///
+/// Bytes are scanned once, as they are appended: complete lines wait in a queue for ``next()``,
+/// and only the unfinished last line is buffered.
+public struct LineFramer: Sendable {
+    /// The longest line accepted unless another limit is given: 8192 bytes.
+    public static let defaultMaxLineBytes = 8192
+
+    /// One result of framing.
+    public enum Frame: Equatable, Sendable {
+        /// A complete non-blank line, without its "\n" and without one trailing "\r".
+        case line([UInt8])
+        /// A line was longer than the limit; it has been (or is being) discarded.
+        case tooLong
+    }
+
+    /// The longest line accepted, counted without "\n" and without one trailing "\r".
+    public let maxLineBytes: Int
+
+    /// The bytes of the current line, which has no newline yet; never more than `maxLineBytes + 1`.
+    private var partial: [UInt8] = []
+    /// True after an over-long line was reported while its newline had not arrived yet.
+    private var discarding = false
+    /// Frames ready for `next()`, from `head` on; the prefix before `head` was already taken.
+    private var frames: [Frame] = []
+    private var head = 0
+    private var queuedLineBytes = 0
+
+    /// Makes a framer accepting lines of up to `maxLineBytes` bytes (at least 1).
+    public init(maxLineBytes: Int = LineFramer.defaultMaxLineBytes) {
+        precondition(maxLineBytes > 0, "maxLineBytes must be positive")
+        self.maxLineBytes = maxLineBytes
+    }
+
+    /// Bytes held for lines not yet returned by ``next()``: the unfinished line plus queued complete lines.
+    public var bufferedByteCount: Int { partial.count + queuedLineBytes }
+
+    /// Feeds bytes received from the stream.
+    public mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Feeds bytes received from the stream.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let newline = Self.firstNewline(in: bytes, from: index)
+            if discarding {
+                guard let newline else { return }
+                discarding = false
+                index = newline + 1
+                continue
+            }
+            guard let newline else {
+                if partial.count + (count - index) > maxLineBytes + 1 {
+                    // Even after dropping one "\r" the line cannot fit: report it now, keep nothing.
+                    partial = []
+                    enqueue(.tooLong)
+                    discarding = true
+                } else {
+                    partial.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<count]))
+                }
+                return
+            }
+            finishLine(with: UnsafeRawBufferPointer(rebasing: bytes[index..<newline]))
+            index = newline + 1
+        }
+    }
+
+    /// The next complete frame, or nil when more bytes are needed.
+    public mutating func next() -> Frame? {
+        guard head < frames.count else { return nil }
+        let frame = frames[head]
+        // Drop the queue's reference right away so a taken line's storage is not kept alive.
+        frames[head] = .tooLong
+        head += 1
+        if case .line(let line) = frame {
+            queuedLineBytes -= line.count
+        }
+        if head == frames.count {
+            frames.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64 && head * 2 >= frames.count {
+            frames.removeFirst(head)
+            head = 0
+        }
+        return frame
+    }
+
+    /// Ends the current line: `partial` followed by `tail`, the bytes before the newline.
+    private mutating func finishLine(with tail: UnsafeRawBufferPointer) {
+        var length = partial.count + tail.count
+        let lastByte = tail.last ?? partial.last
+        if lastByte == UInt8(ascii: "\r") { length -= 1 }
+        if length > maxLineBytes {
+            partial = []
+            enqueue(.tooLong)
+            return
+        }
+        if partial.allSatisfy(Self.isBlank) && tail.allSatisfy(Self.isBlank) {
+            partial.removeAll(keepingCapacity: true)
+            return
+        }
+        var line = partial
+        partial = []
+        line.append(contentsOf: tail)
+        if line.count > length { line.removeLast() }
+        queuedLineBytes += line.count
+        enqueue(.line(line))
+    }
+
+    private mutating func enqueue(_ frame: Frame) {
+        frames.append(frame)
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    private static func firstNewline(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { return index }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,196 @@
+/// Every message of protocol 1 the server sends.
+///
+/// Cases that answer a client command carry that command's ``RequestID``;
+/// it is written last, and left out when the client sent none.
+public enum ServerMessage: Equatable, Sendable {
+    case hello(protocolVersion: Int, server: String, games: [String])
+    case help(commands: [String], id: RequestID?)
+    case pong(id: RequestID?)
+    case welcome(player: String, name: String, token: String, resumed: Bool, id: RequestID?)
+    case error(code: ErrorCode, message: String, id: RequestID?)
+    case rooms([RoomSummary], id: RequestID?)
+    case joined(room: String, game: String, seat: Int, id: RequestID?)
+    case watching(room: String, id: RequestID?)
+    case left(room: String, id: RequestID?)
+    case chat(room: String, from: String, text: String, id: RequestID?)
+    case member(MemberEvent, room: String, name: String, role: MemberRole)
+    case state(RoomState)
+    case gameOver(room: String, winners: [String], scores: [NamedScore])
+    case ok(id: RequestID?)
+    /// rps: the throw was taken (to the thrower only; never says what).
+    case thrown(id: RequestID?)
+    /// rps: a decided round, to every member.
+    case round(RoundReveal)
+    /// The server is going down; the socket closes next.
+    case shutdown
+    /// A newer connection logged in with this session's token; this one closes next.
+    case replaced
+
+    /// The `type` tag on the wire.
+    public var type: String {
+        switch self {
+        case .hello: "hello"
+        case .help: "help"
+        case .pong: "pong"
+        case .welcome: "welcome"
+        case .error: "error"
+        case .rooms: "rooms"
+        case .joined: "joined"
+        case .watching: "watching"
+        case .left: "left"
+        case .chat: "chat"
+        case .member(let event, _, _, _): event.rawValue
+        case .state: "state"
+        case .gameOver: "game_over"
+        case .ok: "ok"
+        case .thrown: "thrown"
+        case .round: "round"
+        case .shutdown: "shutdown"
+        case .replaced: "replaced"
+        }
+    }
+}
+
+/// A room membership change, as seen by the other members.
+public enum MemberEvent: String, Sendable {
+    case joined = "player_joined"
+    case left = "player_left"
+    case away = "player_away"
+    case back = "player_back"
+}
+
+/// Whether a member sits at the table or watches.
+public enum MemberRole: String, Sendable {
+    case player, spectator
+}
+
+/// A name with its points, kept in a fixed order so the JSON text is exact.
+public struct NamedScore: Equatable, Sendable {
+    public let name: String
+    public let score: Int
+    /// Creates a score entry.
+    public init(name: String, score: Int) {
+        self.name = name
+        self.score = score
+    }
+}
+
+/// One line of the `rooms` listing.
+public struct RoomSummary: Equatable, Sendable {
+    public let room: String
+    public let game: String
+    public let players: [String]
+    public let seats: Int
+    public let phase: Phase
+    public let spectators: Int
+    /// Creates a listing line.
+    public init(room: String, game: String, players: [String], seats: Int, phase: Phase, spectators: Int) {
+        self.room = room
+        self.game = game
+        self.players = players
+        self.seats = seats
+        self.phase = phase
+        self.spectators = spectators
+    }
+}
+
+/// Where a room's game stands.
+public enum Phase: String, Sendable {
+    case waiting, playing, over
+}
+
+/// A seated player as `state` shows them.
+public struct PlayerEntry: Equatable, Sendable {
+    public let name: String
+    public let seat: Int
+    public let score: Int
+    public let connected: Bool
+    /// Creates a player entry.
+    public init(name: String, seat: Int, score: Int, connected: Bool) {
+        self.name = name
+        self.seat = seat
+        self.score = score
+        self.connected = connected
+    }
+}
+
+/// The `state` message: one viewer's view of a room.
+public struct RoomState: Equatable, Sendable {
+    public let room: String
+    public let game: String
+    public let seq: Int
+    public let phase: Phase
+    public let players: [PlayerEntry]
+    public let spectators: Int
+    /// The game's own fields, written after the common ones.
+    public let gameFields: GameFields
+    /// Creates a state message.
+    public init(room: String, game: String, seq: Int, phase: Phase, players: [PlayerEntry], spectators: Int, gameFields: GameFields) {
+        self.room = room
+        self.game = game
+        self.seq = seq
+        self.phase = phase
+        self.players = players
+        self.spectators = spectators
+        self.gameFields = gameFields
+    }
+}
+
+/// The game-specific part of `state`.
+public enum GameFields: Equatable, Sendable {
+    case rps(RPSFields)
+}
+
+/// `state` fields of an rps room.
+public struct RPSFields: Equatable, Sendable {
+    /// The round being played (a draw replays it).
+    public let round: Int
+    /// Best of how many.
+    public let rounds: Int
+    /// Seconds a player has to throw.
+    public let roundSeconds: Int
+    /// Players who have not thrown this round.
+    public let waitingOn: [String]
+    /// Milliseconds left to throw this round; nil when no round is running.
+    public let timeLeftMs: Int?
+    /// The viewer's own throw this round, if the viewer is a player who threw.
+    public let yourThrow: String?
+    /// The last decided round, for a client that joins or resumes.
+    public let lastRound: RoundReveal?
+    /// Creates rps state fields.
+    public init(round: Int, rounds: Int, roundSeconds: Int, waitingOn: [String], timeLeftMs: Int?, yourThrow: String?, lastRound: RoundReveal?) {
+        self.round = round
+        self.rounds = rounds
+        self.roundSeconds = roundSeconds
+        self.waitingOn = waitingOn
+        self.timeLeftMs = timeLeftMs
+        self.yourThrow = yourThrow
+        self.lastRound = lastRound
+    }
+}
+
+/// rps: the reveal of a decided round.
+public struct RoundReveal: Equatable, Sendable {
+    public let room: String
+    public let round: Int
+    /// Each player's sign, in seat order; a player who ran out of time is left out.
+    public let throwsByName: [(name: String, sign: String)]
+    /// The round's winner; nil on a draw (replayed) or when nobody threw.
+    public let winner: String?
+    /// Players who had not thrown when time ran out.
+    public let timedOut: [String]
+    /// Creates a reveal.
+    public init(room: String, round: Int, throwsByName: [(name: String, sign: String)], winner: String?, timedOut: [String]) {
+        self.room = room
+        self.round = round
+        self.throwsByName = throwsByName
+        self.winner = winner
+        self.timedOut = timedOut
+    }
+
+    public static func == (lhs: RoundReveal, rhs: RoundReveal) -> Bool {
+        lhs.room == rhs.room && lhs.round == rhs.round && lhs.winner == rhs.winner && lhs.timedOut == rhs.timedOut
+            && lhs.throwsByName.map(\.name) == rhs.throwsByName.map(\.name)
+            && lhs.throwsByName.map(\.sign) == rhs.throwsByName.map(\.sign)
+    }
+}

@@ -1,0 +1,138 @@
+extension ServerMessage {
+    /// The message as one wire line: compact JSON followed by "\n".
+    public func encodedLine() -> [UInt8] {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(128)
+        json.write(into: &buffer)
+        buffer.append(UInt8(ascii: "\n"))
+        return buffer
+    }
+
+    /// The message's JSON text, without the newline.
+    public var jsonText: String { json.jsonText }
+
+    /// The message as a JSON value, with its fields in protocol order.
+    public var json: JSONValue {
+        var object = JSONObject([("type", .string(type))])
+        var replyID: RequestID?
+        switch self {
+        case .hello(let version, let server, let games):
+            object["protocol"] = .int(version)
+            object["server"] = .string(server)
+            object["games"] = .array(games.map(JSONValue.string))
+        case .help(let commands, let id):
+            object["commands"] = .array(commands.map(JSONValue.string))
+            replyID = id
+        case .pong(let id), .ok(let id), .thrown(let id):
+            replyID = id
+        case .welcome(let player, let name, let token, let resumed, let id):
+            object["player"] = .string(player)
+            object["name"] = .string(name)
+            object["token"] = .string(token)
+            object["resumed"] = .bool(resumed)
+            replyID = id
+        case .error(let code, let message, let id):
+            object["code"] = .string(code.rawValue)
+            object["message"] = .string(message)
+            replyID = id
+        case .rooms(let rooms, let id):
+            object["rooms"] = .array(rooms.map(\.json))
+            replyID = id
+        case .joined(let room, let game, let seat, let id):
+            object["room"] = .string(room)
+            object["game"] = .string(game)
+            object["seat"] = .int(seat)
+            replyID = id
+        case .watching(let room, let id), .left(let room, let id):
+            object["room"] = .string(room)
+            replyID = id
+        case .chat(let room, let from, let text, let id):
+            object["room"] = .string(room)
+            object["from"] = .string(from)
+            object["text"] = .string(text)
+            replyID = id
+        case .member(_, let room, let name, let role):
+            object["room"] = .string(room)
+            object["name"] = .string(name)
+            object["role"] = .string(role.rawValue)
+        case .state(let state):
+            state.write(into: &object)
+        case .gameOver(let room, let winners, let scores):
+            object["room"] = .string(room)
+            object["winners"] = .array(winners.map(JSONValue.string))
+            object["scores"] = .object(JSONObject(scores.map { ($0.name, JSONValue.int($0.score)) }))
+        case .round(let reveal):
+            object["room"] = .string(reveal.room)
+            reveal.write(into: &object)
+        case .shutdown, .replaced:
+            break
+        }
+        if let replyID {
+            object["id"] = replyID.json
+        }
+        return .object(object)
+    }
+}
+
+extension RoomSummary {
+    var json: JSONValue {
+        .object(JSONObject([
+            ("room", .string(room)),
+            ("game", .string(game)),
+            ("players", .array(players.map(JSONValue.string))),
+            ("seats", .int(seats)),
+            ("phase", .string(phase.rawValue)),
+            ("spectators", .int(spectators)),
+        ]))
+    }
+}
+
+extension RoomState {
+    func write(into object: inout JSONObject) {
+        object["room"] = .string(room)
+        object["game"] = .string(game)
+        object["seq"] = .int(seq)
+        object["phase"] = .string(phase.rawValue)
+        object["players"] = .array(players.map { player in
+            .object(JSONObject([
+                ("name", .string(player.name)),
+                ("seat", .int(player.seat)),
+                ("score", .int(player.score)),
+                ("connected", .bool(player.connected)),
+            ]))
+        })
+        object["spectators"] = .int(spectators)
+        switch gameFields {
+        case .rps(let fields):
+            fields.write(into: &object)
+        }
+    }
+}
+
+extension RPSFields {
+    func write(into object: inout JSONObject) {
+        object["round"] = .int(round)
+        object["rounds"] = .int(rounds)
+        object["round_seconds"] = .int(roundSeconds)
+        object["waiting_on"] = .array(waitingOn.map(JSONValue.string))
+        object["time_left_ms"] = timeLeftMs.map(JSONValue.int) ?? .null
+        object["your_throw"] = yourThrow.map(JSONValue.string) ?? .null
+        if let lastRound {
+            var reveal = JSONObject()
+            lastRound.write(into: &reveal)
+            object["last_round"] = .object(reveal)
+        } else {
+            object["last_round"] = .null
+        }
+    }
+}
+
+extension RoundReveal {
+    /// Writes `round`, `throws`, `winner` and `timed_out`.
+    func write(into object: inout JSONObject) {
+        object["round"] = .int(round)
+        object["throws"] = .object(JSONObject(throwsByName.map { ($0.name, JSONValue.string($0.sign)) }))
+        object["winner"] = winner.map(JSONValue.string) ?? .null
+        object["timed_out"] = .array(timedOut.map(JSONValue.string))
+    }
+}

@@ -1,0 +1,102 @@
+import CardServer
+import Glibc
+import Network
+
+/// Wires the event loop to the game server: bytes and timers in, lines and closes out.
+final class LoopHost: ServerHost, EventLoopDelegate {
+    private let loop: EventLoop
+    /// Set right after both halves exist; the loop does not run before.
+    var server: GameServer?
+    /// The loop's timers by the token the server holds.
+    private var timers: [UInt64: TimerID] = [:]
+    private var nextTimerToken: UInt64 = 1
+
+    init(loop: EventLoop) {
+        self.loop = loop
+    }
+
+    // MARK: EventLoopDelegate
+
+    func connectionOpened(_ id: ConnectionID, peer: String) {
+        server?.clientConnected(ClientID(rawValue: id.rawValue), peer: peer)
+    }
+
+    func connectionReceived(_ id: ConnectionID, bytes: UnsafeRawBufferPointer) {
+        server?.clientSent(ClientID(rawValue: id.rawValue), bytes: bytes)
+    }
+
+    func connectionClosed(_ id: ConnectionID, reason: CloseReason) {
+        server?.clientDisconnected(ClientID(rawValue: id.rawValue), reason: Self.describe(reason))
+    }
+
+    // MARK: ServerHost
+
+    func send(_ line: [UInt8], to client: ClientID) {
+        loop.send(line, to: ConnectionID(rawValue: client.rawValue))
+    }
+
+    func disconnect(_ client: ClientID) {
+        loop.close(ConnectionID(rawValue: client.rawValue), flushFirst: true)
+    }
+
+    func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken {
+        let token = nextTimerToken
+        nextTimerToken += 1
+        timers[token] = loop.schedule(after: delay) { [weak self] in
+            self?.timers[token] = nil
+            action()
+        }
+        return TimerToken(rawValue: token)
+    }
+
+    func cancel(_ timer: TimerToken) {
+        if let id = timers.removeValue(forKey: timer.rawValue) {
+            loop.cancel(id)
+        }
+    }
+
+    var nowNanoseconds: UInt64 { EventLoop.now() }
+
+    func log(_ message: String) {
+        Log.write(message)
+    }
+
+    static func describe(_ reason: CloseReason) -> String {
+        switch reason {
+        case .peerClosed: "peer closed"
+        case .readFailed(let why): "read failed: \(why)"
+        case .writeFailed(let why): "write failed: \(why)"
+        case .outputOverflow(let pending): "disconnected: \(pending) bytes of output unread, over the limit"
+        case .closedByServer: "closed by server"
+        }
+    }
+}
+
+/// Log lines on stderr, each stamped with UTC time.
+enum Log {
+    static func write(_ message: String) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func padded(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        let date = "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))"
+        let time = "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2)).\(padded(Int32(now.tv_nsec / 1_000_000), 3))"
+        writeStandardError("\(date)T\(time)Z \(message)\n")
+    }
+}
+
+/// Writes text to file descriptor 2 whole (stdio's `stderr` is shared mutable state to Swift 6).
+func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        if written <= 0 { return }
+        bytes = bytes.dropFirst(written)
+    }
+}

@@ -1,0 +1,69 @@
+/// The command line of `cardserver`, parsed by hand (the project takes no packages).
+struct Options: Equatable {
+    var host = "::"
+    var port: UInt16 = 7878
+    var maxClients = 10_000
+    var graceSeconds = 120
+    var outputLimit = 1 << 20
+
+    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--version] [-h|--help]"
+
+    static let help = """
+        cardserver: card games (Set, rock-paper-scissors, ...) over TCP, one JSON object per line.
+
+        \(usage)
+
+        OPTIONS:
+          --host ADDR           Address to listen on (default: ::, every IPv6 and IPv4 address;
+                                0.0.0.0 for IPv4 only, 127.0.0.1 or ::1 for this machine only)
+          --port N              TCP port, 0 for any free one (default: 7878)
+          --max-clients N       Connections allowed at once; one more gets server_full (default: 10000)
+          --grace SECONDS       How long a disconnected player keeps their seat and token (default: 120)
+          --output-limit BYTES  Unsent output a client may pile up before it is disconnected (default: 1048576)
+          --version             Print the version and exit
+          -h, --help            Print this help and exit
+
+        Limits: a line is at most 8192 bytes; names 1-20 characters; chat 1-300 characters.
+        Try it: nc 127.0.0.1 7878, then type {"type":"help"}
+        """
+
+    /// What the command line asks for.
+    enum Request: Equatable {
+        case run(Options)
+        case help
+        case version
+    }
+
+    struct ParseError: Error, Equatable {
+        let message: String
+    }
+
+    static func parse(_ arguments: [String]) throws(ParseError) -> Request {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            func value() throws(ParseError) -> String {
+                guard let next = remaining.popFirst() else { throw ParseError(message: "\(argument) needs a value") }
+                return next
+            }
+            func number(in range: ClosedRange<Int>) throws(ParseError) -> Int {
+                let text = try value()
+                guard let number = Int(text), range.contains(number) else {
+                    throw ParseError(message: "\(argument) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                }
+                return number
+            }
+            switch argument {
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "--host": options.host = try value()
+            case "--port": options.port = UInt16(try number(in: 0...65535))
+            case "--max-clients": options.maxClients = try number(in: 1...1_000_000)
+            case "--grace": options.graceSeconds = try number(in: 0...86_400)
+            case "--output-limit": options.outputLimit = try number(in: 1024...(1 << 30))
+            default: throw ParseError(message: "unknown option '\(argument)'")
+            }
+        }
+        return .run(options)
+    }
+}

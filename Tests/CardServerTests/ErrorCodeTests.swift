@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import Wire
+
+/// Every error code this server can produce, each followed by proof the connection still works.
+struct ErrorCodeTests {
+    /// Asserts the next line is exactly this error, then that a ping still gets its pong.
+    func expectError(_ client: TestClient, code: String, message: String, id: String? = nil) throws {
+        let idPart = id.map { #","id":\#($0)"# } ?? ""
+        #expect(try client.receiveLine() == #"{"type":"error","code":"\#(code)","message":"\#(message)"\#(idPart)}"#)
+        client.send(#"{"type":"ping","id":"after"}"#)
+        #expect(try client.receiveLine() == #"{"type":"pong","id":"after"}"#)
+    }
+
+    @Test func malformedLinesGetBadJSONBadRequestOrUnknownType() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        try client.expect("hello")
+        client.send(#"{"type":"ping""#)
+        try expectError(client, code: "bad_json", message: "not valid JSON: unexpected end of input")
+        client.send(#"[1,2]"#)
+        try expectError(client, code: "bad_request", message: "a message must be a JSON object, not array")
+        client.send(#"{"id":4}"#)
+        try expectError(client, code: "bad_request", message: "missing field 'type' (a string)", id: "4")
+        client.send(#"{"type":"ping","id":{"a":1}}"#)
+        try expectError(client, code: "bad_request", message: "id must be an integer or a string, not object")
+        client.send(#"{"type":"dance","id":5}"#)
+        try expectError(client, code: "unknown_type", message: #"unknown message type 'dance'; send {\"type\":\"help\"} for the list"#, id: "5")
+        client.sendRaw([0x7B, 0xFF, 0xFE, 0x7D, 0x0A])
+        let error = try client.expect("error")
+        #expect(error["code"] == .string("bad_json"))
+    }
+
+    @Test func anOverlongLineIsDiscardedAndTheNextLineWorks() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        try client.expect("hello")
+        client.send(#"{"type":"chat","text":""# + String(repeating: "x", count: 10_000) + #""}"#)
+        try expectError(client, code: "line_too_long", message: "a line may be at most 8192 bytes; that one was discarded")
+        // Exactly 8192 bytes plus "\r\n" is still a line.
+        let padded = #"{"type":"ping","id":"#  + "\"" + String(repeating: "p", count: 8192 - 23) + "\"}"
+        #expect(padded.utf8.count == 8192)
+        client.sendRaw(Array((padded + "\r\n").utf8))
+        #expect(try client.expect("pong")["id"]?.stringValue?.count == 8192 - 23)
+    }
+
+    @Test func commandsBeforeLoginAreNotLoggedIn() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        try client.expect("hello")
+        client.send(#"{"type":"rooms","id":1}"#)
+        try expectError(client, code: "not_logged_in", message: #"log in first: {\"type\":\"login\",\"name\":\"your name\"}"#, id: "1")
+    }
+
+    @Test func roomErrors() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"join","room":"ZZZZ"}"#)
+        try expectError(ann, code: "no_such_room", message: #"there is no room 'ZZZZ'; send {\"type\":\"rooms\"} for the list"#)
+        ann.send(#"{"type":"leave"}"#)
+        try expectError(ann, code: "not_in_room", message: "you are not in a room; create, join or watch one first")
+        ann.send(#"{"type":"chat","text":"hi"}"#)
+        try expectError(ann, code: "not_in_room", message: "you are not in a room; create, join or watch one first")
+        ann.send(#"{"type":"create","game":"chess"}"#)
+        try expectError(ann, code: "bad_request", message: "there is no game 'chess'; games: rps")
+        ann.send(#"{"type":"create","game":"rps","seats":3}"#)
+        try expectError(ann, code: "bad_request", message: "rps is played with 2 seats, not 3")
+        ann.send(#"{"type":"create","game":"rps","options":{"rounds":0}}"#)
+        try expectError(ann, code: "bad_request", message: "option 'rounds' must be an integer from 1 to 99, not 0")
+        ann.send(#"{"type":"create","game":"rps","options":{"colour":"red"}}"#)
+        try expectError(ann, code: "bad_request", message: "rps has no option 'colour'; its options are rounds, round_seconds, bot")
+
+        ann.send(#"{"type":"create","game":"rps"}"#)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        try ann.expect("state")
+        ann.send(#"{"type":"create","game":"rps"}"#)
+        try expectError(ann, code: "bad_request", message: #"you are already in room \#(room); send {\"type\":\"leave\"} first"#)
+        ann.send(#"{"type":"throw","sign":"rock"}"#)
+        try expectError(ann, code: "game_not_started", message: #"the game has not started; it starts when every seat is taken, or on {\"type\":\"start\"}"#)
+        ann.send(#"{"type":"start"}"#)
+        try expectError(ann, code: "illegal_move", message: "rps needs at least 2 players; 1 seated")
+
+        let otherAnn = try server.player("ann")
+        otherAnn.send(#"{"type":"join","room":"\#(room.lowercased())"}"#)
+        try expectError(otherAnn, code: "name_taken", message: "someone in room \(room) is already called ann; log in with another name to join")
+
+        let bob = try server.player("bob")
+        bob.send(#"{"type":"join","room":"\#(room)"}"#)
+        try bob.expect("joined")
+        try bob.expect("state")
+        let carl = try server.player("carl")
+        carl.send(#"{"type":"join","room":"\#(room)"}"#)
+        try expectError(carl, code: "room_full", message: "room \(room) has no free seat; you can watch it instead")
+        carl.send(#"{"type":"watch","room":"\#(room)"}"#)
+        try carl.expect("watching")
+        try carl.expect("state")
+        carl.send(#"{"type":"throw","sign":"rock"}"#)
+        try expectError(carl, code: "not_seated", message: "spectators cannot play; join a room to take a seat")
+        carl.send(#"{"type":"start"}"#)
+        try expectError(carl, code: "not_seated", message: "spectators cannot start the game")
+    }
+
+    @Test func movesAfterTheMatchAreGameOverAndThrowingTwiceIsIllegal() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (ann, bob, _) = try RPSTable.seat(server, options: #"{"rounds":1}"#)
+        ann.send(#"{"type":"throw","sign":"rock"}"#)
+        try ann.expect("thrown")
+        try ann.expect("state")
+        ann.send(#"{"type":"throw","sign":"paper","id":9}"#)
+        try expectError(ann, code: "illegal_move", message: "you have already thrown this round; wait for your opponent", id: "9")
+        bob.send(#"{"type":"throw","sign":"scissors"}"#)
+        try bob.receive(until: "game_over")
+        bob.send(#"{"type":"throw","sign":"rock"}"#)
+        try expectError(bob, code: "game_over", message: #"the game is over; send {\"type\":\"start\"} for a rematch"#)
+    }
+
+    @Test func anHTTPRequestGetsOneErrorLineAndIsClosed() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        try client.expect("hello")
+        client.sendRaw(Array("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
+        let error = try client.expect("error")
+        #expect(error["code"] == .string("bad_request"))
+        #expect(client.isClosedByServer())
+    }
+
+    @Test func pastMaxClientsTheNextConnectionGetsServerFullAndIsClosed() throws {
+        let server = try ServerProcess(["--max-clients", "2"])
+        defer { server.stop() }
+        let first = try server.player("ann")
+        let second = try server.connect()
+        try second.expect("hello")
+        let third = try server.connect()
+        #expect(try third.receiveLine() == #"{"type":"error","code":"server_full","message":"the server is full (2 connections); try again later"}"#)
+        #expect(third.isClosedByServer())
+        first.send(#"{"type":"ping"}"#)
+        try first.expect("pong")
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import Wire
+
+/// Greeting, help, ping, login and resume over real sockets.
+struct SessionTests {
+    @Test func serverGreetsWithHelloListingWorkingGames() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        #expect(try client.receiveLine() == #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["rps"]}"#)
+    }
+
+    @Test func pingAndHelpWorkBeforeLoginAndEchoTheID() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        try client.expect("hello")
+        client.send(#"{"type":"ping","id":7}"#)
+        #expect(try client.receiveLine() == #"{"type":"pong","id":7}"#)
+        client.send(#"{"type":"help","id":"h"}"#)
+        let help = try client.expect("help")
+        #expect(help["id"] == .string("h"))
+        let commands = try #require(help["commands"]?.arrayValue).compactMap(\.stringValue)
+        for type in ClientMessageDecoder.commandTypes {
+            #expect(commands.contains { $0.contains(#"{"type":"\#(type)""#) }, "help lists \(type)")
+        }
+    }
+
+    @Test func loginWelcomesWithPlayerIDAndToken() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        try client.expect("hello")
+        client.send(#"{"type":"login","name":"  ann  ","id":1}"#)
+        let welcome = try client.expect("welcome")
+        #expect(welcome.keys == ["type", "player", "name", "token", "resumed", "id"])
+        #expect(welcome["player"] == .string("p1"))
+        #expect(welcome["name"] == .string("ann"))
+        #expect(welcome["resumed"] == .bool(false))
+        #expect(welcome["id"] == .int(1))
+        let token = try #require(welcome["token"]?.stringValue)
+        #expect(token.count == 32)
+        #expect(token.allSatisfy(\.isHexDigit))
+    }
+
+    @Test(arguments: [
+        (#"{"type":"login","name":"   "}"#, "a name needs at least one character that is not a space"),
+        (#"{"type":"login","name":"abcdefghijklmnopqrstu"}"#, "a name may be at most 20 characters; that one has 21"),
+        (#"{"type":"login","name":"a\u0007b"}"#, "a name may only hold printable characters (no control characters)"),
+        (#"{"type":"login"}"#, "login needs a name (a new player) or a token (to resume)"),
+        (#"{"type":"login","name":5}"#, "field 'name' must be a string, not integer"),
+    ])
+    func badNamesAreRefusedWithAReason(line: String, message: String) throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        try client.expect("hello")
+        client.send(line)
+        let error = try client.expect("error")
+        #expect(error["code"] == .string("bad_request"))
+        #expect(error["message"] == .string(message))
+        client.send(#"{"type":"login","name":"ann"}"#)
+        try client.expect("welcome")
+    }
+
+    @Test func aSecondConnectionResumesWithTheTokenAndGetsTheRoomState() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.connect()
+        try ann.expect("hello")
+        ann.send(#"{"type":"login","name":"ann"}"#)
+        let token = try #require(try ann.expect("welcome")["token"]?.stringValue)
+        ann.send(#"{"type":"create","game":"rps","private":true}"#)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        try ann.expect("state")
+
+        let again = try server.connect()
+        try again.expect("hello")
+        again.send(#"{"type":"login","token":"\#(token)","id":3}"#)
+        let welcome = try again.expect("welcome")
+        #expect(welcome["name"] == .string("ann"))
+        #expect(welcome["player"] == .string("p1"))
+        #expect(welcome["resumed"] == .bool(true))
+        #expect(welcome["id"] == .int(3))
+        let state = try again.expect("state")
+        #expect(state["room"] == .string(room))
+        #expect(state["phase"] == .string("waiting"))
+
+        // The first connection was replaced and closed.
+        try ann.expect("replaced")
+        #expect(ann.isClosedByServer())
+        again.send(#"{"type":"chat","text":"still here"}"#)
+        #expect(try again.expect("chat")["from"] == .string("ann"))
+    }
+
+    @Test func aWrongTokenIsBadToken() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        try client.expect("hello")
+        client.send(#"{"type":"login","token":"0123456789abcdef0123456789abcdef","id":1}"#)
+        #expect(try client.receiveLine() == #"{"type":"error","code":"bad_token","message":"that token is unknown or has expired; log in with a name","id":1}"#)
+    }
+
+    @Test func aTokenExpiresAfterTheGracePeriod() throws {
+        let server = try ServerProcess(["--grace", "1"])
+        defer { server.stop() }
+        let token: String
+        do {
+            let ann = try server.connect()
+            try ann.expect("hello")
+            ann.send(#"{"type":"login","name":"ann"}"#)
+            token = try #require(try ann.expect("welcome")["token"]?.stringValue)
+        }
+        usleep(1_500_000)
+        let again = try server.connect()
+        try again.expect("hello")
+        again.send(#"{"type":"login","token":"\#(token)"}"#)
+        #expect(try again.expect("error")["code"] == .string("bad_token"))
+    }
+
+    @Test func sigtermSendsShutdownToEveryClientAndExitsZero() throws {
+        let server = try ServerProcess()
+        let ann = try server.player("ann")
+        let idle = try server.connect()
+        try idle.expect("hello")
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(try ann.receiveLine() == #"{"type":"shutdown"}"#)
+        #expect(try idle.receiveLine() == #"{"type":"shutdown"}"#)
+        #expect(ann.isClosedByServer())
+        #expect(server.stop() == 0)
+    }
+}

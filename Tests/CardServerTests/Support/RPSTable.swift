@@ -1,0 +1,20 @@
+import Testing
+import Wire
+
+/// Sets up an rps room: ann creates it, bob joins, and the match starts by itself.
+enum RPSTable {
+    /// - Returns: ann and bob with every message up to the first `playing` state read, and the room code.
+    static func seat(_ server: ServerProcess, options: String = "{}") throws -> (ann: TestClient, bob: TestClient, room: String) {
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"rps","options":\#(options)}"#)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        try ann.expect("state")
+        let bob = try server.player("bob")
+        bob.send(#"{"type":"join","room":"\#(room)"}"#)
+        try bob.expect("joined")
+        #expect(try bob.expect("state")["phase"] == .string("playing"))
+        try ann.expect("player_joined")
+        #expect(try ann.expect("state")["phase"] == .string("playing"))
+        return (ann, bob, room)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// A real `cardserver` process on a free loopback port, for end-to-end tests.
+///
+/// Every test that starts one stops it (`stop()`); the port comes from the
+/// server's own "listening on" log line, so there is no race for a free port.
+final class ServerProcess {
+    let process = Process()
+    let port: UInt16
+    let logURL: URL
+
+    /// The built `cardserver` binary: beside the test bundle, or `CARDSERVER_BIN`.
+    static var binaryURL: URL {
+        if let path = ProcessInfo.processInfo.environment["CARDSERVER_BIN"] {
+            return URL(fileURLWithPath: path)
+        }
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return testBinary.deletingLastPathComponent().appendingPathComponent("cardserver")
+    }
+
+    init(_ arguments: [String] = []) throws {
+        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("cardserver-test-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        process.executableURL = Self.binaryURL
+        process.arguments = ["--host", "127.0.0.1", "--port", "0"] + arguments
+        process.standardError = try FileHandle(forWritingTo: logURL)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var found: UInt16?
+        for _ in 0..<500 where found == nil {
+            if let log = try? String(contentsOf: logURL, encoding: .utf8),
+               let range = log.range(of: "listening on 127.0.0.1:") {
+                let digits = log[range.upperBound...].prefix(while: \.isNumber)
+                found = UInt16(digits)
+            }
+            if found == nil { usleep(10_000) }
+        }
+        guard let found else {
+            process.terminate()
+            throw TestFailure("cardserver did not start: \(log)")
+        }
+        port = found
+    }
+
+    /// What the server wrote on stderr so far.
+    var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
+
+    /// Sends a signal (SIGTERM by default) and waits up to 5 s for exit; kills it after that.
+    /// - Returns: the exit status.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        if process.isRunning {
+            kill(process.processIdentifier, signal)
+        }
+        for _ in 0..<500 where process.isRunning {
+            usleep(10_000)
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return -1
+        }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: logURL)
+        return process.terminationStatus
+    }
+
+    func connect(timeout: TimeInterval = 5) throws -> TestClient {
+        try TestClient(port: port, timeout: timeout)
+    }
+
+    /// Connects, reads `hello` and logs in.
+    func player(_ name: String) throws -> TestClient {
+        let client = try connect()
+        try client.expect("hello")
+        client.send(#"{"type":"login","name":"\#(name)"}"#)
+        client.token = try client.expect("welcome")["token"]?.stringValue
+        return client
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

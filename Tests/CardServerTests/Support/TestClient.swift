@@ -1,0 +1,123 @@
+import Foundation
+import Glibc
+import Wire
+
+/// A blocking loopback client that speaks protocol 1 line by line, with a read timeout.
+final class TestClient {
+    private(set) var fd: Int32
+    private var pending: [UInt8] = []
+    /// The session token from `welcome`, once logged in through ``ServerProcess/player(_:)``.
+    var token: String?
+
+    /// Connects to 127.0.0.1:port.
+    /// - Parameter receiveBuffer: a small SO_RCVBUF makes a client that never reads fill up fast.
+    init(port: UInt16, timeout: TimeInterval, receiveBuffer: Int32? = nil) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestFailure("socket: \(errno)") }
+        var tv = timeval(tv_sec: Int(timeout), tv_usec: Int32((timeout - floor(timeout)) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            Glibc.close(fd)
+            throw TestFailure("connect to port \(port): errno \(errno)")
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Drops the connection, as a client whose network went away.
+    func close() {
+        if fd >= 0 {
+            Glibc.close(fd)
+            fd = -1
+        }
+    }
+
+    /// Sends raw bytes as they are.
+    func sendRaw(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    /// Sends one line (a newline is added).
+    func send(_ line: String) {
+        sendRaw(Array((line + "\n").utf8))
+    }
+
+    /// The next line's text, without its newline.
+    func receiveLine() throws -> String {
+        while true {
+            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { throw TestFailure("connection closed by the server") }
+            if count < 0 { throw TestFailure("no line within the timeout (errno \(errno))") }
+            pending.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// The next message as a JSON object.
+    func receive() throws -> JSONObject {
+        let line = try receiveLine()
+        guard let object = try JSONParser.parse(line).objectValue else { throw TestFailure("not an object: \(line)") }
+        return object
+    }
+
+    /// The next message, which must be of `type`.
+    @discardableResult
+    func expect(_ type: String) throws -> JSONObject {
+        let message = try receive()
+        guard message["type"]?.stringValue == type else {
+            throw TestFailure("expected \(type), got \(message.jsonText)")
+        }
+        return message
+    }
+
+    /// Reads messages until one of `type` arrives; returns it and what came before.
+    func receive(until type: String, limit: Int = 200) throws -> (message: JSONObject, before: [JSONObject]) {
+        var before: [JSONObject] = []
+        for _ in 0..<limit {
+            let message = try receive()
+            if message["type"]?.stringValue == type { return (message, before) }
+            before.append(message)
+        }
+        throw TestFailure("no \(type) within \(limit) messages")
+    }
+
+    /// Whether the server has closed the connection (reads and drops anything before the close).
+    func isClosedByServer() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        for _ in 0..<10_000 {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return true }
+            if count < 0 { return errno == ECONNRESET }
+        }
+        return false
+    }
+}
+
+extension JSONObject {
+    var jsonText: String { JSONValue.object(self).jsonText }
+}

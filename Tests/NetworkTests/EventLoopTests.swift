@@ -1,0 +1,337 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Network
+
+@Suite("EventLoop", .serialized)
+struct EventLoopTests {
+    @Test("echo over real loopback sockets, peers reported, peer close seen")
+    func echo() throws {
+        let server = try LoopThread()
+        defer { server.stop() }
+        server.start()
+
+        let clients = try (0 ..< 3).map { _ in try TestClient(port: server.port) }
+        for (index, client) in clients.enumerated() {
+            // Several lines in one write, then one line in pieces.
+            #expect(client.send("hello \(index)\nsecond \(index)\n"))
+            #expect(client.readLine() == "hello \(index)")
+            #expect(client.readLine() == "second \(index)")
+            #expect(client.send("par"))
+            usleep(2_000)
+            #expect(client.send("ts \(index)\n"))
+            #expect(client.readLine() == "parts \(index)")
+        }
+        #expect(server.delegate.opened.count == 3)
+        let peers = Set(server.delegate.peers.values)
+        #expect(peers == Set(clients.map { "127.0.0.1:\($0.localPort)" }))
+
+        let firstID = try #require(server.delegate.opened.first)
+        _ = clients[0].send("") // keep the client alive until here
+        Glibc.shutdown(clients[0].fd, Int32(SHUT_WR))
+        #expect(server.delegate.wait { $0.closed[firstID] != nil })
+        #expect(server.delegate.closed[firstID] == .peerClosed)
+        // The others still work.
+        #expect(clients[1].send("still here\n"))
+        #expect(clients[1].readLine() == "still here")
+
+        #expect(server.stop() == nil)
+        #expect(server.loop.connectionCount == 2)
+    }
+
+    @Test("a large transfer is echoed in order across many reads and writes")
+    func largeEcho() throws {
+        var limits = NetworkLimits()
+        limits.maxReadBytesPerTurn = 4096
+        limits.maxWriteBytesPerTurn = 8192
+        let server = try LoopThread(limits: limits)
+        defer { server.stop() }
+        server.start()
+        let client = try TestClient(port: server.port)
+        var payload: [UInt8] = []
+        for i in 0 ..< 4000 {
+            payload += Array("line number \(i) with some padding to make it longer\n".utf8)
+        }
+        #expect(client.send(payload))
+        let echoed = client.read(count: payload.count)
+        #expect(echoed == payload)
+        #expect(server.delegate.receiveCalls >= payload.count / 4096)
+        #expect(server.stop() == nil)
+    }
+
+    @Test("close(flushFirst: true) delivers everything queued, then EOF; close without flush is immediate")
+    func flushThenClose() throws {
+        let server = try LoopThread()
+        defer { server.stop() }
+        server.start()
+        // A small receive buffer forces partial writes and the EPOLLOUT path.
+        let slow = try TestClient(port: server.port, receiveBuffer: 4096)
+        #expect(slow.send("hi\nBYE 300000\n"))
+        #expect(slow.readLine() == "hi")
+        usleep(50_000) // let the server block on a full socket buffer
+        let (bytes, sawEOF) = slow.readToEnd()
+        #expect(sawEOF)
+        #expect(bytes == TestPattern.bytes(300_000))
+
+        let quitter = try TestClient(port: server.port)
+        #expect(quitter.send("QUIT\n"))
+        let (rest, quitEOF) = quitter.readToEnd()
+        #expect(quitEOF)
+        #expect(rest.isEmpty)
+
+        #expect(server.delegate.wait { $0.closed.count == 2 })
+        #expect(server.stop() == nil)
+        let opened = server.delegate.opened
+        #expect(opened.count == 2)
+        for id in opened {
+            #expect(server.delegate.closed[id] == .closedByServer)
+        }
+        #expect(server.loop.connectionCount == 0)
+    }
+
+    @Test("a client that never reads is cut off with .outputOverflow while another still echoes")
+    func overflow() throws {
+        var limits = NetworkLimits()
+        limits.maxPendingOutputBytes = 64 * 1024
+        let server = try LoopThread(limits: limits)
+        defer { server.stop() }
+        server.start()
+
+        let reader = try TestClient(port: server.port)
+        let sink = try TestClient(port: server.port, receiveBuffer: 4096)
+        #expect(sink.send("FLOOD\n"))
+        #expect(server.delegate.wait { !$0.flooded.isEmpty })
+        let floodID = try #require(server.delegate.flooded.first)
+
+        var round = 0
+        let deadline = Date().addingTimeInterval(15)
+        while server.delegate.closed[floodID] == nil, Date() < deadline {
+            #expect(reader.send("ping \(round)\n"))
+            #expect(reader.readLine() == "ping \(round)")
+            round += 1
+        }
+        let reason = try #require(server.delegate.closed[floodID])
+        guard case .outputOverflow(let pending) = reason else {
+            Issue.record("expected outputOverflow, got \(reason)")
+            return
+        }
+        #expect(pending > limits.maxPendingOutputBytes)
+        #expect(reader.send("after\n"))
+        #expect(reader.readLine() == "after")
+        #expect(server.stop() == nil)
+        #expect(server.loop.connectionCount == 1)
+    }
+
+    @Test("hundreds of connections on one loop")
+    func manyConnections() throws {
+        let server = try LoopThread()
+        defer { server.stop() }
+        server.start()
+        let clients = try (0 ..< 300).map { _ in try TestClient(port: server.port) }
+        for (index, client) in clients.enumerated() {
+            #expect(client.send("client \(index)\n"))
+        }
+        for (index, client) in clients.enumerated() {
+            #expect(client.readLine() == "client \(index)")
+        }
+        #expect(server.delegate.opened.count == 300)
+        #expect(Set(server.delegate.opened).count == 300)
+        #expect(server.stop() == nil)
+        #expect(server.loop.connectionCount == 300)
+    }
+
+    @Test("timers run in deadline order on the loop; cancelled ones never run")
+    func timersOnLoop() throws {
+        let loop = try EventLoop()
+        var fired: [String] = []
+        loop.schedule(after: .milliseconds(30)) { fired.append("30") }
+        loop.schedule(after: .milliseconds(10)) {
+            fired.append("10")
+            // Scheduled from an action: runs on a later turn, before "20".
+            loop.schedule(after: .zero) { fired.append("10+0") }
+        }
+        let cancelled = loop.schedule(after: .milliseconds(15)) { fired.append("15") }
+        loop.schedule(after: .milliseconds(20)) { fired.append("20") }
+        loop.schedule(after: .milliseconds(40)) { loop.stop() }
+        let safety = loop.schedule(after: .seconds(5)) {
+            fired.append("safety")
+            loop.stop()
+        }
+        loop.cancel(cancelled)
+        let start = EventLoop.now()
+        try loop.run()
+        let elapsed = EventLoop.now() - start
+        loop.cancel(safety)
+        #expect(fired == ["10", "10+0", "20", "30"])
+        #expect(elapsed >= 40_000_000)
+        #expect(elapsed < 2_000_000_000)
+    }
+
+    @Test("the stopper stops a waiting loop from another thread, and a pending stop ends the next run at once")
+    func stopper() throws {
+        let server = try LoopThread()
+        server.start()
+        usleep(20_000)
+        #expect(server.stop() == nil)
+
+        let loop = try EventLoop()
+        loop.stopper.stop()
+        let safety = loop.schedule(after: .seconds(5)) { loop.stop() }
+        let start = EventLoop.now()
+        try loop.run()
+        #expect(EventLoop.now() - start < 1_000_000_000)
+        loop.cancel(safety)
+    }
+
+    @Test("signals arrive through the signalfd on the loop")
+    func signals() throws {
+        final class Box: @unchecked Sendable {
+            var received: [Int32] = []
+            var error: String?
+        }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        // On a thread of its own: the signal mask is per thread, and this one ends.
+        let thread = Thread {
+            do throws(NetworkError) {
+                let loop = try EventLoop()
+                try loop.handleSignals([SIGUSR1]) { signal in
+                    box.received.append(signal)
+                    loop.stop()
+                }
+                loop.schedule(after: .milliseconds(5)) { _ = raise(SIGUSR1) }
+                loop.schedule(after: .seconds(5)) { loop.stop() }
+                try loop.run()
+            } catch {
+                box.error = error.description
+            }
+            done.signal()
+        }
+        thread.start()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(box.error == nil)
+        #expect(box.received == [SIGUSR1])
+    }
+
+    @Test("drain flushes closing connections, then returns")
+    func drain() throws {
+        let loop = try EventLoop()
+        let delegate = EchoDelegate()
+        loop.delegate = delegate
+        delegate.loop = loop
+        let port = try loop.listen(host: "127.0.0.1", port: 0).port
+        let client = try TestClient(port: port, receiveBuffer: 4096)
+        // Accept the client on this thread.
+        loop.schedule(after: .milliseconds(50)) { loop.stop() }
+        try loop.run()
+        let id = try #require(delegate.opened.first)
+        loop.stopListening()
+        loop.send(TestPattern.bytes(200_000), to: id)
+        loop.close(id, flushFirst: true)
+        #expect(loop.pendingOutputBytes(id) == 200_000)
+        let reader = Thread { [client] in
+            _ = client.readToEnd()
+        }
+        _ = reader // the client reads below instead
+        // Read on a helper thread while this thread drains.
+        final class Result: @unchecked Sendable { var bytes: [UInt8] = []; var eof = false }
+        let result = Result()
+        let finished = DispatchSemaphore(value: 0)
+        let clientBox = UncheckedBox(client)
+        Thread {
+            let (bytes, eof) = clientBox.value.readToEnd()
+            result.bytes = bytes
+            result.eof = eof
+            finished.signal()
+        }.start()
+        loop.drain(timeout: .seconds(5))
+        #expect(delegate.closed[id] == .closedByServer)
+        #expect(loop.connectionCount == 0)
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(result.eof)
+        #expect(result.bytes == TestPattern.bytes(200_000))
+    }
+
+    @Test("drain gives up at the timeout and closes what is left")
+    func drainTimeout() throws {
+        var limits = NetworkLimits()
+        limits.closeFlushTimeout = .seconds(30)
+        let loop = try EventLoop(limits: limits)
+        let delegate = EchoDelegate()
+        loop.delegate = delegate
+        delegate.loop = loop
+        let port = try loop.listen(host: "127.0.0.1", port: 0).port
+        let client = try TestClient(port: port, receiveBuffer: 4096)
+        loop.schedule(after: .milliseconds(50)) { loop.stop() }
+        try loop.run()
+        let id = try #require(delegate.opened.first)
+        loop.send(TestPattern.bytes(900_000), to: id) // more than the kernel will take from a non-reader
+        loop.close(id, flushFirst: true)
+        let start = EventLoop.now()
+        loop.drain(timeout: .milliseconds(200))
+        let elapsed = EventLoop.now() - start
+        #expect(elapsed >= 150_000_000)
+        #expect(elapsed < 3_000_000_000)
+        #expect(delegate.closed[id] == .closedByServer)
+        #expect(loop.connectionCount == 0)
+        _ = client
+    }
+
+    @Test("listen: port 0, dual-stack ::, bad host and address in use give named errors")
+    func listening() throws {
+        let loop = try EventLoop()
+        let v4 = try loop.listen(host: "127.0.0.1", port: 0)
+        #expect(v4.host == "127.0.0.1")
+        #expect(v4.port != 0)
+
+        do {
+            _ = try loop.listen(host: "127.0.0.1", port: v4.port)
+            Issue.record("second bind to the same port succeeded")
+        } catch {
+            #expect(error.description == "bind(127.0.0.1:\(v4.port)): Address already in use")
+            #expect(error.errno == EADDRINUSE)
+        }
+        do {
+            _ = try loop.listen(host: "localhost", port: 0)
+            Issue.record("a host name was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("listen(localhost): "))
+        }
+
+        let any = try loop.listen(host: "::", port: 0)
+        #expect(any.host == "::" || any.host == "0.0.0.0")
+        let delegate = EchoDelegate()
+        loop.delegate = delegate
+        delegate.loop = loop
+        var clients = [try TestClient(port: any.port, host: "127.0.0.1")]
+        var expectedPeers = ["127.0.0.1:\(clients[0].localPort)"]
+        if any.host == "::", let v6 = try? TestClient(port: any.port, host: "::1") {
+            clients.append(v6)
+            expectedPeers.append("[::1]:\(v6.localPort)")
+        }
+        loop.schedule(after: .milliseconds(50)) { loop.stop() }
+        try loop.run()
+        #expect(Set(delegate.peers.values) == Set(expectedPeers))
+        loop.stopListening()
+        #expect((try? TestClient(port: any.port)) == nil)
+    }
+
+    @Test("sending to unknown connections is a no-op; NetworkError names the call")
+    func misc() throws {
+        let loop = try EventLoop()
+        loop.send([1, 2, 3], to: ConnectionID(rawValue: 999))
+        loop.close(ConnectionID(rawValue: 999), flushFirst: true)
+        #expect(loop.pendingOutputBytes(ConnectionID(rawValue: 999)) == 0)
+        #expect(loop.connectionCount == 0)
+        #expect(ConnectionID(rawValue: 7).description == "#7")
+        let error = NetworkError(call: "bind(0.0.0.0:80)", errno: EACCES)
+        #expect(error.description == "bind(0.0.0.0:80): Permission denied")
+        let first = EventLoop.now()
+        #expect(EventLoop.now() >= first)
+    }
+}
+
+final class UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

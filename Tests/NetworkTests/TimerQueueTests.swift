@@ -1,0 +1,82 @@
+import Testing
+@testable import Network
+
+@Suite("TimerQueue")
+struct TimerQueueTests {
+    @Test("timers come out in deadline order, ties in scheduling order")
+    func ordering() {
+        var queue = TimerQueue<String>()
+        _ = queue.schedule(at: 30, "c")
+        _ = queue.schedule(at: 10, "a")
+        _ = queue.schedule(at: 20, "b1")
+        _ = queue.schedule(at: 20, "b2")
+        _ = queue.schedule(at: 5, "first")
+        #expect(queue.nextDeadline() == 5)
+        var fired: [String] = []
+        while let (_, name) = queue.popDue(now: 25) {
+            fired.append(name)
+        }
+        #expect(fired == ["first", "a", "b1", "b2"])
+        #expect(queue.nextDeadline() == 30)
+        #expect(queue.popDue(now: 29) == nil)
+        #expect(queue.popDue(now: 30)?.1 == "c")
+        #expect(queue.nextDeadline() == nil)
+        #expect(queue.count == 0)
+    }
+
+    @Test("cancelled timers never fire and do not hold up the next deadline")
+    func cancellation() {
+        var queue = TimerQueue<Int>()
+        let early = queue.schedule(at: 1, 1)
+        let middle = queue.schedule(at: 2, 2)
+        _ = queue.schedule(at: 3, 3)
+        #expect(queue.cancel(early))
+        #expect(!queue.cancel(early))
+        #expect(queue.nextDeadline() == 2)
+        #expect(queue.cancel(middle))
+        #expect(queue.count == 1)
+        #expect(queue.nextDeadline() == 3)
+        let (id, value) = try! #require(queue.popDue(now: 100))
+        #expect(value == 3)
+        #expect(!queue.cancel(id))
+        #expect(queue.popDue(now: 100) == nil)
+    }
+
+    @Test("timers scheduled past the identifier limit wait for the next turn")
+    func identifierLimit() {
+        var queue = TimerQueue<Int>()
+        _ = queue.schedule(at: 1, 1)
+        let limit = queue.nextIdentifier
+        _ = queue.schedule(at: 0, 2)
+        #expect(queue.popDue(now: 10, identifierLimit: limit) == nil)
+        #expect(queue.popDue(now: 10)?.1 == 2)
+        #expect(queue.popDue(now: 10)?.1 == 1)
+    }
+
+    @Test("a heap of thousands with random cancellations stays sorted and compacts")
+    func randomized() {
+        var queue = TimerQueue<UInt64>()
+        var generator = SplitMix(seed: 7)
+        var live: [TimerID: UInt64] = [:]
+        for _ in 0 ..< 5000 {
+            let deadline = generator.next() % 10_000
+            live[queue.schedule(at: deadline, deadline)] = deadline
+        }
+        for id in Array(live.keys) where generator.next() % 4 != 0 {
+            #expect(queue.cancel(id))
+            live[id] = nil
+        }
+        #expect(queue.count == live.count)
+        #expect(queue.storedEntryCount <= 2 * live.count + 64)
+        var last: UInt64 = 0
+        var fired = 0
+        while let (id, deadline) = queue.popDue(now: .max) {
+            #expect(deadline >= last)
+            #expect(live[id] == deadline)
+            last = deadline
+            fired += 1
+        }
+        #expect(fired == live.count)
+        #expect(queue.count == 0)
+    }
+}

@@ -1,0 +1,48 @@
+import GameRules
+import Testing
+import Wire
+
+/// Client lines in, typed requests or precise failures out.
+struct ClientMessageDecoderTests {
+    static let valid: [(String, ClientRequest)] = [
+        (#"{"type":"help"}"#, ClientRequest(command: .help)),
+        (#"{"type":"ping","id":3}"#, ClientRequest(id: .int(3), command: .ping)),
+        (#"{"type":"login","name":"ann","id":"a"}"#, ClientRequest(id: .string("a"), command: .login(.name("ann")))),
+        (#"{"type":"login","token":"t0k"}"#, ClientRequest(command: .login(.token("t0k")))),
+        (#"{"type":"rooms"}"#, ClientRequest(command: .rooms)),
+        (#"{"type":"create","game":"rps"}"#, ClientRequest(command: .create(CreateRequest(game: "rps")))),
+        (#"{"type":"create","game":"rps","seats":2,"private":true,"options":{"rounds":5}}"#,
+         ClientRequest(command: .create(CreateRequest(game: "rps", seats: 2, isPrivate: true, options: ["rounds": 5])))),
+        (#"{"type":"join","room":"k7qx"}"#, ClientRequest(command: .join(room: "k7qx"))),
+        (#"{"type":"watch","room":"K7QX"}"#, ClientRequest(command: .watch(room: "K7QX"))),
+        (#"{"type":"leave","extra":[1,2]}"#, ClientRequest(command: .leave)),
+        (#"{"type":"start","id":null}"#, ClientRequest(command: .start)),
+        (#"{"type":"chat","text":"gg"}"#, ClientRequest(command: .chat(text: "gg"))),
+        (#"{"type":"throw","sign":"scissors"}"#, ClientRequest(command: .throwSign(.scissors))),
+    ]
+
+    @Test(arguments: valid)
+    func decodesEveryCommand(line: String, expected: ClientRequest) throws {
+        #expect(try ClientMessageDecoder.decode(Array(line.utf8)) == expected)
+    }
+
+    static let invalid: [(String, DecodeFailure)] = [
+        (#"{"type":"ping""#, DecodeFailure(code: .badJSON, message: "not valid JSON: unexpected end of input", id: nil)),
+        ("42", DecodeFailure(code: .badRequest, message: "a message must be a JSON object, not integer", id: nil)),
+        (#"{"id":1}"#, DecodeFailure(code: .badRequest, message: "missing field 'type' (a string)", id: .int(1))),
+        (#"{"type":7}"#, DecodeFailure(code: .badRequest, message: "field 'type' must be a string, not integer", id: nil)),
+        (#"{"type":"ping","id":1.5}"#, DecodeFailure(code: .badRequest, message: "id must be an integer or a string, not number", id: nil)),
+        (#"{"type":"fly","id":"q"}"#, DecodeFailure(code: .unknownType, message: #"unknown message type 'fly'; send {"type":"help"} for the list"#, id: .string("q"))),
+        (#"{"type":"join"}"#, DecodeFailure(code: .badRequest, message: "missing field 'room' (a string)", id: nil)),
+        (#"{"type":"create","game":"rps","seats":"2"}"#, DecodeFailure(code: .badRequest, message: "field 'seats' must be an integer, not string", id: nil)),
+        (#"{"type":"create","game":"rps","private":1}"#, DecodeFailure(code: .badRequest, message: "field 'private' must be true or false, not integer", id: nil)),
+        (#"{"type":"create","game":"rps","options":[]}"#, DecodeFailure(code: .badRequest, message: "field 'options' must be an object, not array", id: nil)),
+        (#"{"type":"throw","sign":"lizard","id":2}"#, DecodeFailure(code: .badRequest, message: #"field 'sign' must be "rock", "paper" or "scissors", not "lizard""#, id: .int(2))),
+        (#"{"type":"chat","text":false}"#, DecodeFailure(code: .badRequest, message: "field 'text' must be a string, not boolean", id: nil)),
+    ]
+
+    @Test(arguments: invalid)
+    func failsWithCodeAndReason(line: String, expected: DecodeFailure) {
+        #expect(throws: expected) { try ClientMessageDecoder.decode(Array(line.utf8)) }
+    }
+}

@@ -1,0 +1,64 @@
+import Testing
+import Wire
+
+/// The exact JSON text of every kind of server message: the wire is pinned.
+struct ServerMessageTests {
+    static let reveal = RoundReveal(
+        room: "K7QX", round: 2, throwsByName: [("ann", "rock"), ("bob", "paper")], winner: "bob", timedOut: [])
+
+    static let cases: [(ServerMessage, String)] = [
+        (.hello(protocolVersion: 1, server: "cardserver 0.1.0", games: ["rps"]),
+         #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["rps"]}"#),
+        (.help(commands: ["a", "b"], id: .int(1)), #"{"type":"help","commands":["a","b"],"id":1}"#),
+        (.pong(id: nil), #"{"type":"pong"}"#),
+        (.pong(id: .string("x")), #"{"type":"pong","id":"x"}"#),
+        (.welcome(player: "p1", name: "ann", token: "abc", resumed: false, id: nil),
+         #"{"type":"welcome","player":"p1","name":"ann","token":"abc","resumed":false}"#),
+        (.error(code: .roomFull, message: "no seat", id: .int(4)),
+         #"{"type":"error","code":"room_full","message":"no seat","id":4}"#),
+        (.rooms([RoomSummary(room: "K7QX", game: "rps", players: ["ann"], seats: 2, phase: .waiting, spectators: 0)], id: nil),
+         #"{"type":"rooms","rooms":[{"room":"K7QX","game":"rps","players":["ann"],"seats":2,"phase":"waiting","spectators":0}]}"#),
+        (.joined(room: "K7QX", game: "rps", seat: 1, id: nil), #"{"type":"joined","room":"K7QX","game":"rps","seat":1}"#),
+        (.watching(room: "K7QX", id: .int(2)), #"{"type":"watching","room":"K7QX","id":2}"#),
+        (.left(room: "K7QX", id: nil), #"{"type":"left","room":"K7QX"}"#),
+        (.chat(room: "K7QX", from: "ann", text: "gg \"well\" played", id: nil),
+         #"{"type":"chat","room":"K7QX","from":"ann","text":"gg \"well\" played"}"#),
+        (.member(.joined, room: "K7QX", name: "bob", role: .player), #"{"type":"player_joined","room":"K7QX","name":"bob","role":"player"}"#),
+        (.member(.left, room: "K7QX", name: "bob", role: .spectator), #"{"type":"player_left","room":"K7QX","name":"bob","role":"spectator"}"#),
+        (.member(.away, room: "K7QX", name: "bob", role: .player), #"{"type":"player_away","room":"K7QX","name":"bob","role":"player"}"#),
+        (.member(.back, room: "K7QX", name: "bob", role: .player), #"{"type":"player_back","room":"K7QX","name":"bob","role":"player"}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "rps", seq: 17, phase: .playing,
+            players: [PlayerEntry(name: "ann", seat: 0, score: 1, connected: true), PlayerEntry(name: "bob", seat: 1, score: 0, connected: false)],
+            spectators: 1,
+            gameFields: .rps(RPSFields(round: 2, rounds: 3, roundSeconds: 30, waitingOn: ["bob"], timeLeftMs: 1500, yourThrow: "rock", lastRound: nil)))),
+         #"{"type":"state","room":"K7QX","game":"rps","seq":17,"phase":"playing","players":[{"name":"ann","seat":0,"score":1,"connected":true},{"name":"bob","seat":1,"score":0,"connected":false}],"spectators":1,"round":2,"rounds":3,"round_seconds":30,"waiting_on":["bob"],"time_left_ms":1500,"your_throw":"rock","last_round":null}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "rps", seq: 3, phase: .over, players: [], spectators: 0,
+            gameFields: .rps(RPSFields(round: 2, rounds: 3, roundSeconds: 30, waitingOn: [], timeLeftMs: nil, yourThrow: nil, lastRound: reveal)))),
+         #"{"type":"state","room":"K7QX","game":"rps","seq":3,"phase":"over","players":[],"spectators":0,"round":2,"rounds":3,"round_seconds":30,"waiting_on":[],"time_left_ms":null,"your_throw":null,"last_round":{"round":2,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}}"#),
+        (.gameOver(room: "K7QX", winners: ["ann"], scores: [NamedScore(name: "ann", score: 2), NamedScore(name: "bob", score: 1)]),
+         #"{"type":"game_over","room":"K7QX","winners":["ann"],"scores":{"ann":2,"bob":1}}"#),
+        (.ok(id: .int(5)), #"{"type":"ok","id":5}"#),
+        (.thrown(id: nil), #"{"type":"thrown"}"#),
+        (.round(reveal), #"{"type":"round","room":"K7QX","round":2,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}"#),
+        (.round(RoundReveal(room: "K7QX", round: 1, throwsByName: [], winner: nil, timedOut: ["ann", "bob"])),
+         #"{"type":"round","room":"K7QX","round":1,"throws":{},"winner":null,"timed_out":["ann","bob"]}"#),
+        (.shutdown, #"{"type":"shutdown"}"#),
+        (.replaced, #"{"type":"replaced"}"#),
+    ]
+
+    @Test(arguments: cases)
+    func encodesToTheExactLiteral(message: ServerMessage, expected: String) {
+        #expect(message.jsonText == expected)
+        #expect(message.encodedLine() == Array((expected + "\n").utf8))
+    }
+
+    @Test func everyErrorCodeHasItsProtocolName() {
+        #expect(ErrorCode.allCases.map(\.rawValue) == [
+            "bad_json", "bad_request", "unknown_type", "line_too_long", "not_logged_in", "bad_token",
+            "no_such_room", "room_full", "name_taken", "not_in_room", "not_seated", "not_your_turn",
+            "game_not_started", "game_over", "illegal_move", "stale", "rate_limited", "server_full",
+        ])
+    }
+}
