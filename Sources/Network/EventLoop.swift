@@ -496,7 +496,7 @@ public final class EventLoop {
                 }
             }
             guard case .done(let fd) = accepted.0 else { return }
-            _ = cepoll_set_nodelay(fd)
+            try? Syscall.setNoDelay(fd)
             let id = ConnectionID(rawValue: nextConnectionNumber)
             do throws(NetworkError) {
                 try Syscall.epollControl(epollFD, CEPOLL_CTL_ADD, fd: fd, events: CEPOLL_IN, token: id.rawValue)
@@ -570,7 +570,12 @@ public final class EventLoop {
     }
 
     private func reasonFromSocketError(_ fd: Int32) -> CloseReason {
-        let code = cepoll_socket_error(fd)
+        let code: Int32
+        do throws(NetworkError) {
+            code = try Syscall.socketError(fd)
+        } catch {
+            return .readFailed(error.description)
+        }
         if code == 0 || code == ECONNRESET || code == EPIPE {
             return .peerClosed
         }

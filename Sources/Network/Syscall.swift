@@ -95,6 +95,17 @@ enum Syscall {
         try nonBlocking("send", cepoll_send(fd, bytes.baseAddress, bytes.count))
     }
 
+    static func setNoDelay(_ fd: Int32) throws(NetworkError) {
+        try call("setsockopt(TCP_NODELAY)", cepoll_set_nodelay(fd))
+    }
+
+    /// The socket's pending error (getsockopt SO_ERROR), 0 if none.
+    static func socketError(_ fd: Int32) throws(NetworkError) -> Int32 {
+        var value: Int32 = 0
+        try call("getsockopt(SO_ERROR)", cepoll_getsockopt_int(fd, SOL_SOCKET, SO_ERROR, &value))
+        return value
+    }
+
     static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, name: @autoclosure () -> String) throws(NetworkError) -> IOResult<Int> {
         try nonBlocking(name(), Glibc.read(fd, buffer.baseAddress, buffer.count))
     }

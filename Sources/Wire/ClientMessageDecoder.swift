@@ -8,6 +8,13 @@ public struct DecodeFailure: Error, Equatable, Sendable {
     public let message: String
     /// The line's `id`, when it could be read, so the error can carry it.
     public let id: RequestID?
+
+    /// Creates a failure.
+    public init(code: ErrorCode, message: String, id: RequestID?) {
+        self.code = code
+        self.message = message
+        self.id = id
+    }
 }
 
 /// Turns one line of client JSON into a ``ClientRequest``.

@@ -41,7 +41,7 @@ struct SessionTests {
         #expect(welcome["id"] == .int(1))
         let token = try #require(welcome["token"]?.stringValue)
         #expect(token.count == 32)
-        #expect(token.allSatisfy(\.isHexDigit))
+        #expect(token.allSatisfy { $0.isHexDigit })
     }
 
     @Test(arguments: [

@@ -24,9 +24,11 @@ struct RPSRulesTests {
     @Test(arguments: pairings)
     func aRoundBetweenTwoSeatsIsDecidedByThePairing(first: Sign, second: Sign, expected: Outcome) throws {
         var match = RPSMatch(bestOf: 3)
-        #expect(try match.play(first, seat: 0) == nil)
+        let firstThrow = try match.play(first, seat: 0)
+        #expect(firstThrow == nil)
         #expect(match.waitingOn == [1])
-        let round = try #require(try match.play(second, seat: 1))
+        let secondThrow = try match.play(second, seat: 1)
+        let round = try #require(secondThrow)
         let expectedWinner: Int? = switch expected {
         case .win: 0
         case .lose: 1
@@ -41,12 +43,15 @@ struct RPSRulesTests {
     @Test func bestOfThreeEndsAtTwoWinsAndDrawsDoNotCount() throws {
         var match = RPSMatch(bestOf: 3)
         _ = try match.play(.rock, seat: 0)
-        #expect(try match.play(.rock, seat: 1)?.winner == nil)
+        let draw = try match.play(.rock, seat: 1)
+        #expect(draw?.winner == nil)
         #expect(match.round == 1)
         _ = try match.play(.paper, seat: 0)
-        #expect(try match.play(.rock, seat: 1)?.winner == 0)
+        let first = try match.play(.rock, seat: 1)
+        #expect(first?.winner == 0)
         _ = try match.play(.paper, seat: 0)
-        #expect(try match.play(.scissors, seat: 1)?.winner == 1)
+        let second = try match.play(.scissors, seat: 1)
+        #expect(second?.winner == 1)
         #expect(match.round == 3)
         _ = try match.play(.scissors, seat: 0)
         let last = try match.play(.paper, seat: 1)
@@ -55,28 +60,31 @@ struct RPSRulesTests {
         #expect(match.winner == 0)
         #expect(match.isOver)
         #expect(match.waitingOn == [])
-        #expect(throws: RPSError.matchOver) { try match.play(.rock, seat: 0) }
+        #expect(throws: RPSError.matchOver) { _ = try match.play(.rock, seat: 0) }
     }
 
     @Test func aSeatCannotThrowTwiceInOneRound() throws {
         var match = RPSMatch(bestOf: 3)
         _ = try match.play(.rock, seat: 1)
-        #expect(throws: RPSError.alreadyThrown) { try match.play(.paper, seat: 1) }
+        #expect(throws: RPSError.alreadyThrown) { _ = try match.play(.paper, seat: 1) }
         #expect(match.pendingThrows == [nil, .rock])
-        #expect(throws: RPSError.noSuchSeat(2)) { try match.play(.paper, seat: 2) }
+        #expect(throws: RPSError.noSuchSeat(2)) { _ = try match.play(.paper, seat: 2) }
     }
 
     @Test func timeOutGivesTheRoundToTheSeatThatThrew() throws {
         var match = RPSMatch(bestOf: 1)
         _ = try match.play(.scissors, seat: 1)
-        #expect(match.timeOut() == RPSRound(number: 1, signs: [nil, .scissors], winner: 1, timedOut: [0]))
+        let timedOut = match.timeOut()
+        #expect(timedOut == RPSRound(number: 1, signs: [nil, .scissors], winner: 1, timedOut: [0]))
         #expect(match.winner == 1)
-        #expect(match.timeOut() == nil)
+        let afterTheEnd = match.timeOut()
+        #expect(afterTheEnd == nil)
     }
 
     @Test func timeOutWithNoThrowsIsAVoidRoundThatIsReplayed() {
         var match = RPSMatch(bestOf: 3)
-        #expect(match.timeOut() == RPSRound(number: 1, signs: [nil, nil], winner: nil, timedOut: [0, 1]))
+        let void = match.timeOut()
+        #expect(void == RPSRound(number: 1, signs: [nil, nil], winner: nil, timedOut: [0, 1]))
         #expect(match.round == 1)
         #expect(match.wins == [0, 0])
         #expect(!match.isOver)

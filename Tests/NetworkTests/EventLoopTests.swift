@@ -27,7 +27,6 @@ struct EventLoopTests {
         #expect(peers == Set(clients.map { "127.0.0.1:\($0.localPort)" }))
 
         let firstID = try #require(server.delegate.opened.first)
-        _ = clients[0].send("") // keep the client alive until here
         Glibc.shutdown(clients[0].fd, Int32(SHUT_WR))
         #expect(server.delegate.wait { $0.closed[firstID] != nil })
         #expect(server.delegate.closed[firstID] == .peerClosed)
@@ -145,15 +144,15 @@ struct EventLoopTests {
         let loop = try EventLoop()
         var fired: [String] = []
         loop.schedule(after: .milliseconds(30)) { fired.append("30") }
-        loop.schedule(after: .milliseconds(10)) {
+        loop.schedule(after: .milliseconds(10)) { [unowned loop] in
             fired.append("10")
             // Scheduled from an action: runs on a later turn, before "20".
             loop.schedule(after: .zero) { fired.append("10+0") }
         }
         let cancelled = loop.schedule(after: .milliseconds(15)) { fired.append("15") }
         loop.schedule(after: .milliseconds(20)) { fired.append("20") }
-        loop.schedule(after: .milliseconds(40)) { loop.stop() }
-        let safety = loop.schedule(after: .seconds(5)) {
+        loop.schedule(after: .milliseconds(40)) { [unowned loop] in loop.stop() }
+        let safety = loop.schedule(after: .seconds(5)) { [unowned loop] in
             fired.append("safety")
             loop.stop()
         }
@@ -176,7 +175,7 @@ struct EventLoopTests {
 
         let loop = try EventLoop()
         loop.stopper.stop()
-        let safety = loop.schedule(after: .seconds(5)) { loop.stop() }
+        let safety = loop.schedule(after: .seconds(5)) { [unowned loop] in loop.stop() }
         let start = EventLoop.now()
         try loop.run()
         #expect(EventLoop.now() - start < 1_000_000_000)
@@ -195,13 +194,14 @@ struct EventLoopTests {
         let thread = Thread {
             do throws(NetworkError) {
                 let loop = try EventLoop()
-                try loop.handleSignals([SIGUSR1]) { signal in
+                try loop.handleSignals([SIGUSR1]) { [unowned loop] signal in
                     box.received.append(signal)
                     loop.stop()
                 }
                 loop.schedule(after: .milliseconds(5)) { _ = raise(SIGUSR1) }
-                loop.schedule(after: .seconds(5)) { loop.stop() }
+                let safety = loop.schedule(after: .seconds(5)) { [unowned loop] in loop.stop() }
                 try loop.run()
+                loop.cancel(safety)
             } catch {
                 box.error = error.description
             }
@@ -222,17 +222,13 @@ struct EventLoopTests {
         let port = try loop.listen(host: "127.0.0.1", port: 0).port
         let client = try TestClient(port: port, receiveBuffer: 4096)
         // Accept the client on this thread.
-        loop.schedule(after: .milliseconds(50)) { loop.stop() }
+        loop.schedule(after: .milliseconds(50)) { [unowned loop] in loop.stop() }
         try loop.run()
         let id = try #require(delegate.opened.first)
         loop.stopListening()
         loop.send(TestPattern.bytes(200_000), to: id)
         loop.close(id, flushFirst: true)
         #expect(loop.pendingOutputBytes(id) == 200_000)
-        let reader = Thread { [client] in
-            _ = client.readToEnd()
-        }
-        _ = reader // the client reads below instead
         // Read on a helper thread while this thread drains.
         final class Result: @unchecked Sendable { var bytes: [UInt8] = []; var eof = false }
         let result = Result()
@@ -256,16 +252,18 @@ struct EventLoopTests {
     func drainTimeout() throws {
         var limits = NetworkLimits()
         limits.closeFlushTimeout = .seconds(30)
+        limits.maxPendingOutputBytes = 64 << 20
         let loop = try EventLoop(limits: limits)
         let delegate = EchoDelegate()
         loop.delegate = delegate
         delegate.loop = loop
         let port = try loop.listen(host: "127.0.0.1", port: 0).port
         let client = try TestClient(port: port, receiveBuffer: 4096)
-        loop.schedule(after: .milliseconds(50)) { loop.stop() }
+        loop.schedule(after: .milliseconds(50)) { [unowned loop] in loop.stop() }
         try loop.run()
         let id = try #require(delegate.opened.first)
-        loop.send(TestPattern.bytes(900_000), to: id) // more than the kernel will take from a non-reader
+        // Far more than the kernel buffers (tcp_wmem max is a few MiB) take for a non-reader.
+        loop.send([UInt8](repeating: 0x41, count: 24 << 20), to: id)
         loop.close(id, flushFirst: true)
         let start = EventLoop.now()
         loop.drain(timeout: .milliseconds(200))
@@ -309,7 +307,7 @@ struct EventLoopTests {
             clients.append(v6)
             expectedPeers.append("[::1]:\(v6.localPort)")
         }
-        loop.schedule(after: .milliseconds(50)) { loop.stop() }
+        loop.schedule(after: .milliseconds(50)) { [unowned loop] in loop.stop() }
         try loop.run()
         #expect(Set(delegate.peers.values) == Set(expectedPeers))
         loop.stopListening()

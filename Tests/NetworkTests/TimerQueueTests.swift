@@ -11,16 +11,21 @@ struct TimerQueueTests {
         _ = queue.schedule(at: 20, "b1")
         _ = queue.schedule(at: 20, "b2")
         _ = queue.schedule(at: 5, "first")
-        #expect(queue.nextDeadline() == 5)
+        let firstDeadline = queue.nextDeadline()
+        #expect(firstDeadline == 5)
         var fired: [String] = []
         while let (_, name) = queue.popDue(now: 25) {
             fired.append(name)
         }
         #expect(fired == ["first", "a", "b1", "b2"])
-        #expect(queue.nextDeadline() == 30)
-        #expect(queue.popDue(now: 29) == nil)
-        #expect(queue.popDue(now: 30)?.1 == "c")
-        #expect(queue.nextDeadline() == nil)
+        let nextDeadline = queue.nextDeadline()
+        #expect(nextDeadline == 30)
+        let tooEarly = queue.popDue(now: 29)
+        #expect(tooEarly == nil)
+        let last = queue.popDue(now: 30)
+        #expect(last?.1 == "c")
+        let noDeadline = queue.nextDeadline()
+        #expect(noDeadline == nil)
         #expect(queue.count == 0)
     }
 
@@ -30,16 +35,23 @@ struct TimerQueueTests {
         let early = queue.schedule(at: 1, 1)
         let middle = queue.schedule(at: 2, 2)
         _ = queue.schedule(at: 3, 3)
-        #expect(queue.cancel(early))
-        #expect(!queue.cancel(early))
+        let cancelledEarly = queue.cancel(early)
+        let cancelledEarlyAgain = queue.cancel(early)
+        #expect(cancelledEarly)
+        #expect(!cancelledEarlyAgain)
         #expect(queue.nextDeadline() == 2)
-        #expect(queue.cancel(middle))
+        let cancelledMiddle = queue.cancel(middle)
+        #expect(cancelledMiddle)
         #expect(queue.count == 1)
         #expect(queue.nextDeadline() == 3)
-        let (id, value) = try! #require(queue.popDue(now: 100))
-        #expect(value == 3)
-        #expect(!queue.cancel(id))
-        #expect(queue.popDue(now: 100) == nil)
+        let popped = queue.popDue(now: 100)
+        #expect(popped?.1 == 3)
+        if let (id, _) = popped {
+            let cancelledFired = queue.cancel(id)
+            #expect(!cancelledFired)
+        }
+        let none = queue.popDue(now: 100)
+        #expect(none == nil)
     }
 
     @Test("timers scheduled past the identifier limit wait for the next turn")
@@ -48,9 +60,13 @@ struct TimerQueueTests {
         _ = queue.schedule(at: 1, 1)
         let limit = queue.nextIdentifier
         _ = queue.schedule(at: 0, 2)
-        #expect(queue.popDue(now: 10, identifierLimit: limit) == nil)
-        #expect(queue.popDue(now: 10)?.1 == 2)
-        #expect(queue.popDue(now: 10)?.1 == 1)
+        // The newer timer is due first, so nothing runs this turn: order is kept.
+        let limited = queue.popDue(now: 10, identifierLimit: limit)
+        #expect(limited == nil)
+        let next = queue.popDue(now: 10)
+        #expect(next?.1 == 2)
+        let after = queue.popDue(now: 10)
+        #expect(after?.1 == 1)
     }
 
     @Test("a heap of thousands with random cancellations stays sorted and compacts")
@@ -63,7 +79,8 @@ struct TimerQueueTests {
             live[queue.schedule(at: deadline, deadline)] = deadline
         }
         for id in Array(live.keys) where generator.next() % 4 != 0 {
-            #expect(queue.cancel(id))
+            let cancelled = queue.cancel(id)
+            #expect(cancelled)
             live[id] = nil
         }
         #expect(queue.count == live.count)

@@ -153,15 +153,6 @@ static inline int cepoll_set_nodelay(int fd) {
     return cepoll_setsockopt_int(fd, IPPROTO_TCP, TCP_NODELAY, 1);
 }
 
-/// The pending socket error (SO_ERROR), 0 if none or if it cannot be read.
-static inline int cepoll_socket_error(int fd) {
-    int value = 0;
-    if (cepoll_getsockopt_int(fd, SOL_SOCKET, SO_ERROR, &value) != 0) {
-        return 0;
-    }
-    return value;
-}
-
 // MARK: - Errors
 
 /// Thread-safe strerror: writes the text for `err` into `buf` and returns a

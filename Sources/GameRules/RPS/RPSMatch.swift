@@ -93,6 +93,14 @@ public struct RPSRound: Sendable, Equatable {
     public let winner: Int?
     /// Seats that had not thrown when time ran out.
     public let timedOut: [Int]
+
+    /// Creates a decided round.
+    public init(number: Int, signs: [Sign?], winner: Int?, timedOut: [Int]) {
+        self.number = number
+        self.signs = signs
+        self.winner = winner
+        self.timedOut = timedOut
+    }
 }
 
 /// Why a throw was refused.

@@ -39,6 +39,7 @@ final class ServerProcess {
         }
         guard let found else {
             process.terminate()
+            let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
             throw TestFailure("cardserver did not start: \(log)")
         }
         port = found
