@@ -1,0 +1,32 @@
+import Testing
+@testable import cardserver
+
+/// The command line of cardserver.
+struct OptionsTests {
+    @Test func noArgumentsRunWithTheDocumentedDefaults() throws {
+        #expect(try Options.parse([]) == .run(Options(host: "::", port: 7878, maxClients: 10_000, graceSeconds: 120, outputLimit: 1_048_576)))
+    }
+
+    @Test func everyOptionIsRead() throws {
+        let request = try Options.parse(["--host", "127.0.0.1", "--port", "0", "--max-clients", "5", "--grace", "1", "--output-limit", "65536"])
+        #expect(request == .run(Options(host: "127.0.0.1", port: 0, maxClients: 5, graceSeconds: 1, outputLimit: 65536)))
+    }
+
+    @Test func helpAndVersionWin() throws {
+        #expect(try Options.parse(["--port", "1", "-h"]) == .help)
+        #expect(try Options.parse(["--help"]) == .help)
+        #expect(try Options.parse(["--version"]) == .version)
+    }
+
+    @Test(arguments: [
+        (["--port", "65536"], "--port must be a number from 0 to 65535, not '65536'"),
+        (["--port"], "--port needs a value"),
+        (["--max-clients", "zero"], "--max-clients must be a number from 1 to 1000000, not 'zero'"),
+        (["--grace", "-1"], "--grace must be a number from 0 to 86400, not '-1'"),
+        (["--output-limit", "10"], "--output-limit must be a number from 1024 to 1073741824, not '10'"),
+        (["serve"], "unknown option 'serve'"),
+    ])
+    func badArgumentsSayWhatIsWrong(arguments: [String], message: String) {
+        #expect(throws: Options.ParseError(message: message)) { try Options.parse(arguments) }
+    }
+}
