@@ -5,6 +5,8 @@ let package = Package(
     name: "cardserver",
     products: [
         .executable(name: "cardserver", targets: ["cardserver"]),
+        .executable(name: "cardclient", targets: ["cardclient"]),
+        .executable(name: "cardbench", targets: ["cardbench"]),
     ],
     targets: [
         // C shim: Glibc's Swift module does not expose <sys/epoll.h> or <sys/signalfd.h>.
@@ -18,11 +20,17 @@ let package = Package(
         // Sessions, lobby and rooms: messages in -> rules -> messages out.
         .target(name: "CardServer", dependencies: ["GameRules", "Wire"]),
         .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network"]),
+        // The terminal client: terminal control, rendering, keys -> commands, one view per game.
+        .target(name: "CardClient", dependencies: ["Wire"]),
+        .executableTarget(name: "cardclient", dependencies: ["CardClient"]),
+        // Benchmarks and load generation: prints figures, asserts nothing.
+        .executableTarget(name: "cardbench", dependencies: ["GameRules"]),
 
         .testTarget(name: "GameRulesTests", dependencies: ["GameRules"]),
-        .testTarget(name: "WireTests", dependencies: ["Wire"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "cardserver"]),
+        .testTarget(name: "CardClientTests", dependencies: ["CardClient", "Wire", "cardclient", "cardserver"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,7 @@ extension GameServer {
         room.phase = .playing
         let names = room.seats.map { $0.flatMap { players[$0]?.name } }
         host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
-        apply(room.engine.start(names: names, now: host.nowNanoseconds), in: room)
+        apply(room.engine.start(names: names, seed: random.next(), now: host.nowNanoseconds), in: room)
     }
 
     /// A game command from a player: checked against the room, then handed to the rules.
@@ -22,8 +22,11 @@ extension GameServer {
         case .playing:
             break
         }
-        let update = try room.engine.handle(command, seat: seat, now: host.nowNanoseconds)
+        let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: host.nowNanoseconds)
         send(update.reply(id), to: player)
+        if update.replyIsBroadcast {
+            broadcast(update.reply(nil), in: room, except: player.id)
+        }
         apply(update, in: room)
     }
 
@@ -38,9 +41,24 @@ extension GameServer {
         broadcastState(room)
         if let result = update.result {
             host.log("room \(room.code): game over, winners: \(result.winners.isEmpty ? "none" : result.winners.joined(separator: ", "))")
-            broadcast(.gameOver(room: room.code, winners: result.winners, scores: result.scores), in: room)
+            broadcast(.gameOver(GameOver(room: room.code, winners: result.winners, scores: result.scores, hintsUsed: result.hintsUsed)), in: room)
         }
         scheduleDeadline(of: room)
+    }
+
+    /// Who sits and who is connected, for the rules.
+    func seatContext(of room: Room) -> SeatContext {
+        let seated = room.seats.indices.filter { room.seats[$0] != nil }
+        return SeatContext(seated: seated, connected: seated.filter { room.seats[$0].flatMap { players[$0] }?.isConnected == true })
+    }
+
+    /// A seated player went away or came back: the rules may care (deal votes), then everyone gets the state.
+    func presenceChanged(in room: Room) {
+        if room.phase == .playing {
+            apply(room.engine.presenceChanged(seats: seatContext(of: room), now: host.nowNanoseconds), in: room)
+        } else {
+            broadcastState(room)
+        }
     }
 
     private func scheduleDeadline(of room: Room) {

@@ -102,7 +102,7 @@ extension GameServer {
             room.seats[seat] = nil
             broadcast(.member(.left, room: room.code, name: player.name, role: .player), in: room)
             if room.phase == .playing {
-                update = room.engine.seatLeft(seat, now: host.nowNanoseconds)
+                update = room.engine.seatLeft(seat, seats: seatContext(of: room), now: host.nowNanoseconds)
             }
         } else {
             room.spectators.removeAll { $0 == player.id }

@@ -53,7 +53,7 @@ extension GameServer {
         guard let room = player.roomCode.flatMap({ rooms[$0] }) else { return }
         if wasAway {
             broadcast(.member(.back, room: room.code, name: player.name, role: role(of: player, in: room)), in: room, except: player.id)
-            broadcastState(room)
+            presenceChanged(in: room)
         } else {
             sendState(room, to: player)
         }
@@ -64,7 +64,7 @@ extension GameServer {
         player.client = nil
         if let room = player.roomCode.flatMap({ rooms[$0] }) {
             broadcast(.member(.away, room: room.code, name: player.name, role: role(of: player, in: room)), in: room, except: player.id)
-            broadcastState(room)
+            presenceChanged(in: room)
         }
         let playerID = player.id
         player.graceTimer = host.schedule(after: config.grace) { [weak self] in

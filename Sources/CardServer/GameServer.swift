@@ -17,7 +17,7 @@ public final class GameServer {
     var random = SystemRandomNumberGenerator()
 
     /// The games this server plays, by name, in `hello` order.
-    static var engines: [any GameEngine.Type] { [RPSEngine.self] }
+    static var engines: [any GameEngine.Type] { [SetEngine.self, RPSEngine.self] }
 
     /// Creates a server that talks through `host`.
     public init(config: ServerConfig, host: any ServerHost) {
@@ -130,7 +130,7 @@ public final class GameServer {
                 try start(by: player, id: id)
             case .chat(let text):
                 try chat(text, from: player, id: id)
-            case .throwSign:
+            case .throwSign, .claim, .deal, .hint:
                 try play(request.command, by: player, id: id)
             case .help, .ping, .login:
                 break

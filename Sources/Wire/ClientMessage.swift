@@ -28,6 +28,12 @@ public enum ClientCommand: Equatable, Sendable {
     case chat(text: String)
     /// rps: throw a sign.
     case throwSign(Sign)
+    /// set: claim three cards (by id) as a Set.
+    case claim(cards: [Int])
+    /// set: ask for three more cards.
+    case deal
+    /// set, solo: reveal one card of a Set on the board.
+    case hint
 
     /// The `type` tag of this command on the wire.
     public var type: String {
@@ -43,6 +49,9 @@ public enum ClientCommand: Equatable, Sendable {
         case .start: "start"
         case .chat: "chat"
         case .throwSign: "throw"
+        case .claim: "claim"
+        case .deal: "deal"
+        case .hint: "hint"
         }
     }
 }

@@ -20,7 +20,7 @@ public struct DecodeFailure: Error, Equatable, Sendable {
 /// Turns one line of client JSON into a ``ClientRequest``.
 public enum ClientMessageDecoder {
     /// The `type`s a client may send, in the order `help` lists them.
-    public static let commandTypes = ["help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "throw"]
+    public static let commandTypes = ["help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "throw", "claim", "deal", "hint"]
 
     /// Decodes one line (without its newline).
     /// - Throws: ``DecodeFailure`` saying which field is wrong and how.
@@ -50,6 +50,9 @@ public enum ClientMessageDecoder {
         case "start": command = .start
         case "chat": command = .chat(text: try fields.string("text"))
         case "throw": command = .throwSign(try fields.sign("sign"))
+        case "claim": command = .claim(cards: try fields.threeCardIDs("cards"))
+        case "deal": command = .deal
+        case "hint": command = .hint
         default:
             throw DecodeFailure(
                 code: .unknownType,
@@ -132,6 +135,21 @@ private struct Fields {
         case .object(let value)?: return value
         case let other?: throw failure("field '\(key)' must be an object, not \(other.kindName)")
         }
+    }
+
+    func threeCardIDs(_ key: String) throws(DecodeFailure) -> [Int] {
+        let expected = "field '\(key)' must be an array of three different card ids, like [4,17,60]"
+        guard let value = object[key], !value.isNull else {
+            throw failure("missing field '\(key)' (an array of three different card ids)")
+        }
+        guard let items = value.arrayValue else { throw failure("\(expected), not \(value.kindName)") }
+        var ids: [Int] = []
+        for item in items {
+            guard case .int(let id) = item else { throw failure("\(expected); \(item.jsonText) is not a card id") }
+            ids.append(id)
+        }
+        guard ids.count == 3, Swift.Set(ids).count == 3 else { throw failure(expected) }
+        return ids
     }
 
     func sign(_ key: String) throws(DecodeFailure) -> Sign {

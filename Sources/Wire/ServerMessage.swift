@@ -1,3 +1,5 @@
+import GameRules
+
 /// Every message of protocol 1 the server sends.
 ///
 /// Cases that answer a client command carry that command's ``RequestID``;
@@ -15,12 +17,16 @@ public enum ServerMessage: Equatable, Sendable {
     case chat(room: String, from: String, text: String, id: RequestID?)
     case member(MemberEvent, room: String, name: String, role: MemberRole)
     case state(RoomState)
-    case gameOver(room: String, winners: [String], scores: [NamedScore])
+    case gameOver(GameOver)
     case ok(id: RequestID?)
     /// rps: the throw was taken (to the thrower only; never says what).
     case thrown(id: RequestID?)
     /// rps: a decided round, to every member.
     case round(RoundReveal)
+    /// set: a claim was judged, to every member (the claimer's copy carries the id).
+    case claimed(room: String, player: String, cards: [SetCard], valid: Bool, points: Int, id: RequestID?)
+    /// set, solo: the cards of one Set revealed so far by hints.
+    case hint(cards: [SetCard], hintsUsed: Int, id: RequestID?)
     /// The server is going down; the socket closes next.
     case shutdown
     /// A newer connection logged in with this session's token; this one closes next.
@@ -45,9 +51,29 @@ public enum ServerMessage: Equatable, Sendable {
         case .ok: "ok"
         case .thrown: "thrown"
         case .round: "round"
+        case .claimed: "claimed"
+        case .hint: "hint"
         case .shutdown: "shutdown"
         case .replaced: "replaced"
         }
+    }
+}
+
+/// The `game_over` message.
+public struct GameOver: Equatable, Sendable {
+    public let room: String
+    /// Everyone with the best result; several on a tie, none when nobody won.
+    public let winners: [String]
+    /// Each player's points, in seat order.
+    public let scores: [NamedScore]
+    /// set, solo: hints used in the game; nil for other games.
+    public let hintsUsed: Int?
+    /// Creates a `game_over` message.
+    public init(room: String, winners: [String], scores: [NamedScore], hintsUsed: Int? = nil) {
+        self.room = room
+        self.winners = winners
+        self.scores = scores
+        self.hintsUsed = hintsUsed
     }
 }
 
@@ -139,6 +165,29 @@ public struct RoomState: Equatable, Sendable {
 /// The game-specific part of `state`.
 public enum GameFields: Equatable, Sendable {
     case rps(RPSFields)
+    case set(SetFields)
+}
+
+/// `state` fields of a set room.
+public struct SetFields: Equatable, Sendable {
+    /// The cards on the table, in position order.
+    public let board: [SetCard]
+    /// Cards left in the deck (never which).
+    public let deck: Int
+    /// Players who asked for three more cards.
+    public let dealVotes: [String]
+    /// Hints used (solo).
+    public let hintsUsed: Int
+    /// Ids of the cards the current hint reveals (solo).
+    public let hint: [Int]
+    /// Creates set state fields.
+    public init(board: [SetCard], deck: Int, dealVotes: [String], hintsUsed: Int, hint: [Int]) {
+        self.board = board
+        self.deck = deck
+        self.dealVotes = dealVotes
+        self.hintsUsed = hintsUsed
+        self.hint = hint
+    }
 }
 
 /// `state` fields of an rps room.

@@ -1,3 +1,5 @@
+import GameRules
+
 extension ServerMessage {
     /// The message as one wire line: compact JSON followed by "\n".
     public func encodedLine() -> [UInt8] {
@@ -57,10 +59,24 @@ extension ServerMessage {
             object["role"] = .string(role.rawValue)
         case .state(let state):
             state.write(into: &object)
-        case .gameOver(let room, let winners, let scores):
+        case .gameOver(let over):
+            object["room"] = .string(over.room)
+            object["winners"] = .array(over.winners.map(JSONValue.string))
+            object["scores"] = .object(JSONObject(over.scores.map { ($0.name, JSONValue.int($0.score)) }))
+            if let hintsUsed = over.hintsUsed {
+                object["hints_used"] = .int(hintsUsed)
+            }
+        case .claimed(let room, let player, let cards, let valid, let points, let id):
             object["room"] = .string(room)
-            object["winners"] = .array(winners.map(JSONValue.string))
-            object["scores"] = .object(JSONObject(scores.map { ($0.name, JSONValue.int($0.score)) }))
+            object["player"] = .string(player)
+            object["cards"] = .array(cards.map(\.json))
+            object["valid"] = .bool(valid)
+            object["points"] = .int(points)
+            replyID = id
+        case .hint(let cards, let hintsUsed, let id):
+            object["cards"] = .array(cards.map(\.json))
+            object["hints_used"] = .int(hintsUsed)
+            replyID = id
         case .round(let reveal):
             object["room"] = .string(reveal.room)
             reveal.write(into: &object)
@@ -105,6 +121,12 @@ extension RoomState {
         switch gameFields {
         case .rps(let fields):
             fields.write(into: &object)
+        case .set(let fields):
+            object["board"] = .array(fields.board.map(\.json))
+            object["deck"] = .int(fields.deck)
+            object["deal_votes"] = .array(fields.dealVotes.map(JSONValue.string))
+            object["hints_used"] = .int(fields.hintsUsed)
+            object["hint"] = .array(fields.hint.map(JSONValue.int))
         }
     }
 }
@@ -134,5 +156,18 @@ extension RoundReveal {
         object["throws"] = .object(JSONObject(throwsByName.map { ($0.name, JSONValue.string($0.sign)) }))
         object["winner"] = winner.map(JSONValue.string) ?? .null
         object["timed_out"] = .array(timedOut.map(JSONValue.string))
+    }
+}
+
+extension SetCard {
+    /// `{"id":…,"count":…,"shape":…,"color":…,"fill":…}`
+    var json: JSONValue {
+        .object(JSONObject([
+            ("id", .int(id)),
+            ("count", .int(count)),
+            ("shape", .string(shape.rawValue)),
+            ("color", .string(color.rawValue)),
+            ("fill", .string(fill.rawValue)),
+        ]))
     }
 }

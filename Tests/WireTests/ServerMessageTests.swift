@@ -1,3 +1,4 @@
+import GameRules
 import Testing
 import Wire
 
@@ -5,6 +6,10 @@ import Wire
 struct ServerMessageTests {
     static let reveal = RoundReveal(
         room: "K7QX", round: 2, throwsByName: [("ann", "rock"), ("bob", "paper")], winner: "bob", timedOut: [])
+
+    /// Card ids are base-3 numbers: count-1, then shape, colour and fill digits.
+    static let cards = [0, 40, 80].map { SetCard(id: $0)! }
+    static let cardsJSON = #"{"id":0,"count":1,"shape":"triangle","color":"red","fill":"solid"},{"id":40,"count":2,"shape":"circle","color":"green","fill":"striped"},{"id":80,"count":3,"shape":"square","color":"purple","fill":"open"}"#
 
     static let cases: [(ServerMessage, String)] = [
         (.hello(protocolVersion: 1, server: "cardserver 0.1.0", games: ["rps"]),
@@ -37,8 +42,21 @@ struct ServerMessageTests {
             room: "K7QX", game: "rps", seq: 3, phase: .over, players: [], spectators: 0,
             gameFields: .rps(RPSFields(round: 2, rounds: 3, roundSeconds: 30, waitingOn: [], timeLeftMs: nil, yourThrow: nil, lastRound: reveal)))),
          #"{"type":"state","room":"K7QX","game":"rps","seq":3,"phase":"over","players":[],"spectators":0,"round":2,"rounds":3,"round_seconds":30,"waiting_on":[],"time_left_ms":null,"your_throw":null,"last_round":{"round":2,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}}"#),
-        (.gameOver(room: "K7QX", winners: ["ann"], scores: [NamedScore(name: "ann", score: 2), NamedScore(name: "bob", score: 1)]),
+        (.gameOver(GameOver(room: "K7QX", winners: ["ann"], scores: [NamedScore(name: "ann", score: 2), NamedScore(name: "bob", score: 1)])),
          #"{"type":"game_over","room":"K7QX","winners":["ann"],"scores":{"ann":2,"bob":1}}"#),
+        (.gameOver(GameOver(room: "K7QX", winners: ["ann"], scores: [NamedScore(name: "ann", score: 81)], hintsUsed: 2)),
+         #"{"type":"game_over","room":"K7QX","winners":["ann"],"scores":{"ann":81},"hints_used":2}"#),
+        (.claimed(room: "K7QX", player: "ann", cards: cards, valid: true, points: 3, id: .int(8)),
+         #"{"type":"claimed","room":"K7QX","player":"ann","cards":[\#(cardsJSON)],"valid":true,"points":3,"id":8}"#),
+        (.claimed(room: "K7QX", player: "bob", cards: cards, valid: false, points: -5, id: nil),
+         #"{"type":"claimed","room":"K7QX","player":"bob","cards":[\#(cardsJSON)],"valid":false,"points":-5}"#),
+        (.hint(cards: [cards[0]], hintsUsed: 1, id: nil),
+         #"{"type":"hint","cards":[{"id":0,"count":1,"shape":"triangle","color":"red","fill":"solid"}],"hints_used":1}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "set", seq: 2, phase: .playing,
+            players: [PlayerEntry(name: "ann", seat: 0, score: 3, connected: true)], spectators: 0,
+            gameFields: .set(SetFields(board: cards, deck: 66, dealVotes: ["ann"], hintsUsed: 0, hint: [])))),
+         #"{"type":"state","room":"K7QX","game":"set","seq":2,"phase":"playing","players":[{"name":"ann","seat":0,"score":3,"connected":true}],"spectators":0,"board":[\#(cardsJSON)],"deck":66,"deal_votes":["ann"],"hints_used":0,"hint":[]}"#),
         (.ok(id: .int(5)), #"{"type":"ok","id":5}"#),
         (.thrown(id: nil), #"{"type":"thrown"}"#),
         (.round(reveal), #"{"type":"round","room":"K7QX","round":2,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}"#),

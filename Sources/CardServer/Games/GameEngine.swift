@@ -13,12 +13,24 @@ struct CommandError: Error, Equatable {
 struct GameResult: Equatable {
     let winners: [String]
     let scores: [NamedScore]
+    /// set, solo: hints used.
+    var hintsUsed: Int?
+}
+
+/// Who sits in a room's seats right now, for rules that depend on it.
+struct SeatContext {
+    /// Seats with a player, connected or away.
+    let seated: [Int]
+    /// Seats whose player is connected.
+    let connected: [Int]
 }
 
 /// What a game command or a game event changed.
 struct GameUpdate {
     /// The direct reply to the command, given its id (`ok` unless the game says otherwise).
     var reply: (RequestID?) -> ServerMessage = { .ok(id: $0) }
+    /// The reply is the sender's copy of a broadcast: the other members get it too, without the id.
+    var replyIsBroadcast = false
     /// Messages every member of the room gets, in order, before the new state.
     var events: [ServerMessage] = []
     /// Set when this update ended the game.
@@ -44,14 +56,17 @@ protocol GameEngine {
     /// - Throws: `bad_request` naming the option that is wrong.
     init(room: String, seats: Int, options: JSONObject) throws(CommandError)
 
-    /// Begins a game. `names[seat]` is the seated player, nil for an empty seat.
-    mutating func start(names: [String?], now: UInt64) -> GameUpdate
+    /// Begins a game. `names[seat]` is the seated player, nil for an empty seat;
+    /// `seed` drives every random choice of this game.
+    mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate
     /// Applies a game command from a seated player while the game is playing.
-    mutating func handle(_ command: ClientCommand, seat: Int, now: UInt64) throws(CommandError) -> GameUpdate
+    mutating func handle(_ command: ClientCommand, seat: Int, seats: SeatContext, now: UInt64) throws(CommandError) -> GameUpdate
     /// The deadline the engine asked for has come.
     mutating func deadlinePassed(now: UInt64) -> GameUpdate
-    /// A seated player left for good while the game was playing.
-    mutating func seatLeft(_ seat: Int, now: UInt64) -> GameUpdate
+    /// A seated player left for good while the game was playing (`seats` no longer holds them).
+    mutating func seatLeft(_ seat: Int, seats: SeatContext, now: UInt64) -> GameUpdate
+    /// A seated player went away or came back while the game was playing.
+    mutating func presenceChanged(seats: SeatContext, now: UInt64) -> GameUpdate
 
     /// When the engine wants `deadlinePassed`, on the host's monotonic clock; nil for never.
     var deadline: UInt64? { get }
@@ -59,4 +74,10 @@ protocol GameEngine {
     func score(seat: Int) -> Int
     /// The game's part of `state` for one viewer (`viewerSeat` nil for a spectator).
     func fields(viewerSeat: Int?, now: UInt64) -> GameFields
+}
+
+extension GameEngine {
+    func presenceChanged(seats: SeatContext, now: UInt64) -> GameUpdate {
+        GameUpdate()
+    }
 }

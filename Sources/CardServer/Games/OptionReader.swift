@@ -13,10 +13,15 @@ struct OptionReader {
 
     /// An integer option within `range`, or `default` when left out.
     mutating func int(_ key: String, default value: Int, range: ClosedRange<Int>) throws(CommandError) -> Int {
+        try optionalInt(key, range: range) ?? value
+    }
+
+    /// An integer option within `range`, or nil when left out.
+    mutating func optionalInt(_ key: String, range: ClosedRange<Int>) throws(CommandError) -> Int? {
         known.append(key)
         switch options[key] {
         case nil, .null?:
-            return value
+            return nil
         case .int(let given)? where range.contains(given):
             return given
         case let other?:

@@ -30,7 +30,7 @@ struct RPSEngine: GameEngine {
         self.room = room
     }
 
-    mutating func start(names: [String?], now: UInt64) -> GameUpdate {
+    mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
         self.names = names.map { $0 ?? "" }
         match = RPSMatch(bestOf: rounds)
         lastRound = nil
@@ -38,7 +38,7 @@ struct RPSEngine: GameEngine {
         return GameUpdate()
     }
 
-    mutating func handle(_ command: ClientCommand, seat: Int, now: UInt64) throws(CommandError) -> GameUpdate {
+    mutating func handle(_ command: ClientCommand, seat: Int, seats: SeatContext, now: UInt64) throws(CommandError) -> GameUpdate {
         guard case .throwSign(let sign) = command else {
             throw .badRequest("'\(command.type)' is not a move in rps; send {\"type\":\"throw\",\"sign\":\"rock\"}")
         }
@@ -66,7 +66,7 @@ struct RPSEngine: GameEngine {
         return update
     }
 
-    mutating func seatLeft(_ seat: Int, now: UInt64) -> GameUpdate {
+    mutating func seatLeft(_ seat: Int, seats: SeatContext, now: UInt64) -> GameUpdate {
         var update = GameUpdate()
         guard var match, !match.isOver else { return update }
         match.forfeit(seat: seat)

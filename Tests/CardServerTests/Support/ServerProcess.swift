@@ -21,7 +21,7 @@ final class ServerProcess {
 
     init(_ arguments: [String] = []) throws {
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("cardserver-test-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         process.executableURL = Self.binaryURL
         process.arguments = ["--host", "127.0.0.1", "--port", "0"] + arguments
         process.standardError = try FileHandle(forWritingTo: logURL)

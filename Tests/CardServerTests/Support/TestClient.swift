@@ -96,6 +96,7 @@ final class TestClient {
     }
 
     /// Reads messages until one of `type` arrives; returns it and what came before.
+    @discardableResult
     func receive(until type: String, limit: Int = 200) throws -> (message: JSONObject, before: [JSONObject]) {
         var before: [JSONObject] = []
         for _ in 0..<limit {

@@ -1,0 +1,79 @@
+/// What a key press asks for: the pure result of key handling, performed by
+/// ``ClientModel/perform(_:now:)``.
+public enum ClientAction: Equatable, Sendable {
+    /// Send a command to the server.
+    case send(ClientCommand)
+    /// Set: make these card ids the selection.
+    case select([Int])
+    /// Lobby: move the cursor by this many rooms.
+    case moveCursor(Int)
+    /// Open a line of text input.
+    case openPrompt(PromptKind)
+    /// Replace the text being typed.
+    case editPrompt(String)
+    /// Close the input line without sending.
+    case closePrompt
+    /// Send what was typed (Enter in the input line).
+    case submitPrompt
+    /// Show or hide the list of all keys.
+    case toggleKeys
+    /// Connect again after the connection was lost.
+    case reconnect
+    /// Leave the program.
+    case quit
+}
+
+/// What a line of text input is for.
+public enum PromptKind: Equatable, Sendable {
+    /// The player's name, before login.
+    case name
+    /// A chat message.
+    case chat
+    /// A room code to join.
+    case joinCode
+    /// A room code to watch.
+    case watchCode
+
+    /// The label in front of the text.
+    public var label: String {
+        switch self {
+        case .name: "your name: "
+        case .chat: "say: "
+        case .joinCode: "join room: "
+        case .watchCode: "watch room: "
+        }
+    }
+
+    /// The most characters it takes (the server's limits: names 20, chat 300, codes 4 but be lenient).
+    public var limit: Int {
+        switch self {
+        case .name: 20
+        case .chat: 300
+        case .joinCode, .watchCode: 8
+        }
+    }
+}
+
+/// A line of text being typed.
+public struct Prompt: Equatable, Sendable {
+    /// What it is for.
+    public var kind: PromptKind
+    /// What has been typed so far.
+    public var text: String
+
+    /// Makes a prompt.
+    public init(_ kind: PromptKind, text: String = "") {
+        self.kind = kind
+        self.text = text
+    }
+}
+
+/// Something the app must do outside the model: talk to the server, reconnect, or stop.
+public enum Effect: Equatable, Sendable {
+    /// Send this line (compact JSON, without the newline).
+    case transmit(String)
+    /// Open a new connection and resume the session.
+    case reconnect
+    /// Restore the terminal and exit.
+    case quit
+}

@@ -1,0 +1,80 @@
+/// A line of the room's chat log: something a member said, or something that happened.
+public enum ChatLine: Equatable, Sendable {
+    /// A member's chat message.
+    case said(from: String, text: String)
+    /// A room event in words ("bob joined", "bob is away").
+    case event(String)
+}
+
+/// How a game ended, from `game_over`.
+public struct GameResult: Equatable, Sendable {
+    /// Everyone with the best result; several on a tie, none when nobody won.
+    public var winners: [String]
+    /// Each player's points, in the order the server listed them.
+    public var scores: [(name: String, score: Int)]
+    /// Hints used (solo Set); nil for other games.
+    public var hintsUsed: Int?
+
+    /// Makes a result.
+    public init(winners: [String], scores: [(name: String, score: Int)], hintsUsed: Int? = nil) {
+        self.winners = winners
+        self.scores = scores
+        self.hintsUsed = hintsUsed
+    }
+
+    /// Equal when winners, scores in order and hints are.
+    public static func == (lhs: GameResult, rhs: GameResult) -> Bool {
+        lhs.winners == rhs.winners && lhs.hintsUsed == rhs.hintsUsed
+            && lhs.scores.map(\.name) == rhs.scores.map(\.name) && lhs.scores.map(\.score) == rhs.scores.map(\.score)
+    }
+}
+
+/// The room this client is in, as far as it knows.
+public struct RoomModel: Equatable, Sendable {
+    /// How many chat lines are kept.
+    public static let chatLimit = 200
+
+    /// The room code.
+    public var code: String
+    /// The game name; empty until known (a `watching` reply does not say it).
+    public var game: String
+    /// This client's seat; nil when watching.
+    public var seat: Int?
+    /// The newest `state`.
+    public var state: RoomState?
+    /// When that state arrived, in the client's milliseconds (for countdowns).
+    public var stateReceivedAt: Int
+    /// Chat and room events, oldest first.
+    public var chat: [ChatLine]
+    /// Set: ids of the cards selected for a claim, in the order chosen.
+    public var selection: [Int]
+    /// rps: the newest reveal from a `round` event.
+    public var reveal: RPSReveal?
+    /// The result once `game_over` came; cleared when a new game starts.
+    public var result: GameResult?
+
+    /// Makes a room entered just now.
+    public init(code: String, game: String, seat: Int?) {
+        self.code = code
+        self.game = game
+        self.seat = seat
+        state = nil
+        stateReceivedAt = 0
+        chat = []
+        selection = []
+        reveal = nil
+        result = nil
+    }
+
+    /// Whether this client watches rather than plays.
+    public var isSpectator: Bool { seat == nil }
+
+    /// The phase, `waiting` until a state came.
+    public var phase: RoomPhase { state?.phase ?? .waiting }
+
+    /// Adds a chat line, dropping the oldest past ``chatLimit``.
+    public mutating func log(_ line: ChatLine) {
+        chat.append(line)
+        if chat.count > Self.chatLimit { chat.removeFirst(chat.count - Self.chatLimit) }
+    }
+}

@@ -1,0 +1,121 @@
+/// A run of text in one style.
+public struct Span: Equatable, Sendable {
+    /// The text; no newlines or control characters.
+    public var text: String
+    /// How it looks.
+    public var style: Style
+
+    /// Makes a span.
+    public init(_ text: String, _ style: Style = .plain) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// One line of the screen: styled spans, left to right. Views build these; the encoder turns
+/// them into ANSI text, and tests read their ``plainText``.
+public struct StyledLine: Equatable, Sendable {
+    /// The spans in order.
+    public private(set) var spans: [Span]
+
+    /// Makes a line of spans; empty spans are dropped and neighbours of one style merged.
+    public init(_ spans: [Span] = []) {
+        self.spans = []
+        for span in spans { append(span) }
+    }
+
+    /// Makes a line of one span.
+    public init(_ text: String, _ style: Style = .plain) {
+        self.init([Span(text, style)])
+    }
+
+    /// A line of `width` spaces.
+    public static func blank(_ width: Int) -> StyledLine {
+        StyledLine(String(repeating: " ", count: max(0, width)))
+    }
+
+    /// The text without styles.
+    public var plainText: String { spans.map(\.text).joined() }
+
+    /// The cells the line takes.
+    public var width: Int { spans.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+
+    /// Adds a span at the end, merging it into the last one when the style is the same.
+    public mutating func append(_ span: Span) {
+        guard !span.text.isEmpty else { return }
+        if let last = spans.last, last.style == span.style {
+            spans[spans.count - 1].text += span.text
+        } else {
+            spans.append(span)
+        }
+    }
+
+    /// Adds text in a style at the end.
+    public mutating func append(_ text: String, _ style: Style = .plain) {
+        append(Span(text, style))
+    }
+
+    /// Adds another line's spans at the end.
+    public mutating func append(_ line: StyledLine) {
+        for span in line.spans { append(span) }
+    }
+
+    /// Two lines one after the other.
+    public static func + (lhs: StyledLine, rhs: StyledLine) -> StyledLine {
+        var joined = lhs
+        joined.append(rhs)
+        return joined
+    }
+
+    /// The line cut to at most `width` cells; a wide character that would straddle the edge
+    /// becomes a space.
+    public func truncated(to width: Int) -> StyledLine {
+        var result = StyledLine()
+        var used = 0
+        for span in spans {
+            var kept = ""
+            for character in span.text {
+                let cells = DisplayWidth.of(character)
+                if used + cells > width {
+                    if used < width { kept.append(" ") }
+                    result.append(kept, span.style)
+                    return result
+                }
+                kept.append(character)
+                used += cells
+            }
+            result.append(kept, span.style)
+        }
+        return result
+    }
+
+    /// The line with plain spaces added on the right up to `width` cells (never cut).
+    public func padded(to width: Int) -> StyledLine {
+        var result = self
+        result.append(String(repeating: " ", count: max(0, width - self.width)))
+        return result
+    }
+
+    /// The line cut or padded to exactly `width` cells.
+    public func fitted(to width: Int) -> StyledLine {
+        truncated(to: width).padded(to: width)
+    }
+
+    /// The line with `count` plain spaces in front.
+    public func indented(by count: Int) -> StyledLine {
+        StyledLine.blank(count) + self
+    }
+
+    /// `left`, then `right` flush with the right edge of `width` cells; `right` is dropped when both do not fit.
+    public static func spread(_ left: StyledLine, _ right: StyledLine, width: Int) -> StyledLine {
+        let gap = width - left.width - right.width
+        guard gap >= 1 else { return left.fitted(to: width) }
+        return left + .blank(gap) + right
+    }
+
+    /// The line centred in `width` cells (cut when wider).
+    public func centered(in width: Int) -> StyledLine {
+        let margin = max(0, (width - self.width) / 2)
+        return indented(by: margin).fitted(to: width)
+    }
+}

@@ -1,0 +1,151 @@
+import GameRules
+import Wire
+
+/// Set: players race to call a Set on one shared board; solo is the classic game with hints.
+struct SetEngine: GameEngine {
+    static let gameName = "set"
+    static let seatRange = 1...8
+    static let defaultSeats = 4
+    static let minPlayers = 1
+
+    private let room: String
+    private let seatCount: Int
+    private let fixedSeed: UInt64?
+    private var names: [String] = []
+    private var game: SetGame?
+    /// Seats that asked for three more cards since the last deal.
+    private var dealVotes: Swift.Set<Int> = []
+
+    let deadline: UInt64? = nil
+
+    init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
+        var reader = OptionReader(game: Self.gameName, options: options)
+        let seed = try reader.optionalInt("seed", range: 0...Int.max)
+        try reader.rejectUnknown()
+        self.room = room
+        self.seatCount = seats
+        self.fixedSeed = seed.map { UInt64($0) }
+    }
+
+    private var isSolo: Bool { seatCount == 1 }
+
+    mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
+        self.names = names.map { $0 ?? "" }
+        game = SetGame(seats: seatCount, seed: fixedSeed ?? seed)
+        dealVotes = []
+        return GameUpdate()
+    }
+
+    mutating func handle(_ command: ClientCommand, seat: Int, seats: SeatContext, now: UInt64) throws(CommandError) -> GameUpdate {
+        guard var game else { throw CommandError(code: .gameNotStarted, message: "the game has not started") }
+        defer { self.game = game }
+        switch command {
+        case .claim(let ids):
+            let result: SetClaimResult
+            do {
+                result = try game.claim(ids, by: seat)
+            } catch .notOnBoard {
+                throw CommandError(code: .stale, message: "one of those cards is no longer on the board; no points lost")
+            } catch {
+                throw Self.refusal(error)
+            }
+            if result.valid { dealVotes = [] }
+            var update = GameUpdate()
+            let claimer = names[seat]
+            let room = self.room
+            update.reply = { .claimed(room: room, player: claimer, cards: result.cards, valid: result.valid, points: result.points, id: $0) }
+            update.replyIsBroadcast = true
+            update.result = resultIfOver(game)
+            return update
+        case .deal:
+            try Self.checkDeal(game)
+            dealVotes.insert(seat)
+            dealIfAgreed(&game, seats: seats)
+            return GameUpdate()
+        case .hint:
+            guard isSolo else { throw .illegalMove("hints are for solo games only") }
+            do {
+                _ = try game.takeHint()
+            } catch {
+                throw Self.refusal(error)
+            }
+            var update = GameUpdate()
+            let shown = game.hint
+            let used = game.hintsUsed
+            update.reply = { .hint(cards: shown, hintsUsed: used, id: $0) }
+            return update
+        default:
+            throw .badRequest("'\(command.type)' is not a move in set; send claim, deal or hint")
+        }
+    }
+
+    mutating func deadlinePassed(now: UInt64) -> GameUpdate {
+        GameUpdate()
+    }
+
+    mutating func seatLeft(_ seat: Int, seats: SeatContext, now: UInt64) -> GameUpdate {
+        dealVotes.remove(seat)
+        guard var game else { return GameUpdate() }
+        var update = GameUpdate()
+        if seats.seated.isEmpty {
+            // Nobody is left to race: the game ends with the scores as they stand.
+            update.result = result(of: game)
+        } else {
+            dealIfAgreed(&game, seats: seats)
+            self.game = game
+        }
+        return update
+    }
+
+    mutating func presenceChanged(seats: SeatContext, now: UInt64) -> GameUpdate {
+        guard var game else { return GameUpdate() }
+        dealIfAgreed(&game, seats: seats)
+        self.game = game
+        return GameUpdate()
+    }
+
+    func score(seat: Int) -> Int {
+        game?.scores[seat] ?? 0
+    }
+
+    func fields(viewerSeat: Int?, now: UInt64) -> GameFields {
+        .set(SetFields(
+            board: game?.board ?? [],
+            deck: game?.deckCount ?? 81,
+            dealVotes: dealVotes.sorted().map { names[$0] },
+            hintsUsed: game?.hintsUsed ?? 0,
+            hint: game?.hint.map(\.id) ?? []))
+    }
+
+    /// Deals when every connected seated player has asked (at once in solo).
+    private mutating func dealIfAgreed(_ game: inout SetGame, seats: SeatContext) {
+        guard !dealVotes.isEmpty, seats.connected.allSatisfy(dealVotes.contains) else { return }
+        dealVotes = []
+        try? game.dealThree()
+    }
+
+    private static func checkDeal(_ game: SetGame) throws(CommandError) {
+        if game.deckCount == 0 { throw .illegalMove("the deck is empty") }
+        if game.board.count >= 24 { throw .illegalMove("the board already holds 24 cards; find a Set") }
+    }
+
+    private func resultIfOver(_ game: SetGame) -> GameResult? {
+        game.isOver ? result(of: game) : nil
+    }
+
+    private func result(of game: SetGame) -> GameResult {
+        let seated = names.indices.filter { !names[$0].isEmpty }
+        let best = seated.map { game.scores[$0] }.max()
+        return GameResult(
+            winners: seated.filter { game.scores[$0] == best }.map { names[$0] },
+            scores: seated.map { NamedScore(name: names[$0], score: game.scores[$0]) },
+            hintsUsed: isSolo ? game.hintsUsed : nil)
+    }
+
+    private static func refusal(_ error: SetRuleError) -> CommandError {
+        switch error {
+        case .notThreeDistinctCards, .noSuchCard: .badRequest(error.reason)
+        default: .illegalMove(error.reason)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// Why a move in a game of Set was refused.
+public enum SetRuleError: Error, Equatable, Sendable {
+    /// A claim did not name exactly three different cards.
+    case notThreeDistinctCards
+    /// A claim named an id outside 0...80.
+    case noSuchCard(Int)
+    /// A claim named a card that is not on the board (taken already, or never dealt).
+    case notOnBoard
+    /// The deck has no cards left to deal.
+    case deckEmpty
+    /// The board already holds the most cards it may.
+    case boardFull
+    /// All three cards of the hinted Set are already shown.
+    case hintExhausted
+    /// The seat does not play in this game.
+    case noSuchSeat(Int)
+    /// The deck is empty and the board holds no Set.
+    case gameOver
+
+    /// The reason in words a player understands.
+    public var reason: String {
+        switch self {
+        case .notThreeDistinctCards: "a claim names exactly three different cards"
+        case .noSuchCard(let id): "card \(id) does not exist"
+        case .notOnBoard: "one of those cards is no longer on the board"
+        case .deckEmpty: "the deck is empty"
+        case .boardFull: "the board already holds \(SetGame.maxBoardSize) cards"
+        case .hintExhausted: "all three cards of the hinted Set are already shown"
+        case .noSuchSeat(let seat): "seat \(seat) does not play in this game"
+        case .gameOver: "the game is over"
+        }
+    }
+}

@@ -1,0 +1,1 @@
+print("cardclient: not yet")
