@@ -11,9 +11,14 @@ final class Client {
     var sawFirstLine = false
     /// Set once the server has asked the host to close this connection: later lines are ignored.
     var isClosing = false
+    /// Flood control over every line the connection sends.
+    var commands: TokenBucket
+    /// Closes the connection if it never logs in.
+    var loginTimer: TimerToken?
 
-    init(id: ClientID, peer: String) {
+    init(id: ClientID, peer: String, commands: TokenBucket) {
         self.id = id
         self.peer = peer
+        self.commands = commands
     }
 }

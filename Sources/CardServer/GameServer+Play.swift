@@ -5,7 +5,10 @@ extension GameServer {
         room.phase = .playing
         let names = room.seats.map { $0.flatMap { players[$0]?.name } }
         host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
-        apply(room.engine.start(names: names, seed: random.next(), now: host.nowNanoseconds), in: room)
+        // 53 bits, so the seed is an exact JSON number in every client.
+        room.seed = Int(random.next() >> 11)
+        room.startedMs = Timestamp.nowMilliseconds()
+        apply(room.engine.start(names: names, seed: UInt64(room.seed), now: host.nowNanoseconds), in: room)
     }
 
     /// A game command from a player: checked against the room, then handed to the rules.
@@ -40,10 +43,24 @@ extension GameServer {
         }
         broadcastState(room)
         if let result = update.result {
+            record(result, of: room)
             host.log("room \(room.code): game over, winners: \(result.winners.isEmpty ? "none" : result.winners.joined(separator: ", "))")
             broadcast(.gameOver(GameOver(room: room.code, winners: result.winners, scores: result.scores, hintsUsed: result.hintsUsed)), in: room)
         }
         scheduleDeadline(of: room)
+    }
+
+    /// Writes the finished game to the journal; this returns only once it is on disk.
+    private func record(_ result: GameResult, of room: Room) {
+        guard let journal else { return }
+        let record = GameRecord(
+            room: room.code, game: room.gameName, seed: room.seed, players: result.scores.map(\.name),
+            scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: Timestamp.nowMilliseconds())
+        do {
+            try journal.append(record)
+        } catch {
+            host.log("results journal: \(error)")
+        }
     }
 
     /// Who sits and who is connected, for the rules.

@@ -90,6 +90,9 @@ extension GameServer {
         guard text.count <= ServerConfig.maxChatCharacters else {
             throw .badRequest("a chat message may be at most \(ServerConfig.maxChatCharacters) characters; that one has \(text.count)")
         }
+        if let wait = player.chat.take(now: host.nowNanoseconds) {
+            throw .rateLimited("you are chatting too fast; \(ServerConfig.chatBurst) lines at once, then one a second", retryAfterMs: wait)
+        }
         broadcast(.chat(room: room.code, from: player.name, text: text, id: nil), in: room, except: player.id)
         send(.chat(room: room.code, from: player.name, text: text, id: id), to: player)
     }

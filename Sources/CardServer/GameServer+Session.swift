@@ -26,10 +26,12 @@ extension GameServer {
         let playerID = "p\(nextPlayerNumber)"
         nextPlayerNumber += 1
         let token = Self.makeToken(using: &random)
-        let player = Player(id: playerID, name: name, token: token, client: client.id)
+        let chat = TokenBucket(capacity: ServerConfig.chatBurst, ratePerSecond: ServerConfig.chatRate, now: host.nowNanoseconds)
+        let player = Player(id: playerID, name: name, token: token, client: client.id, chat: chat)
         players[playerID] = player
         playerIDsByToken[token] = playerID
         client.playerID = playerID
+        loggedIn(client)
         host.log("\(client.id) logged in as \(name) (\(playerID))")
         send(.welcome(player: playerID, name: name, token: token, resumed: false, id: id), to: client.id)
     }
@@ -48,6 +50,7 @@ extension GameServer {
         }
         player.client = client.id
         client.playerID = player.id
+        loggedIn(client)
         host.log("\(client.id) resumed \(player.name) (\(player.id))")
         send(.welcome(player: player.id, name: player.name, token: player.token, resumed: true, id: id), to: client.id)
         guard let room = player.roomCode.flatMap({ rooms[$0] }) else { return }
@@ -56,6 +59,13 @@ extension GameServer {
             presenceChanged(in: room)
         } else {
             sendState(room, to: player)
+        }
+    }
+
+    private func loggedIn(_ client: Client) {
+        if let timer = client.loginTimer {
+            host.cancel(timer)
+            client.loginTimer = nil
         }
     }
 

@@ -7,6 +7,7 @@ import Wire
 public final class GameServer {
     let config: ServerConfig
     let host: any ServerHost
+    let journal: ResultsJournal?
 
     var clients: [ClientID: Client] = [:]
     var players: [String: Player] = [:]
@@ -19,10 +20,11 @@ public final class GameServer {
     /// The games this server plays, by name, in `hello` order.
     static var engines: [any GameEngine.Type] { [SetEngine.self, RPSEngine.self] }
 
-    /// Creates a server that talks through `host`.
-    public init(config: ServerConfig, host: any ServerHost) {
+    /// Creates a server that talks through `host` and records finished games in `journal`.
+    public init(config: ServerConfig, host: any ServerHost, journal: ResultsJournal?) {
         self.config = config
         self.host = host
+        self.journal = journal
     }
 
     /// The names `hello.games` lists.
@@ -35,7 +37,8 @@ public final class GameServer {
 
     /// A connection was accepted: greet it, or turn it away when the server is full.
     public func clientConnected(_ id: ClientID, peer: String) {
-        let client = Client(id: id, peer: peer)
+        let bucket = TokenBucket(capacity: config.commandBurst, ratePerSecond: Double(config.commandRate), now: host.nowNanoseconds)
+        let client = Client(id: id, peer: peer, commands: bucket)
         clients[id] = client
         host.log("\(id) opened from \(peer)")
         if clients.count > config.maxClients {
@@ -44,6 +47,9 @@ public final class GameServer {
             return
         }
         send(.hello(protocolVersion: 1, server: "cardserver \(config.version)", games: Self.gameNames), to: id)
+        client.loginTimer = host.schedule(after: config.loginTimeout) { [weak self] in
+            self?.loginTimedOut(id)
+        }
     }
 
     /// Bytes arrived from a connection.
@@ -65,6 +71,9 @@ public final class GameServer {
     public func clientDisconnected(_ id: ClientID, reason: String) {
         guard let client = clients.removeValue(forKey: id) else { return }
         host.log("\(id) closed (\(reason))")
+        if let timer = client.loginTimer {
+            host.cancel(timer)
+        }
         guard let playerID = client.playerID, let player = players[playerID], player.client == id else { return }
         playerWentAway(player)
     }
@@ -85,14 +94,18 @@ public final class GameServer {
             close(client)
             return
         }
-        let request: ClientRequest
-        do {
-            request = try ClientMessageDecoder.decode(line)
-        } catch {
-            send(.error(code: error.code, message: error.message, id: error.id), to: client.id)
+        let decoded = Result { () throws(DecodeFailure) in try ClientMessageDecoder.decode(line) }
+        if config.commandRate > 0, let wait = client.commands.take(now: host.nowNanoseconds) {
+            let id = (try? decoded.get())?.id
+            send(.rateLimited(message: "too many commands; at most \(config.commandRate) a second after a burst of \(config.commandBurst)", retryAfterMs: wait, id: id), to: client.id)
             return
         }
-        dispatch(request, from: client)
+        switch decoded {
+        case .success(let request):
+            dispatch(request, from: client)
+        case .failure(let error):
+            send(.error(code: error.code, message: error.message, id: error.id), to: client.id)
+        }
     }
 
     private func dispatch(_ request: ClientRequest, from client: Client) {
@@ -114,7 +127,7 @@ public final class GameServer {
             reject(CommandError(code: .notLoggedIn, message: "log in first: {\"type\":\"login\",\"name\":\"your name\"}"), to: client.id, id: id)
             return
         }
-        do {
+        do throws(CommandError) {
             switch request.command {
             case .rooms:
                 send(.rooms(roomSummaries(), id: id), to: client.id)
@@ -130,6 +143,13 @@ public final class GameServer {
                 try start(by: player, id: id)
             case .chat(let text):
                 try chat(text, from: player, id: id)
+            case .stats(let name):
+                send(.stats(journal?.stats(for: name, gameOrder: Self.gameNames) ?? PlayerStats(name: name, games: 0, wins: 0, byGame: []), id: id), to: client.id)
+            case .leaderboard(let game):
+                guard Self.gameNames.contains(game) else {
+                    throw .badRequest("there is no game '\(game)'; games: \(Self.gameNames.joined(separator: ", "))")
+                }
+                send(.leaderboard(game: game, entries: journal?.leaderboard(for: game, size: ServerConfig.leaderboardSize) ?? [], id: id), to: client.id)
             case .throwSign, .claim, .deal, .hint:
                 try play(request.command, by: player, id: id)
             case .help, .ping, .login:
@@ -138,6 +158,14 @@ public final class GameServer {
         } catch {
             reject(error, to: client.id, id: id)
         }
+    }
+
+    private func loginTimedOut(_ id: ClientID) {
+        guard let client = clients[id], client.playerID == nil, !client.isClosing else { return }
+        client.loginTimer = nil
+        let seconds = config.loginTimeout.components.seconds
+        send(.error(code: .notLoggedIn, message: "no login within \(seconds) s; closing the connection", id: nil), to: id)
+        close(client)
     }
 
     static let httpMethods = ["GET ", "POST ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "CONNECT ", "PATCH ", "TRACE "].map { Array($0.utf8) }
@@ -160,7 +188,11 @@ public final class GameServer {
     }
 
     func reject(_ error: CommandError, to client: ClientID, id: RequestID?) {
-        send(.error(code: error.code, message: error.message, id: id), to: client)
+        if let wait = error.retryAfterMs {
+            send(.rateLimited(message: error.message, retryAfterMs: wait, id: id), to: client)
+        } else {
+            send(.error(code: error.code, message: error.message, id: id), to: client)
+        }
     }
 
     func close(_ client: Client) {

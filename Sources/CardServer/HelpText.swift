@@ -15,6 +15,8 @@ enum HelpText {
         #"{"type":"leave"}                                 leave your room"#,
         #"{"type":"start"}                                 start the game (or a rematch) once enough players sit"#,
         #"{"type":"chat","text":"gg"}                      say something to your room"#,
+        #"{"type":"stats","name":"ann"}                    games, wins and points of players called ann"#,
+        #"{"type":"leaderboard","game":"set"}              the best players of a game"#,
         #"{"type":"throw","sign":"rock"}                   rps: throw rock, paper or scissors"#,
         #"{"type":"claim","cards":[4,17,60]}               set: claim three cards (their ids) as a Set"#,
         #"{"type":"deal"}                                  set: ask for three more cards"#,

@@ -9,12 +9,15 @@ final class Player {
     var roomCode: String?
     /// Runs out the grace period after a disconnect.
     var graceTimer: TimerToken?
+    /// Chat flood control; it stays with the player across reconnects.
+    var chat: TokenBucket
 
-    init(id: String, name: String, token: String, client: ClientID) {
+    init(id: String, name: String, token: String, client: ClientID, chat: TokenBucket) {
         self.id = id
         self.name = name
         self.token = token
         self.client = client
+        self.chat = chat
     }
 
     var isConnected: Bool { client != nil }

@@ -19,6 +19,10 @@ final class Room {
     var deadlineTimer: TimerToken?
     /// The minimum of seated players for `start`.
     let minPlayers: Int
+    /// The seed of the current game, for the results journal.
+    var seed = 0
+    /// When the current game started, in milliseconds since the epoch.
+    var startedMs: Int64 = 0
 
     init(code: String, gameName: String, isPrivate: Bool, serial: Int, seatCount: Int, minPlayers: Int, engine: any GameEngine) {
         self.code = code

@@ -6,16 +6,34 @@ public struct ServerConfig: Sendable {
     public var maxClients: Int
     /// How long a disconnected player keeps their seat and token.
     public var grace: Duration
+    /// Commands a client may send per second, sustained; 0 turns the limit off.
+    public var commandRate: Int
+    /// Commands a client may send at once before the rate applies.
+    public var commandBurst: Int
+    /// How long a connection may stay without logging in.
+    public var loginTimeout: Duration
 
     /// The longest chat text, in characters.
     public static let maxChatCharacters = 300
     /// The longest player name, in characters.
     public static let maxNameCharacters = 20
+    /// Chat lines a player may send at once, before `chatRate` applies.
+    public static let chatBurst = 5
+    /// Chat lines per second, sustained.
+    public static let chatRate = 1.0
+    /// Entries a `leaderboard` lists.
+    public static let leaderboardSize = 10
 
     /// Creates a configuration.
-    public init(version: String, maxClients: Int = 10_000, grace: Duration = .seconds(120)) {
+    public init(
+        version: String, maxClients: Int = 10_000, grace: Duration = .seconds(120),
+        commandRate: Int = 50, commandBurst: Int = 100, loginTimeout: Duration = .seconds(300)
+    ) {
         self.version = version
         self.maxClients = maxClients
         self.grace = grace
+        self.commandRate = commandRate
+        self.commandBurst = commandBurst
+        self.loginTimeout = loginTimeout
     }
 }

@@ -28,6 +28,10 @@ public enum ClientCommand: Equatable, Sendable {
     case chat(text: String)
     /// rps: throw a sign.
     case throwSign(Sign)
+    /// A player's record from the results journal.
+    case stats(name: String)
+    /// The best players of a game from the results journal.
+    case leaderboard(game: String)
     /// set: claim three cards (by id) as a Set.
     case claim(cards: [Int])
     /// set: ask for three more cards.
@@ -49,6 +53,8 @@ public enum ClientCommand: Equatable, Sendable {
         case .start: "start"
         case .chat: "chat"
         case .throwSign: "throw"
+        case .stats: "stats"
+        case .leaderboard: "leaderboard"
         case .claim: "claim"
         case .deal: "deal"
         case .hint: "hint"

@@ -20,7 +20,7 @@ public struct DecodeFailure: Error, Equatable, Sendable {
 /// Turns one line of client JSON into a ``ClientRequest``.
 public enum ClientMessageDecoder {
     /// The `type`s a client may send, in the order `help` lists them.
-    public static let commandTypes = ["help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "throw", "claim", "deal", "hint"]
+    public static let commandTypes = ["help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard", "throw", "claim", "deal", "hint"]
 
     /// Decodes one line (without its newline).
     /// - Throws: ``DecodeFailure`` saying which field is wrong and how.
@@ -50,6 +50,8 @@ public enum ClientMessageDecoder {
         case "start": command = .start
         case "chat": command = .chat(text: try fields.string("text"))
         case "throw": command = .throwSign(try fields.sign("sign"))
+        case "stats": command = .stats(name: try fields.string("name"))
+        case "leaderboard": command = .leaderboard(game: try fields.string("game"))
         case "claim": command = .claim(cards: try fields.threeCardIDs("cards"))
         case "deal": command = .deal
         case "hint": command = .hint

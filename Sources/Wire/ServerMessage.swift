@@ -10,6 +10,12 @@ public enum ServerMessage: Equatable, Sendable {
     case pong(id: RequestID?)
     case welcome(player: String, name: String, token: String, resumed: Bool, id: RequestID?)
     case error(code: ErrorCode, message: String, id: RequestID?)
+    /// The `rate_limited` error, which adds when to try again.
+    case rateLimited(message: String, retryAfterMs: Int, id: RequestID?)
+    /// A player's record from the results journal.
+    case stats(PlayerStats, id: RequestID?)
+    /// The best players of one game from the results journal.
+    case leaderboard(game: String, entries: [PlayerStats.Line], id: RequestID?)
     case rooms([RoomSummary], id: RequestID?)
     case joined(room: String, game: String, seat: Int, id: RequestID?)
     case watching(room: String, id: RequestID?)
@@ -39,7 +45,9 @@ public enum ServerMessage: Equatable, Sendable {
         case .help: "help"
         case .pong: "pong"
         case .welcome: "welcome"
-        case .error: "error"
+        case .error, .rateLimited: "error"
+        case .stats: "stats"
+        case .leaderboard: "leaderboard"
         case .rooms: "rooms"
         case .joined: "joined"
         case .watching: "watching"
@@ -56,6 +64,38 @@ public enum ServerMessage: Equatable, Sendable {
         case .shutdown: "shutdown"
         case .replaced: "replaced"
         }
+    }
+}
+
+/// What the results journal knows of one player.
+public struct PlayerStats: Equatable, Sendable {
+    /// One game's figures for one player.
+    public struct Line: Equatable, Sendable {
+        /// The game (in `stats`) or the player (in `leaderboard`).
+        public let key: String
+        public let games: Int
+        public let wins: Int
+        public let points: Int
+        /// Creates a line.
+        public init(key: String, games: Int, wins: Int, points: Int) {
+            self.key = key
+            self.games = games
+            self.wins = wins
+            self.points = points
+        }
+    }
+
+    public let name: String
+    public let games: Int
+    public let wins: Int
+    /// Per game, in the order of `hello.games`.
+    public let byGame: [Line]
+    /// Creates a player's record.
+    public init(name: String, games: Int, wins: Int, byGame: [Line]) {
+        self.name = name
+        self.games = games
+        self.wins = wins
+        self.byGame = byGame
     }
 }
 

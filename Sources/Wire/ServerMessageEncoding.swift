@@ -37,6 +37,27 @@ extension ServerMessage {
             object["code"] = .string(code.rawValue)
             object["message"] = .string(message)
             replyID = id
+        case .rateLimited(let message, let retryAfterMs, let id):
+            object["code"] = .string(ErrorCode.rateLimited.rawValue)
+            object["message"] = .string(message)
+            object["retry_after_ms"] = .int(retryAfterMs)
+            replyID = id
+        case .stats(let stats, let id):
+            object["name"] = .string(stats.name)
+            object["games"] = .int(stats.games)
+            object["wins"] = .int(stats.wins)
+            object["by_game"] = .object(JSONObject(stats.byGame.map { line in
+                (line.key, .object(JSONObject([("games", .int(line.games)), ("wins", .int(line.wins)), ("points", .int(line.points))])))
+            }))
+            replyID = id
+        case .leaderboard(let game, let entries, let id):
+            object["game"] = .string(game)
+            object["entries"] = .array(entries.map { line in
+                .object(JSONObject([
+                    ("name", .string(line.key)), ("games", .int(line.games)), ("wins", .int(line.wins)), ("points", .int(line.points)),
+                ]))
+            })
+            replyID = id
         case .rooms(let rooms, let id):
             object["rooms"] = .array(rooms.map(\.json))
             replyID = id

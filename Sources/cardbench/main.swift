@@ -27,5 +27,10 @@ case .help:
 case .version:
     print("cardbench \(version)")
 case .solver(let rounds):
-    exit(SolverBench.run(rounds: rounds) ? 0 : 1)
+    do {
+        try SolverBench.run(rounds: rounds)
+    } catch {
+        writeStandardError("Error: \(error.message)\n")
+        exit(1)
+    }
 }

@@ -75,18 +75,7 @@ final class LoopHost: ServerHost, EventLoopDelegate {
 /// Log lines on stderr, each stamped with UTC time.
 enum Log {
     static func write(_ message: String) {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var seconds = now.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func padded(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        let date = "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))"
-        let time = "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2)).\(padded(Int32(now.tv_nsec / 1_000_000), 3))"
-        writeStandardError("\(date)T\(time)Z \(message)\n")
+        writeStandardError("\(Timestamp.iso8601(milliseconds: Timestamp.nowMilliseconds())) \(message)\n")
     }
 }
 

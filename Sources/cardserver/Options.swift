@@ -5,8 +5,12 @@ struct Options: Equatable {
     var maxClients = 10_000
     var graceSeconds = 120
     var outputLimit = 1 << 20
+    var commandRate = 50
+    var commandBurst = 100
+    var loginTimeoutSeconds = 300
+    var dataDirectory = "./cardserver-data"
 
-    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--version] [-h|--help]"
+    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--version] [-h|--help]"
 
     static let help = """
         cardserver: card games (Set, rock-paper-scissors, ...) over TCP, one JSON object per line.
@@ -17,13 +21,19 @@ struct Options: Equatable {
           --host ADDR           Address to listen on (default: ::, every IPv6 and IPv4 address;
                                 0.0.0.0 for IPv4 only, 127.0.0.1 or ::1 for this machine only)
           --port N              TCP port, 0 for any free one (default: 7878)
+          --data DIR            Where the results journal (results.jsonl) lives (default: ./cardserver-data)
           --max-clients N       Connections allowed at once; one more gets server_full (default: 10000)
           --grace SECONDS       How long a disconnected player keeps their seat and token (default: 120)
           --output-limit BYTES  Unsent output a client may pile up before it is disconnected (default: 1048576)
+          --rate N              Commands a client may send per second after a burst; 0 for no limit (default: 50)
+          --burst N             Commands a client may send at once (default: 100)
+          --login-timeout SECONDS
+                                How long a connection may stay without logging in (default: 300)
           --version             Print the version and exit
           -h, --help            Print this help and exit
 
-        Limits: a line is at most 8192 bytes; names 1-20 characters; chat 1-300 characters.
+        Limits: a line is at most 8192 bytes; names 1-20 characters; chat 1-300 characters,
+        5 lines at once, then one a second; one room per player at a time.
         Try it: nc 127.0.0.1 7878, then type {"type":"help"}
         """
 
@@ -61,6 +71,10 @@ struct Options: Equatable {
             case "--max-clients": options.maxClients = try number(in: 1...1_000_000)
             case "--grace": options.graceSeconds = try number(in: 0...86_400)
             case "--output-limit": options.outputLimit = try number(in: 1024...(1 << 30))
+            case "--rate": options.commandRate = try number(in: 0...1_000_000)
+            case "--burst": options.commandBurst = try number(in: 1...1_000_000)
+            case "--login-timeout": options.loginTimeoutSeconds = try number(in: 1...86_400)
+            case "--data": options.dataDirectory = try value()
             default: throw ParseError(message: "unknown option '\(argument)'")
             }
         }

@@ -4,6 +4,42 @@ import Network
 
 let version = "0.1.0"
 
+/// Builds the server from its options and runs it until SIGINT or SIGTERM.
+/// - Returns: the exit status: 0 after a clean shutdown, 1 when it could not start or run.
+func runServer(_ options: Options) -> Int32 {
+    do {
+        let journal = try ResultsJournal(directory: options.dataDirectory, warn: { Log.write("warning: \($0)") })
+        var limits = NetworkLimits()
+        limits.maxPendingOutputBytes = options.outputLimit
+        let loop = try EventLoop(limits: limits)
+        let host = LoopHost(loop: loop)
+        let config = ServerConfig(
+            version: version, maxClients: options.maxClients, grace: .seconds(options.graceSeconds),
+            commandRate: options.commandRate, commandBurst: options.commandBurst,
+            loginTimeout: .seconds(options.loginTimeoutSeconds))
+        let server = GameServer(config: config, host: host, journal: journal)
+        host.server = server
+        loop.delegate = host
+        try loop.handleSignals([SIGINT, SIGTERM]) { signal in
+            Log.write("signal \(signal): shutting down")
+            loop.stopListening()
+            server.shutdown()
+            loop.stop()
+        }
+        let bound = try loop.listen(host: options.host, port: options.port)
+        let shownHost = bound.host.contains(":") ? "[\(bound.host)]" : bound.host
+        Log.write("cardserver \(version) listening on \(shownHost):\(bound.port), results in \(journal.path)")
+        try loop.run()
+        // Every client was sent `shutdown` and asked to close: let the goodbyes drain.
+        loop.drain(timeout: .seconds(3))
+        Log.write("bye")
+        return 0
+    } catch {
+        Log.write("Error: \(error)")
+        return 1
+    }
+}
+
 let request: Options.Request
 do {
     request = try Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -12,45 +48,13 @@ do {
     exit(64)
 }
 
-let options: Options
 switch request {
 case .help:
     print(Options.help)
-    exit(0)
 case .version:
     print("cardserver \(version)")
-    exit(0)
-case .run(let given):
-    options = given
-}
-
-// A peer that vanishes mid-write must cost an error code, not the process.
-signal(SIGPIPE, SIG_IGN)
-
-do {
-    var limits = NetworkLimits()
-    limits.maxPendingOutputBytes = options.outputLimit
-    let loop = try EventLoop(limits: limits)
-    let host = LoopHost(loop: loop)
-    let server = GameServer(
-        config: ServerConfig(version: version, maxClients: options.maxClients, grace: .seconds(options.graceSeconds)),
-        host: host)
-    host.server = server
-    loop.delegate = host
-    try loop.handleSignals([SIGINT, SIGTERM]) { signal in
-        Log.write("signal \(signal): shutting down")
-        loop.stopListening()
-        server.shutdown()
-        loop.stop()
-    }
-    let bound = try loop.listen(host: options.host, port: options.port)
-    let shownHost = bound.host.contains(":") ? "[\(bound.host)]" : bound.host
-    Log.write("cardserver \(version) listening on \(shownHost):\(bound.port)")
-    try loop.run()
-    loop.drain(timeout: Duration.seconds(3))
-    Log.write("bye")
-    exit(0)
-} catch {
-    Log.write("Error: \(error)")
-    exit(1)
+case .run(let options):
+    // A peer that vanishes mid-write must cost an error code, not the process.
+    signal(SIGPIPE, SIG_IGN)
+    exit(runServer(options))
 }

@@ -4,12 +4,19 @@ import Testing
 /// The command line of cardserver.
 struct OptionsTests {
     @Test func noArgumentsRunWithTheDocumentedDefaults() throws {
-        #expect(try Options.parse([]) == .run(Options(host: "::", port: 7878, maxClients: 10_000, graceSeconds: 120, outputLimit: 1_048_576)))
+        #expect(try Options.parse([]) == .run(Options(
+            host: "::", port: 7878, maxClients: 10_000, graceSeconds: 120, outputLimit: 1_048_576,
+            commandRate: 50, commandBurst: 100, loginTimeoutSeconds: 300, dataDirectory: "./cardserver-data")))
     }
 
     @Test func everyOptionIsRead() throws {
-        let request = try Options.parse(["--host", "127.0.0.1", "--port", "0", "--max-clients", "5", "--grace", "1", "--output-limit", "65536"])
-        #expect(request == .run(Options(host: "127.0.0.1", port: 0, maxClients: 5, graceSeconds: 1, outputLimit: 65536)))
+        let request = try Options.parse([
+            "--host", "127.0.0.1", "--port", "0", "--max-clients", "5", "--grace", "1", "--output-limit", "65536",
+            "--rate", "0", "--burst", "7", "--login-timeout", "9", "--data", "/tmp/x",
+        ])
+        #expect(request == .run(Options(
+            host: "127.0.0.1", port: 0, maxClients: 5, graceSeconds: 1, outputLimit: 65536,
+            commandRate: 0, commandBurst: 7, loginTimeoutSeconds: 9, dataDirectory: "/tmp/x")))
     }
 
     @Test func helpAndVersionWin() throws {

@@ -7,7 +7,8 @@ struct SetCardTests {
         (1, 2, .triangle, .red, .solid),
         (5, 3, .circle, .red, .solid),
         (9, 1, .triangle, .green, .solid),
-        (41, 3, .circle, .purple, .striped),
+        (41, 3, .circle, .green, .striped),
+        (50, 3, .circle, .purple, .striped),
         (54, 1, .triangle, .red, .open),
         (80, 3, .square, .purple, .open),
     ])

@@ -4,6 +4,12 @@ import Wire
 struct CommandError: Error, Equatable {
     let code: ErrorCode
     let message: String
+    /// For `rate_limited`: when to try again.
+    var retryAfterMs: Int?
+
+    static func rateLimited(_ message: String, retryAfterMs: Int) -> CommandError {
+        CommandError(code: .rateLimited, message: message, retryAfterMs: retryAfterMs)
+    }
 
     static func badRequest(_ message: String) -> CommandError { CommandError(code: .badRequest, message: message) }
     static func illegalMove(_ message: String) -> CommandError { CommandError(code: .illegalMove, message: message) }

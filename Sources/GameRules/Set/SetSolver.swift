@@ -10,6 +10,10 @@ public enum SetSolver {
     /// - Parameter board: distinct cards in position order.
     public static func sets(on board: [SetCard]) -> [[Int]] {
         var found: [[Int]] = []
+        // Each trio of random cards is a Set with chance 1/79, so n cards hold
+        // about C(n, 3)/79 Sets, fewer than n up to 22 cards: one allocation
+        // usually suffices where growing by doubling would take several.
+        found.reserveCapacity(board.count)
         scan(board) { first, second, third in
             found.append([first, second, third])
             return true
@@ -39,8 +43,8 @@ public enum SetSolver {
         return found
     }
 
-    /// The card completing each pair of ids, `thirds[81 * a + b]`: one table
-    /// read instead of four divisions per digit in the hot loop.
+    /// The id of the card completing each pair of ids, `thirds[81 * a + b]`:
+    /// one table read instead of digit arithmetic in the hot loop.
     private static let thirds: [UInt8] = (0..<81 * 81).map {
         UInt8(SetCard.third(completing: SetCard(uncheckedID: $0 / 81), SetCard(uncheckedID: $0 % 81)).id)
     }
@@ -49,16 +53,22 @@ public enum SetSolver {
     @inline(__always)
     private static func scan(_ board: [SetCard], _ body: (Int, Int, Int) -> Bool) {
         precondition(board.count <= 81, "a board holds distinct cards")
-        var positions = InlineArray<81, Int8>(repeating: -1)
-        for (position, card) in board.enumerated() {
-            positions[card.id] = Int8(position)
-        }
-        thirds.withUnsafeBufferPointer { thirds in
-            for first in board.indices {
-                let row = 81 * board[first].id
-                for second in (first + 1)..<board.count {
-                    let third = Int(positions[Int(thirds[row + board[second].id])])
-                    if third > second, !body(first, second, third) { return }
+        // Unchecked pointers: the loop is a handful of loads per pair, and
+        // bounds checks on all three tables would cost as much again.
+        withUnsafeTemporaryAllocation(of: Int8.self, capacity: 81) { positions in
+            positions.initialize(repeating: -1)
+            board.withUnsafeBufferPointer { board in
+                for position in board.indices {
+                    positions[board[position].id] = Int8(truncatingIfNeeded: position)
+                }
+                thirds.withUnsafeBufferPointer { thirds in
+                    for first in board.indices {
+                        let row = 81 * board[first].id
+                        for second in (first + 1)..<board.count {
+                            let third = Int(positions[Int(thirds[row + board[second].id])])
+                            if third > second, !body(first, second, third) { return }
+                        }
+                    }
                 }
             }
         }

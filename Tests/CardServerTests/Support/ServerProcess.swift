@@ -9,6 +9,8 @@ final class ServerProcess {
     let process = Process()
     let port: UInt16
     let logURL: URL
+    /// The results journal's folder, made for this server and removed by `stop()`.
+    let dataURL: URL
 
     /// The built `cardserver` binary: beside the test bundle, or `CARDSERVER_BIN`.
     static var binaryURL: URL {
@@ -19,11 +21,14 @@ final class ServerProcess {
         return testBinary.deletingLastPathComponent().appendingPathComponent("cardserver")
     }
 
-    init(_ arguments: [String] = []) throws {
-        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("cardserver-test-\(UUID().uuidString).log")
+    /// Starts a server; `dataURL` is a new empty folder unless `data` names one to reuse.
+    init(_ arguments: [String] = [], data: URL? = nil) throws {
+        let unique = UUID().uuidString
+        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("cardserver-test-\(unique).log")
+        dataURL = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("cardserver-test-\(unique)-data")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         process.executableURL = Self.binaryURL
-        process.arguments = ["--host", "127.0.0.1", "--port", "0"] + arguments
+        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--data", dataURL.path] + arguments
         process.standardError = try FileHandle(forWritingTo: logURL)
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
@@ -50,8 +55,12 @@ final class ServerProcess {
 
     /// Sends a signal (SIGTERM by default) and waits up to 5 s for exit; kills it after that.
     /// - Returns: the exit status.
+    /// - Parameter keepData: leave the journal folder for a restarted server.
     @discardableResult
-    func stop(signal: Int32 = SIGTERM) -> Int32 {
+    func stop(signal: Int32 = SIGTERM, keepData: Bool = false) -> Int32 {
+        defer {
+            if !keepData { try? FileManager.default.removeItem(at: dataURL) }
+        }
         if process.isRunning {
             kill(process.processIdentifier, signal)
         }

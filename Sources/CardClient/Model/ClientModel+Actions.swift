@@ -1,0 +1,62 @@
+extension ClientModel {
+    /// Does what a key asked for.
+    /// - Parameters:
+    ///   - action: the action from key handling.
+    ///   - now: the client's clock in milliseconds.
+    /// - Returns: what the app must do outside the model (send, reconnect, quit).
+    public mutating func perform(_ action: ClientAction, now: Int) -> [Effect] {
+        switch action {
+        case .send(let command):
+            if case .claim = command { room?.selection = [] }
+            return [send(command)]
+        case .select(let ids):
+            room?.selection = ids
+        case .moveCursor(let delta):
+            lobby.move(by: delta)
+        case .openPrompt(let kind):
+            prompt = Prompt(kind)
+        case .editPrompt(let text):
+            if let kind = prompt?.kind { prompt?.text = String(text.prefix(kind.limit)) }
+        case .closePrompt:
+            prompt = nil
+        case .submitPrompt:
+            return submitPrompt(now: now)
+        case .toggleKeys:
+            showsKeys.toggle()
+        case .reconnect:
+            link = .connecting
+            return [.reconnect]
+        case .quit:
+            return [.quit]
+        }
+        return []
+    }
+
+    private mutating func submitPrompt(now: Int) -> [Effect] {
+        guard let prompt else { return [] }
+        let text = prompt.text.trimmingSpaces
+        if text.isEmpty {
+            if prompt.kind != .name { self.prompt = nil }
+            return []
+        }
+        self.prompt = nil
+        switch prompt.kind {
+        case .name:
+            name = text
+            return link == .online ? [send(.login(name: text))] : []
+        case .chat: return [send(.chat(text: text))]
+        case .joinCode: return [send(.join(room: text.uppercased()))]
+        case .watchCode: return [send(.watch(room: text.uppercased()))]
+        }
+    }
+}
+
+extension String {
+    /// The text without spaces at either end.
+    var trimmingSpaces: String {
+        var characters = Substring(self)
+        while characters.first?.isWhitespace == true { characters.removeFirst() }
+        while characters.last?.isWhitespace == true { characters.removeLast() }
+        return String(characters)
+    }
+}

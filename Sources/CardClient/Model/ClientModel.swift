@@ -1,0 +1,159 @@
+/// The player's session on the server, from `welcome`.
+public struct Session: Equatable, Sendable {
+    /// The server's id for the player.
+    public var player: String
+    /// The name the server took (trimmed).
+    public var name: String
+    /// The secret that resumes the session after a reconnect.
+    public var token: String
+
+    /// Makes a session.
+    public init(player: String, name: String, token: String) {
+        self.player = player
+        self.name = name
+        self.token = token
+    }
+}
+
+/// The state of the connection to the server.
+public enum Link: Equatable, Sendable {
+    /// Connecting, or connected and waiting for `hello`.
+    case connecting
+    /// Connected and greeted.
+    case online
+    /// Gone, and why, in words.
+    case lost(String)
+}
+
+/// Where the client goes once logged in: the lobby, or straight into a room.
+public enum Destination: Equatable, Sendable {
+    /// The list of public rooms.
+    case lobby
+    /// A new room of this game.
+    case create(game: String, seats: Int?, isPrivate: Bool)
+    /// A seat in this room.
+    case join(String)
+    /// A spectator's place in this room.
+    case watch(String)
+}
+
+/// Which screen the client shows.
+public enum ScreenKind: Equatable, Sendable {
+    /// Waiting for the server.
+    case connecting
+    /// Asking for the player's name.
+    case naming
+    /// The list of rooms.
+    case lobby
+    /// Inside a room.
+    case room
+}
+
+/// Everything the client knows: session, lobby, the room and its game, chat, notices and the
+/// line being typed. Server messages and key actions change it; views draw it.
+/// A value with no I/O, so tests drive it with literal server lines.
+public struct ClientModel: Equatable, Sendable {
+    /// How often the lobby asks for the room list, in milliseconds.
+    public static let roomsRefreshMilliseconds = 2000
+
+    /// `host:port`, for the title bar.
+    public var serverAddress: String
+    /// The name to log in with; nil until known.
+    public var name: String?
+    /// The session once logged in.
+    public var session: Session?
+    /// The connection's state.
+    public var link: Link = .connecting
+    /// The games the server offers, from `hello`.
+    public var games: [String] = []
+    /// Where to go after the next login by name.
+    public var destination: Destination
+    /// The lobby's room list and cursor.
+    public var lobby = Lobby()
+    /// The room this client is in.
+    public var room: RoomModel?
+    /// A line of text being typed.
+    public var prompt: Prompt?
+    /// A short result that flashes (a claim, a round).
+    public var flash: Notice?
+    /// The last error or piece of news.
+    public var status: Notice?
+    /// Whether the list of all keys is shown.
+    public var showsKeys = false
+    /// Commands sent and not yet answered, by request id.
+    public private(set) var pending: [Int: ClientCommand] = [:]
+    /// The id the next command gets.
+    public private(set) var nextID = 1
+    /// When the lobby last asked for rooms; nil before the first time.
+    public private(set) var lastRoomsRequest: Int?
+
+    /// Makes the model of a client about to connect.
+    /// - Parameters:
+    ///   - serverAddress: `host:port`, shown in the title.
+    ///   - name: the name to log in with, or nil to ask on screen.
+    ///   - destination: where to go after login.
+    public init(serverAddress: String, name: String?, destination: Destination = .lobby) {
+        self.serverAddress = serverAddress
+        self.name = name
+        self.destination = destination
+    }
+
+    /// The screen to show.
+    public var screen: ScreenKind {
+        if room != nil { return .room }
+        if session != nil { return .lobby }
+        return prompt?.kind == .name ? .naming : .connecting
+    }
+
+    /// The logged-in name, or the name about to be used.
+    public var me: String? { session?.name ?? name }
+
+    /// Whether the connection is lost.
+    public var isOffline: Bool {
+        if case .lost = link { return true }
+        return false
+    }
+
+    /// Sends a command with the next request id, remembering it until its reply comes.
+    /// - Returns: the line to transmit.
+    public mutating func send(_ command: ClientCommand) -> Effect {
+        let id = nextID
+        nextID += 1
+        pending[id] = command
+        return .transmit(command.json(id: id).jsonText)
+    }
+
+    /// Forgets a command once its reply came; returns it.
+    mutating func settle(_ id: Int?) -> ClientCommand? {
+        guard let id else { return nil }
+        return pending.removeValue(forKey: id)
+    }
+
+    /// Notes that the connection closed.
+    /// - Parameter reason: why, in words; a reason already given by the server (`shutdown`, `replaced`) is kept.
+    public mutating func connectionLost(_ reason: String) {
+        if !isOffline { link = .lost(reason) }
+        pending.removeAll()
+    }
+
+    /// Shows a status message for a few seconds.
+    public mutating func setStatus(_ text: String, tone: Notice.Tone, now: Int) {
+        status = Notice(text, tone: tone, until: now + Notice.statusMilliseconds)
+    }
+
+    /// Flashes a short result for about 1.5 s.
+    public mutating func setFlash(_ text: String, tone: Notice.Tone, now: Int) {
+        flash = Notice(text, tone: tone, until: now + Notice.flashMilliseconds)
+    }
+
+    /// Time passing: drops notices that ran out, and asks for the room list when the lobby is due.
+    /// - Returns: the commands to send.
+    public mutating func tick(now: Int) -> [Effect] {
+        if let flash, !flash.isShowing(at: now) { self.flash = nil }
+        if let status, !status.isShowing(at: now) { self.status = nil }
+        guard screen == .lobby, link == .online else { return [] }
+        if let last = lastRoomsRequest, now - last < Self.roomsRefreshMilliseconds { return [] }
+        lastRoomsRequest = now
+        return [send(.rooms)]
+    }
+}

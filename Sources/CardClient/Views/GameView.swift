@@ -1,0 +1,45 @@
+/// How one game looks and what its keys do: one file per game.
+///
+/// The room's chrome (title, players, chat, status, help line) is drawn around the body and
+/// handles the room's keys; a view only draws its game and maps its own keys to actions.
+public protocol GameView: Sendable {
+    /// Whether the game takes the lowercase letters (Set's cards); the room's own keys then are capitals (`Q`, `T`).
+    var takesLetters: Bool { get }
+
+    /// The smallest body that shows this room's game.
+    func minimumSize(for room: RoomModel) -> ScreenSize
+
+    /// The lines of the game's area, at most `context.size.height`, each at most `context.size.width` cells.
+    func body(for room: RoomModel, context: ViewContext) -> [StyledLine]
+
+    /// What a key does in this game; nil when the game leaves the key to the room.
+    func actions(for key: Key, in room: RoomModel, me: String?) -> [ClientAction]?
+
+    /// The game's keys for the help line and the list of keys.
+    func keys(for room: RoomModel) -> [KeyHelp]
+}
+
+/// The view of each game this client knows; any other game gets ``GenericView``.
+public enum GameViews {
+    /// The view for a game name.
+    public static func view(for game: String) -> any GameView {
+        switch game {
+        case "set": SetView()
+        case "rps": RPSView()
+        default: GenericView()
+        }
+    }
+
+    /// A game's name for people.
+    public static func title(of game: String) -> String {
+        switch game {
+        case "set": "Set"
+        case "rps": "rock-paper-scissors"
+        case "rps-brain": "rps-brain"
+        case "concentration": "Concentration"
+        case "klondike": "Klondike"
+        case "": "…"
+        default: game
+        }
+    }
+}

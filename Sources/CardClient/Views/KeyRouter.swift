@@ -1,0 +1,35 @@
+/// Key handling: a pure function from a key and the model to actions.
+///
+/// In order: Ctrl-C quits; an open input line takes the key; a lost connection offers
+/// reconnect and quit; the key list closes on any key; then the screen's own keys.
+public enum KeyRouter {
+    /// What `key` does now.
+    public static func actions(for key: Key, in model: ClientModel) -> [ClientAction] {
+        if key == .interrupt { return [.quit] }
+        if let prompt = model.prompt, !model.isOffline { return promptActions(key, prompt) }
+        if model.isOffline {
+            switch key {
+            case .character("r"), .character("R"): return [.reconnect]
+            case .character("q"), .character("Q"), .escape: return [.quit]
+            default: return []
+            }
+        }
+        if model.showsKeys { return [.toggleKeys] }
+        switch model.screen {
+        case .room: return model.room.map { RoomChrome.actions(for: key, in: model, room: $0) } ?? []
+        case .lobby: return LobbyView.actions(for: key, in: model)
+        case .connecting, .naming: return key == .character("?") ? [.toggleKeys] : WelcomeView.actions(for: key)
+        }
+    }
+
+    private static func promptActions(_ key: Key, _ prompt: Prompt) -> [ClientAction] {
+        switch key {
+        case .character(let character): return [.editPrompt(prompt.text + String(character))]
+        case .backspace: return prompt.text.isEmpty ? [] : [.editPrompt(String(prompt.text.dropLast()))]
+        case .control("u"): return [.editPrompt("")]
+        case .enter: return [.submitPrompt]
+        case .escape: return prompt.kind == .name ? [.quit] : [.closePrompt]
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,126 @@
+/// The lobby: the public rooms (the cursor on one), the keys that create each game, and the
+/// keys to join, watch or type a room code.
+public enum LobbyView {
+    /// The smallest terminal the lobby fits.
+    public static let minimumSize = ScreenSize(width: 60, height: 12)
+
+    /// A game this client can create from the lobby, with its key.
+    struct NewGame {
+        let key: Character
+        let label: String
+        let game: String
+        let seats: Int
+
+        var command: ClientCommand { .create(game: game, seats: seats, isPrivate: false) }
+    }
+
+    static let newGames = [
+        NewGame(key: "s", label: "Set solo", game: "set", seats: 1),
+        NewGame(key: "S", label: "Set for 4", game: "set", seats: 4),
+        NewGame(key: "2", label: "Set for 2", game: "set", seats: 2),
+        NewGame(key: "r", label: "rock-paper-scissors", game: "rps", seats: 2),
+    ]
+
+    /// The lobby screen's lines.
+    public static func render(_ model: ClientModel, context: ViewContext) -> [StyledLine] {
+        let size = context.size
+        let who = model.me.map { "\($0) · " } ?? ""
+        var lines = [ScreenParts.titleBar("cardclient · \(who)\(model.serverAddress)", "lobby", width: size.width), StyledLine()]
+        let listRows = max(1, size.height - (minimumSize.height - 1))
+        if model.showsKeys {
+            lines += ScreenParts.keyList(allKeys(model))
+        } else {
+            lines.append(StyledLine("  Public rooms", Palette.heading))
+            lines.append(StyledLine("    " + row("ROOM", "GAME", "PLAYERS", "SEATS", "PHASE", "WATCHING"), Palette.quiet))
+            lines += roomRows(model.lobby, rows: listRows)
+            lines.append(StyledLine())
+            lines.append(newGameLine(offered: model.games))
+        }
+        while lines.count < size.height - 3 { lines.append(StyledLine()) }
+        lines.append(ScreenParts.statusLine(model, now: context.now))
+        lines.append(model.prompt.map { ScreenParts.promptLine($0, width: size.width) } ?? StyledLine())
+        lines.append(ScreenParts.helpLine(helpKeys(model)))
+        return lines
+    }
+
+    /// What a key does in the lobby.
+    public static func actions(for key: Key, in model: ClientModel) -> [ClientAction] {
+        let chosen = model.lobby.chosen
+        switch key {
+        case .up: return [.moveCursor(-1)]
+        case .down: return [.moveCursor(1)]
+        case .pageUp: return [.moveCursor(-10)]
+        case .pageDown: return [.moveCursor(10)]
+        case .enter: return chosen.map { [.send(.join(room: $0.code))] } ?? []
+        case .character("w"): return chosen.map { [.send(.watch(room: $0.code))] } ?? []
+        case .character("j"): return [.openPrompt(.joinCode)]
+        case .character("W"): return [.openPrompt(.watchCode)]
+        case .character("4"): return [.send(.create(game: "set", seats: 4, isPrivate: false))]
+        case .character("?"): return [.toggleKeys]
+        case .character("q"), .escape: return [.quit]
+        case .character(let character):
+            return newGames.first { $0.key == character }.map { [.send($0.command)] } ?? []
+        default: return []
+        }
+    }
+
+    /// Every lobby key, for the `?` list.
+    static func allKeys(_ model: ClientModel) -> [KeyHelp] {
+        var keys = [
+            KeyHelp("↑ ↓", "choose a room"), KeyHelp("Enter", "join the chosen room"),
+            KeyHelp("w", "watch the chosen room"), KeyHelp("j", "join a room by its code"),
+            KeyHelp("W", "watch a room by its code"),
+        ]
+        for game in offered(model.games) {
+            keys.append(KeyHelp(String(game.key), "new game: " + game.label + (game.key == "S" ? " (also 4)" : "")))
+        }
+        keys += [KeyHelp("?", "show or hide this list"), KeyHelp("q", "quit"), KeyHelp("Ctrl-C", "quit")]
+        return keys
+    }
+
+    static func helpKeys(_ model: ClientModel) -> [KeyHelp] {
+        if model.isOffline { return ScreenParts.offlineKeys }
+        if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
+        return [
+            KeyHelp("↑↓", "choose"), KeyHelp("Enter", "join"), KeyHelp("w", "watch"), KeyHelp("j", "code"),
+            KeyHelp(offered(model.games).map { String($0.key) }.joined(separator: "/"), "new game"),
+            KeyHelp("?", "keys"), KeyHelp("q", "quit"),
+        ]
+    }
+
+    private static func offered(_ games: [String]) -> [NewGame] {
+        newGames.filter { games.contains($0.game) }
+    }
+
+    private static func row(_ code: String, _ game: String, _ players: String, _ seats: String, _ phase: String, _ watching: String) -> String {
+        func cell(_ text: String, _ width: Int) -> String {
+            StyledLine(text).fitted(to: width).plainText
+        }
+        return cell(code, 6) + cell(game, 21) + cell(players, 22) + cell(seats, 7) + cell(phase, 10) + watching
+    }
+
+    private static func roomRows(_ lobby: Lobby, rows: Int) -> [StyledLine] {
+        guard !lobby.rooms.isEmpty else {
+            return [StyledLine("    no public rooms yet: start a game below", Palette.quiet)]
+        }
+        let top = lobby.cursor >= rows ? lobby.cursor - rows + 1 : 0
+        return lobby.rooms.enumerated().dropFirst(top).prefix(rows).map { index, room in
+            let text = row(
+                room.code, GameViews.title(of: room.game), room.players.joined(separator: ", "),
+                "\(room.players.count)/\(room.seats)", room.phase, "\(room.spectators)")
+            if index == lobby.cursor {
+                return StyledLine("  ▸ ", Palette.key) + StyledLine(text, Palette.strong)
+            }
+            return StyledLine("    " + text)
+        }
+    }
+
+    private static func newGameLine(offered games: [String]) -> StyledLine {
+        let available = offered(games)
+        guard !available.isEmpty else {
+            return StyledLine("  New game  ", Palette.heading) + StyledLine("this server offers no game this client can start", Palette.quiet)
+        }
+        return StyledLine("  New game  ", Palette.heading)
+            + KeyHelp.line(available.map { KeyHelp(String($0.key), $0.label) })
+    }
+}

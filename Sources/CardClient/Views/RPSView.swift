@@ -1,0 +1,150 @@
+/// rock-paper-scissors: the round and its countdown, each player's throw (or whether they have
+/// thrown), the last reveal, and the keys to throw.
+public struct RPSView: GameView {
+    /// The width of one player's column.
+    static let column = 28
+
+    /// Makes the view.
+    public init() {}
+
+    /// rps keys are few; the room keeps lowercase `q` and `t`.
+    public var takesLetters: Bool { false }
+
+    /// Two player columns and a line of keys.
+    public func minimumSize(for room: RoomModel) -> ScreenSize {
+        ScreenSize(width: 2 * Self.column, height: 8)
+    }
+
+    /// The round line, the players and their throws, the last reveal, and what to do now.
+    public func body(for room: RoomModel, context: ViewContext) -> [StyledLine] {
+        guard case .rps(let rps)? = room.state?.details, let state = room.state else {
+            return [StyledLine("waiting for the table…", Palette.quiet)]
+        }
+        let me = context.me
+        var lines = [roundLine(rps, room: room, phase: state.phase, context: context), StyledLine()]
+        let players = state.players
+        var names = StyledLine.blank(2)
+        var hands = StyledLine.blank(2)
+        for player in players.prefix(2) {
+            let label = player.name == me ? "\(player.name) (you)" : player.name
+            names.append((StyledLine(label, Palette.strong) + StyledLine("  \(player.score)", Palette.heading)).fitted(to: Self.column))
+            hands.append(hand(of: player, rps: rps, phase: state.phase, me: me).fitted(to: Self.column))
+        }
+        if players.count < 2 {
+            names.append(StyledLine("(empty seat)", Palette.quiet))
+        }
+        lines += [names, hands, StyledLine()]
+        if let reveal = room.reveal ?? rps.lastRound {
+            lines.append(revealLine(reveal, players: players.map(\.name), me: me).indented(by: 2))
+        } else {
+            lines.append(StyledLine())
+        }
+        lines.append(StyledLine())
+        lines.append(prompt(room: room, rps: rps, phase: state.phase, me: me).indented(by: 2))
+        return lines
+    }
+
+    /// `r`/`p`/`s` or `1`/`2`/`3` throw; `n` asks for a rematch once the match is over.
+    public func actions(for key: Key, in room: RoomModel, me: String?) -> [ClientAction]? {
+        guard case .character(let character) = key else { return nil }
+        if character == "n" {
+            return room.phase == .over && !room.isSpectator ? [.send(.start)] : []
+        }
+        guard let sign = Self.sign(for: character) else { return nil }
+        guard room.phase == .playing, !room.isSpectator,
+              case .rps(let rps)? = room.state?.details, rps.yourThrow == nil
+        else { return [] }
+        return [.send(.throwSign(sign))]
+    }
+
+    /// The throws and the rematch.
+    public func keys(for room: RoomModel) -> [KeyHelp] {
+        if room.phase == .over { return [KeyHelp("n", "rematch")] }
+        return [KeyHelp("r", "✊ rock"), KeyHelp("p", "✋ paper"), KeyHelp("s", "✌️ scissors")]
+    }
+
+    static func sign(for character: Character) -> RPSSign? {
+        switch character {
+        case "r", "1": .rock
+        case "p", "2": .paper
+        case "s", "3": .scissors
+        default: nil
+        }
+    }
+
+    private func roundLine(_ rps: RPSState, room: RoomModel, phase: RoomPhase, context: ViewContext) -> StyledLine {
+        var left = StyledLine.blank(2)
+        left.append("Round \(rps.round)", Palette.heading)
+        left.append(" · best of \(rps.rounds), first to \(rps.winsNeeded)", Palette.quiet)
+        guard phase == .playing, let timeLeft = rps.timeLeftMs else { return left }
+        let remaining = max(0, timeLeft - (context.now - room.stateReceivedAt))
+        let seconds = (remaining + 999) / 1000
+        let right = StyledLine("\(seconds) s left", seconds <= 5 ? Palette.notice(.bad) : Palette.strong)
+        return StyledLine.spread(left, right, width: min(context.size.width, 2 * Self.column + 2))
+    }
+
+    private func hand(of player: PlayerInfo, rps: RPSState, phase: RoomPhase, me: String?) -> StyledLine {
+        guard phase == .playing else { return StyledLine() }
+        if player.name == me {
+            if let sign = rps.yourThrow { return StyledLine("\(sign.glyph) \(sign.rawValue)", Palette.strong) }
+            return StyledLine("your move…", Palette.notice(.neutral))
+        }
+        if rps.waitingOn.contains(player.name) { return StyledLine("thinking…", Palette.quiet) }
+        return StyledLine("✔ thrown", Palette.notice(.good))
+    }
+
+    private func revealLine(_ reveal: RPSReveal, players: [String], me: String?) -> StyledLine {
+        var line = StyledLine("round \(reveal.round): ", Palette.quiet)
+        for (position, name) in players.enumerated() {
+            if position > 0 { line.append(" vs ", Palette.quiet) }
+            line.append(name, Palette.strong)
+            if let sign = reveal.throwsByName[name] {
+                line.append(" \(sign.glyph) \(sign.rawValue)")
+            } else {
+                line.append(" (too slow)", Palette.quiet)
+            }
+        }
+        line.append(" → ", Palette.quiet)
+        switch reveal.winner {
+        case nil: line.append("draw, replayed", Palette.notice(.neutral))
+        case me?: line.append("you win", Palette.notice(.good))
+        case let winner?: line.append("\(winner) wins", Palette.notice(.bad))
+        }
+        return line
+    }
+
+    private func prompt(room: RoomModel, rps: RPSState, phase: RoomPhase, me: String?) -> StyledLine {
+        switch phase {
+        case .waiting:
+            return StyledLine("Waiting for an opponent: the match starts when someone joins ") + StyledLine(room.code, Palette.strong)
+        case .over:
+            var line = StyledLine("match over: ", Palette.quiet)
+            if let result = room.result {
+                let verdict = ClientModel.describeWinners(result.winners, me: me)
+                let tone: Notice.Tone = result.winners.contains(me ?? "") ? .good : result.winners.isEmpty ? .neutral : .bad
+                line.append(verdict, Palette.notice(tone))
+                line.append(" " + result.scores.map { "\($0.score)" }.joined(separator: "–"), Palette.strong)
+            }
+            if !room.isSpectator {
+                line.append(" · ", Palette.quiet)
+                line.append("n", Palette.key)
+                line.append(" rematch")
+            }
+            return line
+        default:
+            if room.isSpectator { return StyledLine("watching", Palette.quiet) }
+            if let sign = rps.yourThrow {
+                let others = rps.waitingOn.filter { $0 != me }
+                return StyledLine("you threw \(sign.glyph) \(sign.rawValue)") + StyledLine(
+                    others.isEmpty ? "" : " · waiting for " + others.joined(separator: ", "), Palette.quiet)
+            }
+            var line = StyledLine("throw: ", Palette.strong)
+            for (position, sign) in RPSSign.allCases.enumerated() {
+                if position > 0 { line.append("   ") }
+                line.append(String(sign.rawValue.first ?? " "), Palette.key)
+                line.append(" \(sign.glyph) \(sign.rawValue)")
+            }
+            return line
+        }
+    }
+}

@@ -1,0 +1,120 @@
+/// The frame around every game: the title bar (room code, game, phase, who you are), the
+/// players with scores and who is away, the spectators, the status line, the last chat lines
+/// and the key help. It also handles the room's keys: leave, chat, start, the key list.
+public enum RoomChrome {
+    /// Rows the chrome takes besides the body and the chat: title, players, gap, status, help.
+    static let fixedRows = 5
+    /// The most chat lines shown.
+    static let chatRows = 6
+    /// The narrowest room screen.
+    static let minimumWidth = 50
+
+    /// The smallest terminal that shows this room: the game's body, the chrome and one chat line.
+    public static func minimumSize(for room: RoomModel) -> ScreenSize {
+        let body = GameViews.view(for: room.game).minimumSize(for: room)
+        return ScreenSize(width: max(minimumWidth, body.width), height: body.height + fixedRows + 1)
+    }
+
+    /// The room screen's lines.
+    public static func render(_ model: ClientModel, room: RoomModel, context: ViewContext) -> [StyledLine] {
+        let size = context.size
+        let view = GameViews.view(for: room.game)
+        var lines = [titleBar(room, me: context.me, width: size.width), playersLine(room, me: context.me), StyledLine()]
+        let bodyRows = size.height - fixedRows - 1
+        var body = context
+        body.size = ScreenSize(width: size.width, height: bodyRows)
+        let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, view: view)) : view.body(for: room, context: body)
+        lines += content.prefix(bodyRows)
+        lines.append(ScreenParts.statusLine(model, now: context.now))
+        let chatRows = min(chatRows, size.height - lines.count - 1)
+        lines += Array(repeating: StyledLine(), count: max(0, size.height - 1 - chatRows - lines.count))
+        lines += chatLines(room, prompt: model.prompt, rows: chatRows, width: size.width, chatKey: view.takesLetters ? "/" : "t")
+        lines.append(ScreenParts.helpLine(helpKeys(model, room: room, view: view)))
+        return lines
+    }
+
+    /// What a key does in the room: the game's keys first, then leave, chat, start and the key list.
+    public static func actions(for key: Key, in model: ClientModel, room: RoomModel) -> [ClientAction] {
+        let view = GameViews.view(for: room.game)
+        if let actions = view.actions(for: key, in: room, me: model.me) { return actions }
+        let lowercase = !view.takesLetters
+        switch key {
+        case .character("?"): return [.toggleKeys]
+        case .character("Q"): return [.send(.leave)]
+        case .character("q") where lowercase: return [.send(.leave)]
+        case .character("/"), .character("T"): return [.openPrompt(.chat)]
+        case .character("t") where lowercase: return [.openPrompt(.chat)]
+        case .enter where canStart(room): return [.send(.start)]
+        default: return []
+        }
+    }
+
+    private static func canStart(_ room: RoomModel) -> Bool {
+        !room.isSpectator && (room.phase == .waiting || room.phase == .over)
+    }
+
+    private static func titleBar(_ room: RoomModel, me: String?, width: Int) -> StyledLine {
+        let left = "\(room.code) · \(GameViews.title(of: room.game)) · \(room.phase.name)"
+        let role = room.seat.map { "seat \($0 + 1)" } ?? "watching"
+        return ScreenParts.titleBar(left, [me, role].compactMap { $0 }.joined(separator: " · "), width: width)
+    }
+
+    private static func playersLine(_ room: RoomModel, me: String?) -> StyledLine {
+        var line = StyledLine(" ")
+        let players = room.state?.players ?? []
+        if players.isEmpty { line.append("no one seated yet", Palette.quiet) }
+        for (position, player) in players.enumerated() {
+            if position > 0 { line.append(" · ", Palette.quiet) }
+            let style = player.connected ? (player.name == me ? Palette.strong : .plain) : Palette.quiet
+            line.append(player.name, style)
+            line.append(" \(player.score)", player.connected ? Palette.heading : Palette.quiet)
+            if !player.connected { line.append(" away", Palette.quiet) }
+        }
+        let spectators = room.state?.spectators ?? 0
+        line.append(" · \(spectators) watching", Palette.quiet)
+        return line
+    }
+
+    private static func chatLines(_ room: RoomModel, prompt: Prompt?, rows: Int, width: Int, chatKey: String) -> [StyledLine] {
+        guard rows > 0 else { return [] }
+        let typing = prompt.map { ScreenParts.promptLine($0, width: width) }
+        let logRows = rows - (typing == nil ? 0 : 1)
+        var lines: [StyledLine] = room.chat.suffix(logRows).map { entry in
+            switch entry {
+            case .said(let from, let text): StyledLine(" \(from): ", Palette.strong) + StyledLine(text)
+            case .event(let text): StyledLine(" \(text)", Palette.quiet)
+            }
+        }
+        if room.chat.isEmpty, logRows > 0 {
+            lines = [StyledLine(" no chat yet · ", Palette.quiet) + StyledLine(chatKey, Palette.key) + StyledLine(" to talk", Palette.quiet)]
+        }
+        lines = Array(repeating: StyledLine(), count: logRows - lines.count) + lines
+        if let typing { lines.append(typing) }
+        return lines
+    }
+
+    private static func helpKeys(_ model: ClientModel, room: RoomModel, view: any GameView) -> [KeyHelp] {
+        if model.isOffline { return ScreenParts.offlineKeys }
+        if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
+        var keys = room.isSpectator ? [] : view.keys(for: room)
+        if canStart(room) { keys.append(KeyHelp("Enter", "start")) }
+        keys += [
+            KeyHelp(view.takesLetters ? "/" : "t", "chat"), KeyHelp("?", "keys"),
+            KeyHelp(view.takesLetters ? "Q" : "q", "leave"),
+        ]
+        return keys
+    }
+
+    private static func allKeys(_ room: RoomModel, view: any GameView) -> [KeyHelp] {
+        var keys = view.keys(for: room)
+        if view.takesLetters { keys.append(KeyHelp("Esc", "clear the selection")) }
+        keys += [
+            KeyHelp("Enter", "start the game, or play again (when waiting or over)"),
+            KeyHelp(view.takesLetters ? "/ or T" : "/ or t", "chat: Enter sends, Esc cancels"),
+            KeyHelp("?", "show or hide this list"),
+            KeyHelp(view.takesLetters ? "Q" : "q", "leave the room"),
+            KeyHelp("Ctrl-C", "quit"),
+        ]
+        return keys
+    }
+}

@@ -1,0 +1,65 @@
+/// Pieces every screen shares: the title bar, the status line, the input line and the help line.
+enum ScreenParts {
+    /// The inverse bar across the top: `left` at the start, `right` at the end.
+    static func titleBar(_ left: String, _ right: String, width: Int) -> StyledLine {
+        let line = StyledLine.spread(StyledLine(" " + left, Palette.titleBar), StyledLine(right + " ", Palette.titleBar), width: width)
+        var bar = StyledLine()
+        for span in line.spans { bar.append(span.text, Palette.titleBar) }
+        return bar
+    }
+
+    /// The status line: a lost connection, else a flash, else the status message, else blank.
+    static func statusLine(_ model: ClientModel, now: Int) -> StyledLine {
+        if case .lost(let reason) = model.link {
+            return StyledLine(" connection lost: \(reason)", Palette.notice(.bad))
+                + StyledLine(" · ", Palette.quiet) + KeyHelp.line(offlineKeys)
+        }
+        if model.link == .connecting, model.session != nil {
+            return StyledLine(" reconnecting…", Palette.notice(.neutral))
+        }
+        for notice in [model.flash, model.status].compactMap({ $0 }) where notice.isShowing(at: now) {
+            return StyledLine(" " + notice.text, Palette.notice(notice.tone))
+        }
+        return StyledLine()
+    }
+
+    /// The line being typed: its label, the text and a block cursor; the text's end stays in view.
+    static func promptLine(_ prompt: Prompt, width: Int) -> StyledLine {
+        let label = " " + prompt.kind.label
+        let room = max(1, width - DisplayWidth.of(label) - 1)
+        var visible = Substring(prompt.text)
+        while DisplayWidth.of(String(visible)) > room { visible.removeFirst() }
+        return StyledLine(label, Palette.heading) + StyledLine(String(visible)) + StyledLine(" ", Palette.cursor)
+    }
+
+    /// The one-line key help at the bottom.
+    static func helpLine(_ entries: [KeyHelp]) -> StyledLine {
+        KeyHelp.line(entries).indented(by: 1)
+    }
+
+    /// The keys while the connection is lost.
+    static let offlineKeys = [KeyHelp("r", "reconnect"), KeyHelp("q", "quit")]
+
+    /// The keys while typing.
+    static func promptKeys(_ prompt: Prompt) -> [KeyHelp] {
+        [KeyHelp("Enter", prompt.kind == .chat ? "send" : "ok"), KeyHelp("Esc", prompt.kind == .name ? "quit" : "cancel")]
+    }
+
+    /// A list of keys, for the `?` screen: a heading, then one key a line.
+    static func keyList(_ entries: [KeyHelp]) -> [StyledLine] {
+        let keyWidth = entries.map { DisplayWidth.of($0.key) }.max() ?? 0
+        var lines = [StyledLine("  Keys", Palette.heading) + StyledLine("  (any key closes this list)", Palette.quiet), StyledLine()]
+        for entry in entries {
+            lines.append(StyledLine(entry.key, Palette.key).padded(to: keyWidth + 3).indented(by: 4) + StyledLine(entry.does))
+        }
+        return lines
+    }
+
+    /// The notice shown instead of a screen that does not fit.
+    static func tooSmall(need: ScreenSize, size: ScreenSize) -> [StyledLine] {
+        let notice = StyledLine("terminal too small (need \(need.width)×\(need.height))", Palette.notice(.bad))
+        var lines = Array(repeating: StyledLine(), count: max(0, (size.height - 1) / 2))
+        lines.append(notice.centered(in: size.width))
+        return lines
+    }
+}

@@ -1,0 +1,35 @@
+/// Draws the whole screen: a pure function from the model, the terminal's size, the time and
+/// colour on or off to exactly `size.height` lines of exactly `size.width` cells.
+public enum ScreenRenderer {
+    /// The screen's lines.
+    /// - Parameters:
+    ///   - model: what the client knows.
+    ///   - size: the terminal's size.
+    ///   - color: whether colour is on.
+    ///   - now: the client's clock in milliseconds.
+    public static func render(_ model: ClientModel, size: ScreenSize, color: Bool, now: Int) -> [StyledLine] {
+        let context = ViewContext(size: size, now: now, color: color, me: model.me)
+        let need = minimumSize(for: model)
+        let lines: [StyledLine]
+        if !size.holds(need) {
+            lines = ScreenParts.tooSmall(need: need, size: size)
+        } else if let room = model.room {
+            lines = RoomChrome.render(model, room: room, context: context)
+        } else if model.screen == .lobby {
+            lines = LobbyView.render(model, context: context)
+        } else {
+            lines = WelcomeView.render(model, context: context)
+        }
+        let rows = lines.prefix(size.height).map { $0.fitted(to: size.width) }
+        return rows + Array(repeating: StyledLine.blank(size.width), count: max(0, size.height - rows.count))
+    }
+
+    /// The smallest terminal the current screen fits.
+    public static func minimumSize(for model: ClientModel) -> ScreenSize {
+        switch model.screen {
+        case .room: model.room.map(RoomChrome.minimumSize(for:)) ?? WelcomeView.minimumSize
+        case .lobby: LobbyView.minimumSize
+        case .connecting, .naming: WelcomeView.minimumSize
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// Set: the board as boxes in three rows, named `a`, `b`, `c`… down each column; typing letters
+/// selects cards, and the third one claims them.
+public struct SetView: GameView {
+    /// Rows of cards on the board; three more cards make one more column.
+    static let rows = 3
+
+    /// Makes the view.
+    public init() {}
+
+    /// Set's cards take the letters `a`–`x`.
+    public var takesLetters: Bool { true }
+
+    /// The board's width and the info line, board and gap above it.
+    public func minimumSize(for room: RoomModel) -> ScreenSize {
+        let count = board(of: room).count
+        let columns = max(4, (count + Self.rows - 1) / Self.rows)
+        return ScreenSize(width: columns * (SetCardArt.width + 1) - 1, height: 2 + Self.rows * SetCardArt.height)
+    }
+
+    /// The info line (deck, votes, hints or the result), a blank line, then the board.
+    public func body(for room: RoomModel, context: ViewContext) -> [StyledLine] {
+        var lines = [infoLine(room, me: context.me)]
+        let cards = board(of: room)
+        guard !cards.isEmpty else {
+            if room.phase == .waiting {
+                lines.append(StyledLine())
+                lines.append(StyledLine("The game starts when every seat is taken, or when a player presses Enter."))
+                lines.append(StyledLine("Friends join with the room code ") + StyledLine(room.code, Palette.strong) + StyledLine("."))
+            }
+            return lines
+        }
+        lines.append(StyledLine())
+        let hinted = Set(set(of: room)?.hint ?? [])
+        let art = cards.enumerated().map { index, card in
+            let mark: SetCardArt.Mark = room.selection.contains(card.id) ? .selected : hinted.contains(card.id) ? .hinted : .none
+            return SetCardArt.lines(card, label: SetLabels.letter(index), mark: mark, color: context.color)
+        }
+        let indent = context.size.width > minimumSize(for: room).width ? 1 : 0
+        for row in 0..<Self.rows {
+            for cardLine in 0..<SetCardArt.height {
+                var line = StyledLine.blank(indent)
+                for index in stride(from: row, to: art.count, by: Self.rows) {
+                    if index > row { line.append(" ") }
+                    line.append(art[index][cardLine])
+                }
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+
+    /// Letters select and claim; `D` deals, `H` hints, Esc or Space clears the selection.
+    public func actions(for key: Key, in room: RoomModel, me: String?) -> [ClientAction]? {
+        switch key {
+        case .character("D"): return [.send(.deal)]
+        case .character("H"): return [.send(.hint)]
+        case .escape, .character(" "):
+            return room.selection.isEmpty ? nil : [.select([])]
+        case .character(let letter) where letter.isLowercase && letter.isASCII:
+            return choose(letter, in: room)
+        default: return nil
+        }
+    }
+
+    /// The letters for the cards on the board, then deal and hint.
+    public func keys(for room: RoomModel) -> [KeyHelp] {
+        let count = board(of: room).count
+        let letters = count > 0 ? "a–" + SetLabels.letter(count - 1) : "a–x"
+        return [KeyHelp(letters, "pick 3"), KeyHelp("D", "deal 3 more"), KeyHelp("H", "hint")]
+    }
+
+    private func choose(_ letter: Character, in room: RoomModel) -> [ClientAction] {
+        let cards = board(of: room)
+        guard room.phase == .playing, !room.isSpectator,
+              let index = SetLabels.index(of: letter), index < cards.count
+        else { return [] }
+        let id = cards[index].id
+        if room.selection.contains(id) {
+            return [.select(room.selection.filter { $0 != id })]
+        }
+        let chosen = room.selection + [id]
+        return chosen.count == 3 ? [.send(.claim(cards: chosen))] : [.select(chosen)]
+    }
+
+    private func infoLine(_ room: RoomModel, me: String?) -> StyledLine {
+        guard let set = set(of: room) else { return StyledLine("waiting for the board…", Palette.quiet) }
+        let players = room.state?.players ?? []
+        var line = StyledLine("deck ", Palette.quiet) + StyledLine("\(set.deck)", Palette.strong)
+        line.append(" · \(set.board.count) on the table", Palette.quiet)
+        if players.count <= 1 {
+            line.append(" · hints ", Palette.quiet)
+            line.append("\(set.hintsUsed)", Palette.strong)
+        } else if !set.dealVotes.isEmpty {
+            let connected = players.filter(\.connected).count
+            line.append(" · deal votes ", Palette.quiet)
+            line.append("\(set.dealVotes.count)/\(connected): " + set.dealVotes.joined(separator: ", "), Palette.strong)
+        }
+        switch room.phase {
+        case .over:
+            let verdict = room.result.map { ClientModel.describeWinners($0.winners, me: me) } ?? "game over"
+            line.append(" · ", Palette.quiet)
+            line.append("game over: \(verdict)", Palette.heading)
+            if !room.isSpectator { line.append(" · Enter plays again", Palette.quiet) }
+        case .waiting:
+            line.append(" · waiting to start", Palette.quiet)
+        default: break
+        }
+        return line
+    }
+
+    private func set(of room: RoomModel) -> SetState? {
+        if case .set(let set)? = room.state?.details { return set }
+        return nil
+    }
+
+    private func board(of room: RoomModel) -> [SetCard] {
+        set(of: room)?.board ?? []
+    }
+}

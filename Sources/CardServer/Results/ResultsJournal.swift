@@ -1,0 +1,115 @@
+import Glibc
+import Wire
+
+/// The results journal: every finished game appended as one JSON line and
+/// fsynced before anyone hears `game_over`, so a crash loses no result.
+///
+/// It also keeps the running totals that `stats` and `leaderboard` read.
+public final class ResultsJournal {
+    /// The journal's path.
+    public let path: String
+    private let fd: Int32
+    private var totals: [String: [String: PlayerStats.Line]] = [:]
+
+    /// A failed journal operation, naming the call and the path.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Opens (or creates) `directory/results.jsonl` and reads the totals from it.
+    /// A torn last line (a crash mid-write) is cut off and reported through `warn`.
+    /// - Throws: ``Failure`` when the directory or the file cannot be made or read.
+    public init(directory: String, warn: (String) -> Void) throws(Failure) {
+        if mkdir(directory, 0o755) != 0, errno != EEXIST {
+            throw Failure(description: "mkdir(\(directory)): \(String(cString: strerror(errno)))")
+        }
+        path = directory.hasSuffix("/") ? directory + "results.jsonl" : directory + "/results.jsonl"
+        fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(description: "open(\(path)): \(String(cString: strerror(errno)))") }
+        let contents = try readAll()
+        let complete = contents.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        var lineStart = 0
+        var lineNumber = 0
+        for index in contents.indices where contents[index] == UInt8(ascii: "\n") {
+            lineNumber += 1
+            if let summary = GameRecord.summary(of: contents[lineStart..<index]) {
+                add(summary)
+            } else if index > lineStart {
+                warn("\(path): line \(lineNumber) is not a game record; skipped")
+            }
+            lineStart = index + 1
+        }
+        if complete < contents.count {
+            // A torn write: keep the complete lines and drop the tail, so the next record starts on its own line.
+            warn("\(path): the last line is incomplete (\(contents.count - complete) bytes, a crash mid-write); skipped")
+            if ftruncate(fd, off_t(complete)) != 0 {
+                throw Failure(description: "ftruncate(\(path)): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Appends one finished game and waits for it to reach the disk.
+    func append(_ record: GameRecord) throws(Failure) {
+        let line = record.jsonLine
+        var written = 0
+        while written < line.count {
+            let result = line[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "write(\(path)): \(String(cString: strerror(errno)))")
+            }
+            written += result
+        }
+        if fsync(fd) != 0 {
+            throw Failure(description: "fsync(\(path)): \(String(cString: strerror(errno)))")
+        }
+        add(GameRecord.Summary(game: record.game, winners: record.winners, scores: record.scores))
+    }
+
+    /// Everything the journal knows of players called `name`.
+    func stats(for name: String, gameOrder: [String]) -> PlayerStats {
+        let byGame = totals[name] ?? [:]
+        let lines = gameOrder.compactMap { byGame[$0] }
+        return PlayerStats(
+            name: name, games: lines.reduce(0) { $0 + $1.games }, wins: lines.reduce(0) { $0 + $1.wins }, byGame: lines)
+    }
+
+    /// The best players of `game`: most wins, then most points, then by name.
+    func leaderboard(for game: String, size: Int) -> [PlayerStats.Line] {
+        totals.compactMap { name, games in
+            games[game].map { PlayerStats.Line(key: name, games: $0.games, wins: $0.wins, points: $0.points) }
+        }
+        .sorted { ($1.wins, $1.points, $0.key) < ($0.wins, $0.points, $1.key) }
+        .prefix(size)
+        .map { $0 }
+    }
+
+    private func add(_ summary: GameRecord.Summary) {
+        for score in summary.scores {
+            let old = totals[score.name]?[summary.game] ?? PlayerStats.Line(key: summary.game, games: 0, wins: 0, points: 0)
+            totals[score.name, default: [:]][summary.game] = PlayerStats.Line(
+                key: summary.game, games: old.games + 1,
+                wins: old.wins + (summary.winners.contains(score.name) ? 1 : 0), points: old.points + score.score)
+        }
+    }
+
+    private func readAll() throws(Failure) -> [UInt8] {
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var offset: off_t = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "read(\(path)): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return contents }
+            contents.append(contentsOf: chunk[..<count])
+            offset += off_t(count)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import Wire
+
+/// The results journal: written before game_over, read by stats and leaderboard, and kept through SIGKILL.
+struct JournalTests {
+    func journalLines(_ server: ServerProcess) throws -> [String] {
+        let text = try String(contentsOf: server.dataURL.appendingPathComponent("results.jsonl"), encoding: .utf8)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// ann beats bob in a one-round rps match.
+    func playOneRound(_ server: ServerProcess) throws -> (ann: TestClient, bob: TestClient, room: String) {
+        let table = try RPSTable.seat(server, options: #"{"rounds":1}"#)
+        table.ann.send(#"{"type":"throw","sign":"paper"}"#)
+        table.bob.send(#"{"type":"throw","sign":"rock"}"#)
+        try table.ann.receive(until: "game_over")
+        try table.bob.receive(until: "game_over")
+        return table
+    }
+
+    @Test func aFinishedGameIsOnDiskBeforeGameOverAndStatsReadIt() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (ann, _, room) = try playOneRound(server)
+        let lines = try journalLines(server)
+        #expect(lines.count == 2)
+        #expect(lines.last == "")
+        let record = try #require(try JSONParser.parse(lines[0]).objectValue)
+        #expect(record.keys == ["room", "game", "seed", "players", "scores", "winners", "started", "ended"])
+        #expect(record["room"] == .string(room))
+        #expect(record["game"] == .string("rps"))
+        #expect(record["players"] == .array(["ann", "bob"]))
+        #expect(record["scores"] == .object(["ann": 1, "bob": 0]))
+        #expect(record["winners"] == .array(["ann"]))
+        #expect(record["started"]?.stringValue?.hasSuffix("Z") == true)
+        #expect(record["started"]?.stringValue?.count == 24)
+
+        ann.send(#"{"type":"stats","name":"ann","id":1}"#)
+        #expect(try ann.receiveLine() == #"{"type":"stats","name":"ann","games":1,"wins":1,"by_game":{"rps":{"games":1,"wins":1,"points":1}},"id":1}"#)
+        ann.send(#"{"type":"stats","name":"nobody"}"#)
+        #expect(try ann.receiveLine() == #"{"type":"stats","name":"nobody","games":0,"wins":0,"by_game":{}}"#)
+        ann.send(#"{"type":"leaderboard","game":"rps"}"#)
+        #expect(try ann.receiveLine() == #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":1,"wins":1,"points":1},{"name":"bob","games":1,"wins":0,"points":0}]}"#)
+        ann.send(#"{"type":"leaderboard","game":"go"}"#)
+        #expect(try ann.expect("error")["code"] == .string("bad_request"))
+    }
+
+    @Test func sigkillLosesNoFinishedGameAndATornLastLineIsSkipped() throws {
+        let first = try ServerProcess()
+        let data = first.dataURL
+        defer { try? FileManager.default.removeItem(at: data) }
+        _ = try playOneRound(first)
+        // A second game is under way when the server dies.
+        let (midGame, opponent, _) = try RPSTable.seat(first)
+        defer { opponent.close() }
+        midGame.send(#"{"type":"throw","sign":"rock"}"#)
+        try midGame.expect("thrown")
+        first.stop(signal: SIGKILL, keepData: true)
+
+        // The crash also tore a record in half.
+        let journal = data.appendingPathComponent("results.jsonl")
+        let handle = try FileHandle(forWritingTo: journal)
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"room":"ABCD","game":"rps","se"#.utf8))
+        try handle.close()
+
+        let second = try ServerProcess(data: data)
+        defer { second.stop(keepData: true) }
+        #expect(second.log.contains("the last line is incomplete (31 bytes, a crash mid-write); skipped"))
+        let ann = try second.player("ann")
+        ann.send(#"{"type":"stats","name":"ann"}"#)
+        #expect(try ann.expect("stats")["games"] == .int(1))
+
+        _ = try playOneRound(second)
+        let lines = try journalLines(second)
+        #expect(lines.count == 3)
+        #expect(lines.dropLast().allSatisfy { (try? JSONParser.parse($0))?.objectValue?["game"] == .string("rps") })
+        let dora = try second.player("dora")
+        dora.send(#"{"type":"leaderboard","game":"rps"}"#)
+        #expect(try dora.receiveLine() == #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":2,"wins":2,"points":2},{"name":"bob","games":2,"wins":0,"points":0}]}"#)
+    }
+}

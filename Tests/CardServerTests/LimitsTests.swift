@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import Wire
+
+/// Each limit over real sockets: the client past it gets the documented error, the others play on.
+struct LimitsTests {
+    @Test func aCommandFloodIsRateLimitedWithoutADisconnectAndTheRoomPlaysOn() throws {
+        let server = try ServerProcess(["--rate", "1", "--burst", "10"])
+        defer { server.stop() }
+        let (ann, bob, _) = try RPSTable.seat(server)
+        for number in 0..<20 {
+            ann.send(#"{"type":"ping","id":\#(number)}"#)
+        }
+        // Login and create used 2 of the 10: 8 pings pass (9 if setup took over a second), the rest are refused.
+        var pongs = 0
+        for number in 0..<20 {
+            let reply = try ann.receive()
+            if reply["type"] == .string("pong") {
+                #expect(reply["id"] == .int(number))
+                #expect(pongs == number, "a pong after a refusal")
+                pongs += 1
+                continue
+            }
+            #expect(reply.keys == ["type", "code", "message", "retry_after_ms", "id"])
+            #expect(reply["code"] == .string("rate_limited"))
+            #expect(reply["message"] == .string("too many commands; at most 1 a second after a burst of 10"))
+            #expect(reply["id"] == .int(number))
+            let wait = try #require(reply["retry_after_ms"]?.intValue)
+            #expect(wait > 0 && wait <= 1000)
+        }
+        #expect((8...9).contains(pongs))
+
+        // Bob, in the same room, is not touched by Ann's flood.
+        bob.send(#"{"type":"throw","sign":"rock","id":1}"#)
+        #expect(try bob.receiveLine() == #"{"type":"thrown","id":1}"#)
+
+        // After the wait, Ann's connection works again.
+        usleep(1_100_000)
+        ann.send(#"{"type":"ping","id":"later"}"#)
+        #expect(try ann.receive(until: "pong").message["id"] == .string("later"))
+    }
+
+    @Test func chatIsLimitedToFiveLinesThenOneASecond() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (ann, bob, room) = try RPSTable.seat(server)
+        for line in 1...6 {
+            ann.send(#"{"type":"chat","text":"line \#(line)","id":\#(line)}"#)
+        }
+        for line in 1...5 {
+            #expect(try ann.receiveLine() == #"{"type":"chat","room":"\#(room)","from":"ann","text":"line \#(line)","id":\#(line)}"#)
+            #expect(try bob.receiveLine() == #"{"type":"chat","room":"\#(room)","from":"ann","text":"line \#(line)"}"#)
+        }
+        let limited = try ann.expect("error")
+        #expect(limited["code"] == .string("rate_limited"))
+        #expect(limited["message"] == .string("you are chatting too fast; 5 lines at once, then one a second"))
+        #expect(limited["id"] == .int(6))
+        bob.send(#"{"type":"chat","text":"my turn"}"#)
+        #expect(try bob.expect("chat")["text"] == .string("my turn"))
+        #expect(try ann.expect("chat")["from"] == .string("bob"))
+    }
+
+    @Test func aConnectionThatNeverLogsInIsClosedAfterTheLoginTimeout() throws {
+        let server = try ServerProcess(["--login-timeout", "1"])
+        defer { server.stop() }
+        let player = try server.player("ann")
+        let idle = try server.connect()
+        try idle.expect("hello")
+        #expect(try idle.receiveLine() == #"{"type":"error","code":"not_logged_in","message":"no login within 1 s; closing the connection"}"#)
+        #expect(idle.isClosedByServer())
+        player.send(#"{"type":"ping"}"#)
+        try player.expect("pong")
+    }
+
+    @Test func namesAndChatTextHaveLengthLimits() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        try client.expect("hello")
+        client.send(#"{"type":"login","name":"\#(String(repeating: "n", count: 21))"}"#)
+        #expect(try client.expect("error")["message"] == .string("a name may be at most 20 characters; that one has 21"))
+        client.send(#"{"type":"login","name":"\#(String(repeating: "n", count: 20))"}"#)
+        try client.expect("welcome")
+        client.send(#"{"type":"create","game":"rps"}"#)
+        try client.expect("joined")
+        try client.expect("state")
+        client.send(#"{"type":"chat","text":"\#(String(repeating: "c", count: 301))"}"#)
+        #expect(try client.expect("error")["message"] == .string("a chat message may be at most 300 characters; that one has 301"))
+        client.send(#"{"type":"chat","text":"\#(String(repeating: "c", count: 300))"}"#)
+        #expect(try client.expect("chat")["text"]?.stringValue?.count == 300)
+    }
+}
