@@ -17,12 +17,7 @@ extension GameServer {
         guard let engineType = Self.engines.first(where: { $0.gameName == request.game }) else {
             throw .badRequest("there is no game '\(request.game)'; games: \(Self.gameNames.joined(separator: ", "))")
         }
-        let seatCount = request.seats ?? engineType.defaultSeats
-        guard engineType.seatRange.contains(seatCount) else {
-            let range = engineType.seatRange
-            let allowed = range.count == 1 ? "\(range.lowerBound) seats" : "\(range.lowerBound) to \(range.upperBound) seats"
-            throw .badRequest("\(request.game) is played with \(allowed), not \(seatCount)")
-        }
+        let seatCount = try engineType.seatCount(requested: request.seats, options: request.options)
         let code = newRoomCode()
         let engine = try engineType.init(room: code, seats: seatCount, options: request.options)
         let room = Room(
@@ -221,7 +216,7 @@ extension GameServer {
             return PlayerEntry(name: player.name, seat: seat, score: score, connected: player.isConnected)
         }
         return RoomState(
-            room: room.code, game: room.gameName, seq: room.seq, phase: room.phase, players: entries,
+            room: room.code, game: room.gameName, seq: room.seq, phase: room.phase, players: entries + room.engine.robotPlayers,
             spectators: room.spectators.count, gameFields: room.engine.fields(viewerSeat: viewerSeat, now: now))
     }
 }

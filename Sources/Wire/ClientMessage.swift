@@ -32,6 +32,10 @@ public enum ClientCommand: Equatable, Sendable {
     case stats(name: String)
     /// The best players of a game from the results journal.
     case leaderboard(game: String)
+    /// rps-brain: answer this round's prompt.
+    case answer(Sign)
+    /// concentration: turn a card face up.
+    case flip(card: Int)
     /// set: claim three cards (by id) as a Set.
     case claim(cards: [Int])
     /// set: ask for three more cards.
@@ -55,6 +59,8 @@ public enum ClientCommand: Equatable, Sendable {
         case .throwSign: "throw"
         case .stats: "stats"
         case .leaderboard: "leaderboard"
+        case .answer: "answer"
+        case .flip: "flip"
         case .claim: "claim"
         case .deal: "deal"
         case .hint: "hint"

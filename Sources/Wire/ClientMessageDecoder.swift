@@ -20,7 +20,7 @@ public struct DecodeFailure: Error, Equatable, Sendable {
 /// Turns one line of client JSON into a ``ClientRequest``.
 public enum ClientMessageDecoder {
     /// The `type`s a client may send, in the order `help` lists them.
-    public static let commandTypes = ["help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard", "throw", "claim", "deal", "hint"]
+    public static let commandTypes = ["help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard", "throw", "answer", "flip", "claim", "deal", "hint"]
 
     /// Decodes one line (without its newline).
     /// - Throws: ``DecodeFailure`` saying which field is wrong and how.
@@ -52,6 +52,8 @@ public enum ClientMessageDecoder {
         case "throw": command = .throwSign(try fields.sign("sign"))
         case "stats": command = .stats(name: try fields.string("name"))
         case "leaderboard": command = .leaderboard(game: try fields.string("game"))
+        case "answer": command = .answer(try fields.sign("sign"))
+        case "flip": command = .flip(card: try fields.int("card"))
         case "claim": command = .claim(cards: try fields.threeCardIDs("cards"))
         case "deal": command = .deal
         case "hint": command = .hint
@@ -113,6 +115,11 @@ private struct Fields {
         case .string(let value)?: return value
         case let other?: throw failure("field '\(key)' must be a string, not \(other.kindName)")
         }
+    }
+
+    func int(_ key: String) throws(DecodeFailure) -> Int {
+        guard let value = try optionalInt(key) else { throw failure("missing field '\(key)' (an integer)") }
+        return value
     }
 
     func optionalInt(_ key: String) throws(DecodeFailure) -> Int? {

@@ -29,6 +29,12 @@ public enum ServerMessage: Equatable, Sendable {
     case thrown(id: RequestID?)
     /// rps: a decided round, to every member.
     case round(RoundReveal)
+    /// rps-brain: the asker's answer was scored (to that player only).
+    case answered(correct: Bool, points: Int, id: RequestID?)
+    /// rps-brain: a round ended; everyone's answers revealed.
+    case brainRound(BrainRoundReveal)
+    /// concentration: a card was turned face up.
+    case flipped(room: String, player: String, card: Int, face: String, result: String, points: Int)
     /// set: a claim was judged, to every member (the claimer's copy carries the id).
     case claimed(room: String, player: String, cards: [SetCard], valid: Bool, points: Int, id: RequestID?)
     /// set, solo: the cards of one Set revealed so far by hints.
@@ -59,6 +65,9 @@ public enum ServerMessage: Equatable, Sendable {
         case .ok: "ok"
         case .thrown: "thrown"
         case .round: "round"
+        case .answered: "answered"
+        case .brainRound: "brain_round"
+        case .flipped: "flipped"
         case .claimed: "claimed"
         case .hint: "hint"
         case .shutdown: "shutdown"
@@ -206,6 +215,109 @@ public struct RoomState: Equatable, Sendable {
 public enum GameFields: Equatable, Sendable {
     case rps(RPSFields)
     case set(SetFields)
+    case brain(BrainFields)
+    case concentration(ConcentrationFields)
+}
+
+/// rps-brain: the end of a round, with the right answer and what each player said.
+public struct BrainRoundReveal: Equatable, Sendable {
+    public let room: String
+    public let round: Int
+    /// The prompt's sign and goal.
+    public let sign: String
+    public let goal: String
+    /// The right answer.
+    public let answer: String
+    /// Each player's answer, in seat order; nil for a player who did not answer in time.
+    public let answers: [NamedAnswer]
+    /// A player's answer to one prompt.
+    public struct NamedAnswer: Equatable, Sendable {
+        public let name: String
+        public let sign: String?
+        public let points: Int
+        /// Creates an answer line.
+        public init(name: String, sign: String?, points: Int) {
+            self.name = name
+            self.sign = sign
+            self.points = points
+        }
+    }
+    /// Creates a round reveal.
+    public init(room: String, round: Int, sign: String, goal: String, answer: String, answers: [NamedAnswer]) {
+        self.room = room
+        self.round = round
+        self.sign = sign
+        self.goal = goal
+        self.answer = answer
+        self.answers = answers
+    }
+}
+
+/// `state` fields of an rps-brain room.
+public struct BrainFields: Equatable, Sendable {
+    public let round: Int
+    public let rounds: Int
+    /// The prompt (`sign` and `goal`); nil before the game starts.
+    public let prompt: (sign: String, goal: String)?
+    public let roundSeconds: Int
+    public let timeLeftMs: Int?
+    /// Players who have answered this round (never what).
+    public let answered: [String]
+    /// The viewer's own answer this round.
+    public let yourAnswer: String?
+    /// The last round's reveal.
+    public let lastRound: BrainRoundReveal?
+    /// Creates rps-brain state fields.
+    public init(round: Int, rounds: Int, prompt: (sign: String, goal: String)?, roundSeconds: Int, timeLeftMs: Int?, answered: [String], yourAnswer: String?, lastRound: BrainRoundReveal?) {
+        self.round = round
+        self.rounds = rounds
+        self.prompt = prompt
+        self.roundSeconds = roundSeconds
+        self.timeLeftMs = timeLeftMs
+        self.answered = answered
+        self.yourAnswer = yourAnswer
+        self.lastRound = lastRound
+    }
+
+    public static func == (lhs: BrainFields, rhs: BrainFields) -> Bool {
+        lhs.round == rhs.round && lhs.rounds == rhs.rounds && lhs.prompt?.sign == rhs.prompt?.sign
+            && lhs.prompt?.goal == rhs.prompt?.goal && lhs.roundSeconds == rhs.roundSeconds
+            && lhs.timeLeftMs == rhs.timeLeftMs && lhs.answered == rhs.answered
+            && lhs.yourAnswer == rhs.yourAnswer && lhs.lastRound == rhs.lastRound
+    }
+}
+
+/// `state` fields of a concentration room.
+public struct ConcentrationFields: Equatable, Sendable {
+    public let theme: String
+    public let pairs: Int
+    /// The player to flip.
+    public let turn: String?
+    public let flips: Int
+    public let turnSeconds: Int
+    public let timeLeftMs: Int?
+    /// Every card: its face only while face up or matched.
+    public let cards: [CardView]
+    /// One card as a viewer sees it.
+    public struct CardView: Equatable, Sendable {
+        public let face: String?
+        public let matched: Bool
+        /// Creates a card view.
+        public init(face: String?, matched: Bool) {
+            self.face = face
+            self.matched = matched
+        }
+    }
+    /// Creates concentration state fields.
+    public init(theme: String, pairs: Int, turn: String?, flips: Int, turnSeconds: Int, timeLeftMs: Int?, cards: [CardView]) {
+        self.theme = theme
+        self.pairs = pairs
+        self.turn = turn
+        self.flips = flips
+        self.turnSeconds = turnSeconds
+        self.timeLeftMs = timeLeftMs
+        self.cards = cards
+    }
 }
 
 /// `state` fields of a set room.

@@ -87,6 +87,20 @@ extension ServerMessage {
             if let hintsUsed = over.hintsUsed {
                 object["hints_used"] = .int(hintsUsed)
             }
+        case .answered(let correct, let points, let id):
+            object["correct"] = .bool(correct)
+            object["points"] = .int(points)
+            replyID = id
+        case .brainRound(let reveal):
+            object["room"] = .string(reveal.room)
+            reveal.write(into: &object)
+        case .flipped(let room, let player, let card, let face, let result, let points):
+            object["room"] = .string(room)
+            object["player"] = .string(player)
+            object["card"] = .int(card)
+            object["face"] = .string(face)
+            object["result"] = .string(result)
+            object["points"] = .int(points)
         case .claimed(let room, let player, let cards, let valid, let points, let id):
             object["room"] = .string(room)
             object["player"] = .string(player)
@@ -148,6 +162,33 @@ extension RoomState {
             object["deal_votes"] = .array(fields.dealVotes.map(JSONValue.string))
             object["hints_used"] = .int(fields.hintsUsed)
             object["hint"] = .array(fields.hint.map(JSONValue.int))
+        case .brain(let fields):
+            object["round"] = .int(fields.round)
+            object["rounds"] = .int(fields.rounds)
+            object["prompt"] = fields.prompt.map { .object(JSONObject([("sign", .string($0.sign)), ("goal", .string($0.goal))])) } ?? .null
+            object["round_seconds"] = .int(fields.roundSeconds)
+            object["time_left_ms"] = fields.timeLeftMs.map(JSONValue.int) ?? .null
+            object["answered"] = .array(fields.answered.map(JSONValue.string))
+            object["your_answer"] = fields.yourAnswer.map(JSONValue.string) ?? .null
+            if let lastRound = fields.lastRound {
+                var reveal = JSONObject()
+                lastRound.write(into: &reveal)
+                object["last_round"] = .object(reveal)
+            } else {
+                object["last_round"] = .null
+            }
+        case .concentration(let fields):
+            object["theme"] = .string(fields.theme)
+            object["pairs"] = .int(fields.pairs)
+            object["turn"] = fields.turn.map(JSONValue.string) ?? .null
+            object["flips"] = .int(fields.flips)
+            object["turn_seconds"] = .int(fields.turnSeconds)
+            object["time_left_ms"] = fields.timeLeftMs.map(JSONValue.int) ?? .null
+            object["cards"] = .array(fields.cards.enumerated().map { index, card in
+                .object(JSONObject([
+                    ("index", .int(index)), ("face", card.face.map(JSONValue.string) ?? .null), ("matched", .bool(card.matched)),
+                ]))
+            })
         }
     }
 }
@@ -177,6 +218,18 @@ extension RoundReveal {
         object["throws"] = .object(JSONObject(throwsByName.map { ($0.name, JSONValue.string($0.sign)) }))
         object["winner"] = winner.map(JSONValue.string) ?? .null
         object["timed_out"] = .array(timedOut.map(JSONValue.string))
+    }
+}
+
+extension BrainRoundReveal {
+    /// Writes `round`, `prompt`, `answer` and `answers`.
+    func write(into object: inout JSONObject) {
+        object["round"] = .int(round)
+        object["prompt"] = .object(JSONObject([("sign", .string(sign)), ("goal", .string(goal))]))
+        object["answer"] = .string(answer)
+        object["answers"] = .object(JSONObject(answers.map { line in
+            (line.name, .object(JSONObject([("sign", line.sign.map(JSONValue.string) ?? .null), ("points", .int(line.points))])))
+        }))
     }
 }
 

@@ -22,7 +22,8 @@ struct JournalTests {
     @Test func aFinishedGameIsOnDiskBeforeGameOverAndStatsReadIt() throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let (ann, _, room) = try playOneRound(server)
+        let (ann, bob, room) = try playOneRound(server)
+        defer { bob.close() }
         let lines = try journalLines(server)
         #expect(lines.count == 2)
         #expect(lines.last == "")

@@ -52,15 +52,15 @@ struct KlondikeDealTests {
     func seedOneDealsAPinnedGame(drawCount: Int) {
         let game = KlondikeGame(seed: 1, drawCount: drawCount)
         #expect(game.tableau.map(\.up) == ["9♣", "Q♦", "8♦", "5♦", "Q♠", "5♣", "9♠"].map { [PlayingCard($0)] })
-        #expect(game.tableau[1].down == PlayingCard.cards("7♣"))
-        #expect(game.tableau[6].down == PlayingCard.cards("K♥ 10♥ A♦ 5♥ A♥ 2♠"))
+        #expect(game.tableau[1].down == [PlayingCard].cards("7♣"))
+        #expect(game.tableau[6].down == [PlayingCard].cards("K♥ 10♥ A♦ 5♥ A♥ 2♠"))
         #expect(game.drawCount == drawCount)
     }
 
     @Test func seedOneTurnsAPinnedStock() throws {
         var game = KlondikeGame(seed: 1, drawCount: 3)
         try game.draw()
-        #expect(game.visibleWaste == PlayingCard.cards("6♦ 2♥ 4♠"))
+        #expect(game.visibleWaste == [PlayingCard].cards("6♦ 2♥ 4♠"))
         #expect(game.stockCount == 21)
         #expect(game.wasteCount == 3)
     }

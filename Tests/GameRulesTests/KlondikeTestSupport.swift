@@ -8,14 +8,16 @@ extension PlayingCard {
         let rank = ["A": 1, "J": 11, "Q": 12, "K": 13][String(rankText)] ?? Int(rankText)!
         self.init(rank: rank, suit: Suit.allCases.first { $0.symbol == symbol }!)
     }
+}
 
+extension [PlayingCard] {
     /// The cards named in a space-separated list, in order: "A♠ 2♠ 3♠".
-    static func cards(_ names: String) -> [PlayingCard] {
+    static func cards(_ names: String) -> Self {
         names.split(separator: " ").map { PlayingCard(String($0)) }
     }
 
     /// A foundation from its ace up to the named card: "3♥" gives A♥ 2♥ 3♥.
-    static func foundation(through name: String) -> [PlayingCard] {
+    static func foundation(through name: String) -> Self {
         let top = PlayingCard(name)
         return (1...top.rank).map { PlayingCard(rank: $0, suit: top.suit) }
     }
@@ -24,7 +26,7 @@ extension PlayingCard {
 extension TableauPile {
     /// A pile from card names, bottom to top.
     static func pile(_ up: String, down: String = "") -> TableauPile {
-        TableauPile(down: PlayingCard.cards(down), up: PlayingCard.cards(up))
+        TableauPile(down: .cards(down), up: .cards(up))
     }
 
     /// A pile with no cards.
@@ -47,8 +49,8 @@ extension KlondikeGame {
     ) -> KlondikeGame {
         KlondikeGame(
             drawCount: draw,
-            stock: PlayingCard.cards(stock),
-            waste: PlayingCard.cards(waste),
+            stock: .cards(stock),
+            waste: .cards(waste),
             foundations: foundations + Array(repeating: [], count: KlondikePile.foundationCount - foundations.count),
             tableau: tableau + Array(repeating: .empty, count: KlondikePile.tableauCount - tableau.count)
         )

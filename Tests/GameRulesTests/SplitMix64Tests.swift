@@ -25,7 +25,7 @@ struct SplitMix64Tests {
         }
     }
 
-    @Test func seededShuffleOfThreeGivesEverySixthOrderEvenly() {
+    @Test func seededShuffleOfThreeGivesEachOfTheSixOrdersEvenly() {
         var counts: [[Int]: Int] = [:]
         for seed in 0..<60_000 as Range<UInt64> {
             var generator = SplitMix64(seed: seed)

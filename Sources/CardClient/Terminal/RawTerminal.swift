@@ -74,3 +74,11 @@ enum Output {
         bytes.removeAll()
     }
 }
+
+extension Output {
+    /// Writes to standard error (for messages before the screen is set up).
+    static func error(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

@@ -23,6 +23,18 @@ struct GameResult: Equatable {
     var hintsUsed: Int?
 }
 
+extension GameResult {
+    /// A result where the highest score wins (several on a tie); seats whose name is empty never played.
+    static func highestScore(names: [String], scores: [Int], hintsUsed: Int? = nil) -> GameResult {
+        let played = names.indices.filter { !names[$0].isEmpty }
+        let best = played.map { scores[$0] }.max()
+        return GameResult(
+            winners: played.filter { scores[$0] == best }.map { names[$0] },
+            scores: played.map { NamedScore(name: names[$0], score: scores[$0]) },
+            hintsUsed: hintsUsed)
+    }
+}
+
 /// Who sits in a room's seats right now, for rules that depend on it.
 struct SeatContext {
     /// Seats with a player, connected or away.
@@ -58,6 +70,10 @@ protocol GameEngine {
     /// Players that must be seated before `start`.
     static var minPlayers: Int { get }
 
+    /// The room's seat count for a `create` asking for `requested` seats (nil: the default) with these options.
+    /// - Throws: `bad_request` saying which seat counts the game allows.
+    static func seatCount(requested: Int?, options: JSONObject) throws(CommandError) -> Int
+
     /// Checks `options` and `seats` and creates the engine.
     /// - Throws: `bad_request` naming the option that is wrong.
     init(room: String, seats: Int, options: JSONObject) throws(CommandError)
@@ -80,10 +96,28 @@ protocol GameEngine {
     func score(seat: Int) -> Int
     /// The game's part of `state` for one viewer (`viewerSeat` nil for a spectator).
     func fields(viewerSeat: Int?, now: UInt64) -> GameFields
+    /// Players the game adds to `state.players` that are not clients (the rps robot).
+    var robotPlayers: [PlayerEntry] { get }
 }
 
 extension GameEngine {
+    static func seatCount(requested: Int?, options: JSONObject) throws(CommandError) -> Int {
+        let count = requested ?? defaultSeats
+        guard seatRange.contains(count) else {
+            let allowed = seatRange.count == 1 ? "\(seatRange.lowerBound) seats" : "\(seatRange.lowerBound) to \(seatRange.upperBound) seats"
+            throw .badRequest("\(gameName) is played with \(allowed), not \(count)")
+        }
+        return count
+    }
+
     func presenceChanged(seats: SeatContext, now: UInt64) -> GameUpdate {
         GameUpdate()
+    }
+
+    var robotPlayers: [PlayerEntry] { [] }
+
+    /// Milliseconds from `now` to `deadline`, for `time_left_ms`.
+    func millisecondsLeft(now: UInt64) -> Int? {
+        deadline.map { $0 > now ? Int(($0 - now) / 1_000_000) : 0 }
     }
 }

@@ -29,10 +29,18 @@ struct OptionReader {
         }
     }
 
-    /// Whether the option is present (it is then known).
-    mutating func has(_ key: String) -> Bool {
+    /// A string option that must be one of `choices`, or nil when left out.
+    mutating func choice(_ key: String, among choices: [String]) throws(CommandError) -> String? {
         known.append(key)
-        return options[key] != nil
+        switch options[key] {
+        case nil, .null?:
+            return nil
+        case .string(let given)? where choices.contains(given):
+            return given
+        case let other?:
+            let quoted = choices.map { "\"\($0)\"" }
+            throw .badRequest("option '\(key)' must be \(quoted.dropLast().joined(separator: ", ")) or \(quoted.last ?? ""), not \(other.jsonText)")
+        }
     }
 
     /// Fails on any option this game does not have.

@@ -1,7 +1,7 @@
 import GameRules
 import Wire
 
-/// rock-paper-scissors, head-to-head, best of `rounds`.
+/// rock-paper-scissors, best of `rounds`: two players, or one against the server's robot.
 struct RPSEngine: GameEngine {
     static let gameName = "rps"
     static let seatRange = 2...2
@@ -14,26 +14,43 @@ struct RPSEngine: GameEngine {
     private let room: String
     private let rounds: Int
     private let roundSeconds: Int
+    private let strategy: RobotStrategy?
     private var names: [String] = []
     private var match: RPSMatch?
+    private var robot: RPSRobot?
     private var lastRound: RoundReveal?
     private(set) var deadline: UInt64?
+
+    /// Two seats, or one against the robot.
+    static func seatCount(requested: Int?, options: JSONObject) throws(CommandError) -> Int {
+        let expected = options["bot"] == nil ? 2 : 1
+        if let requested, requested != expected {
+            throw .badRequest(expected == 2
+                ? "rps is played with 2 seats, not \(requested) (or 1 against the robot: \"options\":{\"bot\":\"adaptive\"})"
+                : "rps against the robot has 1 seat, not \(requested)")
+        }
+        return expected
+    }
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
         var reader = OptionReader(game: Self.gameName, options: options)
         rounds = try reader.int("rounds", default: 3, range: Self.roundsRange)
         roundSeconds = try reader.int("round_seconds", default: 30, range: Self.roundSecondsRange)
-        if reader.has("bot") {
-            throw .badRequest("the rps robot (option 'bot') is not available on this server yet")
-        }
+        strategy = try reader.choice("bot", among: RobotStrategy.allCases.map(\.rawValue)).flatMap(RobotStrategy.init(rawValue:))
         try reader.rejectUnknown()
         self.room = room
     }
 
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
         self.names = names.map { $0 ?? "" }
+        if let strategy {
+            robot = RPSRobot(strategy: strategy, seed: seed)
+            let robotName = RPSRobot.name(for: strategy)
+            self.names.append(self.names[0] == robotName ? robotName + " 2" : robotName)
+        }
         match = RPSMatch(bestOf: rounds)
         lastRound = nil
+        robotThrows()
         deadline = now + Self.nanoseconds(roundSeconds)
         return GameUpdate()
     }
@@ -80,6 +97,11 @@ struct RPSEngine: GameEngine {
         match?.wins[seat] ?? 0
     }
 
+    var robotPlayers: [PlayerEntry] {
+        guard robot != nil, names.count == 2 else { return [] }
+        return [PlayerEntry(name: names[1], seat: 1, score: score(seat: 1), connected: true)]
+    }
+
     func fields(viewerSeat: Int?, now: UInt64) -> GameFields {
         let ownThrow = viewerSeat.flatMap { match?.pendingThrows[$0]?.rawValue }
         return .rps(RPSFields(
@@ -87,9 +109,17 @@ struct RPSEngine: GameEngine {
             rounds: rounds,
             roundSeconds: roundSeconds,
             waitingOn: (match?.waitingOn ?? []).map { names[$0] },
-            timeLeftMs: deadline.map { $0 > now ? Int(($0 - now) / 1_000_000) : 0 },
+            timeLeftMs: millisecondsLeft(now: now),
             yourThrow: ownThrow,
             lastRound: lastRound))
+    }
+
+    /// The robot throws as soon as a round opens; its sign stays secret like anyone's.
+    private mutating func robotThrows() {
+        guard var robot, var match, !match.isOver else { return }
+        _ = try? match.play(robot.nextSign(), seat: 1)
+        self.robot = robot
+        self.match = match
     }
 
     private mutating func record(_ decided: RPSRound, into update: inout GameUpdate, now: UInt64) {
@@ -101,6 +131,10 @@ struct RPSEngine: GameEngine {
             timedOut: decided.timedOut.map { names[$0] })
         lastRound = reveal
         update.events.append(.round(reveal))
+        if let human = decided.signs[0] {
+            robot?.observe(opponent: human)
+        }
+        robotThrows()
         guard let match else { return }
         if match.isOver {
             deadline = nil
@@ -116,7 +150,7 @@ struct RPSEngine: GameEngine {
             scores: (0..<2).map { NamedScore(name: names[$0], score: match.wins[$0]) })
     }
 
-    private static func nanoseconds(_ seconds: Int) -> UInt64 {
+    static func nanoseconds(_ seconds: Int) -> UInt64 {
         UInt64(seconds) * 1_000_000_000
     }
 }

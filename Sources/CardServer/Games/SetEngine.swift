@@ -134,12 +134,7 @@ struct SetEngine: GameEngine {
     }
 
     private func result(of game: SetGame) -> GameResult {
-        let seated = names.indices.filter { !names[$0].isEmpty }
-        let best = seated.map { game.scores[$0] }.max()
-        return GameResult(
-            winners: seated.filter { game.scores[$0] == best }.map { names[$0] },
-            scores: seated.map { NamedScore(name: names[$0], score: game.scores[$0]) },
-            hintsUsed: isSolo ? game.hintsUsed : nil)
+        .highestScore(names: names, scores: game.scores, hintsUsed: isSolo ? game.hintsUsed : nil)
     }
 
     private static func refusal(_ error: SetRuleError) -> CommandError {

@@ -14,7 +14,7 @@ public struct ConcentrationTheme: Sendable, Equatable {
         self.emoji = emoji
     }
 
-    /// Creates a theme from emoji written one string apart by spaces.
+    /// Creates a theme from a string of emoji separated by spaces.
     /// - Parameters:
     ///   - name: the name players choose it by.
     ///   - emoji: distinct emoji separated by spaces.

@@ -21,7 +21,7 @@ public struct BrainGame: Sendable, Equatable {
     public private(set) var prompt: BrainPrompt
     /// Each player's score; it may go negative.
     public private(set) var scores: [Int]
-    /// This round's answers so far, by player.
+    /// This round's answers so far, by player; each is secret from the other players until the round ends.
     public private(set) var answers: [Sign?]
     /// Whether all rounds have been played.
     public private(set) var isOver = false

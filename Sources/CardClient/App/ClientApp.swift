@@ -1,0 +1,171 @@
+import Glibc
+
+/// The client's event loop: one thread, one `poll` over the keyboard, the server socket and the
+/// signal pipe, with a tick for countdowns and flashes. Keys and server lines go through the
+/// pure model and key handling; the screen is redrawn from the model after each turn.
+public final class ClientApp {
+    /// How often the loop wakes with nothing to do, in milliseconds.
+    static let tickMilliseconds: Int32 = 250
+    /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
+    static let escapeMilliseconds: Int32 = 30
+    /// How long a connect may take before it counts as failed, in milliseconds.
+    static let connectTimeoutMilliseconds = 10_000
+
+    private let options: ClientOptions
+    private let color: Bool
+    private var model: ClientModel
+    private let terminal = RawTerminal()
+    private var connection: ServerConnection?
+    private var connectStarted = 0
+    private var decoder = KeyDecoder()
+    private var frame = FrameWriter()
+    private var size = ScreenSize(width: 80, height: 24)
+    private var running = true
+    private var endingSignal: Int32?
+
+    /// Makes the app from the command line and the environment (`USER`, `TERM`, `NO_COLOR`).
+    public init(options: ClientOptions, environment: [String: String]) {
+        self.options = options
+        color = ColorPolicy.colorEnabled(
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment, noColorFlag: options.noColor)
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        model = ClientModel(
+            serverAddress: "\(host):\(options.port)", name: options.loginName(environment: environment),
+            destination: options.destination)
+    }
+
+    /// Runs until the player quits or a signal ends the client; the terminal is restored either way.
+    /// - Returns: the exit status (0, or 1 when the terminal cannot be used).
+    public func run() -> Int32 {
+        let signals: SignalWatcher
+        do {
+            signals = try SignalWatcher()
+            try terminal.enter()
+        } catch {
+            Output.error("Error: \(error.description)\n")
+            return 1
+        }
+        size = ScreenSize.ofTerminal() ?? size
+        connect()
+        while running {
+            turn(signals)
+        }
+        terminal.leave()
+        if let endingSignal { SignalWatcher.dieByDefaultAction(endingSignal) }
+        return 0
+    }
+
+    /// One turn of the loop: tick, draw, wait, then handle whatever is ready.
+    private func turn(_ signals: SignalWatcher) {
+        let now = Clock.now()
+        perform(model.tick(now: now))
+        if let connection, connection.isConnecting, now - connectStarted > Self.connectTimeoutMilliseconds {
+            self.connection = nil
+            model.connectionLost("no answer from \(model.serverAddress)")
+        }
+        draw(now: now)
+
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
+        if let connection { fds.append(pollfd(fd: connection.fd, events: connection.pollEvents, revents: 0)) }
+        let ready = poll(&fds, nfds_t(fds.count), decoder.hasPending ? Self.escapeMilliseconds : Self.tickMilliseconds)
+        if ready < 0 { return }
+        if ready == 0 {
+            keys(decoder.flush())
+            return
+        }
+        if fds[1].revents != 0 { handle(signals.drain()) }
+        if fds[0].revents != 0 { readKeyboard() }
+        if fds.count > 2, fds[2].revents != 0 { readServer(fds[2].revents) }
+    }
+
+    private func draw(now: Int) {
+        let lines = ScreenRenderer.render(model, size: size, color: color, now: now)
+        let update = frame.update(to: lines, color: color)
+        if !update.isEmpty { Output.write(update) }
+    }
+
+    private func handle(_ signals: [Int32]) {
+        for signal in signals {
+            switch signal {
+            case SIGWINCH, SIGCONT:
+                size = ScreenSize.ofTerminal() ?? size
+                frame.invalidate()
+            default:
+                endingSignal = signal
+                running = false
+            }
+        }
+    }
+
+    private func readKeyboard() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
+        guard count > 0 else {
+            // The terminal is gone (hangup): nothing more can be typed or shown.
+            running = false
+            return
+        }
+        keys(decoder.feed(Array(buffer[..<count])))
+    }
+
+    private func keys(_ keys: [Key]) {
+        for key in keys where running {
+            switch key {
+            case .control("z"):
+                terminal.suspend()
+                size = ScreenSize.ofTerminal() ?? size
+                frame.invalidate()
+            case .control("l"):
+                frame.invalidate()
+            default:
+                let now = Clock.now()
+                for action in KeyRouter.actions(for: key, in: model) {
+                    perform(model.perform(action, now: now))
+                }
+            }
+        }
+    }
+
+    private func readServer(_ revents: Int16) {
+        guard let connection else { return }
+        do {
+            for line in try connection.handle(revents: revents) {
+                perform(model.apply(serverLine: line, now: Clock.now()))
+            }
+        } catch {
+            self.connection = nil
+            model.connectionLost(error.reason)
+        }
+    }
+
+    private func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .transmit(let line):
+                do {
+                    try connection?.send(line)
+                } catch {
+                    connection = nil
+                    model.connectionLost(error.reason)
+                }
+            case .reconnect:
+                connect()
+            case .quit:
+                running = false
+            }
+        }
+    }
+
+    private func connect() {
+        connection = nil
+        model.link = .connecting
+        connectStarted = Clock.now()
+        do {
+            connection = try ServerConnection(host: options.host, port: options.port)
+        } catch {
+            model.connectionLost(error.reason)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import GameRules
+import Wire
+
+/// Concentration: turn two cards; a pair scores and keeps the turn.
+struct ConcentrationEngine: GameEngine {
+    static let gameName = "concentration"
+    static let seatRange = 1...8
+    static let defaultSeats = 2
+    static let minPlayers = 1
+
+    private let room: String
+    private let seatCount: Int
+    private let pairs: Int
+    private let chosenTheme: ConcentrationTheme?
+    private let turnSeconds: Int
+    private var names: [String] = []
+    private var game: ConcentrationGame?
+    private(set) var deadline: UInt64?
+
+    init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
+        var reader = OptionReader(game: Self.gameName, options: options)
+        pairs = try reader.int("pairs", default: ConcentrationGame.defaultPairs, range: ConcentrationGame.pairRange)
+        chosenTheme = try reader.choice("theme", among: ConcentrationTheme.all.map(\.name)).flatMap(ConcentrationTheme.named)
+        turnSeconds = try reader.int("turn_seconds", default: 30, range: 1...3600)
+        try reader.rejectUnknown()
+        self.room = room
+        self.seatCount = seats
+    }
+
+    mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
+        self.names = names.map { $0 ?? "" }
+        let themes = ConcentrationTheme.all
+        let theme = chosenTheme ?? themes[Int(seed % UInt64(themes.count))]
+        var game = ConcentrationGame(pairs: pairs, theme: theme, players: seatCount, seed: seed)
+        for seat in names.indices where names[seat] == nil {
+            game.remove(player: seat)
+        }
+        self.game = game
+        deadline = now + RPSEngine.nanoseconds(turnSeconds)
+        return GameUpdate()
+    }
+
+    mutating func handle(_ command: ClientCommand, seat: Int, seats: SeatContext, now: UInt64) throws(CommandError) -> GameUpdate {
+        guard case .flip(let card) = command else {
+            throw .badRequest("'\(command.type)' is not a move in concentration; send {\"type\":\"flip\",\"card\":0}")
+        }
+        guard var game else { throw CommandError(code: .gameNotStarted, message: "the game has not started") }
+        let flip: ConcentrationFlip
+        do {
+            flip = try game.flip(card, by: seat)
+        } catch .notYourTurn {
+            throw CommandError(code: .notYourTurn, message: "it is \(names[game.turn])'s turn to flip")
+        } catch .noSuchCard {
+            throw .badRequest("there is no card \(card); cards are 0 to \(game.cards.count - 1)")
+        } catch {
+            throw .illegalMove(error.reason)
+        }
+        self.game = game
+        var update = GameUpdate()
+        let (result, points) = switch flip.outcome {
+        case .first: ("first", 0)
+        case .match(let points): ("match", points)
+        case .mismatch(let penalty): ("mismatch", -penalty)
+        }
+        update.events.append(.flipped(room: room, player: names[seat], card: flip.card, face: flip.face, result: result, points: points))
+        if game.isOver {
+            deadline = nil
+            update.result = self.result(of: game)
+        } else {
+            deadline = now + RPSEngine.nanoseconds(turnSeconds)
+        }
+        return update
+    }
+
+    mutating func deadlinePassed(now: UInt64) -> GameUpdate {
+        guard var game, !game.isOver else { return GameUpdate() }
+        game.passTurn()
+        self.game = game
+        deadline = now + RPSEngine.nanoseconds(turnSeconds)
+        return GameUpdate()
+    }
+
+    mutating func seatLeft(_ seat: Int, seats: SeatContext, now: UInt64) -> GameUpdate {
+        var update = GameUpdate()
+        guard var game, !game.isOver else { return update }
+        let turnBefore = game.turn
+        game.remove(player: seat)
+        self.game = game
+        if seats.seated.isEmpty {
+            deadline = nil
+            update.result = result(of: game)
+        } else if game.turn != turnBefore {
+            deadline = now + RPSEngine.nanoseconds(turnSeconds)
+        }
+        return update
+    }
+
+    func score(seat: Int) -> Int {
+        game?.scores[seat] ?? 0
+    }
+
+    func fields(viewerSeat: Int?, now: UInt64) -> GameFields {
+        let over = game?.isOver ?? false
+        return .concentration(ConcentrationFields(
+            theme: game?.themeName ?? chosenTheme?.name ?? "",
+            pairs: pairs,
+            turn: game.flatMap { over ? nil : names[$0.turn] },
+            flips: game?.flips ?? 0,
+            turnSeconds: turnSeconds,
+            timeLeftMs: millisecondsLeft(now: now),
+            cards: game?.cards.map { ConcentrationFields.CardView(face: $0.visibleFace, matched: $0.isMatched) }
+                ?? Array(repeating: ConcentrationFields.CardView(face: nil, matched: false), count: pairs * 2)))
+    }
+
+    private func result(of game: ConcentrationGame) -> GameResult {
+        .highestScore(names: names, scores: game.scores)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import Wire
+
+/// rps against the robot, and rps-brain, over real sockets.
+struct RobotAndBrainTests {
+    @Test func theAdaptiveRobotBeatsAPlayerWhoAlwaysThrowsRock() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"rps","options":{"bot":"adaptive","rounds":21}}"#)
+        #expect(try ann.expect("joined")["seat"] == .int(0))
+        let first = try ann.expect("state")
+        #expect(first["phase"] == .string("playing"))
+        #expect(first["waiting_on"] == .array(["ann"]))
+        #expect(first["players"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } == ["ann", "robot-adaptive"])
+
+        var over: JSONObject?
+        var rounds = 0
+        while over == nil, rounds < 60 {
+            ann.send(#"{"type":"throw","sign":"rock"}"#)
+            try ann.expect("thrown")
+            let reveal = try ann.expect("round")
+            #expect(reveal["throws"]?.objectValue?["ann"] == .string("rock"))
+            #expect(reveal["throws"]?.objectValue?["robot-adaptive"] != nil)
+            let state = try ann.expect("state")
+            if state["phase"] == .string("over") {
+                over = try ann.expect("game_over")
+            }
+            rounds += 1
+        }
+        let result = try #require(over)
+        #expect(result["winners"] == .array(["robot-adaptive"]))
+        #expect(result["scores"]?.objectValue?["robot-adaptive"] == .int(11))
+    }
+
+    @Test func theRobotOptionIsChecked() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"rps","options":{"bot":"smart"}}"#)
+        #expect(try ann.expect("error")["message"] == .string(#"option 'bot' must be "random" or "adaptive", not "smart""#))
+        ann.send(#"{"type":"create","game":"rps","seats":2,"options":{"bot":"random"}}"#)
+        #expect(try ann.expect("error")["message"] == .string("rps against the robot has 1 seat, not 2"))
+    }
+
+    static func rightAnswer(sign: String, goal: String) -> String {
+        let beats = ["rock": "scissors", "paper": "rock", "scissors": "paper"]
+        let beatenBy = ["rock": "paper", "paper": "scissors", "scissors": "rock"]
+        return (goal == "win" ? beatenBy[sign] : beats[sign]) ?? ""
+    }
+
+    @Test func aSoloBrainGameScoresTenRoundsAndTheGoalAlternates() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"rps-brain"}"#)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        var state = try ann.expect("state")
+        var goals: [String] = []
+        for round in 1...10 {
+            #expect(state["round"] == .int(round))
+            let prompt = try #require(state["prompt"]?.objectValue)
+            let sign = try #require(prompt["sign"]?.stringValue)
+            let goal = try #require(prompt["goal"]?.stringValue)
+            goals.append(goal)
+            // Round 3 is answered wrong on purpose.
+            let right = Self.rightAnswer(sign: sign, goal: goal)
+            let answer = round == 3 ? sign : right
+            ann.send(#"{"type":"answer","sign":"\#(answer)","id":\#(round)}"#)
+            let correct = round != 3
+            #expect(try ann.receiveLine() == #"{"type":"answered","correct":\#(correct),"points":\#(correct ? 10 : -10),"id":\#(round)}"#)
+            #expect(try ann.receiveLine() == #"{"type":"brain_round","room":"\#(room)","round":\#(round),"prompt":{"sign":"\#(sign)","goal":"\#(goal)"},"answer":"\#(right)","answers":{"ann":{"sign":"\#(answer)","points":\#(correct ? 10 : -10)}}}"#)
+            state = try ann.expect("state")
+        }
+        #expect(zip(goals, goals.dropFirst()).allSatisfy { $0 != $1 })
+        #expect(state["phase"] == .string("over"))
+        #expect(try ann.receiveLine() == #"{"type":"game_over","room":"\#(room)","winners":["ann"],"scores":{"ann":80}}"#)
+    }
+
+    @Test func aMissingBrainAnswerCountsAsWrongAndAnswersStaySecretUntilTheReveal() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"rps-brain","seats":2,"options":{"round_seconds":1}}"#)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        try ann.expect("state")
+        let bob = try server.player("bob")
+        bob.send(#"{"type":"join","room":"\#(room)"}"#)
+        try bob.expect("joined")
+        let state = try bob.expect("state")
+        try ann.expect("player_joined")
+        try ann.expect("state")
+        let prompt = try #require(state["prompt"]?.objectValue)
+        let right = Self.rightAnswer(sign: prompt["sign"]?.stringValue ?? "", goal: prompt["goal"]?.stringValue ?? "")
+
+        ann.send(#"{"type":"answer","sign":"\#(right)"}"#)
+        try ann.expect("answered")
+        let bobView = try bob.expect("state")
+        #expect(bobView["answered"] == .array(["ann"]))
+        #expect(bobView["your_answer"] == .null)
+        let reveal = try bob.expect("brain_round")
+        #expect(reveal["answers"] == .object([
+            "ann": .object(["sign": .string(right), "points": 10]),
+            "bob": .object(["sign": .null, "points": -10]),
+        ]))
+        let next = try bob.expect("state")
+        #expect(next["round"] == .int(2))
+        #expect(next["players"]?.arrayValue?.compactMap { $0.objectValue?["score"]?.intValue } == [10, -10])
+    }
+}

@@ -1,0 +1,133 @@
+@testable import GameRules
+import Testing
+
+/// Something a player can try: a draw, a double tap or a move.
+enum KlondikeAction: Sendable, CustomStringConvertible {
+    case draw
+    case auto(KlondikePile)
+    case move(KlondikePile, KlondikePile, count: Int)
+
+    func apply(to game: inout KlondikeGame) throws(KlondikeError) {
+        switch self {
+        case .draw: try game.draw()
+        case .auto(let source): try game.auto(from: source)
+        case .move(let source, let destination, let count): try game.move(from: source, to: destination, count: count)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .draw: "draw"
+        case .auto(let source): "auto \(source)"
+        case .move(let source, let destination, let count): "move \(count) \(source)→\(destination)"
+        }
+    }
+
+    /// Every action that could be legal in `game`, each once: a draw, a double
+    /// tap on each non-empty pile, and each move of a source's face-up cards
+    /// to another tableau pile or foundation. Most are illegal.
+    static func candidates(in game: KlondikeGame) -> [KlondikeAction] {
+        var actions: [KlondikeAction] = [.draw]
+        let destinations = KlondikePile.allCases.filter { $0 != .waste }
+        for source in KlondikePile.allCases {
+            let available = switch source {
+            case .waste: min(game.wasteCount, 1)
+            case .tableau(let index): game.tableau[index].up.count
+            case .foundation(let index): min(game.foundations[index].count, 1)
+            }
+            guard available > 0 else { continue }
+            actions.append(.auto(source))
+            for destination in destinations where destination != source {
+                let most = if case .foundation = destination { 1 } else { available }
+                for count in 1...most {
+                    actions.append(.move(source, destination, count: count))
+                }
+            }
+        }
+        return actions
+    }
+}
+
+struct KlondikePropertyTests {
+    static let steps = 300
+
+    /// What is wrong with the cards as they lie, or `nil` when every rule holds.
+    static func violation(in game: KlondikeGame) -> String? {
+        let cards = game.allCards
+        guard cards.count == 52, Set(cards) == Set(PlayingCard.fullDeck) else {
+            return "the 52 cards are not each present once: \(cards)"
+        }
+        let shownCount = game.stockCount + game.wasteCount + game.foundationCount
+            + game.tableau.reduce(0) { $0 + $1.downCount + $1.up.count }
+        guard shownCount == 52 else { return "the public counts add up to \(shownCount)" }
+        guard game.visibleWaste.count == min(game.drawCount, game.wasteCount) else {
+            return "the waste shows \(game.visibleWaste) of \(game.wasteCount)"
+        }
+        for foundation in game.foundations {
+            let ascending = foundation.enumerated().allSatisfy { $1.rank == $0 + 1 && $1.suit == foundation[0].suit }
+            guard ascending else { return "a foundation is not one suit from the ace: \(foundation)" }
+        }
+        for pile in game.tableau {
+            guard pile.downCount == 0 || !pile.up.isEmpty else { return "a pile has no face-up card: \(pile)" }
+            let alternating = zip(pile.up, pile.up.dropFirst()).allSatisfy { lower, upper in
+                upper.rank == lower.rank - 1 && upper.isRed != lower.isRed
+            }
+            guard alternating else { return "a face-up run does not alternate down: \(pile.up)" }
+        }
+        return nil
+    }
+
+    @Test(arguments: 0..<200 as Range<UInt64>, [1, 3])
+    func randomLegalPlayKeepsEveryRuleAndUndoesExactly(seed: UInt64, drawCount: Int) throws {
+        let deal = KlondikeGame(seed: seed, drawCount: drawCount)
+        var game = deal
+        var generator = SplitMix64(seed: seed &+ UInt64(drawCount) << 32)
+        var history: [String] = []
+        for _ in 0..<Self.steps {
+            // Trying the candidates in a uniformly random order and playing
+            // the first legal one picks uniformly among the legal ones.
+            var actions = KlondikeAction.candidates(in: game)
+            let before = game
+            var played: KlondikeAction?
+            while played == nil, !actions.isEmpty {
+                actions.swapAt(generator.seededRandom(below: actions.count), actions.count - 1)
+                let action = actions.removeLast()
+                do {
+                    try action.apply(to: &game)
+                    played = action
+                } catch {
+                    guard game == before else {
+                        Issue.record("refused \(action) (\(error.reason)) changed the game after \(history)")
+                        return
+                    }
+                }
+            }
+            guard let played else { break }
+            history.append(played.description)
+            if let violation = Self.violation(in: game) {
+                Issue.record("\(violation) after \(history)")
+                return
+            }
+            guard game.moveCount == history.count else {
+                Issue.record("moveCount \(game.moveCount) after \(history.count) moves")
+                return
+            }
+            var undone = game
+            if game.isWon {
+                #expect(throws: KlondikeError.gameWon) { try undone.undo() }
+                return
+            }
+            try undone.undo()
+            guard undone == before else {
+                Issue.record("undoing \(played) did not restore the game after \(history)")
+                return
+            }
+        }
+        #expect(history.count > 0)
+        for _ in history {
+            try game.undo()
+        }
+        #expect(game == deal)
+        #expect(throws: KlondikeError.nothingToUndo) { try game.undo() }
+    }
+}
