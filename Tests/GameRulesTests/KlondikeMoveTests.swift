@@ -84,9 +84,9 @@ struct KlondikeMoveTests {
             Game.position(foundations: [.foundation(through: "4♣")], tableau: [.pile("5♣ 4♥")]), .tableau(0), .foundation(0),
             count: 2, .refused(.foundationTakesOneCard)),
         .init(
-            "an ace moves from one foundation to an empty one",
+            "a foundation's card does not move to another foundation",
             Game.position(foundations: [.cards("A♠")]), .foundation(0), .foundation(3),
-            .lands(Game.position(foundations: [[], [], [], .cards("A♠")]))),
+            .refused(.foundationCardOnlyToTableau(.foundation(0)))),
     ]
 
     static let tableauMoves: [KlondikeMoveCase] = [
@@ -457,6 +457,7 @@ struct KlondikeMoveTests {
         (.emptyPile(.foundation(0)), "f1 is empty"),
         (.oneCardAtATime(from: .waste), "only one card at a time can be taken from the waste"),
         (.oneCardAtATime(from: .foundation(1)), "only one card at a time can be taken from f2"),
+        (.foundationCardOnlyToTableau(.foundation(3)), "a card on f4 can only go back to the tableau"),
         (.notEnoughFaceUp(.tableau(2), available: 2), "t3 has only 2 face-up cards"),
         (.notEnoughFaceUp(.tableau(0), available: 1), "t1 has only 1 face-up card"),
         (.foundationTakesOneCard, "a foundation takes one card at a time"),

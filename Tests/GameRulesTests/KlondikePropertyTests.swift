@@ -23,38 +23,53 @@ enum KlondikeAction: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Every action that could be legal in `game`, each once: a draw, a double
-    /// tap on each non-empty pile, and each move of a source's face-up cards
-    /// to another tableau pile or foundation. Most are illegal.
+    /// Every action that may be legal in `game`, each once: a draw, a double
+    /// tap on each non-empty pile, and each move whose lead card has the rank
+    /// the destination takes next. Colour and suit are left to the rules,
+    /// which refuse many of these.
     static func candidates(in game: KlondikeGame) -> [KlondikeAction] {
+        // Only ranks filter here: trying every pair of piles and every count
+        // makes the test several times slower in a debug build.
+        let tableau = game.tableau
+        let foundations = game.foundations
         var actions: [KlondikeAction] = [.draw]
-        let destinations = KlondikePile.allCases.filter { $0 != .waste }
-        for source in KlondikePile.allCases {
-            let available = switch source {
-            case .waste: min(game.wasteCount, 1)
-            case .tableau(let index): game.tableau[index].up.count
-            case .foundation(let index): min(game.foundations[index].count, 1)
-            }
-            guard available > 0 else { continue }
+        func addActions(from source: KlondikePile, run: [PlayingCard]) {
+            guard !run.isEmpty else { return }
             actions.append(.auto(source))
-            for destination in destinations where destination != source {
-                let most = if case .foundation = destination { 1 } else { available }
-                for count in 1...most {
-                    actions.append(.move(source, destination, count: count))
+            for count in 1...run.count {
+                let lead = run[run.count - count]
+                for index in tableau.indices where source != .tableau(index) {
+                    let takes = (tableau[index].up.last?.rank ?? PlayingCard.king + 1) - 1
+                    if lead.rank == takes {
+                        actions.append(.move(source, .tableau(index), count: count))
+                    }
+                }
+                for index in foundations.indices where source != .foundation(index) {
+                    if lead.rank == foundations[index].count + 1 {
+                        actions.append(.move(source, .foundation(index), count: count))
+                    }
                 }
             }
+        }
+        addActions(from: .waste, run: Array(game.visibleWaste.prefix(1)))
+        for index in tableau.indices {
+            addActions(from: .tableau(index), run: tableau[index].up)
+        }
+        for index in foundations.indices {
+            addActions(from: .foundation(index), run: Array(foundations[index].suffix(1)))
         }
         return actions
     }
 }
 
 struct KlondikePropertyTests {
-    static let steps = 300
+    static let steps = 200
 
     /// What is wrong with the cards as they lie, or `nil` when every rule holds.
     static func violation(in game: KlondikeGame) -> String? {
         let cards = game.allCards
-        guard cards.count == 52, Set(cards) == Set(PlayingCard.fullDeck) else {
+        // 52 different cards can only be the whole deck.
+        guard cards.count == 52, Set(cards).count == 52 else {
             return "the 52 cards are not each present once: \(cards)"
         }
         let shownCount = game.stockCount + game.wasteCount + game.foundationCount
@@ -123,7 +138,7 @@ struct KlondikePropertyTests {
                 return
             }
         }
-        #expect(history.count > 0)
+        #expect(history.count == Self.steps)
         for _ in history {
             try game.undo()
         }

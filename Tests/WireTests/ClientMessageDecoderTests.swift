@@ -19,6 +19,13 @@ struct ClientMessageDecoderTests {
         (#"{"type":"start","id":null}"#, ClientRequest(command: .start)),
         (#"{"type":"chat","text":"gg"}"#, ClientRequest(command: .chat(text: "gg"))),
         (#"{"type":"throw","sign":"scissors"}"#, ClientRequest(command: .throwSign(.scissors))),
+        (#"{"type":"answer","sign":"rock"}"#, ClientRequest(command: .answer(.rock))),
+        (#"{"type":"flip","card":11}"#, ClientRequest(command: .flip(card: 11))),
+        (#"{"type":"claim","cards":[0,40,80],"id":2}"#, ClientRequest(id: .int(2), command: .claim(cards: [0, 40, 80]))),
+        (#"{"type":"deal"}"#, ClientRequest(command: .deal)),
+        (#"{"type":"hint"}"#, ClientRequest(command: .hint)),
+        (#"{"type":"stats","name":"ann"}"#, ClientRequest(command: .stats(name: "ann"))),
+        (#"{"type":"leaderboard","game":"set"}"#, ClientRequest(command: .leaderboard(game: "set"))),
     ]
 
     @Test(arguments: valid)
@@ -39,6 +46,11 @@ struct ClientMessageDecoderTests {
         (#"{"type":"create","game":"rps","options":[]}"#, DecodeFailure(code: .badRequest, message: "field 'options' must be an object, not array", id: nil)),
         (#"{"type":"throw","sign":"lizard","id":2}"#, DecodeFailure(code: .badRequest, message: #"field 'sign' must be "rock", "paper" or "scissors", not "lizard""#, id: .int(2))),
         (#"{"type":"chat","text":false}"#, DecodeFailure(code: .badRequest, message: "field 'text' must be a string, not boolean", id: nil)),
+        (#"{"type":"flip"}"#, DecodeFailure(code: .badRequest, message: "missing field 'card' (an integer)", id: nil)),
+        (#"{"type":"claim","cards":[1,2]}"#, DecodeFailure(code: .badRequest, message: "field 'cards' must be an array of three different card ids, like [4,17,60]", id: nil)),
+        (#"{"type":"claim","cards":[1,1,2]}"#, DecodeFailure(code: .badRequest, message: "field 'cards' must be an array of three different card ids, like [4,17,60]", id: nil)),
+        (#"{"type":"claim","cards":[1,"a",2]}"#, DecodeFailure(code: .badRequest, message: #"field 'cards' must be an array of three different card ids, like [4,17,60]; "a" is not a card id"#, id: nil)),
+        (#"{"type":"claim"}"#, DecodeFailure(code: .badRequest, message: "missing field 'cards' (an array of three different card ids)", id: nil)),
     ]
 
     @Test(arguments: invalid)

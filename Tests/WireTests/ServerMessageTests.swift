@@ -11,6 +11,10 @@ struct ServerMessageTests {
     static let cards = [0, 40, 80].map { SetCard(id: $0)! }
     static let cardsJSON = #"{"id":0,"count":1,"shape":"triangle","color":"red","fill":"solid"},{"id":40,"count":2,"shape":"circle","color":"green","fill":"striped"},{"id":80,"count":3,"shape":"square","color":"purple","fill":"open"}"#
 
+    static let brainReveal = BrainRoundReveal(
+        room: "K7QX", round: 4, sign: "rock", goal: "lose", answer: "scissors",
+        answers: [.init(name: "ann", sign: "scissors", points: 10), .init(name: "bob", sign: nil, points: -10)])
+
     static let cases: [(ServerMessage, String)] = [
         (.hello(protocolVersion: 1, server: "cardserver 0.1.0", games: ["rps"]),
          #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["rps"]}"#),
@@ -62,6 +66,31 @@ struct ServerMessageTests {
         (.round(reveal), #"{"type":"round","room":"K7QX","round":2,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}"#),
         (.round(RoundReveal(room: "K7QX", round: 1, throwsByName: [], winner: nil, timedOut: ["ann", "bob"])),
          #"{"type":"round","room":"K7QX","round":1,"throws":{},"winner":null,"timed_out":["ann","bob"]}"#),
+        (.rateLimited(message: "slow down", retryAfterMs: 20, id: .int(7)),
+         #"{"type":"error","code":"rate_limited","message":"slow down","retry_after_ms":20,"id":7}"#),
+        (.stats(PlayerStats(name: "ann", games: 3, wins: 2, byGame: [
+            PlayerStats.Line(key: "set", games: 1, wins: 1, points: 27), PlayerStats.Line(key: "rps", games: 2, wins: 1, points: 3),
+        ]), id: nil),
+         #"{"type":"stats","name":"ann","games":3,"wins":2,"by_game":{"set":{"games":1,"wins":1,"points":27},"rps":{"games":2,"wins":1,"points":3}}}"#),
+        (.leaderboard(game: "rps", entries: [PlayerStats.Line(key: "ann", games: 2, wins: 2, points: 4)], id: .string("l")),
+         #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":2,"wins":2,"points":4}],"id":"l"}"#),
+        (.answered(correct: false, points: -10, id: .int(3)), #"{"type":"answered","correct":false,"points":-10,"id":3}"#),
+        (.brainRound(brainReveal),
+         #"{"type":"brain_round","room":"K7QX","round":4,"prompt":{"sign":"rock","goal":"lose"},"answer":"scissors","answers":{"ann":{"sign":"scissors","points":10},"bob":{"sign":null,"points":-10}}}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "rps-brain", seq: 9, phase: .playing, players: [], spectators: 0,
+            gameFields: .brain(BrainFields(
+                round: 5, rounds: 10, prompt: ("paper", "win"), roundSeconds: 15, timeLeftMs: 900, answered: ["ann"],
+                yourAnswer: "scissors", lastRound: brainReveal)))),
+         #"{"type":"state","room":"K7QX","game":"rps-brain","seq":9,"phase":"playing","players":[],"spectators":0,"round":5,"rounds":10,"prompt":{"sign":"paper","goal":"win"},"round_seconds":15,"time_left_ms":900,"answered":["ann"],"your_answer":"scissors","last_round":{"round":4,"prompt":{"sign":"rock","goal":"lose"},"answer":"scissors","answers":{"ann":{"sign":"scissors","points":10},"bob":{"sign":null,"points":-10}}}}"#),
+        (.flipped(room: "K7QX", player: "ann", card: 3, face: "🐶", result: "mismatch", points: -1),
+         #"{"type":"flipped","room":"K7QX","player":"ann","card":3,"face":"🐶","result":"mismatch","points":-1}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "concentration", seq: 4, phase: .playing, players: [], spectators: 2,
+            gameFields: .concentration(ConcentrationFields(
+                theme: "animals", pairs: 2, turn: "bob", flips: 3, turnSeconds: 30, timeLeftMs: 29000,
+                cards: [.init(face: nil, matched: false), .init(face: "🐶", matched: false), .init(face: "🐱", matched: true), .init(face: "🐱", matched: true)])))),
+         #"{"type":"state","room":"K7QX","game":"concentration","seq":4,"phase":"playing","players":[],"spectators":2,"theme":"animals","pairs":2,"turn":"bob","flips":3,"turn_seconds":30,"time_left_ms":29000,"cards":[{"index":0,"face":null,"matched":false},{"index":1,"face":"🐶","matched":false},{"index":2,"face":"🐱","matched":true},{"index":3,"face":"🐱","matched":true}]}"#),
         (.shutdown, #"{"type":"shutdown"}"#),
         (.replaced, #"{"type":"replaced"}"#),
     ]

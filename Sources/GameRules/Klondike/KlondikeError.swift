@@ -18,6 +18,8 @@ public enum KlondikeError: Error, Equatable, Sendable {
     case emptyPile(KlondikePile)
     /// A move asked for more than one card from the waste or a foundation.
     case oneCardAtATime(from: KlondikePile)
+    /// A move named a foundation as the destination of a foundation's card.
+    case foundationCardOnlyToTableau(KlondikePile)
     /// A move asked for more cards than the tableau pile shows face up.
     case notEnoughFaceUp(KlondikePile, available: Int)
     /// A move of several cards named a foundation as its destination.
@@ -58,6 +60,8 @@ public enum KlondikeError: Error, Equatable, Sendable {
             "only one card at a time can be taken from the waste"
         case .oneCardAtATime(from: let pile):
             "only one card at a time can be taken from \(pile.name)"
+        case .foundationCardOnlyToTableau(let pile):
+            "a card on \(pile.name) can only go back to the tableau"
         case .notEnoughFaceUp(let pile, available: 1):
             "\(pile.name) has only 1 face-up card"
         case .notEnoughFaceUp(let pile, let available):

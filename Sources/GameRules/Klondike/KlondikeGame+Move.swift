@@ -2,7 +2,7 @@ extension KlondikeGame {
     /// Moves cards from one pile to another.
     ///
     /// Sources: the waste's top card, a foundation's top card (back to the
-    /// tableau), or the top `count` face-up cards of a tableau pile. A
+    /// tableau only), or the top `count` face-up cards of a tableau pile. A
     /// foundation takes one card: an ace when empty, else the next rank of its
     /// suit. A tableau pile takes a card one rank lower and the other colour
     /// than its top card, or, when empty, a king. When a tableau pile loses its
@@ -30,9 +30,15 @@ extension KlondikeGame {
         guard source != destination else { throw .samePile(source) }
         guard count >= 1 else { throw .countBelowOne(count) }
         switch source {
-        case .waste, .foundation:
-            guard let top = position.topCard(of: source) else { throw .emptyPile(source) }
+        case .waste:
+            guard let top = position.waste.last else { throw .emptyPile(source) }
             guard count == 1 else { throw .oneCardAtATime(from: source) }
+            return [top]
+        case .foundation(let index):
+            guard let top = position.foundations[index].last else { throw .emptyPile(source) }
+            guard count == 1 else { throw .oneCardAtATime(from: source) }
+            // Only an ace could move between foundations, and that changes nothing.
+            if case .foundation = destination { throw .foundationCardOnlyToTableau(source) }
             return [top]
         case .tableau(let index):
             let up = position.tableau[index].up
