@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(name: "GameRulesTests", dependencies: ["GameRules"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network"]),
-        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "cardserver"]),
+        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "GameRules", "cardserver"]),
         .testTarget(name: "CardClientTests", dependencies: ["CardClient", "Wire", "cardclient", "cardserver"]),
     ],
     swiftLanguageModes: [.v6]

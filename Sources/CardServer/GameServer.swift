@@ -18,7 +18,7 @@ public final class GameServer {
     var random = SystemRandomNumberGenerator()
 
     /// The games this server plays, by name, in `hello` order.
-    static var engines: [any GameEngine.Type] { [SetEngine.self, RPSEngine.self, BrainEngine.self, ConcentrationEngine.self] }
+    static var engines: [any GameEngine.Type] { [SetEngine.self, RPSEngine.self, BrainEngine.self, ConcentrationEngine.self, KlondikeEngine.self] }
 
     /// Creates a server that talks through `host` and records finished games in `journal`.
     public init(config: ServerConfig, host: any ServerHost, journal: ResultsJournal?) {
@@ -150,7 +150,7 @@ public final class GameServer {
                     throw .badRequest("there is no game '\(game)'; games: \(Self.gameNames.joined(separator: ", "))")
                 }
                 send(.leaderboard(game: game, entries: journal?.leaderboard(for: game, size: ServerConfig.leaderboardSize) ?? [], id: id), to: client.id)
-            case .throwSign, .answer, .flip, .claim, .deal, .hint:
+            case .throwSign, .answer, .flip, .draw, .move, .auto, .undo, .claim, .deal, .hint:
                 try play(request.command, by: player, id: id)
             case .help, .ping, .login:
                 break

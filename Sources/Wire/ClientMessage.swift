@@ -36,6 +36,14 @@ public enum ClientCommand: Equatable, Sendable {
     case answer(Sign)
     /// concentration: turn a card face up.
     case flip(card: Int)
+    /// klondike: turn cards from the stock to the waste (or the waste back over).
+    case draw
+    /// klondike: move `count` cards from one pile to another.
+    case move(from: KlondikePile, to: KlondikePile, count: Int)
+    /// klondike: the double-tap move of a pile's top card.
+    case auto(from: KlondikePile)
+    /// klondike: take back your last action.
+    case undo
     /// set: claim three cards (by id) as a Set.
     case claim(cards: [Int])
     /// set: ask for three more cards.
@@ -61,6 +69,10 @@ public enum ClientCommand: Equatable, Sendable {
         case .leaderboard: "leaderboard"
         case .answer: "answer"
         case .flip: "flip"
+        case .draw: "draw"
+        case .move: "move"
+        case .auto: "auto"
+        case .undo: "undo"
         case .claim: "claim"
         case .deal: "deal"
         case .hint: "hint"

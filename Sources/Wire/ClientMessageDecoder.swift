@@ -20,7 +20,7 @@ public struct DecodeFailure: Error, Equatable, Sendable {
 /// Turns one line of client JSON into a ``ClientRequest``.
 public enum ClientMessageDecoder {
     /// The `type`s a client may send, in the order `help` lists them.
-    public static let commandTypes = ["help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard", "throw", "answer", "flip", "claim", "deal", "hint"]
+    public static let commandTypes = ["help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard", "throw", "answer", "flip", "draw", "move", "auto", "undo", "claim", "deal", "hint"]
 
     /// Decodes one line (without its newline).
     /// - Throws: ``DecodeFailure`` saying which field is wrong and how.
@@ -54,6 +54,13 @@ public enum ClientMessageDecoder {
         case "leaderboard": command = .leaderboard(game: try fields.string("game"))
         case "answer": command = .answer(try fields.sign("sign"))
         case "flip": command = .flip(card: try fields.int("card"))
+        case "draw": command = .draw
+        case "move":
+            let count = try fields.optionalInt("count") ?? 1
+            guard count >= 1 else { throw fields.failure("field 'count' must be at least 1, not \(count)") }
+            command = .move(from: try fields.pile("from"), to: try fields.pile("to"), count: count)
+        case "auto": command = .auto(from: try fields.pile("from"))
+        case "undo": command = .undo
         case "claim": command = .claim(cards: try fields.threeCardIDs("cards"))
         case "deal": command = .deal
         case "hint": command = .hint
@@ -159,6 +166,14 @@ private struct Fields {
         }
         guard ids.count == 3, Swift.Set(ids).count == 3 else { throw failure(expected) }
         return ids
+    }
+
+    func pile(_ key: String) throws(DecodeFailure) -> KlondikePile {
+        let name = try string(key)
+        guard let pile = KlondikePile(name: name) else {
+            throw failure("field '\(key)' must name a pile: waste, t1 to t7 or f1 to f4, not \"\(name)\"")
+        }
+        return pile
     }
 
     func sign(_ key: String) throws(DecodeFailure) -> Sign {

@@ -35,6 +35,8 @@ public enum ServerMessage: Equatable, Sendable {
     case brainRound(BrainRoundReveal)
     /// concentration: a card was turned face up.
     case flipped(room: String, player: String, card: Int, face: String, result: String, points: Int)
+    /// klondike: a player put all 52 cards on the foundations.
+    case solved(room: String, player: String, moves: Int, message: String)
     /// set: a claim was judged, to every member (the claimer's copy carries the id).
     case claimed(room: String, player: String, cards: [SetCard], valid: Bool, points: Int, id: RequestID?)
     /// set, solo: the cards of one Set revealed so far by hints.
@@ -68,6 +70,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .answered: "answered"
         case .brainRound: "brain_round"
         case .flipped: "flipped"
+        case .solved: "solved"
         case .claimed: "claimed"
         case .hint: "hint"
         case .shutdown: "shutdown"
@@ -217,6 +220,44 @@ public enum GameFields: Equatable, Sendable {
     case set(SetFields)
     case brain(BrainFields)
     case concentration(ConcentrationFields)
+    case klondike(KlondikeFields)
+}
+
+/// `state` fields of a klondike room: one player's own game, and the others' progress.
+public struct KlondikeFields: Equatable, Sendable {
+    /// Whose game this is (the viewer's own; a spectator sees the first seated player's).
+    public let player: String?
+    /// Cards turned per draw: 1 or 3.
+    public let draw: Int
+    public let stock: Int
+    public let wasteCount: Int
+    /// The top of the waste, playable card first, at most `draw` cards.
+    public let waste: [PlayingCard]
+    /// Four piles, bottom to top.
+    public let foundations: [[PlayingCard]]
+    /// Seven piles: face-down count and face-up cards bottom to top.
+    public let tableau: [(down: Int, up: [PlayingCard])]
+    public let moves: Int
+    /// Every other player's foundation count, in seat order.
+    public let rivals: [NamedScore]
+    /// Creates klondike state fields.
+    public init(player: String?, draw: Int, stock: Int, wasteCount: Int, waste: [PlayingCard], foundations: [[PlayingCard]], tableau: [(down: Int, up: [PlayingCard])], moves: Int, rivals: [NamedScore]) {
+        self.player = player
+        self.draw = draw
+        self.stock = stock
+        self.wasteCount = wasteCount
+        self.waste = waste
+        self.foundations = foundations
+        self.tableau = tableau
+        self.moves = moves
+        self.rivals = rivals
+    }
+
+    public static func == (lhs: KlondikeFields, rhs: KlondikeFields) -> Bool {
+        lhs.player == rhs.player && lhs.draw == rhs.draw && lhs.stock == rhs.stock && lhs.wasteCount == rhs.wasteCount
+            && lhs.waste == rhs.waste && lhs.foundations == rhs.foundations && lhs.moves == rhs.moves && lhs.rivals == rhs.rivals
+            && lhs.tableau.map(\.down) == rhs.tableau.map(\.down) && lhs.tableau.map(\.up) == rhs.tableau.map(\.up)
+    }
 }
 
 /// rps-brain: the end of a round, with the right answer and what each player said.

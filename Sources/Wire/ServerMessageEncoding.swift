@@ -101,6 +101,11 @@ extension ServerMessage {
             object["face"] = .string(face)
             object["result"] = .string(result)
             object["points"] = .int(points)
+        case .solved(let room, let player, let moves, let message):
+            object["room"] = .string(room)
+            object["player"] = .string(player)
+            object["moves"] = .int(moves)
+            object["message"] = .string(message)
         case .claimed(let room, let player, let cards, let valid, let points, let id):
             object["room"] = .string(room)
             object["player"] = .string(player)
@@ -177,6 +182,18 @@ extension RoomState {
             } else {
                 object["last_round"] = .null
             }
+        case .klondike(let fields):
+            object["player"] = fields.player.map(JSONValue.string) ?? .null
+            object["draw"] = .int(fields.draw)
+            object["stock"] = .int(fields.stock)
+            object["waste_count"] = .int(fields.wasteCount)
+            object["waste"] = .array(fields.waste.map(\.json))
+            object["foundations"] = .array(fields.foundations.map { .array($0.map(\.json)) })
+            object["tableau"] = .array(fields.tableau.map { pile in
+                .object(JSONObject([("down", .int(pile.down)), ("up", .array(pile.up.map(\.json)))]))
+            })
+            object["moves"] = .int(fields.moves)
+            object["rivals"] = .object(JSONObject(fields.rivals.map { ($0.name, JSONValue.int($0.score)) }))
         case .concentration(let fields):
             object["theme"] = .string(fields.theme)
             object["pairs"] = .int(fields.pairs)
@@ -230,6 +247,13 @@ extension BrainRoundReveal {
         object["answers"] = .object(JSONObject(answers.map { line in
             (line.name, .object(JSONObject([("sign", line.sign.map(JSONValue.string) ?? .null), ("points", .int(line.points))])))
         }))
+    }
+}
+
+extension PlayingCard {
+    /// `{"rank":1-13,"suit":"spades|hearts|diamonds|clubs"}`
+    var json: JSONValue {
+        .object(JSONObject([("rank", .int(rank)), ("suit", .string(suit.rawValue))]))
     }
 }
 

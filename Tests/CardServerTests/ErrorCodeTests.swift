@@ -66,7 +66,7 @@ struct ErrorCodeTests {
         ann.send(#"{"type":"chat","text":"hi"}"#)
         try expectError(ann, code: "not_in_room", message: "you are not in a room; create, join or watch one first")
         ann.send(#"{"type":"create","game":"chess"}"#)
-        try expectError(ann, code: "bad_request", message: "there is no game 'chess'; games: set, rps, rps-brain, concentration")
+        try expectError(ann, code: "bad_request", message: "there is no game 'chess'; games: set, rps, rps-brain, concentration, klondike")
         ann.send(#"{"type":"create","game":"rps","seats":3}"#)
         try expectError(ann, code: "bad_request", message: #"rps is played with 2 seats, not 3 (or 1 against the robot: \"options\":{\"bot\":\"adaptive\"})"#)
         ann.send(#"{"type":"create","game":"rps","options":{"rounds":0}}"#)

@@ -14,7 +14,7 @@ struct ProtocolFuzzTests {
     @Test func randomAndMutatedLinesNeverBreakTheServerOrAConnection() throws {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["CARDSERVER_FUZZ_SEED"].flatMap(UInt64.init) ?? 2026
-        let batches = environment["CARDSERVER_FUZZ_BATCHES"].flatMap(Int.init) ?? 60
+        let batches = environment["CARDSERVER_FUZZ_BATCHES"].flatMap(Int.init) ?? 100
         let server = try ServerProcess(["--rate", "0"])
         defer { server.stop() }
         var checker = ReplyChecker()
@@ -25,9 +25,10 @@ struct ProtocolFuzzTests {
         for batch in 1...batches {
             var outgoing = [[UInt8]](repeating: [], count: connections.count)
             let setsByConnection = connections.map { SetTestSolver.sets(on: $0.setBoard ?? []) }
+            let rooms = checker.rooms
             for _ in 0..<Self.linesPerBatch {
                 let index = fuzzer.random.below(connections.count)
-                let line = fuzzer.line(rooms: checker.rooms.sorted(), sets: setsByConnection[index])
+                let line = fuzzer.line(rooms: rooms, sets: setsByConnection[index])
                 outgoing[index] += line + fuzzer.terminator()
             }
             fuzzer.sendInterleaved(outgoing, over: connections)
@@ -279,8 +280,8 @@ struct ReplyChecker {
     var unexpectedTypes: Swift.Set<String> = []
     private(set) var problems: [String] = []
     private(set) var replies = 0
-    /// Every room code seen in a reply, for lines that name a real room.
-    private(set) var rooms: Swift.Set<String> = []
+    /// The room codes seen most recently in replies (oldest first), for lines that name a real room.
+    private(set) var rooms: [String] = []
 
     /// - Returns: the message, or nil (and a problem noted) when the line is not a JSON object.
     mutating func check(_ line: [UInt8], from connection: String) -> JSONObject? {
@@ -309,8 +310,10 @@ struct ReplyChecker {
                 problems.append("\(connection): rate_limited without retry_after_ms: \(text)")
             }
         }
-        if let room = message["room"]?.stringValue, room.count == 4 {
-            rooms.insert(room)
+        if let room = message["room"]?.stringValue, room.count == 4, rooms.last != room {
+            rooms.removeAll { $0 == room }
+            rooms.append(room)
+            if rooms.count > 16 { rooms.removeFirst() }
         }
         if let type = message["type"]?.stringValue, unexpectedTypes.contains(type) {
             problems.append("\(connection): unexpected \(text)")

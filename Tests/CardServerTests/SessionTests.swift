@@ -8,7 +8,7 @@ struct SessionTests {
         let server = try ServerProcess()
         defer { server.stop() }
         let client = try server.connect()
-        #expect(try client.receiveLine() == #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["set","rps","rps-brain","concentration"]}"#)
+        #expect(try client.receiveLine() == #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["set","rps","rps-brain","concentration","klondike"]}"#)
     }
 
     @Test func pingAndHelpWorkBeforeLoginAndEchoTheID() throws {

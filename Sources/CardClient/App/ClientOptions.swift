@@ -28,7 +28,7 @@ public struct ClientOptions: Equatable, Sendable {
           --port N         Server port (default: 7878)
           --name NAME      Your name, 1-20 characters (default: $USER, else asked on screen)
           --create GAME    Create a room of GAME (set, rps, ...) and go straight in
-          --seats N        Seats in the created room, 1-8 (default: the game's; Set solo is 1)
+          --seats N        Seats in the created room, 1-8; 1 for a solo Set (default: the game's)
           --private        Keep the created room out of the lobby's list
           --join ROOM      Join the room with this code
           --watch ROOM     Watch the room with this code

@@ -6,6 +6,9 @@ public protocol GameView: Sendable {
     /// Whether the game takes the lowercase letters (Set's cards); the room's own keys then are capitals (`Q`, `T`).
     var takesLetters: Bool { get }
 
+    /// Players that must be seated before Enter can start the game.
+    var minimumPlayers: Int { get }
+
     /// The smallest body that shows this room's game.
     func minimumSize(for room: RoomModel) -> ScreenSize
 

@@ -7,6 +7,9 @@ public struct GenericView: GameView {
     /// No game keys, so the room keeps the lowercase ones.
     public var takesLetters: Bool { false }
 
+    /// Leaves it to the server to say whether enough players are seated.
+    public var minimumPlayers: Int { 1 }
+
     /// A notice, the phase and one line per player.
     public func minimumSize(for room: RoomModel) -> ScreenSize {
         ScreenSize(width: 40, height: 4 + (room.state?.players.count ?? 0))

@@ -3,12 +3,17 @@
 public struct RPSView: GameView {
     /// The width of one player's column.
     static let column = 28
+    /// The width of the countdown bar.
+    static let timerWidth = 10
 
     /// Makes the view.
     public init() {}
 
     /// rps keys are few; the room keeps lowercase `q` and `t`.
     public var takesLetters: Bool { false }
+
+    /// Two players; the match starts by itself when both are seated.
+    public var minimumPlayers: Int { 2 }
 
     /// Two player columns and a line of keys.
     public func minimumSize(for room: RoomModel) -> ScreenSize {
@@ -59,8 +64,19 @@ public struct RPSView: GameView {
 
     /// The throws and the rematch.
     public func keys(for room: RoomModel) -> [KeyHelp] {
-        if room.phase == .over { return [KeyHelp("n", "rematch")] }
-        return [KeyHelp("r", "✊ rock"), KeyHelp("p", "✋ paper"), KeyHelp("s", "✌️ scissors")]
+        guard case .rps(let rps)? = room.state?.details else { return [] }
+        switch room.phase {
+        case .over: return [KeyHelp("n", "rematch")]
+        case .playing where rps.yourThrow == nil:
+            return [KeyHelp("r", "✊ rock"), KeyHelp("p", "✋ paper"), KeyHelp("s", "✌️ scissors")]
+        default: return []
+        }
+    }
+
+    /// `number` right-aligned in as many cells as `widest` takes, so the countdown does not jump.
+    static func padded(_ number: Int, like widest: Int) -> String {
+        let text = String(number)
+        return String(repeating: " ", count: max(0, String(widest).count - text.count)) + text
     }
 
     static func sign(for character: Character) -> RPSSign? {
@@ -79,7 +95,12 @@ public struct RPSView: GameView {
         guard phase == .playing, let timeLeft = rps.timeLeftMs else { return left }
         let remaining = max(0, timeLeft - (context.now - room.stateReceivedAt))
         let seconds = (remaining + 999) / 1000
-        let right = StyledLine("\(seconds) s left", seconds <= 5 ? Palette.notice(.bad) : Palette.strong)
+        let total = max(1, rps.roundSeconds * 1000)
+        let filled = min(Self.timerWidth, (remaining * Self.timerWidth + total - 1) / total)
+        let tone: Notice.Tone = seconds <= 5 ? .bad : seconds <= 10 ? .neutral : .good
+        let right = StyledLine(String(repeating: "█", count: filled), Palette.notice(tone))
+            + StyledLine(String(repeating: "░", count: Self.timerWidth - filled), Palette.quiet)
+            + StyledLine(" " + Self.padded(seconds, like: rps.roundSeconds) + " s", seconds <= 5 ? Palette.notice(.bad) : Palette.strong)
         return StyledLine.spread(left, right, width: min(context.size.width, 2 * Self.column + 2))
     }
 
@@ -89,8 +110,8 @@ public struct RPSView: GameView {
             if let sign = rps.yourThrow { return StyledLine("\(sign.glyph) \(sign.rawValue)", Palette.strong) }
             return StyledLine("your move…", Palette.notice(.neutral))
         }
-        if rps.waitingOn.contains(player.name) { return StyledLine("thinking…", Palette.quiet) }
-        return StyledLine("✔ thrown", Palette.notice(.good))
+        if !rps.waitingOn.contains(player.name) { return StyledLine("✔ thrown", Palette.notice(.good)) }
+        return StyledLine(player.connected ? "thinking…" : "away", Palette.quiet)
     }
 
     private func revealLine(_ reveal: RPSReveal, players: [String], me: String?) -> StyledLine {

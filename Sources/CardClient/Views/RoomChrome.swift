@@ -44,13 +44,18 @@ public enum RoomChrome {
         case .character("q") where lowercase: return [.send(.leave)]
         case .character("/"), .character("T"): return [.openPrompt(.chat)]
         case .character("t") where lowercase: return [.openPrompt(.chat)]
-        case .enter where canStart(room): return [.send(.start)]
+        case .enter where canStart(room, view: view): return [.send(.start)]
         default: return []
         }
     }
 
-    private static func canStart(_ room: RoomModel) -> Bool {
-        !room.isSpectator && (room.phase == .waiting || room.phase == .over)
+    private static func canStart(_ room: RoomModel, view: any GameView) -> Bool {
+        guard !room.isSpectator else { return false }
+        switch room.phase {
+        case .over: return true
+        case .waiting: return (room.state?.players.count ?? 0) >= view.minimumPlayers
+        default: return false
+        }
     }
 
     private static func titleBar(_ room: RoomModel, me: String?, width: Int) -> StyledLine {
@@ -97,7 +102,7 @@ public enum RoomChrome {
         if model.isOffline { return ScreenParts.offlineKeys }
         if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
         var keys = room.isSpectator ? [] : view.keys(for: room)
-        if canStart(room) { keys.append(KeyHelp("Enter", "start")) }
+        if canStart(room, view: view) { keys.append(KeyHelp("Enter", room.phase == .over ? "play again" : "start")) }
         keys += [
             KeyHelp(view.takesLetters ? "/" : "t", "chat"), KeyHelp("?", "keys"),
             KeyHelp(view.takesLetters ? "Q" : "q", "leave"),

@@ -10,6 +10,9 @@ public struct SetView: GameView {
     /// Set's cards take the letters `a`–`x`.
     public var takesLetters: Bool { true }
 
+    /// One player may start a Set room alone.
+    public var minimumPlayers: Int { 1 }
+
     /// The board's width and the info line, board and gap above it.
     public func minimumSize(for room: RoomModel) -> ScreenSize {
         let count = board(of: room).count
@@ -24,8 +27,8 @@ public struct SetView: GameView {
         guard !cards.isEmpty else {
             if room.phase == .waiting {
                 lines.append(StyledLine())
-                lines.append(StyledLine("The game starts when every seat is taken, or when a player presses Enter."))
-                lines.append(StyledLine("Friends join with the room code ") + StyledLine(room.code, Palette.strong) + StyledLine("."))
+                lines.append(StyledLine(" The game starts when every seat is taken, or when a player presses Enter."))
+                lines.append(StyledLine(" Friends join with the room code ") + StyledLine(room.code, Palette.strong) + StyledLine("."))
             }
             return lines
         }
@@ -62,8 +65,9 @@ public struct SetView: GameView {
         }
     }
 
-    /// The letters for the cards on the board, then deal and hint.
+    /// While playing: the letters of the cards on the board, then deal and hint.
     public func keys(for room: RoomModel) -> [KeyHelp] {
+        guard room.phase == .playing else { return [] }
         let count = board(of: room).count
         let letters = count > 0 ? "a–" + SetLabels.letter(count - 1) : "a–x"
         return [KeyHelp(letters, "pick 3"), KeyHelp("D", "deal 3 more"), KeyHelp("H", "hint")]
@@ -83,9 +87,9 @@ public struct SetView: GameView {
     }
 
     private func infoLine(_ room: RoomModel, me: String?) -> StyledLine {
-        guard let set = set(of: room) else { return StyledLine("waiting for the board…", Palette.quiet) }
+        guard let set = set(of: room) else { return StyledLine(" waiting for the board…", Palette.quiet) }
         let players = room.state?.players ?? []
-        var line = StyledLine("deck ", Palette.quiet) + StyledLine("\(set.deck)", Palette.strong)
+        var line = StyledLine(" deck ", Palette.quiet) + StyledLine("\(set.deck)", Palette.strong)
         line.append(" · \(set.board.count) on the table", Palette.quiet)
         if players.count <= 1 {
             line.append(" · hints ", Palette.quiet)

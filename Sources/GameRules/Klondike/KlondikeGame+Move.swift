@@ -81,7 +81,7 @@ extension KlondikeGame.Position {
     mutating func remove(_ count: Int, from pile: KlondikePile) {
         switch pile {
         case .waste: waste.removeLast(count)
-        case .tableau(let index): _ = tableau[index].take(count)
+        case .tableau(let index): tableau[index].removeTop(count)
         case .foundation(let index): foundations[index].removeLast(count)
         }
     }
@@ -89,7 +89,7 @@ extension KlondikeGame.Position {
     /// Puts checked cards, bottom to top, on a tableau pile or a foundation.
     mutating func add(_ cards: [PlayingCard], to pile: KlondikePile) {
         switch pile {
-        case .waste: waste += cards
+        case .waste: preconditionFailure("only a draw puts cards on the waste")
         case .tableau(let index): tableau[index].put(cards)
         case .foundation(let index): foundations[index] += cards
         }

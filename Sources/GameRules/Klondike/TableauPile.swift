@@ -27,16 +27,14 @@ public struct TableauPile: Sendable, Equatable {
         up += cards
     }
 
-    /// Takes the top `count` face-up cards, bottom to top, and turns the
-    /// top face-down card up when no face-up card is left.
+    /// Removes the top `count` face-up cards and turns the top face-down card
+    /// up when no face-up card is left.
     /// - Parameter count: 1...`up.count`.
-    mutating func take(_ count: Int) -> [PlayingCard] {
-        let taken = Array(up.suffix(count))
+    mutating func removeTop(_ count: Int) {
         up.removeLast(count)
         if up.isEmpty, let turned = down.popLast() {
             up = [turned]
         }
-        return taken
     }
 }
 

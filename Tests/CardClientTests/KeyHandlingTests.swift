@@ -1,0 +1,159 @@
+import CardClient
+import Testing
+
+/// Keys and the model in, actions and commands out.
+struct KeyHandlingTests {
+    @Test func threeLettersClaimTheCardsTheyName() {
+        var model = Fixtures.soloSet(cards: 12)
+        #expect(model.type("a") == [])
+        #expect(model.room?.selection == [0])
+        #expect(model.type("e") == [])
+        #expect(model.room?.selection == [0, 13])
+        #expect(model.type("l") == [.transmit(#"{"type":"claim","cards":[0,13,74],"id":3}"#)])
+        #expect(model.room?.selection == [])
+        #expect(model.pending[3] == .claim(cards: [0, 13, 74]))
+    }
+
+    @Test func aSecondPressDeselectsAndEscapeClears() {
+        var model = Fixtures.soloSet(cards: 12)
+        _ = model.type("abd")
+        #expect(model.pending.isEmpty == false)
+        _ = model.type("fg")
+        #expect(model.room?.selection == [26, 31])
+        _ = model.type("f")
+        #expect(model.room?.selection == [31])
+        _ = model.press([.escape])
+        #expect(model.room?.selection == [])
+    }
+
+    @Test func lettersPastTheBoardDoNothing() {
+        var model = Fixtures.soloSet(cards: 12)
+        #expect(model.type("mqtx") == [])
+        #expect(model.room?.selection == [])
+        #expect(model.room != nil)
+    }
+
+    @Test(arguments: [
+        ("D", #"{"type":"deal","id":3}"#),
+        ("H", #"{"type":"hint","id":3}"#),
+        ("Q", #"{"type":"leave","id":3}"#),
+    ])
+    func setCommandKeys(key: String, line: String) {
+        var model = Fixtures.soloSet(cards: 12)
+        #expect(model.type(key) == [.transmit(line)])
+    }
+
+    @Test func aSpectatorCannotSelect() {
+        var model = Fixtures.model([
+            Fixtures.hello, Fixtures.welcomeAnn.replacingOccurrences(of: "ann", with: "zed"),
+            #"{"type":"watching","room":"K7QX"}"#, Fixtures.setState(cards: 12),
+        ], name: "zed")
+        #expect(model.room?.isSpectator == true)
+        #expect(model.type("abc") == [])
+        #expect(model.room?.selection == [])
+    }
+
+    @Test(arguments: [("r", "rock"), ("1", "rock"), ("p", "paper"), ("2", "paper"), ("s", "scissors"), ("3", "scissors")])
+    func rpsKeysThrow(key: String, sign: String) {
+        var model = Fixtures.rps([Fixtures.rpsState()])
+        #expect(model.type(key) == [.transmit(#"{"type":"throw","sign":"\#(sign)","id":3}"#)])
+    }
+
+    @Test func rpsIgnoresASecondThrowAndAsksForARematchWhenOver() {
+        var model = Fixtures.rps([Fixtures.rpsState(waitingOn: #"["bob"]"#, yourThrow: #""rock""#)])
+        #expect(model.type("p") == [])
+        model.apply(serverLine: Array(Fixtures.rpsState(seq: 5, phase: "over", waitingOn: "[]", timeLeft: "null").utf8), now: 0)
+        #expect(model.type("n") == [.transmit(#"{"type":"start","id":3}"#)])
+        #expect(model.type("q") == [.transmit(#"{"type":"leave","id":4}"#)])
+    }
+
+    @Test func chatOpensTypesSendsAndCancels() {
+        var model = Fixtures.rps([Fixtures.rpsState()])
+        #expect(model.type("t") == [])
+        #expect(model.prompt == Prompt(.chat))
+        #expect(model.type("gl hf") == [])
+        #expect(model.press([.backspace]) == [])
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"chat","text":"gl h","id":3}"#)])
+        #expect(model.prompt == nil)
+        _ = model.type("/rps")
+        #expect(model.prompt?.text == "rps")
+        #expect(model.press([.escape]) == [])
+        #expect(model.prompt == nil)
+    }
+
+    @Test func inSetTheChatKeyIsSlashOrCapitalT() {
+        var model = Fixtures.soloSet(cards: 12)
+        _ = model.type("T")
+        #expect(model.prompt == Prompt(.chat))
+        _ = model.type("abc")
+        #expect(model.room?.selection == [])
+        #expect(model.prompt?.text == "abc")
+    }
+
+    @Test(arguments: [
+        ("s", #"{"type":"create","game":"set","seats":1,"id":3}"#),
+        ("S", #"{"type":"create","game":"set","seats":4,"id":3}"#),
+        ("4", #"{"type":"create","game":"set","seats":4,"id":3}"#),
+        ("2", #"{"type":"create","game":"set","seats":2,"id":3}"#),
+        ("r", #"{"type":"create","game":"rps","seats":2,"id":3}"#),
+        ("w", #"{"type":"watch","room":"K7QX","id":3}"#),
+    ])
+    func lobbyKeys(key: String, line: String) {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
+        #expect(model.type(key) == [.transmit(line)])
+    }
+
+    @Test func lobbyArrowsChooseAndEnterJoins() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
+        #expect(model.press([.down, .down, .up, .down]) == [])
+        #expect(model.lobby.cursor == 1)
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"join","room":"58Z2","id":3}"#)])
+    }
+
+    @Test func lobbyJoinsByATypedCode() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
+        _ = model.type("j")
+        #expect(model.prompt == Prompt(.joinCode))
+        _ = model.type("k7qx")
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"join","room":"K7QX","id":3}"#)])
+    }
+
+    @Test func qQuitsTheLobbyAndCtrlCQuitsAnywhere() {
+        var lobby = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        #expect(lobby.type("q") == [.quit])
+        var set = Fixtures.soloSet(cards: 12)
+        #expect(set.press([.interrupt]) == [.quit])
+        _ = set.type("/")
+        #expect(set.press([.interrupt]) == [.quit])
+    }
+
+    @Test func theKeyListTogglesAndAnyKeyClosesIt() {
+        var model = Fixtures.soloSet(cards: 12)
+        _ = model.type("?")
+        #expect(model.showsKeys)
+        #expect(model.type("a") == [])
+        #expect(!model.showsKeys)
+        #expect(model.room?.selection == [])
+    }
+
+    @Test func offlineROffersReconnectAndQQuits() {
+        var model = Fixtures.rps([Fixtures.rpsState()])
+        model.connectionLost("the server closed the connection")
+        #expect(model.type("r") == [.reconnect])
+        #expect(model.link == .connecting)
+        model.connectionLost("cannot connect: Connection refused")
+        #expect(model.type("q") == [.quit])
+    }
+
+    @Test func enterStartsAWaitingRoomOnlyWithEnoughPlayers() {
+        var set = Fixtures.model([
+            Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#,
+            Fixtures.setState(cards: 0, phase: "waiting"),
+        ])
+        #expect(set.press([.enter]) == [.transmit(#"{"type":"start","id":3}"#)])
+        var rps = Fixtures.rps([
+            #"{"type":"state","room":"R2D2","game":"rps","seq":1,"phase":"waiting","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"round":1,"rounds":3,"round_seconds":30,"waiting_on":[],"time_left_ms":null,"your_throw":null,"last_round":null}"#,
+        ])
+        #expect(rps.press([.enter]) == [])
+    }
+}

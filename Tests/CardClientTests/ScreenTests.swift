@@ -1,0 +1,126 @@
+import CardClient
+import Testing
+
+/// The lobby, the screens around it, and the notice for a terminal that is too small.
+struct ScreenTests {
+    static let rooms = #"{"type":"rooms","rooms":[{"room":"K7QX","game":"set","players":["bob","carl"],"seats":4,"phase":"waiting","spectators":0},{"room":"58Z2","game":"rps","players":["dave"],"seats":2,"phase":"playing","spectators":3}]}"#
+
+    @Test func lobbyListsThePublicRoomsWithTheCursorOnOne() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, Self.rooms])
+        model.lobby.move(by: 1)
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 14), color: false, now: 0))
+        #expect(text == [
+            " cardclient · ann · 127.0.0.1:7878                                        lobby",
+            "",
+            "  Public rooms",
+            "    ROOM  GAME                 PLAYERS               SEATS  PHASE     WATCHING",
+            "    K7QX  Set                  bob, carl             2/4    waiting   0",
+            "  ▸ 58Z2  rock-paper-scissors  dave                  1/2    playing   3",
+            "",
+            "  New game  s Set solo · S Set for 4 · 2 Set for 2 · r rock-paper-scissors",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " ↑↓ choose · Enter join · w watch · j code · s/S/2/r new game · ? keys · q quit",
+        ])
+    }
+
+    @Test func lobbyInColourMarksTheChosenRoom() {
+        let model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, Self.rooms])
+        let screen = ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 14), color: true, now: 0)
+        #expect(ANSIEncoder.encode(screen[4], color: true)
+            == "\u{1B}[1;36m  ▸ \u{1B}[0m\u{1B}[1mK7QX  Set                  bob, carl             2/4    waiting   0\u{1B}[0m" + String(repeating: " ", count: 9))
+        #expect(ANSIEncoder.encode(screen[0], color: true).hasPrefix("\u{1B}[1;7m cardclient · ann · 127.0.0.1:7878 "))
+    }
+
+    @Test func anEmptyLobbyOnlyOffersTheServersGames() {
+        let hello = #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["rps"]}"#
+        let model = Fixtures.model([hello, Fixtures.welcomeAnn, #"{"type":"rooms","rooms":[]}"#])
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 12), color: false, now: 0))
+        #expect(text[4] == "    no public rooms yet: start a game below")
+        #expect(text[6] == "  New game  r rock-paper-scissors")
+        #expect(text[11] == " ↑↓ choose · Enter join · w watch · j code · r new game · ? keys · q quit")
+    }
+
+    @Test(arguments: [
+        (ScreenSize(width: 78, height: 24), "terminal too small (need 79×23)"),
+        (ScreenSize(width: 79, height: 22), "terminal too small (need 79×23)"),
+    ])
+    func aSetRoomTooSmallForItsBoardSaysSo(size: ScreenSize, notice: String) {
+        var model = Fixtures.soloSet(cards: 12)
+        let wide = #"{"type":"state","room":"K7QX","game":"set","seq":2,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"board":[\#((Fixtures.cards + Fixtures.cards.prefix(9)).joined(separator: ","))],"deck":57,"deal_votes":[],"hints_used":0,"hint":[]}"#
+        model.apply(serverLine: Array(wide.utf8), now: 0)
+        let screen = ScreenRenderer.render(model, size: size, color: false, now: 0)
+        #expect(screen.count == size.height)
+        #expect(screen.allSatisfy { $0.width == size.width })
+        #expect(Fixtures.trimmed(screen).filter { !$0.isEmpty } == [StyledLine(notice).centered(in: size.width).plainText.trimmedRight])
+        #expect(Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 23), color: false, now: 0))[5]
+            == " ┌ a ────┐ ┌ d ────┐ ┌ g ────┐ ┌ j ────┐ ┌ m ────┐ ┌ p ────┐ ┌ s ────┐ ┌ v ────┐")
+        #expect(Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 79, height: 23), color: false, now: 0))[5]
+            == "┌ a ────┐ ┌ d ────┐ ┌ g ────┐ ┌ j ────┐ ┌ m ────┐ ┌ p ────┐ ┌ s ────┐ ┌ v ────┐")
+    }
+
+    @Test func theTooSmallNoticeIsCentredAndRed() {
+        let screen = ScreenRenderer.render(Fixtures.soloSet(cards: 12), size: ScreenSize(width: 40, height: 10), color: true, now: 0)
+        #expect(Fixtures.trimmed(screen)[4] == "    terminal too small (need 50×23)")
+        #expect(ANSIEncoder.encode(screen[4], color: true) == "    \u{1B}[1;31mterminal too small (need 50×23)\u{1B}[0m     ")
+    }
+
+    @Test func theKeyListReplacesTheBoard() {
+        var model = Fixtures.soloSet(cards: 12)
+        model.showsKeys = true
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        #expect(Array(text[3...13]) == [
+            "  Keys  (any key closes this list)",
+            "",
+            "    a–l      pick 3",
+            "    D        deal 3 more",
+            "    H        hint",
+            "    Esc      clear the selection",
+            "    Enter    start the game, or play again (when waiting or over)",
+            "    / or T   chat: Enter sends, Esc cancels",
+            "    ?        show or hide this list",
+            "    Q        leave the room",
+            "    Ctrl-C   quit",
+        ])
+    }
+
+    @Test func chatAndRoomEventsFillTheBottomAndTheInputLineShowsWhatIsTyped() {
+        var model = Fixtures.rps([
+            Fixtures.rpsState(),
+            #"{"type":"player_joined","room":"R2D2","name":"carl","role":"spectator"}"#,
+            #"{"type":"chat","room":"R2D2","from":"carl","text":"good luck"}"#,
+        ])
+        _ = model.perform(.openPrompt(.chat), now: 0)
+        _ = model.perform(.editPrompt("thanks"), now: 0)
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 70, height: 16), color: false, now: 0))
+        #expect(Array(text[12...15]) == [" carl is watching", " carl: good luck", " say: thanks", " Enter send · Esc cancel"])
+    }
+
+    @Test func aLostConnectionSaysSoAndOffersToReconnect() {
+        var model = Fixtures.soloSet(cards: 12)
+        model.connectionLost("the server closed the connection")
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        #expect(text[20] == " connection lost: the server closed the connection · r reconnect · q quit")
+        #expect(text[23] == " r reconnect · q quit")
+    }
+
+    @Test func withoutANameTheClientAsksForOne() {
+        var model = Fixtures.model([Fixtures.hello], name: nil)
+        _ = model.perform(.editPrompt("zoë"), now: 0)
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 60, height: 10), color: false, now: 0))
+        #expect(text[3] == "           What shall the other players call you?")
+        #expect(text[5] == String(repeating: " ", count: 23) + "your name: zoë")
+        #expect(text[9] == " Enter ok · Esc quit")
+    }
+}
+
+extension String {
+    var trimmedRight: String {
+        var text = Substring(self)
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,127 @@
+import CardClient
+import Testing
+
+/// What a Set room looks like: exact text, and exact ANSI for a card and a status line.
+struct SetViewTests {
+    static let size = ScreenSize(width: 80, height: 24)
+
+    @Test func boardOfTwelveWithoutColour() {
+        let screen = ScreenRenderer.render(Fixtures.soloSet(cards: 12), size: Self.size, color: false, now: 0)
+        #expect(Fixtures.trimmed(screen) == [
+            " K7QX · Set · playing                                              ann · seat 1",
+            " ann 0 · 1 watching",
+            "",
+            " deck 69 · 12 on the table · hints 0",
+            "",
+            " ┌ a ────┐ ┌ d ────┐ ┌ g ────┐ ┌ j ────┐",
+            " │       │ │       │ │       │ │       │",
+            " │   ▲   │ │   ●   │ │ ● ● ● │ │  ■ ■  │",
+            " │  red  │ │  red  │ │ green │ │  red  │",
+            " └───────┘ └───────┘ └───────┘ └───────┘",
+            " ┌ b ────┐ ┌ e ────┐ ┌ h ────┐ ┌ k ────┐",
+            " │       │ │       │ │       │ │       │",
+            " │  ◐ ◐  │ │  ◧ ◧  │ │   ◭   │ │   ◧   │",
+            " │ green │ │  red  │ │purple │ │ green │",
+            " └───────┘ └───────┘ └───────┘ └───────┘",
+            " ┌ c ────┐ ┌ f ────┐ ┌ i ────┐ ┌ l ────┐",
+            " │       │ │       │ │       │ │       │",
+            " │ □ □ □ │ │ △ △ △ │ │  △ △  │ │ ○ ○ ○ │",
+            " │purple │ │ green │ │purple │ │purple │",
+            " └───────┘ └───────┘ └───────┘ └───────┘",
+            "",
+            "",
+            " no chat yet · / to talk",
+            " a–l pick 3 · D deal 3 more · H hint · / chat · ? keys · Q leave",
+        ])
+        #expect(screen.allSatisfy { $0.width == 80 })
+    }
+
+    @Test func boardOfFifteenAddsAColumnLabelledMToO() {
+        let screen = ScreenRenderer.render(Fixtures.soloSet(cards: 15), size: Self.size, color: true, now: 0)
+        #expect(Array(Fixtures.trimmed(screen)[3...19]) == [
+            " deck 66 · 15 on the table · hints 0",
+            "",
+            " ┌ a ────┐ ┌ d ────┐ ┌ g ────┐ ┌ j ────┐ ┌ m ────┐",
+            " │       │ │       │ │       │ │       │ │       │",
+            " │   ▲   │ │   ●   │ │ ● ● ● │ │  ■ ■  │ │ □ □ □ │",
+            " │       │ │       │ │       │ │       │ │       │",
+            " └───────┘ └───────┘ └───────┘ └───────┘ └───────┘",
+            " ┌ b ────┐ ┌ e ────┐ ┌ h ────┐ ┌ k ────┐ ┌ n ────┐",
+            " │       │ │       │ │       │ │       │ │       │",
+            " │  ◐ ◐  │ │  ◧ ◧  │ │   ◭   │ │   ◧   │ │   ◐   │",
+            " │       │ │       │ │       │ │       │ │       │",
+            " └───────┘ └───────┘ └───────┘ └───────┘ └───────┘",
+            " ┌ c ────┐ ┌ f ────┐ ┌ i ────┐ ┌ l ────┐ ┌ o ────┐",
+            " │       │ │       │ │       │ │       │ │       │",
+            " │ □ □ □ │ │ △ △ △ │ │  △ △  │ │ ○ ○ ○ │ │  ▲ ▲  │",
+            " │       │ │       │ │       │ │       │ │       │",
+            " └───────┘ └───────┘ └───────┘ └───────┘ └───────┘",
+        ])
+        #expect(Fixtures.trimmed(screen)[23] == " a–o pick 3 · D deal 3 more · H hint · / chat · ? keys · Q leave")
+    }
+
+    @Test func aCardInColourHasItsShapesInItsColour() {
+        let card = SetCard(id: 80, count: 3, shape: .triangle, color: .purple, fill: .striped)
+        let lines = SetCardArt.lines(card, label: "c", mark: .none, color: true).map { ANSIEncoder.encode($0, color: true) }
+        #expect(lines == [
+            "┌ \u{1B}[1mc\u{1B}[0m ────┐",
+            "│       │",
+            "│ \u{1B}[1;35m◭ ◭ ◭\u{1B}[0m │",
+            "│       │",
+            "└───────┘",
+        ])
+    }
+
+    @Test func aSelectedCardHasADoubleYellowBorder() {
+        let card = SetCard(id: 0, count: 1, shape: .circle, color: .red, fill: .solid)
+        let lines = SetCardArt.lines(card, label: "a", mark: .selected, color: true).map { ANSIEncoder.encode($0, color: true) }
+        #expect(lines[0] == "\u{1B}[1;33m╔ \u{1B}[0m\u{1B}[1;7;33ma\u{1B}[0m\u{1B}[1;33m ════╗\u{1B}[0m")
+        #expect(lines[2] == "\u{1B}[1;33m║\u{1B}[0m   \u{1B}[1;31m●\u{1B}[0m   \u{1B}[1;33m║\u{1B}[0m")
+        #expect(lines[4] == "\u{1B}[1;33m╚═══════╝\u{1B}[0m")
+    }
+
+    @Test(arguments: [
+        (SetCard.Shape.triangle, SetCard.Fill.solid, "▲"), (.circle, .solid, "●"), (.square, .solid, "■"),
+        (.triangle, .open, "△"), (.circle, .open, "○"), (.square, .open, "□"),
+        (.triangle, .striped, "◭"), (.circle, .striped, "◐"), (.square, .striped, "◧"),
+    ])
+    func shapeGlyphs(shape: SetCard.Shape, fill: SetCard.Fill, glyph: String) {
+        #expect(SetCardArt.glyph(shape, fill) == glyph)
+    }
+
+    @Test func selectedAndHintedCardsShowWithoutColourToo() {
+        var model = Fixtures.model([
+            Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#,
+            Fixtures.setState(cards: 12, hint: "[3]", hintsUsed: 1),
+        ])
+        model.room?.selection = [0, 40]
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
+        #expect(text[3] == " deck 69 · 12 on the table · hints 1")
+        #expect(text[5] == " ╔ a ════╗ ┏ d ━━━━┓ ┌ g ────┐ ┌ j ────┐")
+        #expect(text[7] == " ║   ▲   ║ ┃   ●   ┃ │ ● ● ● │ │  ■ ■  │")
+        #expect(text[10] == " ╔ b ════╗ ┌ e ────┐ ┌ h ────┐ ┌ k ────┐")
+    }
+
+    @Test func theClaimResultFlashesOnTheStatusLine() {
+        var model = Fixtures.soloSet(cards: 12)
+        let claimed = #"{"type":"claimed","room":"K7QX","player":"ann","cards":[],"valid":true,"points":3}"#
+        model.apply(serverLine: Array(claimed.utf8), now: 1000)
+        let screen = ScreenRenderer.render(model, size: Self.size, color: true, now: 1200)
+        #expect(ANSIEncoder.encode(screen[20], color: true) == "\u{1B}[1;32m Set! +3\u{1B}[0m" + String(repeating: " ", count: 72))
+        let later = ScreenRenderer.render(model, size: Self.size, color: true, now: 2600)
+        #expect(later[20].plainText.allSatisfy { $0 == " " })
+    }
+
+    @Test func gameOverShowsTheWinnerAndHowToPlayAgain() {
+        let model = Fixtures.model([
+            Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#,
+            Fixtures.setState(cards: 3, score: 27, deck: 0, phase: "over"),
+            #"{"type":"game_over","room":"K7QX","winners":["ann"],"scores":{"ann":27},"hints_used":0}"#,
+        ])
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
+        #expect(text[0] == " K7QX · Set · over                                                 ann · seat 1")
+        #expect(text[3] == " deck 0 · 3 on the table · hints 0 · game over: you win · Enter plays again")
+        #expect(text[22] == " game over: you win")
+        #expect(text[23] == " Enter play again · / chat · ? keys · Q leave")
+    }
+}

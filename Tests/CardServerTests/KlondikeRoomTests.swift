@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import Wire
+
+/// Klondike over real sockets: seeded deals, moves and undo, races, and a win.
+struct KlondikeRoomTests {
+    func solo(_ server: ServerProcess, name: String, options: String) throws -> (TestClient, String, JSONObject) {
+        let client = try server.player(name)
+        client.send(#"{"type":"create","game":"klondike","options":\#(options)}"#)
+        let room = try #require(try client.expect("joined")["room"]?.stringValue)
+        return (client, room, try client.expect("state"))
+    }
+
+    @Test func theSameSeedDealsTheSameGameAndNothingFaceDownIsSent() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (ann, _, first) = try solo(server, name: "ann", options: #"{"seed":1}"#)
+        let (bob, _, second) = try solo(server, name: "bob", options: #"{"seed":1}"#)
+        #expect(first["tableau"] == second["tableau"])
+        #expect(first["phase"] == .string("playing"))
+        #expect(first["stock"] == .int(24))
+        #expect(first["waste_count"] == .int(0))
+        let tableau = try #require(first["tableau"]?.arrayValue?.compactMap { $0.objectValue })
+        #expect(tableau.map { $0.keys } == Array(repeating: ["down", "up"], count: 7))
+        #expect(tableau.map { $0["down"]?.intValue } == [0, 1, 2, 3, 4, 5, 6])
+        #expect(tableau.map { $0["up"]?.arrayValue?.count } == Array(repeating: 1, count: 7))
+        // Seed 1's face-up cards, as GameRules pins them: 9♣ Q♦ 8♦ 5♦ Q♠ 5♣ 9♠.
+        #expect(tableau.first?["up"] == .array([.object(["rank": 9, "suit": "clubs"])]))
+        #expect(first["foundations"] == .array([[], [], [], []]))
+        _ = (ann, bob)
+    }
+
+    @Test func drawMoveAndUndoOverTheWire() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (ann, _, first) = try solo(server, name: "ann", options: #"{"seed":1,"draw":3}"#)
+        ann.send(#"{"type":"draw","id":1}"#)
+        #expect(try ann.receiveLine() == #"{"type":"ok","id":1}"#)
+        let drawn = try ann.expect("state")
+        #expect(drawn["stock"] == .int(21))
+        #expect(drawn["waste_count"] == .int(3))
+        // Seed 1's first draw of three, as GameRules pins it: 6♦ (playable, on top) 2♥ 4♠.
+        #expect(drawn["waste"] == .array([
+            .object(["rank": 6, "suit": "diamonds"]), .object(["rank": 2, "suit": "hearts"]), .object(["rank": 4, "suit": "spades"]),
+        ]))
+        #expect(drawn["moves"] == .int(1))
+        ann.send(#"{"type":"undo"}"#)
+        try ann.expect("ok")
+        let undone = try ann.expect("state")
+        #expect(undone["tableau"] == first["tableau"])
+        #expect(undone["stock"] == .int(24))
+        #expect(undone["moves"] == .int(0))
+        ann.send(#"{"type":"move","from":"t1","to":"t2"}"#)
+        let refused = try ann.expect("error")
+        #expect(refused["code"] == .string("illegal_move"))
+        #expect(refused["message"] == .string("9♣ cannot go on Q♦: the tableau builds down in alternating colours"))
+        ann.send(#"{"type":"move","from":"t9","to":"f1"}"#)
+        #expect(try ann.receiveLine() == #"{"type":"error","code":"bad_request","message":"field 'from' must name a pile: waste, t1 to t7 or f1 to f4, not \"t9\""}"#)
+        ann.send(#"{"type":"undo"}"#)
+        #expect(try ann.expect("error")["message"] == .string("nothing to undo"))
+    }
+
+    @Test func racersShareTheDealButSeeOnlyEachOthersFoundationCount() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"klondike","seats":2,"options":{"seed":5}}"#)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        try ann.expect("state")
+        let bob = try server.player("bob")
+        bob.send(#"{"type":"join","room":"\#(room)"}"#)
+        try bob.expect("joined")
+        let bobStart = try bob.expect("state")
+        try ann.expect("player_joined")
+        let annStart = try ann.expect("state")
+        #expect(annStart["tableau"] == bobStart["tableau"])
+        #expect(annStart["player"] == .string("ann"))
+        #expect(bobStart["player"] == .string("bob"))
+        #expect(bobStart["rivals"] == .object(["ann": 0]))
+
+        ann.send(#"{"type":"draw"}"#)
+        try ann.expect("ok")
+        #expect(try ann.expect("state")["stock"] == .int(23))
+        let bobView = try bob.expect("state")
+        #expect(bobView["stock"] == .int(24))
+        #expect(bobView["waste"] == .array([]))
+    }
+
+    @Test func aWinEndsTheGameWithCongratulations() throws {
+        let found = (UInt64(0)..<400).lazy.compactMap { seed in KlondikeAutoPlayer.win(seed: seed, drawCount: 1).map { (seed, $0) } }.first
+        let (seed, actions) = try #require(found, "the greedy player won none of 400 deals")
+        let server = try ServerProcess(["--rate", "0"])
+        defer { server.stop() }
+        let (ann, room, _) = try solo(server, name: "ann", options: #"{"seed":\#(seed)}"#)
+        for (number, action) in actions.enumerated() {
+            ann.send(action.line)
+            #expect(try ann.expect("ok")["type"] == .string("ok"), "action \(number): \(action.line)")
+            if number < actions.count - 1 {
+                try ann.expect("state")
+            }
+        }
+        let solved = try ann.expect("solved")
+        #expect(solved["player"] == .string("ann"))
+        #expect(solved["moves"] == .int(actions.count))
+        #expect(solved["message"] == .string("Congratulations, ann! All 52 cards home in \(actions.count) moves."))
+        let final = try ann.expect("state")
+        #expect(final["phase"] == .string("over"))
+        #expect(final["foundations"]?.arrayValue?.map { $0.arrayValue?.count } == [13, 13, 13, 13])
+        #expect(try ann.receiveLine() == #"{"type":"game_over","room":"\#(room)","winners":["ann"],"scores":{"ann":52}}"#)
+    }
+}
