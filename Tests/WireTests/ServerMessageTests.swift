@@ -91,6 +91,17 @@ struct ServerMessageTests {
                 theme: "animals", pairs: 2, turn: "bob", flips: 3, turnSeconds: 30, timeLeftMs: 29000,
                 cards: [.init(face: nil, matched: false), .init(face: "🐶", matched: false), .init(face: "🐱", matched: true), .init(face: "🐱", matched: true)])))),
          #"{"type":"state","room":"K7QX","game":"concentration","seq":4,"phase":"playing","players":[],"spectators":2,"theme":"animals","pairs":2,"turn":"bob","flips":3,"turn_seconds":30,"time_left_ms":29000,"cards":[{"index":0,"face":null,"matched":false},{"index":1,"face":"🐶","matched":false},{"index":2,"face":"🐱","matched":true},{"index":3,"face":"🐱","matched":true}]}"#),
+        (.solved(room: "K7QX", player: "ann", moves: 112, message: "Congratulations!"),
+         #"{"type":"solved","room":"K7QX","player":"ann","moves":112,"message":"Congratulations!"}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "klondike", seq: 2, phase: .playing, players: [], spectators: 0,
+            gameFields: .klondike(KlondikeFields(
+                player: "ann", draw: 3, stock: 21, wasteCount: 3,
+                waste: [PlayingCard(rank: 6, suit: .diamonds)],
+                foundations: [[PlayingCard(rank: 1, suit: .spades)], [], [], []],
+                tableau: [(down: 0, up: [PlayingCard(rank: 13, suit: .hearts), PlayingCard(rank: 12, suit: .clubs)]), (down: 2, up: [])],
+                moves: 4, rivals: [NamedScore(name: "bob", score: 12)])))),
+         #"{"type":"state","room":"K7QX","game":"klondike","seq":2,"phase":"playing","players":[],"spectators":0,"player":"ann","draw":3,"stock":21,"waste_count":3,"waste":[{"rank":6,"suit":"diamonds"}],"foundations":[[{"rank":1,"suit":"spades"}],[],[],[]],"tableau":[{"down":0,"up":[{"rank":13,"suit":"hearts"},{"rank":12,"suit":"clubs"}]},{"down":2,"up":[]}],"moves":4,"rivals":{"bob":12}}"#),
         (.shutdown, #"{"type":"shutdown"}"#),
         (.replaced, #"{"type":"replaced"}"#),
     ]
