@@ -24,13 +24,14 @@ let package = Package(
         .target(name: "CardClient", dependencies: ["Wire"]),
         .executableTarget(name: "cardclient", dependencies: ["CardClient"]),
         // Benchmarks and load generation: prints figures, asserts nothing.
-        .executableTarget(name: "cardbench", dependencies: ["GameRules"]),
+        .executableTarget(name: "cardbench", dependencies: ["GameRules", "CEpoll"]),
 
         .testTarget(name: "GameRulesTests", dependencies: ["GameRules"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "GameRules", "cardserver"]),
         .testTarget(name: "CardClientTests", dependencies: ["CardClient", "Wire", "cardclient", "cardserver"]),
+        .testTarget(name: "CardBenchTests", dependencies: ["cardbench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,7 +36,7 @@ grep -o '^{"type":.*}$' Protocol.md | while IFS= read -r line; do
     printf '%s\n' "$line" > "$out/corpus/doc-$(printf '%s' "$line" | cksum | cut -d' ' -f1)"
 done
 printf '{"type":"ping","id":1}\r\n\n \t\r\n{"type":"help"}\n{"type":"pi' > "$out/corpus/seed-framing"
-head -c 8200 /dev/zero | tr '\0' 'x' > "$out/corpus/seed-overlong"
+{ head -c 8200 /dev/zero | tr '\0' 'x'; printf '\n{"type":"ping"}\r\n'; head -c 11000 /dev/zero | tr '\0' ' '; } > "$out/corpus/seed-overlong"
 printf '{"type":"chat","text":"\\u00e9\\ud83d\\ude00 \xc3\xa9"}\n[[[[{"a":-0.5e-3}]]]]\n' > "$out/corpus/seed-unicode"
 
 cat > "$out/wire.dict" <<'EOF'

@@ -10,7 +10,7 @@ extension JSONValue {
         case .bool(let value):
             buffer.append(contentsOf: value ? "true".utf8 : "false".utf8)
         case .int(let value):
-            JSONWriter.writeInteger(value, into: &buffer)
+            JSONText.writeInteger(value, into: &buffer)
         case .double(let value):
             if value.isFinite {
                 buffer.append(contentsOf: value.description.utf8)
@@ -18,7 +18,7 @@ extension JSONValue {
                 buffer.append(contentsOf: "null".utf8)
             }
         case .string(let value):
-            JSONWriter.writeString(value, into: &buffer)
+            JSONText.writeString(value, into: &buffer)
         case .array(let elements):
             buffer.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
@@ -45,7 +45,7 @@ extension JSONObject {
         buffer.append(UInt8(ascii: "{"))
         for (position, pair) in pairs.enumerated() {
             if position > 0 { buffer.append(UInt8(ascii: ",")) }
-            JSONWriter.writeString(pair.key, into: &buffer)
+            JSONText.writeString(pair.key, into: &buffer)
             buffer.append(UInt8(ascii: ":"))
             pair.value.write(into: &buffer)
         }
@@ -60,8 +60,8 @@ extension JSONObject {
     }
 }
 
-/// The pieces of the writer that do not depend on the value's case.
-private enum JSONWriter {
+/// The primitives of JSON text: integers and escaped strings straight into bytes.
+enum JSONText {
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     static func writeInteger(_ value: Int, into buffer: inout [UInt8]) {

@@ -3,269 +3,334 @@ import GameRules
 extension ServerMessage {
     /// The message as one wire line: compact JSON followed by "\n".
     public func encodedLine() -> [UInt8] {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(128)
-        json.write(into: &buffer)
-        buffer.append(UInt8(ascii: "\n"))
-        return buffer
+        var writer = JSONWriter(type: type)
+        writeFields(into: &writer)
+        writer.closeObject()
+        var line = writer.bytes
+        line.append(UInt8(ascii: "\n"))
+        return line
     }
 
     /// The message's JSON text, without the newline.
-    public var jsonText: String { json.jsonText }
+    public var jsonText: String {
+        String(decoding: encodedLine().dropLast(), as: UTF8.self)
+    }
 
-    /// The message as a JSON value, with its fields in protocol order.
-    public var json: JSONValue {
-        var object = JSONObject([("type", .string(type))])
+    /// Writes every field after `type`, in protocol order, the reply's `id` last.
+    private func writeFields(into writer: inout JSONWriter) {
         var replyID: RequestID?
         switch self {
         case .hello(let version, let server, let games):
-            object["protocol"] = .int(version)
-            object["server"] = .string(server)
-            object["games"] = .array(games.map(JSONValue.string))
+            writer.field("protocol", version)
+            writer.field("server", server)
+            writer.field("games", strings: games)
         case .help(let commands, let id):
-            object["commands"] = .array(commands.map(JSONValue.string))
+            writer.field("commands", strings: commands)
             replyID = id
         case .pong(let id), .ok(let id), .thrown(let id):
             replyID = id
         case .welcome(let player, let name, let token, let resumed, let id):
-            object["player"] = .string(player)
-            object["name"] = .string(name)
-            object["token"] = .string(token)
-            object["resumed"] = .bool(resumed)
+            writer.field("player", player)
+            writer.field("name", name)
+            writer.field("token", token)
+            writer.field("resumed", resumed)
             replyID = id
         case .error(let code, let message, let id):
-            object["code"] = .string(code.rawValue)
-            object["message"] = .string(message)
+            writer.field("code", code.rawValue)
+            writer.field("message", message)
             replyID = id
         case .rateLimited(let message, let retryAfterMs, let id):
-            object["code"] = .string(ErrorCode.rateLimited.rawValue)
-            object["message"] = .string(message)
-            object["retry_after_ms"] = .int(retryAfterMs)
+            writer.field("code", ErrorCode.rateLimited.rawValue)
+            writer.field("message", message)
+            writer.field("retry_after_ms", retryAfterMs)
             replyID = id
         case .stats(let stats, let id):
-            object["name"] = .string(stats.name)
-            object["games"] = .int(stats.games)
-            object["wins"] = .int(stats.wins)
-            object["by_game"] = .object(JSONObject(stats.byGame.map { line in
-                (line.key, .object(JSONObject([("games", .int(line.games)), ("wins", .int(line.wins)), ("points", .int(line.points))])))
-            }))
-            replyID = id
-        case .leaderboard(let game, let entries, let id):
-            object["game"] = .string(game)
-            object["entries"] = .array(entries.map { line in
-                .object(JSONObject([
-                    ("name", .string(line.key)), ("games", .int(line.games)), ("wins", .int(line.wins)), ("points", .int(line.points)),
-                ]))
+            writer.field("name", stats.name)
+            writer.field("games", stats.games)
+            writer.field("wins", stats.wins)
+            writer.field("by_game", object: { writer in
+                for line in stats.byGame {
+                    writer.field(line.key, object: { writer in
+                        writer.field("games", line.games)
+                        writer.field("wins", line.wins)
+                        writer.field("points", line.points)
+                    })
+                }
             })
             replyID = id
+        case .leaderboard(let game, let entries, let id):
+            writer.field("game", game)
+            writer.field("entries", array: entries) { writer, line in
+                writer.openObject()
+                writer.field("name", line.key)
+                writer.field("games", line.games)
+                writer.field("wins", line.wins)
+                writer.field("points", line.points)
+                writer.closeObject()
+            }
+            replyID = id
         case .rooms(let rooms, let id):
-            object["rooms"] = .array(rooms.map(\.json))
+            writer.field("rooms", array: rooms) { writer, room in room.write(into: &writer) }
             replyID = id
         case .joined(let room, let game, let seat, let id):
-            object["room"] = .string(room)
-            object["game"] = .string(game)
-            object["seat"] = .int(seat)
+            writer.field("room", room)
+            writer.field("game", game)
+            writer.field("seat", seat)
             replyID = id
         case .watching(let room, let id), .left(let room, let id):
-            object["room"] = .string(room)
+            writer.field("room", room)
             replyID = id
         case .chat(let room, let from, let text, let id):
-            object["room"] = .string(room)
-            object["from"] = .string(from)
-            object["text"] = .string(text)
+            writer.field("room", room)
+            writer.field("from", from)
+            writer.field("text", text)
             replyID = id
         case .member(_, let room, let name, let role):
-            object["room"] = .string(room)
-            object["name"] = .string(name)
-            object["role"] = .string(role.rawValue)
+            writer.field("room", room)
+            writer.field("name", name)
+            writer.field("role", role.rawValue)
         case .state(let state):
-            state.write(into: &object)
+            state.write(into: &writer)
         case .gameOver(let over):
-            object["room"] = .string(over.room)
-            object["winners"] = .array(over.winners.map(JSONValue.string))
-            object["scores"] = .object(JSONObject(over.scores.map { ($0.name, JSONValue.int($0.score)) }))
+            writer.field("room", over.room)
+            writer.field("winners", strings: over.winners)
+            writer.field("scores", scores: over.scores)
             if let hintsUsed = over.hintsUsed {
-                object["hints_used"] = .int(hintsUsed)
+                writer.field("hints_used", hintsUsed)
             }
+        case .round(let reveal):
+            writer.field("room", reveal.room)
+            reveal.write(into: &writer)
         case .answered(let correct, let points, let id):
-            object["correct"] = .bool(correct)
-            object["points"] = .int(points)
+            writer.field("correct", correct)
+            writer.field("points", points)
             replyID = id
         case .brainRound(let reveal):
-            object["room"] = .string(reveal.room)
-            reveal.write(into: &object)
+            writer.field("room", reveal.room)
+            reveal.write(into: &writer)
         case .flipped(let room, let player, let card, let face, let result, let points):
-            object["room"] = .string(room)
-            object["player"] = .string(player)
-            object["card"] = .int(card)
-            object["face"] = .string(face)
-            object["result"] = .string(result)
-            object["points"] = .int(points)
+            writer.field("room", room)
+            writer.field("player", player)
+            writer.field("card", card)
+            writer.field("face", face)
+            writer.field("result", result)
+            writer.field("points", points)
         case .solved(let room, let player, let moves, let message):
-            object["room"] = .string(room)
-            object["player"] = .string(player)
-            object["moves"] = .int(moves)
-            object["message"] = .string(message)
+            writer.field("room", room)
+            writer.field("player", player)
+            writer.field("moves", moves)
+            writer.field("message", message)
         case .claimed(let room, let player, let cards, let valid, let points, let id):
-            object["room"] = .string(room)
-            object["player"] = .string(player)
-            object["cards"] = .array(cards.map(\.json))
-            object["valid"] = .bool(valid)
-            object["points"] = .int(points)
+            writer.field("room", room)
+            writer.field("player", player)
+            writer.field("cards", array: cards) { writer, card in card.write(into: &writer) }
+            writer.field("valid", valid)
+            writer.field("points", points)
             replyID = id
         case .hint(let cards, let hintsUsed, let id):
-            object["cards"] = .array(cards.map(\.json))
-            object["hints_used"] = .int(hintsUsed)
+            writer.field("cards", array: cards) { writer, card in card.write(into: &writer) }
+            writer.field("hints_used", hintsUsed)
             replyID = id
-        case .round(let reveal):
-            object["room"] = .string(reveal.room)
-            reveal.write(into: &object)
         case .shutdown, .replaced:
             break
         }
         if let replyID {
-            object["id"] = replyID.json
+            writer.key("id")
+            switch replyID {
+            case .int(let value): writer.int(value)
+            case .string(let value): writer.string(value)
+            }
         }
-        return .object(object)
     }
 }
 
 extension RoomSummary {
-    var json: JSONValue {
-        .object(JSONObject([
-            ("room", .string(room)),
-            ("game", .string(game)),
-            ("players", .array(players.map(JSONValue.string))),
-            ("seats", .int(seats)),
-            ("phase", .string(phase.rawValue)),
-            ("spectators", .int(spectators)),
-        ]))
+    func write(into writer: inout JSONWriter) {
+        writer.openObject()
+        writer.field("room", room)
+        writer.field("game", game)
+        writer.field("players", strings: players)
+        writer.field("seats", seats)
+        writer.field("phase", phase.rawValue)
+        writer.field("spectators", spectators)
+        writer.closeObject()
     }
 }
 
 extension RoomState {
-    func write(into object: inout JSONObject) {
-        object["room"] = .string(room)
-        object["game"] = .string(game)
-        object["seq"] = .int(seq)
-        object["phase"] = .string(phase.rawValue)
-        object["players"] = .array(players.map { player in
-            .object(JSONObject([
-                ("name", .string(player.name)),
-                ("seat", .int(player.seat)),
-                ("score", .int(player.score)),
-                ("connected", .bool(player.connected)),
-            ]))
-        })
-        object["spectators"] = .int(spectators)
+    func write(into writer: inout JSONWriter) {
+        writer.field("room", room)
+        writer.field("game", game)
+        writer.field("seq", seq)
+        writer.field("phase", phase.rawValue)
+        writer.field("players", array: players) { writer, player in
+            writer.openObject()
+            writer.field("name", player.name)
+            writer.field("seat", player.seat)
+            writer.field("score", player.score)
+            writer.field("connected", player.connected)
+            writer.closeObject()
+        }
+        writer.field("spectators", spectators)
         switch gameFields {
-        case .rps(let fields):
-            fields.write(into: &object)
-        case .set(let fields):
-            object["board"] = .array(fields.board.map(\.json))
-            object["deck"] = .int(fields.deck)
-            object["deal_votes"] = .array(fields.dealVotes.map(JSONValue.string))
-            object["hints_used"] = .int(fields.hintsUsed)
-            object["hint"] = .array(fields.hint.map(JSONValue.int))
-        case .brain(let fields):
-            object["round"] = .int(fields.round)
-            object["rounds"] = .int(fields.rounds)
-            object["prompt"] = fields.prompt.map { .object(JSONObject([("sign", .string($0.sign)), ("goal", .string($0.goal))])) } ?? .null
-            object["round_seconds"] = .int(fields.roundSeconds)
-            object["time_left_ms"] = fields.timeLeftMs.map(JSONValue.int) ?? .null
-            object["answered"] = .array(fields.answered.map(JSONValue.string))
-            object["your_answer"] = fields.yourAnswer.map(JSONValue.string) ?? .null
-            if let lastRound = fields.lastRound {
-                var reveal = JSONObject()
-                lastRound.write(into: &reveal)
-                object["last_round"] = .object(reveal)
-            } else {
-                object["last_round"] = .null
-            }
-        case .klondike(let fields):
-            object["player"] = fields.player.map(JSONValue.string) ?? .null
-            object["draw"] = .int(fields.draw)
-            object["stock"] = .int(fields.stock)
-            object["waste_count"] = .int(fields.wasteCount)
-            object["waste"] = .array(fields.waste.map(\.json))
-            object["foundations"] = .array(fields.foundations.map { .array($0.map(\.json)) })
-            object["tableau"] = .array(fields.tableau.map { pile in
-                .object(JSONObject([("down", .int(pile.down)), ("up", .array(pile.up.map(\.json)))]))
-            })
-            object["moves"] = .int(fields.moves)
-            object["rivals"] = .object(JSONObject(fields.rivals.map { ($0.name, JSONValue.int($0.score)) }))
-        case .concentration(let fields):
-            object["theme"] = .string(fields.theme)
-            object["pairs"] = .int(fields.pairs)
-            object["turn"] = fields.turn.map(JSONValue.string) ?? .null
-            object["flips"] = .int(fields.flips)
-            object["turn_seconds"] = .int(fields.turnSeconds)
-            object["time_left_ms"] = fields.timeLeftMs.map(JSONValue.int) ?? .null
-            object["cards"] = .array(fields.cards.enumerated().map { index, card in
-                .object(JSONObject([
-                    ("index", .int(index)), ("face", card.face.map(JSONValue.string) ?? .null), ("matched", .bool(card.matched)),
-                ]))
-            })
+        case .rps(let fields): fields.write(into: &writer)
+        case .set(let fields): fields.write(into: &writer)
+        case .brain(let fields): fields.write(into: &writer)
+        case .concentration(let fields): fields.write(into: &writer)
+        case .klondike(let fields): fields.write(into: &writer)
         }
     }
 }
 
 extension RPSFields {
-    func write(into object: inout JSONObject) {
-        object["round"] = .int(round)
-        object["rounds"] = .int(rounds)
-        object["round_seconds"] = .int(roundSeconds)
-        object["waiting_on"] = .array(waitingOn.map(JSONValue.string))
-        object["time_left_ms"] = timeLeftMs.map(JSONValue.int) ?? .null
-        object["your_throw"] = yourThrow.map(JSONValue.string) ?? .null
+    func write(into writer: inout JSONWriter) {
+        writer.field("round", round)
+        writer.field("rounds", rounds)
+        writer.field("round_seconds", roundSeconds)
+        writer.field("waiting_on", strings: waitingOn)
+        writer.field("time_left_ms", timeLeftMs)
+        writer.field("your_throw", yourThrow)
+        writer.key("last_round")
         if let lastRound {
-            var reveal = JSONObject()
-            lastRound.write(into: &reveal)
-            object["last_round"] = .object(reveal)
+            writer.openObject()
+            lastRound.write(into: &writer)
+            writer.closeObject()
         } else {
-            object["last_round"] = .null
+            writer.null()
         }
     }
 }
 
 extension RoundReveal {
     /// Writes `round`, `throws`, `winner` and `timed_out`.
-    func write(into object: inout JSONObject) {
-        object["round"] = .int(round)
-        object["throws"] = .object(JSONObject(throwsByName.map { ($0.name, JSONValue.string($0.sign)) }))
-        object["winner"] = winner.map(JSONValue.string) ?? .null
-        object["timed_out"] = .array(timedOut.map(JSONValue.string))
+    func write(into writer: inout JSONWriter) {
+        writer.field("round", round)
+        writer.field("throws", object: { writer in
+            for entry in throwsByName { writer.field(entry.name, entry.sign) }
+        })
+        writer.field("winner", winner)
+        writer.field("timed_out", strings: timedOut)
+    }
+}
+
+extension SetFields {
+    func write(into writer: inout JSONWriter) {
+        writer.field("board", array: board) { writer, card in card.write(into: &writer) }
+        writer.field("deck", deck)
+        writer.field("deal_votes", strings: dealVotes)
+        writer.field("hints_used", hintsUsed)
+        writer.field("hint", array: hint) { writer, id in writer.int(id) }
+    }
+}
+
+extension BrainFields {
+    func write(into writer: inout JSONWriter) {
+        writer.field("round", round)
+        writer.field("rounds", rounds)
+        writer.key("prompt")
+        if let prompt {
+            writer.openObject()
+            writer.field("sign", prompt.sign)
+            writer.field("goal", prompt.goal)
+            writer.closeObject()
+        } else {
+            writer.null()
+        }
+        writer.field("round_seconds", roundSeconds)
+        writer.field("time_left_ms", timeLeftMs)
+        writer.field("answered", strings: answered)
+        writer.field("your_answer", yourAnswer)
+        writer.key("last_round")
+        if let lastRound {
+            writer.openObject()
+            lastRound.write(into: &writer)
+            writer.closeObject()
+        } else {
+            writer.null()
+        }
     }
 }
 
 extension BrainRoundReveal {
     /// Writes `round`, `prompt`, `answer` and `answers`.
-    func write(into object: inout JSONObject) {
-        object["round"] = .int(round)
-        object["prompt"] = .object(JSONObject([("sign", .string(sign)), ("goal", .string(goal))]))
-        object["answer"] = .string(answer)
-        object["answers"] = .object(JSONObject(answers.map { line in
-            (line.name, .object(JSONObject([("sign", line.sign.map(JSONValue.string) ?? .null), ("points", .int(line.points))])))
-        }))
+    func write(into writer: inout JSONWriter) {
+        writer.field("round", round)
+        writer.field("prompt", object: { writer in
+            writer.field("sign", sign)
+            writer.field("goal", goal)
+        })
+        writer.field("answer", answer)
+        writer.field("answers", object: { writer in
+            for line in answers {
+                writer.field(line.name, object: { writer in
+                    writer.field("sign", line.sign)
+                    writer.field("points", line.points)
+                })
+            }
+        })
+    }
+}
+
+extension ConcentrationFields {
+    func write(into writer: inout JSONWriter) {
+        writer.field("theme", theme)
+        writer.field("pairs", pairs)
+        writer.field("turn", turn)
+        writer.field("flips", flips)
+        writer.field("turn_seconds", turnSeconds)
+        writer.field("time_left_ms", timeLeftMs)
+        writer.field("cards", array: Array(cards.enumerated())) { writer, entry in
+            writer.openObject()
+            writer.field("index", entry.offset)
+            writer.field("face", entry.element.face)
+            writer.field("matched", entry.element.matched)
+            writer.closeObject()
+        }
+    }
+}
+
+extension KlondikeFields {
+    func write(into writer: inout JSONWriter) {
+        writer.field("player", player)
+        writer.field("draw", draw)
+        writer.field("stock", stock)
+        writer.field("waste_count", wasteCount)
+        writer.field("waste", array: waste) { writer, card in card.write(into: &writer) }
+        writer.field("foundations", array: foundations) { writer, pile in
+            writer.openArray()
+            for card in pile { card.write(into: &writer) }
+            writer.closeArray()
+        }
+        writer.field("tableau", array: tableau) { writer, pile in
+            writer.openObject()
+            writer.field("down", pile.down)
+            writer.field("up", array: pile.up) { writer, card in card.write(into: &writer) }
+            writer.closeObject()
+        }
+        writer.field("moves", moves)
+        writer.field("rivals", scores: rivals)
     }
 }
 
 extension PlayingCard {
     /// `{"rank":1-13,"suit":"spades|hearts|diamonds|clubs"}`
-    var json: JSONValue {
-        .object(JSONObject([("rank", .int(rank)), ("suit", .string(suit.rawValue))]))
+    func write(into writer: inout JSONWriter) {
+        writer.openObject()
+        writer.field("rank", rank)
+        writer.field("suit", suit.rawValue)
+        writer.closeObject()
     }
 }
 
 extension SetCard {
     /// `{"id":…,"count":…,"shape":…,"color":…,"fill":…}`
-    var json: JSONValue {
-        .object(JSONObject([
-            ("id", .int(id)),
-            ("count", .int(count)),
-            ("shape", .string(shape.rawValue)),
-            ("color", .string(color.rawValue)),
-            ("fill", .string(fill.rawValue)),
-        ]))
+    func write(into writer: inout JSONWriter) {
+        writer.openObject()
+        writer.field("id", id)
+        writer.field("count", count)
+        writer.field("shape", shape.rawValue)
+        writer.field("color", color.rawValue)
+        writer.field("fill", fill.rawValue)
+        writer.closeObject()
     }
 }

@@ -1,58 +1,291 @@
 /// The command line of `cardbench`, parsed by hand (the project takes no packages).
 enum Options {
-    static let usage = "USAGE: cardbench solver [--rounds N] [--version] [-h|--help]"
+    static let usage = """
+        USAGE: cardbench ping --port N [--host ADDR] [--connections N] [--seconds N] [--protocol cardserver|redis] [--server-pid PID]
+               cardbench set --port N [--host ADDR] [--rooms N] [--players N] [--seconds N] [--think-ms N] [--seed N] [--server-pid PID]
+               cardbench idle --port N [--host ADDR] [--connections N] [--seconds N] [--server-pid PID]
+               cardbench startup --binary PATH [--runs N] [--redis PATH]
+               cardbench solver [--rounds N]
+               cardbench --version | -h | --help
+        """
 
+    static let defaultHost = "127.0.0.1"
     static let defaultRounds = 100_000
 
     static let help = """
-        cardbench: benchmarks for cardserver's rules and network.
+        cardbench: load generator and benchmarks for cardserver (and redis-server, for comparison).
+        It loads this machine only: every address is a loopback one.
 
         \(usage)
 
         MODES:
-          solver                Time SetSolver.sets(on:) on seeded random 12- and 21-card boards,
-                                against a naive triple loop on the same boards
+          ping      Connections each run a closed loop: one request, wait for its reply, the next.
+                    cardserver: {"type":"ping"} -> pong; redis: inline PING -> +PONG.
+                    Prints requests/s and p50/p99/p999 latency after a \(PingBench.warmUpSeconds) s warm-up.
+          set       Rooms of Set players, each claiming the Sets its own solver finds after a random
+                    think time, racing the others to the end of the game. Prints claims answered,
+                    stale claims, claims/s and p50/p99/p999 claim latency.
+                    Start the server with --rate 0 (or a high --rate): players claim fast.
+          idle      Logged-in connections held open. Prints the time to establish them and the
+                    server's RSS before and after.
+          startup   Starts the server again and again; prints the time from spawn to a first reply
+                    (cardserver: hello; redis-server: +PONG).
+          solver    Time SetSolver.sets(on:) on seeded random 12- and 21-card boards,
+                    against a naive triple loop on the same boards
 
         OPTIONS:
-          --rounds N            Boards measured per board size (default: \(defaultRounds))
+          --port N              The server's TCP port (ping, set, idle; required)
+          --host ADDR           The server's loopback IPv4 address (default: \(defaultHost))
+          --connections N       Connections (default: ping \(PingOptions.defaultConnections), idle \(IdleOptions.defaultConnections))
+          --seconds N           ping: seconds measured; idle: seconds held; set: bound on the race
+                                (default: ping \(PingOptions.defaultSeconds), idle \(IdleOptions.defaultSeconds), set \(SetOptions.defaultSeconds))
+          --protocol P          ping: cardserver or redis (default: cardserver)
+          --server-pid PID      Read the server's RSS from /proc/PID/status
+          --rooms N             set: rooms (default: \(SetOptions.defaultRooms))
+          --players N           set: players a room, 2-8 (default: \(SetOptions.defaultPlayers))
+          --think-ms N          set: a player thinks 0 to N ms before each claim (default: \(SetOptions.defaultThinkMilliseconds))
+          --seed N              set: seeds the rooms' deals and the think times (default: \(SetOptions.defaultSeed))
+          --binary PATH         startup: the cardserver binary
+          --runs N              startup: starts of each server (default: \(StartupOptions.defaultRuns))
+          --redis PATH          startup: also time this redis-server binary
+          --rounds N            solver: boards measured per board size (default: \(defaultRounds))
           --version             Print the version and exit
           -h, --help            Print this help and exit
+
+        Exit status: 0 on success, 64 for bad arguments, 1 when a benchmark fails.
         """
+
+    /// The exit status for a command line that cannot be run (BSD `EX_USAGE`).
+    static let usageStatus: Int32 = 64
+
+    /// A benchmark to run.
+    enum Benchmark: Equatable {
+        case solver(rounds: Int)
+        case ping(PingOptions)
+        case set(SetOptions)
+        case idle(IdleOptions)
+        case startup(StartupOptions)
+    }
 
     /// What the command line asks for.
     enum Request: Equatable {
-        case solver(rounds: Int)
+        case run(Benchmark)
         case help
         case version
+    }
+
+    /// What `main` does with a command line: run a benchmark, or print and exit.
+    enum Outcome: Equatable {
+        case run(Benchmark)
+        case exit(status: Int32, output: String, error: String)
     }
 
     struct ParseError: Error, Equatable {
         let message: String
     }
 
+    /// The whole answer to a command line: help and version print and exit 0,
+    /// a bad command line prints `Error: …` and the usage on stderr and exits 64.
+    static func outcome(of arguments: [String]) -> Outcome {
+        do {
+            switch try parse(arguments) {
+            case .run(let benchmark): return .run(benchmark)
+            case .help: return .exit(status: 0, output: help + "\n", error: "")
+            case .version: return .exit(status: 0, output: "cardbench \(version)\n", error: "")
+            }
+        } catch {
+            return .exit(status: usageStatus, output: "", error: "Error: \(error.message)\n\(usage)\n")
+        }
+    }
+
+    /// The modes and the options each accepts.
+    static let modes: [(name: String, options: Set<String>)] = [
+        ("ping", ["--port", "--host", "--connections", "--seconds", "--protocol", "--server-pid"]),
+        ("set", ["--port", "--host", "--rooms", "--players", "--seconds", "--think-ms", "--seed", "--server-pid"]),
+        ("idle", ["--port", "--host", "--connections", "--seconds", "--server-pid"]),
+        ("startup", ["--binary", "--runs", "--redis"]),
+        ("solver", ["--rounds"]),
+    ]
+
+    /// Reads a command line: a mode, then its options, each with a value.
+    /// - Throws: ``ParseError`` naming the first thing wrong.
     static func parse(_ arguments: [String]) throws(ParseError) -> Request {
         var remaining = arguments[...]
-        guard let mode = remaining.popFirst() else { throw ParseError(message: "name a mode: solver") }
+        let names = modes.map(\.name).joined(separator: ", ")
+        guard let mode = remaining.popFirst() else { throw ParseError(message: "name a mode: \(names)") }
         switch mode {
         case "-h", "--help": return .help
         case "--version": return .version
-        case "solver": break
-        default: throw ParseError(message: "unknown mode '\(mode)'; the modes are: solver")
+        default: break
         }
-        var rounds = defaultRounds
+        guard let accepted = modes.first(where: { $0.name == mode })?.options else {
+            throw ParseError(message: "unknown mode '\(mode)'; the modes are: \(names)")
+        }
+        var values = Values(mode: mode)
         while let argument = remaining.popFirst() {
             switch argument {
             case "-h", "--help": return .help
             case "--version": return .version
-            case "--rounds":
-                guard let text = remaining.popFirst() else { throw ParseError(message: "--rounds needs a value") }
-                guard let number = Int(text), (1...100_000_000).contains(number) else {
-                    throw ParseError(message: "--rounds must be a number from 1 to 100000000, not '\(text)'")
+            default:
+                guard accepted.contains(argument) else {
+                    throw ParseError(message: "unknown option '\(argument)' for \(mode)")
                 }
-                rounds = number
-            default: throw ParseError(message: "unknown option '\(argument)'")
+                guard let value = remaining.popFirst() else { throw ParseError(message: "\(argument) needs a value") }
+                values.given[argument] = value
             }
         }
-        return .solver(rounds: rounds)
+        switch mode {
+        case "ping": return .run(.ping(try PingOptions(values)))
+        case "set": return .run(.set(try SetOptions(values)))
+        case "idle": return .run(.idle(try IdleOptions(values)))
+        case "startup": return .run(.startup(try StartupOptions(values)))
+        default: return .run(.solver(rounds: try values.number("--rounds", in: 1...100_000_000, default: defaultRounds)))
+        }
+    }
+
+    /// The options given to one mode, by name, read into typed values.
+    struct Values {
+        let mode: String
+        var given: [String: String] = [:]
+
+        func number(_ name: String, in range: ClosedRange<Int>, default value: Int) throws(ParseError) -> Int {
+            guard let text = given[name] else { return value }
+            guard let number = Int(text), range.contains(number) else {
+                throw ParseError(
+                    message: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            }
+            return number
+        }
+
+        func port() throws(ParseError) -> UInt16 {
+            guard given["--port"] != nil else { throw ParseError(message: "\(mode) needs --port N") }
+            return UInt16(try number("--port", in: 1...65535, default: 0))
+        }
+
+        /// The server's address: a loopback IPv4 address, since cardbench loads this machine only.
+        func host() throws(ParseError) -> String {
+            let host = given["--host"] ?? defaultHost
+            guard Loopback.isLoopback(host) else {
+                throw ParseError(
+                    message: "--host must be a loopback IPv4 address (127.0.0.0/8), not '\(host)': cardbench loads this machine only")
+            }
+            return host
+        }
+
+        func serverPID() throws(ParseError) -> Int32? {
+            guard given["--server-pid"] != nil else { return nil }
+            return Int32(try number("--server-pid", in: 1...Int(Int32.max), default: 0))
+        }
+
+        func path(_ name: String) -> String? { given[name] }
+    }
+}
+
+/// `cardbench ping`: closed-loop request/reply load.
+struct PingOptions: Equatable {
+    static let defaultConnections = 50
+    static let defaultSeconds = 10
+
+    /// Which server's protocol the connections speak.
+    enum Server: String, Equatable {
+        /// `{"type":"ping"}` answered `{"type":"pong"}`, after the server's `hello`.
+        case cardserver
+        /// The inline command `PING` answered `+PONG`.
+        case redis
+    }
+
+    var host = Options.defaultHost
+    var port: UInt16
+    var connections = defaultConnections
+    var seconds = defaultSeconds
+    var server = Server.cardserver
+    var serverPID: Int32?
+}
+
+extension PingOptions {
+    init(_ values: Options.Values) throws(Options.ParseError) {
+        port = try values.port()
+        host = try values.host()
+        connections = try values.number("--connections", in: 1...50_000, default: Self.defaultConnections)
+        seconds = try values.number("--seconds", in: 1...3_600, default: Self.defaultSeconds)
+        serverPID = try values.serverPID()
+        if let name = values.given["--protocol"] {
+            guard let chosen = Server(rawValue: name) else {
+                throw Options.ParseError(message: "--protocol must be cardserver or redis, not '\(name)'")
+            }
+            server = chosen
+        }
+    }
+}
+
+/// `cardbench set`: rooms of Set players racing to claim.
+struct SetOptions: Equatable {
+    static let defaultRooms = 1_000
+    static let defaultPlayers = 4
+    static let defaultSeconds = 60
+    static let defaultThinkMilliseconds = 20
+    static let defaultSeed = 1
+
+    var host = Options.defaultHost
+    var port: UInt16
+    var rooms = defaultRooms
+    var players = defaultPlayers
+    var seconds = defaultSeconds
+    var thinkMilliseconds = defaultThinkMilliseconds
+    var seed = defaultSeed
+    var serverPID: Int32?
+}
+
+extension SetOptions {
+    init(_ values: Options.Values) throws(Options.ParseError) {
+        port = try values.port()
+        host = try values.host()
+        rooms = try values.number("--rooms", in: 1...10_000, default: Self.defaultRooms)
+        // One seat is a solo game, which needs no race; a room holds at most 8.
+        players = try values.number("--players", in: 2...8, default: Self.defaultPlayers)
+        seconds = try values.number("--seconds", in: 1...3_600, default: Self.defaultSeconds)
+        thinkMilliseconds = try values.number("--think-ms", in: 0...10_000, default: Self.defaultThinkMilliseconds)
+        seed = try values.number("--seed", in: 0...Int(Int32.max), default: Self.defaultSeed)
+        serverPID = try values.serverPID()
+    }
+}
+
+/// `cardbench idle`: logged-in connections held open.
+struct IdleOptions: Equatable {
+    static let defaultConnections = 10_000
+    static let defaultSeconds = 10
+
+    var host = Options.defaultHost
+    var port: UInt16
+    var connections = defaultConnections
+    var seconds = defaultSeconds
+    var serverPID: Int32?
+}
+
+extension IdleOptions {
+    init(_ values: Options.Values) throws(Options.ParseError) {
+        port = try values.port()
+        host = try values.host()
+        connections = try values.number("--connections", in: 1...100_000, default: Self.defaultConnections)
+        seconds = try values.number("--seconds", in: 0...3_600, default: Self.defaultSeconds)
+        serverPID = try values.serverPID()
+    }
+}
+
+/// `cardbench startup`: time from spawn to a first reply.
+struct StartupOptions: Equatable {
+    static let defaultRuns = 20
+
+    var binary: String
+    var runs = defaultRuns
+    var redis: String?
+}
+
+extension StartupOptions {
+    init(_ values: Options.Values) throws(Options.ParseError) {
+        guard let binary = values.path("--binary") else { throw Options.ParseError(message: "startup needs --binary PATH") }
+        self.binary = binary
+        runs = try values.number("--runs", in: 1...1_000, default: Self.defaultRuns)
+        redis = values.path("--redis")
     }
 }

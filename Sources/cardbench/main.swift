@@ -13,23 +13,35 @@ func writeStandardError(_ text: String) {
     }
 }
 
-let request: Options.Request
-do {
-    request = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-    writeStandardError("Error: \(error.message)\n\(Options.usage)\n")
-    exit(64)
+/// Runs one benchmark; its figures go to stdout as they are known.
+/// - Throws: ``BenchError`` when the benchmark could not run or saw the server misbehave.
+func run(_ benchmark: Options.Benchmark) throws(BenchError) {
+    switch benchmark {
+    case .solver(let rounds):
+        do {
+            try SolverBench.run(rounds: rounds)
+        } catch {
+            throw BenchError(error.message)
+        }
+    case .ping(let options): try PingBench(options).run()
+    case .set(let options): try SetBench(options).run()
+    case .idle(let options): try IdleBench(options).run()
+    case .startup(let options): try StartupBench.run(options)
+    }
 }
 
-switch request {
-case .help:
-    print(Options.help)
-case .version:
-    print("cardbench \(version)")
-case .solver(let rounds):
+switch Options.outcome(of: Array(CommandLine.arguments.dropFirst())) {
+case .exit(let status, let output, let error):
+    print(output, terminator: "")
+    writeStandardError(error)
+    exit(status)
+case .run(let benchmark):
+    // A server that vanishes mid-send must cost an error, not the process (sends use MSG_NOSIGNAL too).
+    signal(SIGPIPE, SIG_IGN)
     do {
-        try SolverBench.run(rounds: rounds)
+        try run(benchmark)
     } catch {
+        fflush(nil)
         writeStandardError("Error: \(error.message)\n")
         exit(1)
     }

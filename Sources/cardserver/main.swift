@@ -6,7 +6,23 @@ let version = "0.1.0"
 
 /// Builds the server from its options and runs it until SIGINT or SIGTERM.
 /// - Returns: the exit status: 0 after a clean shutdown, 1 when it could not start or run.
+/// Raises the open-file limit to its hard maximum: each client is a file descriptor
+/// (Redis does the same for maxclients).
+func raiseFileLimit(toServe clients: Int) {
+    var limit = rlimit()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+    if limit.rlim_cur < limit.rlim_max {
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+    }
+    // A few descriptors go to epoll, the listener, the signalfd and the journal.
+    if Int(limit.rlim_cur) < clients + 32 {
+        Log.write("warning: the open-file limit is \(limit.rlim_cur); fewer than --max-clients \(clients) clients can connect")
+    }
+}
+
 func runServer(_ options: Options) -> Int32 {
+    raiseFileLimit(toServe: options.maxClients)
     do {
         let journal = try ResultsJournal(directory: options.dataDirectory, warn: { Log.write("warning: \($0)") })
         var limits = NetworkLimits()

@@ -15,6 +15,8 @@ struct ProtocolFuzzTests {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["CARDSERVER_FUZZ_SEED"].flatMap(UInt64.init) ?? 2026
         let batches = environment["CARDSERVER_FUZZ_BATCHES"].flatMap(Int.init) ?? 100
+        try #require(ReplyChecker.documentedCodes.contains("bad_json"), "no Errors table in Protocol.md")
+        try #require(LineFuzzer.examples.count >= 20, "no client examples in Protocol.md")
         let server = try ServerProcess(["--rate", "0"])
         defer { server.stop() }
         var checker = ReplyChecker()
@@ -156,8 +158,9 @@ enum FuzzTable {
         }
     }
 
-    /// Eight connections: one not logged in, one in the lobby, an rps match with one-second rounds
-    /// and a spectator, a solo Set game, and a three-seat Set room with two players waiting.
+    /// Twelve connections: one not logged in, one in the lobby, an rps match with one-second rounds
+    /// and a spectator, a solo Set game, a three-seat Set room with two players waiting, rps
+    /// against the robot, solo Klondike, and a concentration game for two with one-second turns.
     static func seat(_ server: ServerProcess, checker: inout ReplyChecker) throws -> [FuzzConnection] {
         let anonymous = try anonymous(server, checker: &checker)
         let lou = try player("lou", server, checker: &checker)
@@ -173,7 +176,15 @@ enum FuzzTable {
         let waiting = try enter(sue, #"{"type":"create","game":"set","seats":3}"#, reply: "joined", checker: &checker)
         let sam = try player("sam", server, checker: &checker)
         try enter(sam, #"{"type":"join","room":"\#(waiting)"}"#, reply: "joined", checker: &checker)
-        return [anonymous, lou, ann, bob, vic, sol, sue, sam]
+        let rob = try player("rob", server, checker: &checker)
+        try enter(rob, #"{"type":"create","game":"rps","options":{"bot":"adaptive","rounds":99,"round_seconds":1}}"#, reply: "joined", checker: &checker)
+        let kim = try player("kim", server, checker: &checker)
+        try enter(kim, #"{"type":"create","game":"klondike","options":{"draw":3,"seed":42}}"#, reply: "joined", checker: &checker)
+        let cid = try player("cid", server, checker: &checker)
+        let pairs = try enter(cid, #"{"type":"create","game":"concentration","seats":2,"options":{"pairs":4,"turn_seconds":1}}"#, reply: "joined", checker: &checker)
+        let cal = try player("cal", server, checker: &checker)
+        try enter(cal, #"{"type":"join","room":"\#(pairs)"}"#, reply: "joined", checker: &checker)
+        return [anonymous, lou, ann, bob, vic, sol, sue, sam, rob, kim, cid, cal]
     }
 }
 
@@ -258,21 +269,7 @@ final class FuzzConnection {
 /// the last field, and each `error` with a documented `code` and a message.
 struct ReplyChecker {
     /// The codes of the Errors table in Protocol.md: the contract, not the server's enum.
-    static let documentedCodes: Swift.Set<String> = {
-        let protocolURL = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Protocol.md")
-        guard let text = try? String(contentsOf: protocolURL, encoding: .utf8),
-              let start = text.range(of: "\n## Errors\n") else { return [] }
-        let section = text[start.upperBound...]
-        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
-        var codes: Swift.Set<String> = []
-        for row in section[..<end].split(separator: "\n") where row.hasPrefix("| `") {
-            let cell = row.dropFirst(3).prefix { $0 != "`" }
-            codes.insert(String(cell))
-        }
-        return codes
-    }()
+    static let documentedCodes = ProtocolDoc.errorCodes
 
     static let closingTypes: Swift.Set<String> = ["hello", "replaced", "shutdown"]
 
@@ -322,6 +319,33 @@ struct ReplyChecker {
     }
 }
 
+/// What the tests take from Protocol.md, so they follow the contract as it grows.
+enum ProtocolDoc {
+    static let text: String = {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Protocol.md")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    /// The lines of `section` (from its heading to the next `## `).
+    static func lines(of section: String) -> [Substring] {
+        guard let start = text.range(of: "\n\(section)\n") else { return [] }
+        let rest = text[start.upperBound...]
+        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
+        return rest[..<end].split(separator: "\n")
+    }
+
+    /// The first column of the Errors table.
+    static let errorCodes: Swift.Set<String> = Swift.Set(
+        lines(of: "## Errors").filter { $0.hasPrefix("| `") }.map { String($0.dropFirst(3).prefix { $0 != "`" }) })
+
+    /// The client example lines ("Examples, one per line").
+    static let clientExamples: [String] = lines(of: "## Messages from the client")
+        .filter { $0.hasPrefix(#"{"type":"#) }
+        .map(String.init)
+}
+
 // MARK: - Wrongly typed fields
 
 /// A command with one field of the wrong kind, and the words its error message must contain.
@@ -346,6 +370,9 @@ struct WrongField: Sendable {
     static let booleans = [#""true""#, "1", "0", "[]", "{}", #""false""#]
     static let objects = ["[]", #""x""#, "1", "true", "[{}]"]
     static let signs = [#""lizard""#, #""ROCK""#, #""""#, #"" rock""#, "1", "[]", "{}", "null", "true"]
+    static let requiredIntegers = integers + ["null"]
+    static let counts = integers + ["0", "-1", "-9223372036854775808"]
+    static let piles = requiredStrings + [#""t0""#, #""t8""#, #""T1""#, #""t01""#, #""f5""#, #""stock""#, #""""#, #"" waste""#]
     static let cardLists = [
         #""x""#, "1", "{}", "true", "null", "[]", "[1,2]", "[1,2,3,4]", "[1,1,2]", #"[1,2,"3"]"#, "[1.5,2,3]",
         "[true,2,3]", "[[1],2,3]", "[null,2,3]", "[1,2,3e0]", "[99999999999999999999999,2,3]",
@@ -371,6 +398,12 @@ struct WrongField: Sendable {
         add("stats", "name", requiredStrings)
         add("leaderboard", "game", requiredStrings)
         add("throw", "sign", signs)
+        add("answer", "sign", signs)
+        add("flip", "card", requiredIntegers)
+        add("move", "from", piles, base: [("to", #""t1""#)])
+        add("move", "to", piles, base: [("from", #""t7""#)])
+        add("move", "count", counts, base: [("from", #""t7""#), ("to", #""t2""#)])
+        add("auto", "from", piles)
         add("claim", "cards", cardLists)
         for type in ["1", "[]", "{}", "null", "true", "1.5", #"["ping"]"#] {
             cases.append(WrongField(typeJSON: type, fields: [], mention: "'type'", echoesID: true))
@@ -414,32 +447,15 @@ struct LineFuzzer {
     init(seed: UInt64) { random = FuzzRandom(seed: seed) }
 
     /// The example lines of Protocol.md ("Messages from the client").
-    static let examples = [
-        #"{"type":"help"}"#,
-        #"{"type":"ping","id":1}"#,
-        #"{"type":"login","name":"ann"}"#,
-        #"{"type":"login","token":"0d6f1c2e9a7b4c3d8e5f6a7b8c9d0e1f"}"#,
-        #"{"type":"rooms"}"#,
-        #"{"type":"create","game":"rps"}"#,
-        #"{"type":"create","game":"rps","seats":2,"private":true,"options":{"rounds":5,"round_seconds":20}}"#,
-        #"{"type":"join","room":"K7QX"}"#,
-        #"{"type":"watch","room":"K7QX"}"#,
-        #"{"type":"leave"}"#,
-        #"{"type":"start","id":"go"}"#,
-        #"{"type":"chat","text":"gg"}"#,
-        #"{"type":"stats","name":"ann"}"#,
-        #"{"type":"leaderboard","game":"set"}"#,
-        #"{"type":"create","game":"set","seats":1}"#,
-        #"{"type":"create","game":"set","seats":4,"options":{"seed":2026}}"#,
-        #"{"type":"claim","cards":[4,17,60],"id":3}"#,
-        #"{"type":"deal"}"#,
-        #"{"type":"hint"}"#,
-        #"{"type":"throw","sign":"scissors","id":12}"#,
-    ]
+    static let examples = ProtocolDoc.clientExamples
 
     static let commandTypes = ClientMessageDecoder.commandTypes
     static let otherTypes = ["", "PING", "Ping", "pong", "hello", "error", "state", "klondike", "ping ", "help\u{0}", "x"]
-    static let keys = ["type", "id", "name", "token", "game", "seats", "private", "options", "room", "text", "cards", "sign", "rounds", "seed", ""]
+    static let keys = [
+        "type", "id", "name", "token", "game", "seats", "private", "options", "room", "text", "cards", "sign", "card", "from",
+        "to", "count", "rounds", "seed", "",
+    ]
+    static let pileNames = ["waste", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "f1", "f2", "f3", "f4", "t0", "t8", "f5", "stock"]
     static let integers = [
         "0", "1", "-1", "2", "3", "4", "8", "9", "80", "81", "99", "100", "3600", "3601", "-0", "2147483647", "-2147483648",
         "9223372036854775807", "-9223372036854775808", "9223372036854775808", "-9223372036854775809", "99999999999999999999999",
@@ -538,19 +554,23 @@ struct LineFuzzer {
         case "id": return random.chance(percent: 50) ? random.pick(Self.integers) : quoted("id\(random.below(1000))")
         case "name": return random.pick([#""ann""#, #""bob""#, #""sol""#, #"" ann ""#, #""""#, #""   ""#] + Self.strings)
         case "token": return quoted(String((0..<32).map { _ in random.pick(Array("0123456789abcdef")) }))
-        case "game": return random.pick([#""set""#, #""rps""#, #""SET""#, #""klondike""#, #""""#])
+        case "game": return random.pick([#""set""#, #""rps""#, #""rps-brain""#, #""concentration""#, #""klondike""#, #""SET""#, #""chess""#, #""""#])
         case "seats": return random.pick(["-1", "0", "1", "2", "3", "4", "8", "9", "1000000000", "9223372036854775807", "-9223372036854775808"])
         case "private": return random.pick(["true", "false"])
         case "options":
             return random.pick([
                 "{}", #"{"seed":\#(random.pick(Self.integers))}"#, #"{"rounds":\#(random.pick(Self.integers))}"#,
                 #"{"round_seconds":\#(random.pick(Self.integers))}"#, #"{"bot":true}"#, #"{"x":1}"#, #"{"seed":1.5}"#,
-                #"{"rounds":"3"}"#, #"{"rounds":1,"round_seconds":1}"#, #"{"seed":null}"#,
+                #"{"rounds":"3"}"#, #"{"rounds":1,"round_seconds":1}"#, #"{"seed":null}"#, #"{"bot":"random"}"#,
+                #"{"bot":"adaptive","rounds":\#(random.pick(Self.integers))}"#, #"{"bot":"smart"}"#, #"{"draw":\#(random.pick(Self.integers))}"#,
+                #"{"pairs":\#(random.pick(Self.integers)),"theme":\#(random.pick(Self.strings))}"#, #"{"theme":"animals","turn_seconds":1}"#,
             ])
         case "room": return quoted(room(from: rooms))
         case "text": return random.pick([#""gg""#, #""""#, #""   ""#] + Self.strings)
         case "cards": return "[" + (0..<random.pick([3, 3, 3, 2, 4, 0])).map { _ in random.pick(["\(random.below(81))", "-1", "81", "0", "80"]) }.joined(separator: ",") + "]"
         case "sign": return quoted(random.pick(["rock", "paper", "scissors", "lizard", "Rock", ""]))
+        case "card", "count": return random.pick(Self.integers)
+        case "from", "to": return quoted(random.pick(Self.pileNames))
         default: return value(depth: 0)
         }
     }
@@ -575,8 +595,11 @@ struct LineFuzzer {
     private mutating func move(rooms: [String], sets: [[Int]]) -> String {
         let setPick = random.below(1000)
         let id = random.chance(percent: 50) ? #","id":\#(random.below(1000))"# : ""
-        switch random.below(20) {
-        case 0..<5: return #"{"type":"throw","sign":"\#(random.pick(["rock", "paper", "scissors"]))"\#(id)}"#
+        let sign = random.pick(["rock", "paper", "scissors"])
+        let from = random.pick(Array(Self.pileNames.prefix(12)))
+        let to = random.pick(Array(Self.pileNames.prefix(12)))
+        switch random.below(30) {
+        case 0..<5: return #"{"type":"throw","sign":"\#(sign)"\#(id)}"#
         case 5..<9:
             let cards = sets.isEmpty ? [random.below(81), random.below(81), random.below(81)] : sets[setPick % sets.count]
             return #"{"type":"claim","cards":[\#(cards.map(String.init).joined(separator: ","))]\#(id)}"#
@@ -589,6 +612,13 @@ struct LineFuzzer {
         case 16: return #"{"type":"create","game":"rps","options":{"round_seconds":1}\#(id)}"#
         case 17: return #"{"type":"join","room":"\#(room(from: rooms))"\#(id)}"#
         case 18: return #"{"type":"watch","room":"\#(room(from: rooms))"\#(id)}"#
+        case 19: return #"{"type":"answer","sign":"\#(sign)"\#(id)}"#
+        case 20, 21: return #"{"type":"flip","card":\#(random.below(10))\#(id)}"#
+        case 22, 23: return #"{"type":"draw"\#(id)}"#
+        case 24, 25: return #"{"type":"move","from":"\#(from)","to":"\#(to)","count":\#(1 + random.below(3))\#(id)}"#
+        case 26: return #"{"type":"auto","from":"\#(from)"\#(id)}"#
+        case 27: return #"{"type":"undo"\#(id)}"#
+        case 28: return #"{"type":"create","game":"\#(random.pick(["klondike", "concentration", "rps-brain"]))"\#(id)}"#
         default: return #"{"type":"rooms"\#(id)}"#
         }
     }

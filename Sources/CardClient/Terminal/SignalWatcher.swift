@@ -46,6 +46,11 @@ public final class SignalWatcher {
         }
         // A peer that vanishes mid-write must be an error code, not the end of the client.
         Glibc.signal(SIGPIPE, SIG_IGN)
+        // A blocked signal mask is inherited from whoever started us; these must get through.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signal in Self.watched + Self.fatal { sigaddset(&unblock, signal) }
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// The signals that arrived since the last call, in order.

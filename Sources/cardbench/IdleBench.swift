@@ -1,0 +1,136 @@
+import CEpoll
+import Glibc
+
+/// `cardbench idle`: opens connections, logs each in, holds them all open,
+/// and reports what they cost the server in memory.
+final class IdleBench {
+    /// How long all the connections may take to be welcomed.
+    static let establishTimeoutSeconds: UInt64 = 60
+    /// Connections opened but not yet welcomed, at most (see ``SetBench/connectWindow``).
+    static let connectWindow = 256
+
+    private enum Stage {
+        case connecting, loggingIn, welcomed
+    }
+
+    private let options: IdleOptions
+    private let poller: Poller
+    private var fds: [Int32] = []
+    private var stages: [Stage] = []
+    private var lines: [LineBuffer] = []
+    private var scratch = [UInt8](repeating: 0, count: 16_384)
+    private var opening = 0
+    private var welcomed = 0
+    private var dropped = 0
+    private var refusal: String?
+
+    init(_ options: IdleOptions) throws(BenchError) {
+        self.options = options
+        poller = try Poller()
+    }
+
+    /// Connects and logs in every connection, holds them `--seconds`, and prints the figures.
+    /// - Throws: ``BenchError`` when the open-file limit is too low, or not every connection was welcomed.
+    func run() throws(BenchError) {
+        guard let address = Loopback.address(options.host) else { throw BenchError("bad address \(options.host)") }
+        try requireOpenFiles(options.connections)
+        print(
+            "idle: \(options.host):\(options.port), \(options.connections) connections, held \(options.seconds) s")
+        print("open-file limit: \(openFileLimit())")
+        let before = options.serverPID.flatMap(ServerMemory.of)
+        if let before { print("server RSS before: \(ServerMemory.mebibytes(before.residentKiB))") }
+        defer { for fd in fds { close(fd) } }
+
+        let start = monotonicNanoseconds()
+        let giveUp = start + Self.establishTimeoutSeconds * 1_000_000_000
+        var now = start
+        while welcomed < options.connections, refusal == nil, now < giveUp {
+            while opening < Self.connectWindow, fds.count < options.connections {
+                let (fd, _) = try Loopback.connect(to: address, port: options.port)
+                try poller.add(fd, token: fds.count, mask: CEPOLL_IN | CEPOLL_OUT)
+                fds.append(fd)
+                stages.append(.connecting)
+                lines.append(LineBuffer())
+                opening += 1
+            }
+            try pollOnce(milliseconds: 100)
+            now = monotonicNanoseconds()
+        }
+        let established = now
+        print("connections established: \(welcomed) of \(options.connections)")
+        print("time to establish: \((established - start) / 1_000_000) ms")
+
+        let holdEnd = monotonicNanoseconds() + UInt64(options.seconds) * 1_000_000_000
+        while welcomed == options.connections, monotonicNanoseconds() < holdEnd {
+            try pollOnce(milliseconds: 100)
+        }
+        if let pid = options.serverPID, let after = ServerMemory.of(pid) {
+            print(
+                "server RSS: \(ServerMemory.mebibytes(after.residentKiB)) (peak \(ServerMemory.mebibytes(after.peakKiB)))")
+            if let before, welcomed > 0 {
+                print("per connection: \((after.residentKiB - before.residentKiB) * 1_024 / welcomed) bytes")
+            }
+        }
+        print("dropped while held: \(dropped)")
+        if let refusal { throw BenchError("the server refused a connection: \(refusal)") }
+        guard welcomed == options.connections else {
+            throw BenchError(
+                "only \(welcomed) of \(options.connections) connections were welcomed within "
+                    + "\(Self.establishTimeoutSeconds) s (is the server's open-file limit or --max-clients too low?)")
+        }
+        guard dropped == 0 else { throw BenchError("the server closed \(dropped) connections while they were held") }
+    }
+
+    private static let welcomePrefix = Array("{\"type\":\"welcome\"".utf8)
+    private static let errorPrefix = Array("{\"type\":\"error\"".utf8)
+
+    private func pollOnce(milliseconds: Int32) throws(BenchError) {
+        let ready = try poller.wait(milliseconds: milliseconds)
+        for event in 0..<ready {
+            let index = poller.token(event), mask = poller.mask(event), fd = fds[index]
+            if stages[index] == .connecting {
+                guard mask & CEPOLL_OUT != 0 else { continue }
+                let code = Loopback.connectionError(fd)
+                guard code == 0 else { throw .system("connect(\(options.host):\(options.port))", code) }
+                try poller.modify(fd, token: index, mask: CEPOLL_IN)
+                stages[index] = .loggingIn
+                let login = Array("{\"type\":\"login\",\"name\":\"idle\(index)\"}\n".utf8)
+                guard try Loopback.send(fd, login) == 0 else {
+                    throw BenchError("the socket of connection \(index) did not take a login line")
+                }
+                continue
+            }
+            try readable(index)
+        }
+    }
+
+    private func readable(_ index: Int) throws(BenchError) {
+        let result = scratch.withUnsafeMutableBytes { Loopback.receive(fds[index], $0) }
+        switch result {
+        case .bytes(let count):
+            var buffer = lines[index]
+            lines[index] = LineBuffer()
+            scratch.withUnsafeBytes { bytes in
+                buffer.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { line in
+                    if line.starts(with: Self.welcomePrefix), stages[index] == .loggingIn {
+                        stages[index] = .welcomed
+                        welcomed += 1
+                        opening -= 1
+                    } else if line.starts(with: Self.errorPrefix), refusal == nil {
+                        refusal = String(decoding: line.prefix(300), as: UTF8.self)
+                    }
+                }
+            }
+            lines[index] = buffer
+        case .wouldBlock:
+            return
+        case .closed, .failed:
+            // A dead socket stays readable: stop watching it (it is closed at the end).
+            try poller.remove(fds[index])
+            dropped += 1
+            if stages[index] != .welcomed, refusal == nil {
+                refusal = "connection \(index) was closed before its welcome"
+            }
+        }
+    }
+}

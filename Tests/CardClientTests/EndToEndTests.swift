@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import Wire
+
+/// The real `cardclient` in a real terminal (tmux) against a real `cardserver`: what a person
+/// types and what they see.
+@Suite(.timeLimit(.minutes(1)))
+struct EndToEndTests {
+    /// A shell command line that runs the client, then reports its exit status and whether the
+    /// terminal settings are as before.
+    static func clientCommand(_ arguments: String, settings: URL) -> String {
+        let client = ServerProcess.binary("cardclient").path
+        return "stty -g > \(settings.path); TERM=xterm-256color \(client) \(arguments); echo EXIT=$?; "
+            + "stty -g | cmp -s - \(settings.path) && echo TERMINAL-RESTORED; sleep 60"
+    }
+
+    static func settingsFile() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("cardclient-stty-\(UUID().uuidString)")
+    }
+
+    /// The room code in the title bar: the first word of the top row.
+    static func roomCode(_ screen: String) -> String {
+        String(screen.split(separator: "\n").first?.split(separator: " ").first ?? "")
+    }
+
+    @Test func rpsMatchAgainstARawSocketOpponent() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let settings = Self.settingsFile()
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let terminal = try Tmux(Self.clientCommand("--host 127.0.0.1 --port \(server.port) --name ann --create rps", settings: settings))
+        defer { terminal.kill() }
+
+        let waiting = terminal.waitFor("Waiting for an opponent")
+        let code = Self.roomCode(waiting)
+        #expect(waiting.contains("\(code) · rock-paper-scissors · waiting"))
+        #expect(code.count == 4)
+
+        let bob = try RawClient(port: server.port, name: "bob")
+        bob.send(#"{"type":"join","room":"\#(code)"}"#)
+        try bob.expect("joined")
+        let playing = terminal.waitFor("your move…")
+        #expect(playing.contains(" ann 0 · bob 0 · 0 watching"))
+        #expect(playing.contains("  throw: r ✊ rock   p ✋ paper"))
+        #expect(playing.contains("thinking…"))
+
+        terminal.type("r")
+        try bob.expect("state") { $0["waiting_on"] == .array(["bob"]) }
+        #expect(terminal.waitFor("✔ thrown").contains("  ✊ rock"))
+        bob.send(#"{"type":"throw","sign":"scissors"}"#)
+        let first = terminal.waitFor("→ you win")
+        #expect(first.contains("round 1: ann ✊ rock vs bob ✌️"))
+        #expect(first.contains(" ann 1 · bob 0 · 0 watching"))
+        #expect(first.contains("Round 2 · best of 3, first to 2"))
+
+        bob.send(#"{"type":"throw","sign":"rock"}"#)
+        #expect(terminal.waitFor("✔ thrown").contains("your move…"))
+        terminal.type("2")
+        let over = terminal.waitFor("match over")
+        #expect(over.contains("match over: you win 2–0 · n rematch"))
+        #expect(over.contains(" game over: you win"))
+        try bob.expect("game_over")
+
+        terminal.type("q")
+        #expect(terminal.waitFor("Public rooms").contains("lobby"))
+        terminal.type("q")
+        let after = terminal.waitFor("TERMINAL-RESTORED")
+        #expect(after.contains("EXIT=0"))
+        #expect(after.contains("TERMINAL-RESTORED"))
+        #expect(!after.contains("Public rooms"))
+    }
+
+    @Test func claimASetByItsLettersInASoloGame() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let settings = Self.settingsFile()
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let terminal = try Tmux(Self.clientCommand("--port \(server.port) --name ann --create set --seats 1", settings: settings))
+        defer { terminal.kill() }
+
+        let board = terminal.waitFor("┌ l ────┐")
+        let code = Self.roomCode(board)
+        #expect(board.contains("\(code) · Set · playing"))
+        #expect(board.contains(" deck 69 · 12 on the table · hints 0"))
+
+        let spy = try RawClient(port: server.port, name: "spy")
+        spy.send(#"{"type":"watch","room":"\#(code)"}"#)
+        let state = try spy.expect("state")
+        let cards = (state["board"]?.arrayValue ?? []).compactMap(\.objectValue)
+        let trio = try #require(Self.findSet(cards))
+        #expect(terminal.waitFor(" ann 0 · 1 watching").contains(" ann 0 · 1 watching"))
+
+        let letters = trio.map { String(Array("abcdefghijklmnopqrstuvwx")[$0]) }
+        terminal.type(letters[0] + letters[1])
+        #expect(terminal.waitFor("╔ \(letters[1]) ════╗").contains("╔ \(letters[0]) ════╗"))
+        terminal.type(letters[2])
+        let scored = terminal.waitFor(" ann 3 · 1 watching")
+        #expect(scored.contains(" ann 3 · 1 watching"))
+        #expect(scored.contains(" deck 66 · 12 on the table"))
+        #expect(!scored.contains("╔"))
+        let claimed = try spy.expect("claimed")
+        #expect(claimed["player"] == .string("ann"))
+        #expect(claimed["valid"] == .bool(true))
+
+        terminal.resize(width: 60, height: 20)
+        #expect(terminal.waitFor("terminal too small").contains("terminal too small (need 50×23)"))
+        terminal.resize(width: 110, height: 40)
+        #expect(terminal.waitFor("┌ a ────┐").contains(" ann 3 · 1 watching"))
+
+        terminal.type("Q")
+        terminal.waitFor("Public rooms")
+        terminal.press("C-c")
+        let after = terminal.waitFor("TERMINAL-RESTORED")
+        #expect(after.contains("EXIT=0"))
+        #expect(after.contains("TERMINAL-RESTORED"))
+    }
+
+    /// The board positions of a Set: for each attribute, all the same or all different.
+    static func findSet(_ cards: [JSONObject]) -> [Int]? {
+        let attributes = ["count", "shape", "color", "fill"]
+        for first in cards.indices {
+            for second in (first + 1)..<cards.count {
+                for third in (second + 1)..<cards.count {
+                    let isSet = attributes.allSatisfy { key in
+                        let values = Set([first, second, third].map { cards[$0][key]?.jsonText ?? "" })
+                        return values.count != 2
+                    }
+                    if isSet { return [first, second, third] }
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,74 @@
+import CardClient
+import Testing
+
+/// The command line and the colour decision.
+struct OptionsTests {
+    @Test func defaults() throws {
+        #expect(try ClientOptions.parse([]) == .run(ClientOptions()))
+        let options = ClientOptions()
+        #expect(options.host == "127.0.0.1")
+        #expect(options.port == 7878)
+        #expect(options.destination == .lobby)
+    }
+
+    @Test func everyOption() throws {
+        var expected = ClientOptions()
+        expected.host = "::1"
+        expected.port = 9000
+        expected.name = "ann"
+        expected.destination = .create(game: "set", seats: 4, isPrivate: true)
+        expected.noColor = true
+        let parsed = try ClientOptions.parse(["--host", "::1", "--port", "9000", "--name", " ann ", "--create", "set", "--seats", "4", "--private", "--no-color"])
+        #expect(parsed == .run(expected))
+        #expect(try ClientOptions.parse(["--join", "k7qx"]) == .run(with(\.destination, .join("K7QX"))))
+        #expect(try ClientOptions.parse(["--watch", "k7qx"]) == .run(with(\.destination, .watch("K7QX"))))
+        #expect(try ClientOptions.parse(["--port", "1", "-h"]) == .help)
+        #expect(try ClientOptions.parse(["--version"]) == .version)
+    }
+
+    @Test(arguments: [
+        (["--port"], "--port needs a value"),
+        (["--port", "0"], "--port must be a number from 1 to 65535, not '0'"),
+        (["--port", "seven"], "--port must be a number from 1 to 65535, not 'seven'"),
+        (["--name", "   "], "--name must be 1 to 20 characters"),
+        (["--seats", "9", "--create", "set"], "--seats must be a number from 1 to 8, not '9'"),
+        (["--seats", "2"], "--seats and --private go with --create"),
+        (["--join", "A", "--watch", "B"], "give only one of --create, --join and --watch"),
+        (["--colour"], "unknown option '--colour'"),
+    ])
+    func badArguments(arguments: [String], message: String) {
+        let error = #expect(throws: ClientOptions.ParseError.self) { try ClientOptions.parse(arguments) }
+        #expect(error?.message == message)
+    }
+
+    @Test func helpHasUsageAndOptions() {
+        #expect(ClientOptions.help.contains("\nUSAGE: cardclient [--host H] [--port N]"))
+        #expect(ClientOptions.help.contains("\nOPTIONS:\n  --host H         Server address (default: 127.0.0.1)\n"))
+    }
+
+    @Test func theNameComesFromUserWhenNotGiven() {
+        #expect(ClientOptions().loginName(environment: ["USER": "ann"]) == "ann")
+        #expect(ClientOptions().loginName(environment: [:]) == nil)
+        #expect(ClientOptions().loginName(environment: ["USER": String(repeating: "x", count: 21)]) == nil)
+        #expect(with(\.name, "bob").loginName(environment: ["USER": "ann"]) == "bob")
+    }
+
+    @Test(arguments: [
+        (true, [String: String](), false, true),
+        (false, [:], false, false),
+        (true, ["TERM": "dumb"], false, false),
+        (true, ["TERM": "xterm-256color"], false, true),
+        (true, ["NO_COLOR": ""], false, false),
+        (true, ["NO_COLOR": "1"], false, false),
+        (true, [:], true, false),
+    ])
+    func colourOnlyOnARealTerminalWhenNobodyObjects(terminal: Bool, environment: [String: String], flag: Bool, color: Bool) {
+        #expect(ColorPolicy.colorEnabled(outputIsTerminal: terminal, environment: environment, noColorFlag: flag) == color)
+    }
+
+    private func with<Value>(_ path: WritableKeyPath<ClientOptions, Value>, _ value: Value) -> ClientOptions {
+        var options = ClientOptions()
+        options[keyPath: path] = value
+        return options
+    }
+}

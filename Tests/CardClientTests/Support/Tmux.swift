@@ -1,0 +1,126 @@
+import Foundation
+import Glibc
+
+/// A terminal for the real client: a detached tmux session on its own tmux server (socket), so
+/// tests never touch anyone's tmux. Type with ``type(_:)``, read with ``screen()``, and always
+/// ``kill()``.
+final class Tmux {
+    let socket = "cardclient-test-\(UUID().uuidString.prefix(8))"
+    let session = "t"
+
+    /// Starts `command` (a shell command line) in a `width`×`height` terminal.
+    init(_ command: String, width: Int = 110, height: Int = 40) throws {
+        guard Self.run(["-V"]) != nil else { throw TestFailure("tmux is not installed (apt-get install -y tmux)") }
+        // The new session starts the tmux server, which keeps the standard output it inherits.
+        let started = Self.run(
+            ["-L", socket, "-u", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", session, command],
+            capture: false)
+        guard started != nil else { throw TestFailure("tmux new-session failed") }
+    }
+
+    /// What the terminal shows now, one line a row (trailing spaces trimmed by tmux).
+    func screen() -> String {
+        Self.run(["-L", socket, "capture-pane", "-p", "-t", session]) ?? ""
+    }
+
+    /// Types text literally (no key names).
+    func type(_ text: String) {
+        Self.run(["-L", socket, "send-keys", "-t", session, "-l", text])
+    }
+
+    /// Presses named keys (`Enter`, `Escape`, `Down`, `C-c`).
+    func press(_ keys: String...) {
+        Self.run(["-L", socket, "send-keys", "-t", session] + keys)
+    }
+
+    /// Resizes the terminal.
+    func resize(width: Int, height: Int) {
+        Self.run(["-L", socket, "resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Waits up to `seconds` for the screen to satisfy `condition`; returns the last screen either way.
+    @discardableResult
+    func waitFor(_ seconds: Double = 5, _ condition: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var shown = screen()
+        while !condition(shown) && Date() < deadline {
+            usleep(50_000)
+            shown = screen()
+        }
+        return shown
+    }
+
+    /// Waits up to 5 s for `text` to appear; returns the screen.
+    @discardableResult
+    func waitFor(_ text: String, seconds: Double = 5) -> String {
+        waitFor(seconds) { $0.contains(text) }
+    }
+
+    /// Ends the session, everything in it, and its tmux server.
+    func kill() {
+        Self.run(["-L", socket, "kill-server"])
+    }
+
+    /// Runs tmux with `arguments` and waits for it.
+    ///
+    /// Spawned with an empty signal mask and default signal actions: a test runner's threads
+    /// block signals, and tmux and the client would inherit that and never hear SIGTERM or SIGHUP.
+    /// - Returns: its standard output (empty when not captured), or nil when it failed.
+    @discardableResult
+    static func run(_ arguments: [String], capture: Bool = true) -> String? {
+        var output: [Int32] = [-1, -1]
+        guard pipe(&output) == 0 else { return nil }
+        defer { close(output[0]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if capture {
+            posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, output[0])
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C.UTF-8"
+        environment.removeValue(forKey: "TMUX")
+        let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, envp)
+        close(output[1])
+        guard spawned == 0 else { return nil }
+        var text: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
+            if count > 0 {
+                text += chunk[..<count]
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else { return nil }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
