@@ -186,20 +186,22 @@ extension GameServer {
         }
     }
 
-    /// Counts a change and sends every connected member their view of the room.
+    /// Counts a change and sends every connected member their view of the room,
+    /// encoding each distinct view once (one for the whole room when the game allows).
     func broadcastState(_ room: Room) {
         room.seq += 1
         let now = host.nowNanoseconds
-        var spectatorLine: [UInt8]?
+        let shared = type(of: room.engine).sameViewForEveryone
+        var commonLine: [UInt8]?
         for memberID in room.members {
             guard let player = players[memberID], let client = player.client else { continue }
-            let seat = room.seat(of: memberID)
-            if seat == nil, let spectatorLine {
-                host.send(spectatorLine, to: client)
+            let seat = shared ? nil : room.seat(of: memberID)
+            if seat == nil, let commonLine {
+                host.send(commonLine, to: client)
                 continue
             }
             let line = ServerMessage.state(stateView(of: room, forSeat: seat, now: now)).encodedLine()
-            if seat == nil { spectatorLine = line }
+            if seat == nil { commonLine = line }
             host.send(line, to: client)
         }
     }

@@ -23,9 +23,9 @@ enum FlushOutcome: Equatable, Sendable {
 /// The unsent output of one connection: a FIFO of byte chunks with a read
 /// position in the front chunk.
 ///
-/// Small appends are coalesced into a chunk of our own (up to `coalesceLimit`
-/// bytes), so many small messages go out in one write; large appends are kept
-/// as they are, without copying. Writing never copies: the writer is handed a
+/// An append into an empty buffer, and any large append, is kept as it is,
+/// without copying; later small appends are coalesced into a chunk of our own
+/// (up to `coalesceLimit` bytes), so many small messages go out in one write. Writing never copies: the writer is handed a
 /// view of the front chunk from the read position.
 struct OutputBuffer {
     /// Appends smaller than this are copied into a coalescing chunk.
@@ -56,20 +56,33 @@ struct OutputBuffer {
     mutating func append(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         count += bytes.count
-        if bytes.count >= OutputBuffer.smallAppend {
+        // Into an empty buffer any append is kept as it is: the common reply-then-write
+        // case copies nothing, and a broadcast line shares one storage among its recipients.
+        if bytes.count >= OutputBuffer.smallAppend || head == chunks.count {
             chunks.append(bytes)
             tailIsCoalescing = false
             return
         }
         let last = chunks.count - 1
-        if tailIsCoalescing, last >= head, chunks[last].count + bytes.count <= OutputBuffer.coalesceLimit {
+        if tailIsCoalescing, chunks[last].count + bytes.count <= OutputBuffer.coalesceLimit {
             chunks[last].append(contentsOf: bytes)
             return
         }
+        // A second small message: copy the small tail we kept as it was into a chunk of
+        // our own with this one, so both still go out in one write.
+        let tailStart = last == head ? offset : 0
+        let tailIsSmall = chunks[last].count < OutputBuffer.smallAppend
         var chunk: [UInt8] = []
-        chunk.reserveCapacity(Swift.max(4096, bytes.count))
-        chunk.append(contentsOf: bytes)
-        chunks.append(chunk)
+        chunk.reserveCapacity(Swift.max(4096, bytes.count + (tailIsSmall ? chunks[last].count - tailStart : 0)))
+        if tailIsSmall, !tailIsCoalescing {
+            chunk.append(contentsOf: chunks[last][tailStart...])
+            chunk.append(contentsOf: bytes)
+            chunks[last] = chunk
+            if last == head { offset = 0 }
+        } else {
+            chunk.append(contentsOf: bytes)
+            chunks.append(chunk)
+        }
         tailIsCoalescing = true
     }
 

@@ -164,7 +164,7 @@ private struct Fields {
             guard case .int(let id) = item else { throw failure("\(expected); \(item.jsonText) is not a card id") }
             ids.append(id)
         }
-        guard ids.count == 3, Swift.Set(ids).count == 3 else { throw failure(expected) }
+        guard ids.count == 3, ids[0] != ids[1], ids[0] != ids[2], ids[1] != ids[2] else { throw failure(expected) }
         return ids
     }
 

@@ -14,11 +14,20 @@ struct JSONWriter {
     }
 
     /// Starts a message object with its `type` field.
-    init(type: String, capacity: Int = 128) {
+    init(type: StaticString, capacity: Int = 128) {
         self.init(capacity: capacity)
         openObject()
         key("type")
-        string(type)
+        bytes.append(UInt8(ascii: "\""))
+        type.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// Ends the text with a newline and hands over the bytes without copying them.
+    consuming func finishLine() -> [UInt8] {
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
     }
 
     private mutating func separate() {
@@ -47,12 +56,30 @@ struct JSONWriter {
         needsComma = true
     }
 
-    /// Writes `"name":`; the next call writes its value.
-    mutating func key(_ name: String) {
+    /// Writes `"name":` for a field name of the protocol (plain ASCII, nothing to escape);
+    /// the next call writes its value.
+    mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes `"name":` for a name that comes from data (a player's name), escaped.
+    mutating func key(escaping name: String) {
         separate()
         JSONText.writeString(name, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
+    }
+
+    /// Appends bytes that are already one complete JSON value (a cached encoding).
+    mutating func raw(_ json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: json)
+        needsComma = true
     }
 
     mutating func string(_ value: String) {
@@ -88,34 +115,34 @@ struct JSONWriter {
 
     // MARK: Conveniences for `"key": value` fields
 
-    mutating func field(_ name: String, _ value: String) {
+    mutating func field(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
-    mutating func field(_ name: String, _ value: Int) {
+    mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
         int(value)
     }
 
-    mutating func field(_ name: String, _ value: Bool) {
+    mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         bool(value)
     }
 
     /// A string, or `null` when nil.
-    mutating func field(_ name: String, _ value: String?) {
+    mutating func field(_ name: StaticString, _ value: String?) {
         key(name)
         if let value { string(value) } else { null() }
     }
 
     /// An integer, or `null` when nil.
-    mutating func field(_ name: String, _ value: Int?) {
+    mutating func field(_ name: StaticString, _ value: Int?) {
         key(name)
         if let value { int(value) } else { null() }
     }
 
-    mutating func field(_ name: String, strings: [String]) {
+    mutating func field(_ name: StaticString, strings: [String]) {
         key(name)
         openArray()
         for value in strings { string(value) }
@@ -123,7 +150,7 @@ struct JSONWriter {
     }
 
     /// An array whose elements `write` writes, one call per element.
-    mutating func field<Element>(_ name: String, array elements: [Element], _ write: (inout JSONWriter, Element) -> Void) {
+    mutating func field<Element>(_ name: StaticString, array elements: [Element], _ write: (inout JSONWriter, Element) -> Void) {
         key(name)
         openArray()
         for element in elements { write(&self, element) }
@@ -131,7 +158,7 @@ struct JSONWriter {
     }
 
     /// An object whose fields `write` writes.
-    mutating func field(_ name: String, object write: (inout JSONWriter) -> Void) {
+    mutating func field(_ name: StaticString, object write: (inout JSONWriter) -> Void) {
         key(name)
         openObject()
         write(&self)
@@ -139,9 +166,12 @@ struct JSONWriter {
     }
 
     /// `{"name":score,…}` in the given order.
-    mutating func field(_ name: String, scores: [NamedScore]) {
+    mutating func field(_ name: StaticString, scores: [NamedScore]) {
         field(name, object: { writer in
-            for score in scores { writer.field(score.name, score.score) }
+            for score in scores {
+                writer.key(escaping: score.name)
+                writer.int(score.score)
+            }
         })
     }
 }

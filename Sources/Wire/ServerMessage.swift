@@ -77,6 +77,38 @@ public enum ServerMessage: Equatable, Sendable {
         case .replaced: "replaced"
         }
     }
+
+    /// The `type` tag as a static string, for the encoder.
+    var wireType: StaticString {
+        switch self {
+        case .hello: "hello"
+        case .help: "help"
+        case .pong: "pong"
+        case .welcome: "welcome"
+        case .error, .rateLimited: "error"
+        case .stats: "stats"
+        case .leaderboard: "leaderboard"
+        case .rooms: "rooms"
+        case .joined: "joined"
+        case .watching: "watching"
+        case .left: "left"
+        case .chat: "chat"
+        case .member(let event, _, _, _): event.wireType
+        case .state: "state"
+        case .gameOver: "game_over"
+        case .ok: "ok"
+        case .thrown: "thrown"
+        case .round: "round"
+        case .answered: "answered"
+        case .brainRound: "brain_round"
+        case .flipped: "flipped"
+        case .solved: "solved"
+        case .claimed: "claimed"
+        case .hint: "hint"
+        case .shutdown: "shutdown"
+        case .replaced: "replaced"
+        }
+    }
 }
 
 /// What the results journal knows of one player.
@@ -135,6 +167,15 @@ public enum MemberEvent: String, Sendable {
     case left = "player_left"
     case away = "player_away"
     case back = "player_back"
+
+    var wireType: StaticString {
+        switch self {
+        case .joined: "player_joined"
+        case .left: "player_left"
+        case .away: "player_away"
+        case .back: "player_back"
+        }
+    }
 }
 
 /// Whether a member sits at the table or watches.

@@ -3,12 +3,15 @@ import GameRules
 extension ServerMessage {
     /// The message as one wire line: compact JSON followed by "\n".
     public func encodedLine() -> [UInt8] {
-        var writer = JSONWriter(type: type)
+        // A state or a claim with its cards runs to a kilobyte or two; most replies are short.
+        let capacity = switch self {
+        case .state, .claimed, .hint, .help: 2048
+        default: 128
+        }
+        var writer = JSONWriter(type: wireType, capacity: capacity)
         writeFields(into: &writer)
         writer.closeObject()
-        var line = writer.bytes
-        line.append(UInt8(ascii: "\n"))
-        return line
+        return writer.finishLine()
     }
 
     /// The message's JSON text, without the newline.
@@ -50,11 +53,12 @@ extension ServerMessage {
             writer.field("wins", stats.wins)
             writer.field("by_game", object: { writer in
                 for line in stats.byGame {
-                    writer.field(line.key, object: { writer in
-                        writer.field("games", line.games)
-                        writer.field("wins", line.wins)
-                        writer.field("points", line.points)
-                    })
+                    writer.key(escaping: line.key)
+                    writer.openObject()
+                    writer.field("games", line.games)
+                    writer.field("wins", line.wins)
+                    writer.field("points", line.points)
+                    writer.closeObject()
                 }
             })
             replyID = id
@@ -206,7 +210,10 @@ extension RoundReveal {
     func write(into writer: inout JSONWriter) {
         writer.field("round", round)
         writer.field("throws", object: { writer in
-            for entry in throwsByName { writer.field(entry.name, entry.sign) }
+            for entry in throwsByName {
+                writer.key(escaping: entry.name)
+                writer.string(entry.sign)
+            }
         })
         writer.field("winner", winner)
         writer.field("timed_out", strings: timedOut)
@@ -262,10 +269,11 @@ extension BrainRoundReveal {
         writer.field("answer", answer)
         writer.field("answers", object: { writer in
             for line in answers {
-                writer.field(line.name, object: { writer in
-                    writer.field("sign", line.sign)
-                    writer.field("points", line.points)
-                })
+                writer.key(escaping: line.name)
+                writer.openObject()
+                writer.field("sign", line.sign)
+                writer.field("points", line.points)
+                writer.closeObject()
             }
         })
     }
@@ -323,14 +331,21 @@ extension PlayingCard {
 }
 
 extension SetCard {
-    /// `{"id":…,"count":…,"shape":…,"color":…,"fill":…}`
+    /// `{"id":…,"count":…,"shape":…,"color":…,"fill":…}`, from a table made once:
+    /// a Set state holds up to 24 cards and goes to every player after every claim.
     func write(into writer: inout JSONWriter) {
+        writer.raw(SetCard.encodings[id])
+    }
+
+    private static let encodings: [[UInt8]] = SetCard.deck.map { card in
+        var writer = JSONWriter(capacity: 80)
         writer.openObject()
-        writer.field("id", id)
-        writer.field("count", count)
-        writer.field("shape", shape.rawValue)
-        writer.field("color", color.rawValue)
-        writer.field("fill", fill.rawValue)
+        writer.field("id", card.id)
+        writer.field("count", card.count)
+        writer.field("shape", card.shape.rawValue)
+        writer.field("color", card.color.rawValue)
+        writer.field("fill", card.fill.rawValue)
         writer.closeObject()
+        return writer.bytes
     }
 }

@@ -68,7 +68,16 @@ enum Loopback {
         let code = errno
         if code == EINPROGRESS { return (fd, false) }
         close(fd)
-        throw .system("connect(\(port))", code)
+        throw .system("connect(\(text(address)):\(port))", code)
+    }
+
+    /// The dotted form of an IPv4 address.
+    static func text(_ address: in_addr) -> String {
+        var address = address
+        var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        return buffer.withUnsafeMutableBufferPointer { out in
+            inet_ntop(AF_INET, &address, out.baseAddress, socklen_t(out.count)).map { String(cString: $0) } ?? "?"
+        }
     }
 
     /// The outcome of a non-blocking connect that became writable: 0, or the errno it failed with.

@@ -9,6 +9,8 @@ enum Options {
                cardbench --version | -h | --help
         """
 
+    // Here, not in main.swift: the globals of main.swift are set only when it runs, never in tests.
+    static let version = "0.1.0"
     static let defaultHost = "127.0.0.1"
     static let defaultRounds = 100_000
 

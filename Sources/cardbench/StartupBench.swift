@@ -106,20 +106,28 @@ enum StartupBench {
         return Double(monotonicNanoseconds() - start) / 1e6
     }
 
-    /// A port on 127.0.0.1 nobody listens on now: the kernel's pick for port 0.
+    /// Where ``freePort()`` looks: below Linux's ephemeral ports (32768 up), so
+    /// that no connection's own source port is ever the one being connected to
+    /// (a connect to a port nobody listens on yet can otherwise meet itself).
+    static let portsToPick: Range<UInt16> = 20_000..<32_768
+
+    /// A port in ``portsToPick`` on 127.0.0.1 nobody listens on now.
     static func freePort() throws(BenchError) -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .system("socket") }
-        defer { close(fd) }
-        var address = loopbackAddress(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let port = UInt16.random(in: portsToPick, using: &generator)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { throw .system("socket") }
+            var address = loopbackAddress(port: port)
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
             }
+            close(fd)
+            if bound { return port }
         }
-        guard bound else { throw .system("bind(127.0.0.1:0)") }
-        return UInt16(bigEndian: address.sin_port)
+        throw BenchError("found no free port on 127.0.0.1 in \(portsToPick)")
     }
 
     private static func loopbackAddress(port: UInt16) -> sockaddr_in {
@@ -170,7 +178,8 @@ enum StartupBench {
     private static func readLine(_ fd: Int32, until deadline: UInt64) throws(BenchError) -> String? {
         var text = ""
         while true {
-            if let newline = text.firstIndex(of: "\n") { return String(text[..<newline]) }
+            // Bytes, not Characters: "\r\n" is one Character, which no "\n" matches.
+            if let newline = text.utf8.firstIndex(of: 10) { return String(text[..<newline]) }
             guard let chunk = try readSome(fd, until: deadline) else { return nil }
             text += chunk
         }

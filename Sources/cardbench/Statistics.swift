@@ -25,10 +25,15 @@ struct Timings {
 
 /// The nearest rank of the `percent` percentile among `count` ordered values:
 /// ⌈percent / 100 × count⌉, kept within 1...count (so p0 is the smallest, p100 the largest).
+///
+/// Computed in integers, with `percent` taken to three decimals: in binary
+/// floating point 99.9 / 100 × 1000 is 999.0000000000001, whose ceiling
+/// would make the p999 of a thousand values the largest, not the 999th.
 /// - Returns: a rank counted from 1.
 func nearestRank(percent: Double, of count: Int) -> Int {
     precondition(count > 0, "a percentile of nothing")
-    let rank = Int((percent / 100 * Double(count)).rounded(.up))
+    let thousandths = Int((min(max(percent, 0), 100) * 1_000).rounded())
+    let rank = (thousandths * count + 99_999) / 100_000
     return min(max(rank, 1), count)
 }
 

@@ -1,7 +1,5 @@
 import Glibc
 
-let version = "0.1.0"
-
 /// Writes all of `text` to file descriptor 2 (Glibc's `stderr` is a mutable global Swift 6 refuses).
 func writeStandardError(_ text: String) {
     var bytes = Array(text.utf8)[...]

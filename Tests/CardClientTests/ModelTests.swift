@@ -63,7 +63,7 @@ struct ModelTests {
         _ = model.type("abc")
         _ = Self.apply([#"{"type":"error","code":"stale","message":"card 0 is no longer on the board","id":3}"#], to: &model, now: 10)
         #expect(model.flash == Notice("too late", tone: .neutral, until: 1510))
-        #expect(model.pending.isEmpty)
+        #expect(model.pending[3] == nil)
         _ = Self.apply([#"{"type":"error","code":"illegal_move","message":"the deck is empty","id":9}"#], to: &model, now: 10)
         #expect(model.status == Notice("the deck is empty", tone: .bad, until: 6010))
     }
@@ -125,6 +125,7 @@ struct ModelTests {
 
     @Test func leavingGoesBackToTheLobby() {
         var model = Fixtures.rps([Fixtures.rpsState()])
+        #expect(model.type("q") == [.transmit(#"{"type":"leave","id":3}"#)])
         #expect(Self.apply([#"{"type":"left","room":"R2D2","id":3}"#], to: &model) == [.transmit(#"{"type":"rooms","id":4}"#)])
         #expect(model.room == nil)
         #expect(model.screen == .lobby)

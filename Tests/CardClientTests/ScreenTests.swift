@@ -117,6 +117,27 @@ struct ScreenTests {
     }
 }
 
+extension ScreenTests {
+    @Test func aGameWithoutAViewShowsPlayersScoresAndPhase() {
+        let model = Fixtures.model([
+            Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL0N","game":"klondike","seat":0}"#,
+            #"{"type":"state","room":"KL0N","game":"klondike","seq":3,"phase":"playing","players":[{"name":"ann","seat":0,"score":12,"connected":true},{"name":"bob","seat":1,"score":4,"connected":false}],"spectators":2,"stock":20}"#,
+        ])
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 60, height: 14), color: false, now: 0))
+        #expect(Array(text[0...7]) == [
+            " KL0N · Klondike · playing                      ann · seat 1",
+            " ann 12 · bob 4 away · 2 watching",
+            "",
+            "  This client has no view for Klondike yet.",
+            "",
+            "  phase playing",
+            "  ann  12",
+            "  bob  4  away",
+        ])
+        #expect(text[13] == " t chat · ? keys · q leave")
+    }
+}
+
 extension String {
     var trimmedRight: String {
         var text = Substring(self)

@@ -124,4 +124,39 @@ struct SetViewTests {
         #expect(text[22] == " game over: you win")
         #expect(text[23] == " Enter play again · / chat · ? keys · Q leave")
     }
+
+    @Test func aWaitingRoomSaysHowTheGameStarts() {
+        let model = Fixtures.model([
+            Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#,
+            Fixtures.setState(cards: 0, phase: "waiting"),
+        ])
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
+        #expect(Array(text[3...6]) == [
+            " waiting for players · 1 seated",
+            "",
+            " The game starts when every seat is taken, or when a player presses Enter.",
+            " Friends join with the room code K7QX.",
+        ])
+        #expect(text[23] == " Enter start · / chat · ? keys · Q leave")
+    }
+
+    @Test func withOthersTheDealVotesShowAndTheHintKeyDoesNot() {
+        let state = Fixtures.setState(cards: 12).replacingFirst(
+            #""players":[{"name":"ann","seat":0,"score":0,"connected":true}]"#,
+            with: #""players":[{"name":"ann","seat":0,"score":0,"connected":true},{"name":"bob","seat":1,"score":6,"connected":true}]"#
+        ).replacingFirst(#""deal_votes":[]"#, with: #""deal_votes":["bob"]"#)
+        let model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#, state])
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
+        #expect(text[1] == " ann 0 · bob 6 · 1 watching")
+        #expect(text[3] == " deck 69 · 12 on the table · deal votes 1/2: bob")
+        #expect(text[23] == " a–l pick 3 · D deal 3 more · / chat · ? keys · Q leave")
+    }
+}
+
+extension String {
+    /// The text with the first occurrence of `target` replaced (Foundation-free).
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
 }

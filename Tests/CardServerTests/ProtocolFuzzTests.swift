@@ -62,7 +62,9 @@ struct ProtocolFuzzTests {
         for connection in connections { connection.client.close() }
         newcomer.close()
         let (status, log) = Self.stop(server)
-        #expect(status == 0, "the server exited with \(status) after SIGTERM (seed \(seed))\n\(log.suffix(4000))")
+        // A sanitizer's report starts with "ERROR:"; show its beginning, else the end of the log.
+        let report = log.range(of: "ERROR: ").map { String(log[$0.lowerBound...].prefix(6000)) } ?? String(log.suffix(4000))
+        #expect(status == 0, "the server exited with \(status) after SIGTERM (seed \(seed))\n\(report)")
     }
 
     /// A field of the wrong kind is refused the same way before login, in the lobby and in a game.

@@ -19,6 +19,8 @@ public final class ClientApp {
     private var connectStarted = 0
     private var decoder = KeyDecoder()
     private var frame = FrameWriter()
+    /// The model and size of the last frame drawn; nil forces the next draw.
+    private var drawn: (model: ClientModel, size: ScreenSize)?
     private var size = ScreenSize(width: 80, height: 24)
     private var running = true
     private var endingSignal: Int32?
@@ -80,9 +82,17 @@ public final class ClientApp {
     }
 
     private func draw(now: Int) {
+        if let drawn, drawn.model == model, drawn.size == size, !ScreenRenderer.isTimed(model) { return }
+        drawn = (model, size)
         let lines = ScreenRenderer.render(model, size: size, color: color, now: now)
         let update = frame.update(to: lines, color: color)
         if !update.isEmpty { Output.write(update) }
+    }
+
+    /// Forgets the screen: the next frame is drawn whole.
+    private func invalidate() {
+        frame.invalidate()
+        drawn = nil
     }
 
     private func handle(_ signals: [Int32]) {
@@ -90,7 +100,7 @@ public final class ClientApp {
             switch signal {
             case SIGWINCH, SIGCONT:
                 size = ScreenSize.ofTerminal() ?? size
-                frame.invalidate()
+                invalidate()
             default:
                 endingSignal = signal
                 running = false
@@ -116,9 +126,9 @@ public final class ClientApp {
             case .control("z"):
                 terminal.suspend()
                 size = ScreenSize.ofTerminal() ?? size
-                frame.invalidate()
+                invalidate()
             case .control("l"):
-                frame.invalidate()
+                invalidate()
             default:
                 let now = Clock.now()
                 for action in KeyRouter.actions(for: key, in: model) {

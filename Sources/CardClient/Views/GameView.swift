@@ -9,6 +9,9 @@ public protocol GameView: Sendable {
     /// Players that must be seated before Enter can start the game.
     var minimumPlayers: Int { get }
 
+    /// Whether the body changes with time alone (a countdown), so it is redrawn on every tick.
+    func isTimed(_ room: RoomModel) -> Bool
+
     /// The smallest body that shows this room's game.
     func minimumSize(for room: RoomModel) -> ScreenSize
 

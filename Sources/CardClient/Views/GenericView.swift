@@ -10,6 +10,9 @@ public struct GenericView: GameView {
     /// Leaves it to the server to say whether enough players are seated.
     public var minimumPlayers: Int { 1 }
 
+    /// Shows no clock.
+    public func isTimed(_ room: RoomModel) -> Bool { false }
+
     /// A notice, the phase and one line per player.
     public func minimumSize(for room: RoomModel) -> ScreenSize {
         ScreenSize(width: 40, height: 4 + (room.state?.players.count ?? 0))

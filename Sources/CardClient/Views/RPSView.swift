@@ -15,6 +15,12 @@ public struct RPSView: GameView {
     /// Two players; the match starts by itself when both are seated.
     public var minimumPlayers: Int { 2 }
 
+    /// The round's countdown runs while playing.
+    public func isTimed(_ room: RoomModel) -> Bool {
+        guard room.phase == .playing, case .rps(let rps)? = room.state?.details else { return false }
+        return rps.timeLeftMs != nil
+    }
+
     /// Two player columns and a line of keys.
     public func minimumSize(for room: RoomModel) -> ScreenSize {
         ScreenSize(width: 2 * Self.column, height: 8)

@@ -5,7 +5,7 @@ public enum RoomChrome {
     /// Rows the chrome takes besides the body and the chat: title, players, gap, status, help.
     static let fixedRows = 5
     /// The most chat lines shown.
-    static let chatRows = 6
+    static let maxChatRows = 6
     /// The narrowest room screen.
     static let minimumWidth = 50
 
@@ -26,7 +26,7 @@ public enum RoomChrome {
         let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, view: view)) : view.body(for: room, context: body)
         lines += content.prefix(bodyRows)
         lines.append(ScreenParts.statusLine(model, now: context.now))
-        let chatRows = min(chatRows, size.height - lines.count - 1)
+        let chatRows = min(maxChatRows, size.height - lines.count - 1)
         lines += Array(repeating: StyledLine(), count: max(0, size.height - 1 - chatRows - lines.count))
         lines += chatLines(room, prompt: model.prompt, rows: chatRows, width: size.width, chatKey: view.takesLetters ? "/" : "t")
         lines.append(ScreenParts.helpLine(helpKeys(model, room: room, view: view)))

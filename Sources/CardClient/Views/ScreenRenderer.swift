@@ -24,6 +24,11 @@ public enum ScreenRenderer {
         return rows + Array(repeating: StyledLine.blank(size.width), count: max(0, size.height - rows.count))
     }
 
+    /// Whether the screen changes with time alone (a countdown), not only when the model changes.
+    public static func isTimed(_ model: ClientModel) -> Bool {
+        model.room.map { GameViews.view(for: $0.game).isTimed($0) } ?? false
+    }
+
     /// The smallest terminal the current screen fits.
     public static func minimumSize(for model: ClientModel) -> ScreenSize {
         switch model.screen {

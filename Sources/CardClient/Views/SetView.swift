@@ -13,6 +13,9 @@ public struct SetView: GameView {
     /// One player may start a Set room alone.
     public var minimumPlayers: Int { 1 }
 
+    /// Set has no clock.
+    public func isTimed(_ room: RoomModel) -> Bool { false }
+
     /// The board's width and the info line, board and gap above it.
     public func minimumSize(for room: RoomModel) -> ScreenSize {
         let count = board(of: room).count
@@ -65,12 +68,13 @@ public struct SetView: GameView {
         }
     }
 
-    /// While playing: the letters of the cards on the board, then deal and hint.
+    /// While playing: the letters of the cards on the board, deal, and hint when solo.
     public func keys(for room: RoomModel) -> [KeyHelp] {
         guard room.phase == .playing else { return [] }
         let count = board(of: room).count
         let letters = count > 0 ? "a–" + SetLabels.letter(count - 1) : "a–x"
-        return [KeyHelp(letters, "pick 3"), KeyHelp("D", "deal 3 more"), KeyHelp("H", "hint")]
+        let solo = (room.state?.players.count ?? 0) <= 1
+        return [KeyHelp(letters, "pick 3"), KeyHelp("D", "deal 3 more")] + (solo ? [KeyHelp("H", "hint")] : [])
     }
 
     private func choose(_ letter: Character, in room: RoomModel) -> [ClientAction] {
@@ -89,6 +93,9 @@ public struct SetView: GameView {
     private func infoLine(_ room: RoomModel, me: String?) -> StyledLine {
         guard let set = set(of: room) else { return StyledLine(" waiting for the board…", Palette.quiet) }
         let players = room.state?.players ?? []
+        if room.phase == .waiting {
+            return StyledLine(" waiting for players · ", Palette.quiet) + StyledLine("\(players.count) seated", Palette.strong)
+        }
         var line = StyledLine(" deck ", Palette.quiet) + StyledLine("\(set.deck)", Palette.strong)
         line.append(" · \(set.board.count) on the table", Palette.quiet)
         if players.count <= 1 {
@@ -99,15 +106,11 @@ public struct SetView: GameView {
             line.append(" · deal votes ", Palette.quiet)
             line.append("\(set.dealVotes.count)/\(connected): " + set.dealVotes.joined(separator: ", "), Palette.strong)
         }
-        switch room.phase {
-        case .over:
+        if room.phase == .over {
             let verdict = room.result.map { ClientModel.describeWinners($0.winners, me: me) } ?? "game over"
             line.append(" · ", Palette.quiet)
             line.append("game over: \(verdict)", Palette.heading)
             if !room.isSpectator { line.append(" · Enter plays again", Palette.quiet) }
-        case .waiting:
-            line.append(" · waiting to start", Palette.quiet)
-        default: break
         }
         return line
     }

@@ -98,6 +98,9 @@ protocol GameEngine {
     func fields(viewerSeat: Int?, now: UInt64) -> GameFields
     /// Players the game adds to `state.players` that are not clients (the rps robot).
     var robotPlayers: [PlayerEntry] { get }
+    /// Whether every member sees the same state (nothing in it is one viewer's own),
+    /// so one encoding serves the whole room.
+    static var sameViewForEveryone: Bool { get }
 }
 
 extension GameEngine {
@@ -115,6 +118,8 @@ extension GameEngine {
     }
 
     var robotPlayers: [PlayerEntry] { [] }
+
+    static var sameViewForEveryone: Bool { false }
 
     /// Milliseconds from `now` to `deadline`, for `time_left_ms`.
     func millisecondsLeft(now: UInt64) -> Int? {

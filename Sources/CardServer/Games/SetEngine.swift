@@ -7,6 +7,7 @@ struct SetEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 4
     static let minPlayers = 1
+    static let sameViewForEveryone = true
 
     private let room: String
     private let seatCount: Int

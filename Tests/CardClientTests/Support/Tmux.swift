@@ -63,25 +63,26 @@ final class Tmux {
 
     /// Runs tmux with `arguments` and waits for it.
     ///
-    /// Spawned with an empty signal mask and default signal actions: a test runner's threads
-    /// block signals, and tmux and the client would inherit that and never hear SIGTERM or SIGHUP.
+    /// Spawned with an empty signal mask and default signal actions (a test runner's threads
+    /// block signals, and tmux and the client would inherit that and never hear SIGTERM), with
+    /// no file descriptor but 0-2 (the tmux server lives on and must hold none of ours), and
+    /// with its output in a file rather than a pipe, which the server could keep open.
     /// - Returns: its standard output (empty when not captured), or nil when it failed.
     @discardableResult
     static func run(_ arguments: [String], capture: Bool = true) -> String? {
-        var output: [Int32] = [-1, -1]
-        guard pipe(&output) == 0 else { return nil }
-        defer { close(output[0]) }
+        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("cardclient-tmux-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outputURL) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if capture {
-            posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
+        posix_spawn_file_actions_addopen(&actions, 1, capture ? outputURL.path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, output[0])
+        // glibc ignores a close action on a descriptor closed meanwhile by another thread.
+        let inherited = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
+        for fd in inherited where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -103,24 +104,11 @@ final class Tmux {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, envp)
-        close(output[1])
-        guard spawned == 0 else { return nil }
-        var text: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
-            if count > 0 {
-                text += chunk[..<count]
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
+        guard posix_spawnp(&pid, "tmux", &actions, &attributes, argv, envp) == 0 else { return nil }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         guard status == 0 else { return nil }
-        return String(decoding: text, as: UTF8.self)
+        guard capture else { return "" }
+        return (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
     }
 }
