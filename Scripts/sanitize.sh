@@ -11,8 +11,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# Leaks in the Swift 6.3.1 toolchain's own libraries, not in this project: without these the
-# test process itself fails under LeakSanitizer whatever the tests do.
+# Leaks in the Swift 6.3.1 toolchain's own libraries, not in this project's code: without these
+# the test process itself fails under LeakSanitizer whatever the tests do.
 mkdir -p .build-asan
 cat > .build-asan/lsan.supp <<'EOF'
 # FoundationEssentials: String(contentsOf:encoding:) leaks a 4 KiB buffer for every read of an
@@ -20,6 +20,10 @@ cat > .build-asan/lsan.supp <<'EOF'
 leak:readBytesFromFile
 # XCTest's runner keeps its suite objects at exit (the XCTest pass, even with no XCTest tests).
 leak:libXCTest.so
+# Foundation.Process.run(): the weak-reference side table of a Process object still alive at
+# exit, reached only through a tagged pointer LeakSanitizer cannot follow. (Not suppressed in
+# general: a side table points back to its object, so hiding one hides a leaked object too.)
+leak:Foundation7ProcessC3run
 EOF
 export LSAN_OPTIONS="suppressions=$PWD/.build-asan/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 

@@ -19,8 +19,42 @@ public struct DecodeFailure: Error, Equatable, Sendable {
 
 /// Turns one line of client JSON into a ``ClientRequest``.
 public enum ClientMessageDecoder {
+    /// Reads one command's fields; the table below maps each `type` to its reader.
+    private typealias CommandReader = @Sendable (Fields) throws(DecodeFailure) -> ClientCommand
+
+    /// Every `type` a client may send and how to read it, in the order `help` lists them.
+    /// A table, not a `switch`: the hot path looks a type up once instead of comparing
+    /// it with every name in turn.
+    private static let readers: [(type: String, read: CommandReader)] = [
+        ("help", { _ in .help }),
+        ("ping", { _ in .ping }),
+        ("login", { fields throws(DecodeFailure) in try login(fields) }),
+        ("rooms", { _ in .rooms }),
+        ("create", { fields throws(DecodeFailure) in try create(fields) }),
+        ("join", { fields throws(DecodeFailure) in .join(room: try fields.string("room")) }),
+        ("watch", { fields throws(DecodeFailure) in .watch(room: try fields.string("room")) }),
+        ("leave", { _ in .leave }),
+        ("start", { _ in .start }),
+        ("chat", { fields throws(DecodeFailure) in .chat(text: try fields.string("text")) }),
+        ("stats", { fields throws(DecodeFailure) in .stats(name: try fields.string("name")) }),
+        ("leaderboard", { fields throws(DecodeFailure) in .leaderboard(game: try fields.string("game")) }),
+        ("throw", { fields throws(DecodeFailure) in .throwSign(try fields.sign("sign")) }),
+        ("answer", { fields throws(DecodeFailure) in .answer(try fields.sign("sign")) }),
+        ("flip", { fields throws(DecodeFailure) in .flip(card: try fields.int("card")) }),
+        ("draw", { _ in .draw }),
+        ("move", { fields throws(DecodeFailure) in try move(fields) }),
+        ("auto", { fields throws(DecodeFailure) in .auto(from: try fields.pile("from")) }),
+        ("undo", { _ in .undo }),
+        ("claim", { fields throws(DecodeFailure) in .claim(cards: try fields.threeCardIDs("cards")) }),
+        ("deal", { _ in .deal }),
+        ("hint", { _ in .hint }),
+    ]
+
+    private static let readersByType: [String: CommandReader] = Dictionary(
+        uniqueKeysWithValues: readers.map { ($0.type, $0.read) })
+
     /// The `type`s a client may send, in the order `help` lists them.
-    public static let commandTypes = ["help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard", "throw", "answer", "flip", "draw", "move", "auto", "undo", "claim", "deal", "hint"]
+    public static let commandTypes = readers.map(\.type)
 
     /// Decodes one line (without its newline).
     /// - Throws: ``DecodeFailure`` saying which field is wrong and how.
@@ -31,46 +65,25 @@ public enum ClientMessageDecoder {
         } catch {
             throw DecodeFailure(code: .badJSON, message: "not valid JSON: \(error.message)", id: nil)
         }
-        guard let object = value.objectValue else {
+        guard case .object(let object) = value else {
             throw DecodeFailure(code: .badRequest, message: "a message must be a JSON object, not \(value.kindName)", id: nil)
         }
         let id = try requestID(in: object)
         let fields = Fields(object: object, id: id)
         let type = try fields.string("type")
-        let command: ClientCommand
-        switch type {
-        case "help": command = .help
-        case "ping": command = .ping
-        case "login": command = try login(fields)
-        case "rooms": command = .rooms
-        case "create": command = try create(fields)
-        case "join": command = .join(room: try fields.string("room"))
-        case "watch": command = .watch(room: try fields.string("room"))
-        case "leave": command = .leave
-        case "start": command = .start
-        case "chat": command = .chat(text: try fields.string("text"))
-        case "throw": command = .throwSign(try fields.sign("sign"))
-        case "stats": command = .stats(name: try fields.string("name"))
-        case "leaderboard": command = .leaderboard(game: try fields.string("game"))
-        case "answer": command = .answer(try fields.sign("sign"))
-        case "flip": command = .flip(card: try fields.int("card"))
-        case "draw": command = .draw
-        case "move":
-            let count = try fields.optionalInt("count") ?? 1
-            guard count >= 1 else { throw fields.failure("field 'count' must be at least 1, not \(count)") }
-            command = .move(from: try fields.pile("from"), to: try fields.pile("to"), count: count)
-        case "auto": command = .auto(from: try fields.pile("from"))
-        case "undo": command = .undo
-        case "claim": command = .claim(cards: try fields.threeCardIDs("cards"))
-        case "deal": command = .deal
-        case "hint": command = .hint
-        default:
+        guard let read = readersByType[type] else {
             throw DecodeFailure(
                 code: .unknownType,
                 message: "unknown message type '\(type)'; send {\"type\":\"help\"} for the list",
                 id: id)
         }
-        return ClientRequest(id: id, command: command)
+        return ClientRequest(id: id, command: try read(fields))
+    }
+
+    private static func move(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {
+        let count = try fields.optionalInt("count") ?? 1
+        guard count >= 1 else { throw fields.failure("field 'count' must be at least 1, not \(count)") }
+        return .move(from: try fields.pile("from"), to: try fields.pile("to"), count: count)
     }
 
     private static func requestID(in object: JSONObject) throws(DecodeFailure) -> RequestID? {

@@ -96,6 +96,7 @@ struct KeyHandlingTests {
         ("4", #"{"type":"create","game":"set","seats":4,"id":3}"#),
         ("2", #"{"type":"create","game":"set","seats":2,"id":3}"#),
         ("r", #"{"type":"create","game":"rps","seats":2,"id":3}"#),
+        ("R", #"{"type":"create","game":"rps","seats":1,"options":{"bot":"adaptive"},"id":3}"#),
         ("w", #"{"type":"watch","room":"K7QX","id":3}"#),
     ])
     func lobbyKeys(key: String, line: String) {

@@ -18,6 +18,8 @@ public final class ClientApp {
     private var connection: ServerConnection?
     private var connectStarted = 0
     private var decoder = KeyDecoder()
+    /// When the decoder began holding bytes that may be a lone Escape.
+    private var escapeSince: Int?
     private var frame = FrameWriter()
     /// The model and size of the last frame drawn; nil forces the next draw.
     private var drawn: (model: ClientModel, size: ScreenSize)?
@@ -67,18 +69,21 @@ public final class ClientApp {
         }
         draw(now: now)
 
+        let polled = connection
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
-        if let connection { fds.append(pollfd(fd: connection.fd, events: connection.pollEvents, revents: 0)) }
+        if let polled { fds.append(pollfd(fd: polled.fd, events: polled.pollEvents, revents: 0)) }
         let ready = poll(&fds, nfds_t(fds.count), decoder.hasPending ? Self.escapeMilliseconds : Self.tickMilliseconds)
-        if ready < 0 { return }
-        if ready == 0 {
-            keys(decoder.flush())
-            return
+        if ready > 0 {
+            if fds[1].revents != 0 { handle(signals.drain()) }
+            if fds[0].revents != 0 { readKeyboard() }
+            // A key may have replaced the connection; the old one's events no longer matter.
+            if let polled, polled === connection, fds[2].revents != 0 { readServer(polled, revents: fds[2].revents) }
         }
-        if fds[1].revents != 0 { handle(signals.drain()) }
-        if fds[0].revents != 0 { readKeyboard() }
-        if fds.count > 2, fds[2].revents != 0 { readServer(fds[2].revents) }
+        if let since = escapeSince, Clock.now() - since >= Int(Self.escapeMilliseconds) {
+            escapeSince = nil
+            keys(decoder.flush())
+        }
     }
 
     private func draw(now: Int) {
@@ -118,6 +123,7 @@ public final class ClientApp {
             return
         }
         keys(decoder.feed(Array(buffer[..<count])))
+        escapeSince = decoder.hasPending ? escapeSince ?? Clock.now() : nil
     }
 
     private func keys(_ keys: [Key]) {
@@ -138,8 +144,7 @@ public final class ClientApp {
         }
     }
 
-    private func readServer(_ revents: Int16) {
-        guard let connection else { return }
+    private func readServer(_ connection: ServerConnection, revents: Int16) {
         do {
             for line in try connection.handle(revents: revents) {
                 perform(model.apply(serverLine: line, now: Clock.now()))

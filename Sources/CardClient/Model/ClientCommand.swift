@@ -8,8 +8,8 @@ public enum ClientCommand: Equatable, Sendable {
     case resume(token: String)
     /// Ask for the public rooms.
     case rooms
-    /// Create a room and sit in it.
-    case create(game: String, seats: Int?, isPrivate: Bool)
+    /// Create a room and sit in it; `options` are the game's (`{"bot":"adaptive"}`), left out when empty.
+    case create(game: String, seats: Int?, isPrivate: Bool, options: JSONObject = [:])
     /// Sit in a room.
     case join(room: String)
     /// Watch a room.
@@ -54,10 +54,11 @@ public enum ClientCommand: Equatable, Sendable {
         switch self {
         case .login(let name): object["name"] = .string(name)
         case .resume(let token): object["token"] = .string(token)
-        case .create(let game, let seats, let isPrivate):
+        case .create(let game, let seats, let isPrivate, let options):
             object["game"] = .string(game)
             if let seats { object["seats"] = .int(seats) }
             if isPrivate { object["private"] = true }
+            if !options.isEmpty { object["options"] = .object(options) }
         case .join(let room), .watch(let room): object["room"] = .string(room)
         case .chat(let text): object["text"] = .string(text)
         case .claim(let cards): object["cards"] = .array(cards.map { .int($0) })

@@ -1,3 +1,5 @@
+import Wire
+
 /// The lobby: the public rooms (the cursor on one), the keys that create each game, and the
 /// keys to join, watch or type a room code.
 public enum LobbyView {
@@ -10,15 +12,17 @@ public enum LobbyView {
         let label: String
         let game: String
         let seats: Int
+        var options: JSONObject = [:]
 
-        var command: ClientCommand { .create(game: game, seats: seats, isPrivate: false) }
+        var command: ClientCommand { .create(game: game, seats: seats, isPrivate: false, options: options) }
     }
 
     static let newGames = [
         NewGame(key: "s", label: "Set solo", game: "set", seats: 1),
         NewGame(key: "S", label: "Set for 4", game: "set", seats: 4),
         NewGame(key: "2", label: "Set for 2", game: "set", seats: 2),
-        NewGame(key: "r", label: "rock-paper-scissors", game: "rps", seats: 2),
+        NewGame(key: "r", label: "rps for 2", game: "rps", seats: 2),
+        NewGame(key: "R", label: "rps vs bot", game: "rps", seats: 1, options: ["bot": "adaptive"]),
     ]
 
     /// The lobby screen's lines.
@@ -57,7 +61,7 @@ public enum LobbyView {
         case .character("W"): return [.openPrompt(.watchCode)]
         case .character("4"): return [.send(.create(game: "set", seats: 4, isPrivate: false))]
         case .character("?"): return [.toggleKeys]
-        case .character("q"), .escape: return [.quit]
+        case .character("q"): return [.quit]
         case .character(let character):
             return newGames.first { $0.key == character }.map { [.send($0.command)] } ?? []
         default: return []
@@ -82,7 +86,7 @@ public enum LobbyView {
         if model.isOffline { return ScreenParts.offlineKeys }
         if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
         return [
-            KeyHelp("↑↓", "choose"), KeyHelp("Enter", "join"), KeyHelp("w", "watch"), KeyHelp("j", "code"),
+            KeyHelp("↑↓", "room"), KeyHelp("Enter", "join"), KeyHelp("w", "watch"), KeyHelp("j", "code"),
             KeyHelp(offered(model.games).map { String($0.key) }.joined(separator: "/"), "new game"),
             KeyHelp("?", "keys"), KeyHelp("q", "quit"),
         ]

@@ -102,7 +102,10 @@ public enum RoomChrome {
         if model.isOffline { return ScreenParts.offlineKeys }
         if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
         var keys = room.isSpectator ? [] : view.keys(for: room)
-        if canStart(room, view: view) { keys.append(KeyHelp("Enter", room.phase == .over ? "play again" : "start")) }
+        // After a game, a view's own rematch key stands for Enter.
+        if canStart(room, view: view), room.phase == .waiting || keys.isEmpty {
+            keys.append(KeyHelp("Enter", room.phase == .over ? "play again" : "start"))
+        }
         keys += [
             KeyHelp(view.takesLetters ? "/" : "t", "chat"), KeyHelp("?", "keys"),
             KeyHelp(view.takesLetters ? "Q" : "q", "leave"),
