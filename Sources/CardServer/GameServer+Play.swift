@@ -43,23 +43,39 @@ extension GameServer {
         }
         broadcastState(room)
         if let result = update.result {
-            record(result, of: room)
             host.log("room \(room.code): game over, winners: \(result.winners.isEmpty ? "none" : result.winners.joined(separator: ", "))")
-            broadcast(.gameOver(GameOver(room: room.code, winners: result.winners, scores: result.scores, hintsUsed: result.hintsUsed)), in: room)
+            finished(result, in: room)
         }
         scheduleDeadline(of: room)
     }
 
-    /// Writes the finished game to the journal; this returns only once it is on disk.
-    private func record(_ result: GameResult, of room: Room) {
-        guard let journal else { return }
+    /// Queues the game's record and its `game_over`: both go out at the end of the turn,
+    /// the record first and on disk, so nobody hears of a result a crash could lose.
+    private func finished(_ result: GameResult, in room: Room) {
         let record = GameRecord(
             room: room.code, game: room.gameName, seed: room.seed, players: result.scores.map(\.name),
             scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: Timestamp.nowMilliseconds())
+        let message = ServerMessage.gameOver(GameOver(room: room.code, winners: result.winners, scores: result.scores, hintsUsed: result.hintsUsed))
+        finishedGames.append(FinishedGame(record: record, line: message.encodedLine(), audience: room.members))
+    }
+
+    /// The end of a turn: writes the turn's finished games to the journal with one
+    /// fsync, then tells their rooms. The host calls this before it writes any output.
+    public func endOfTurn() {
+        guard !finishedGames.isEmpty else { return }
+        let games = finishedGames
+        finishedGames = []
         do {
-            try journal.append(record)
+            try journal?.append(games.map(\.record))
         } catch {
             host.log("results journal: \(error)")
+        }
+        for game in games {
+            for playerID in game.audience {
+                if let client = players[playerID]?.client {
+                    host.send(game.line, to: client)
+                }
+            }
         }
     }
 

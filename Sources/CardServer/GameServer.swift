@@ -13,6 +13,8 @@ public final class GameServer {
     var players: [String: Player] = [:]
     var playerIDsByToken: [String: String] = [:]
     var rooms: [String: Room] = [:]
+    /// Games that ended this turn, waiting for the journal's fsync before their `game_over`.
+    var finishedGames: [FinishedGame] = []
     var nextPlayerNumber = 1
     var nextRoomSerial = 1
     var random = SystemRandomNumberGenerator()
@@ -80,6 +82,7 @@ public final class GameServer {
 
     /// Tells every client the server is going down and closes their connections.
     public func shutdown() {
+        endOfTurn()
         for client in clients.values where !client.isClosing {
             send(.shutdown, to: client.id)
             close(client)
@@ -199,4 +202,11 @@ public final class GameServer {
         client.isClosing = true
         host.disconnect(client.id)
     }
+}
+
+/// A game that ended this turn: its journal record, its encoded `game_over`, and who hears it.
+struct FinishedGame {
+    let record: GameRecord
+    let line: [UInt8]
+    let audience: [String]
 }

@@ -85,6 +85,11 @@ public final class EventLoop {
     /// A Sendable handle for stopping this loop from another thread.
     public let stopper: EventLoopStopper
 
+    /// Runs at the end of every turn, after events and timers and before the queued
+    /// output is written (Redis's beforeSleep): the place to make a turn's work
+    /// durable once, with one fsync, before anyone is told of it.
+    public var beforeWrites: (() -> Void)?
+
     private let limits: NetworkLimits
     private let epollFD: Int32
     private var connections: [ConnectionID: Connection] = [:]
@@ -440,7 +445,9 @@ public final class EventLoop {
     /// Writes the queued output (one flush per connection), then closes the
     /// connections scheduled for closing; repeats while closing handlers queue more.
     private func finishTurn() {
-        while !writeQueue.isEmpty || !closeQueue.isEmpty {
+        while true {
+            beforeWrites?()
+            if writeQueue.isEmpty && closeQueue.isEmpty { break }
             let writes = writeQueue
             writeQueue = []
             for connection in writes {

@@ -36,6 +36,7 @@ func runServer(_ options: Options) -> Int32 {
         let server = GameServer(config: config, host: host, journal: journal)
         host.server = server
         loop.delegate = host
+        loop.beforeWrites = { server.endOfTurn() }
         try loop.handleSignals([SIGINT, SIGTERM]) { signal in
             Log.write("signal \(signal): shutting down")
             loop.stopListening()

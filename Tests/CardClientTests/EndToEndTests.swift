@@ -46,7 +46,7 @@ struct EndToEndTests {
 
         terminal.type("r")
         try bob.expect("state") { $0["waiting_on"] == .array(["bob"]) }
-        #expect(terminal.waitFor("✔ thrown").contains("  ✊ rock"))
+        #expect(terminal.waitFor("you threw ✊ rock · waiting for bob").contains("  ✊ rock                     thinking…"))
         bob.send(#"{"type":"throw","sign":"scissors"}"#)
         let first = terminal.waitFor("→ you win")
         #expect(first.contains("round 1: ann ✊ rock vs bob ✌️"))

@@ -25,6 +25,13 @@ struct RenderTests {
         #expect(line.fitted(to: 6).plainText == "a✊b  ")
     }
 
+    @Test func controlCharactersFromOtherPeopleNeverReachTheTerminal() {
+        let line = StyledLine("a\u{1B}[2Jb\nc\u{85}d\u{7F}") + StyledLine("✓ fine")
+        #expect(line.plainText == "a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d\u{FFFD}✓ fine")
+        #expect(ANSIEncoder.encode(line, color: true) == line.plainText)
+        #expect(line.width == 17)
+    }
+
     @Test func neighbouringSpansOfOneStyleMerge() {
         var line = StyledLine("ab", .bold)
         line.append("cd", .bold)

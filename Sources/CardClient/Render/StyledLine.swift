@@ -1,14 +1,34 @@
 /// A run of text in one style.
 public struct Span: Equatable, Sendable {
     /// The text; no newlines or control characters.
-    public var text: String
+    public private(set) var text: String
     /// How it looks.
     public var style: Style
 
-    /// Makes a span.
+    /// Makes a span. Control characters (a newline, an escape sequence in someone's chat line)
+    /// become `�`, so text from other people can never move the cursor or restyle the terminal.
     public init(_ text: String, _ style: Style = .plain) {
-        self.text = text
+        self.text = Self.isClean(text) ? text : String(text.map { Self.isControl($0) ? "\u{FFFD}" : $0 })
         self.style = style
+    }
+
+    /// Adds the text of a span already made clean.
+    mutating func extend(with other: Span) {
+        text += other.text
+    }
+
+    private static func isClean(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            // C0 controls and DEL; C1 controls are U+0080-U+009F, encoded C2 80 to C2 9F.
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    private static func isControl(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
     }
 }
 
@@ -44,7 +64,7 @@ public struct StyledLine: Equatable, Sendable {
     public mutating func append(_ span: Span) {
         guard !span.text.isEmpty else { return }
         if let last = spans.last, last.style == span.style {
-            spans[spans.count - 1].text += span.text
+            spans[spans.count - 1].extend(with: span)
         } else {
             spans.append(span)
         }

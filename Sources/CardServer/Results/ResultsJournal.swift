@@ -52,12 +52,13 @@ public final class ResultsJournal {
         close(fd)
     }
 
-    /// Appends one finished game and waits for it to reach the disk.
-    func append(_ record: GameRecord) throws(Failure) {
-        let line = record.jsonLine
+    /// Appends finished games and waits for them to reach the disk: one write and
+    /// one fsync for all of them (a group commit, however many games ended this turn).
+    func append(_ records: [GameRecord]) throws(Failure) {
+        let lines = records.flatMap(\.jsonLine)
         var written = 0
-        while written < line.count {
-            let result = line[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        while written < lines.count {
+            let result = lines[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if result < 0 {
                 if errno == EINTR { continue }
                 throw Failure(description: "write(\(path)): \(String(cString: strerror(errno)))")
@@ -67,7 +68,9 @@ public final class ResultsJournal {
         if fsync(fd) != 0 {
             throw Failure(description: "fsync(\(path)): \(String(cString: strerror(errno)))")
         }
-        add(GameRecord.Summary(game: record.game, winners: record.winners, scores: record.scores))
+        for record in records {
+            add(GameRecord.Summary(game: record.game, winners: record.winners, scores: record.scores))
+        }
     }
 
     /// Everything the journal knows of players called `name`.

@@ -40,7 +40,7 @@ final class Tmux {
 
     /// Waits up to `seconds` for the screen to satisfy `condition`; returns the last screen either way.
     @discardableResult
-    func waitFor(_ seconds: Double = 5, _ condition: (String) -> Bool) -> String {
+    func waitFor(_ seconds: Double = 10, _ condition: (String) -> Bool) -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var shown = screen()
         while !condition(shown) && Date() < deadline {
@@ -50,9 +50,9 @@ final class Tmux {
         return shown
     }
 
-    /// Waits up to 5 s for `text` to appear; returns the screen.
+    /// Waits up to 10 s for `text` to appear; returns the screen.
     @discardableResult
-    func waitFor(_ text: String, seconds: Double = 5) -> String {
+    func waitFor(_ text: String, seconds: Double = 10) -> String {
         waitFor(seconds) { $0.contains(text) }
     }
 
