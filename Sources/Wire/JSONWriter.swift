@@ -165,6 +165,15 @@ struct JSONWriter {
         closeObject()
     }
 
+    /// An object whose fields `write` writes, or `null` when `value` is nil.
+    mutating func field<Value>(_ name: StaticString, objectOrNull value: Value?, _ write: (inout JSONWriter, Value) -> Void) {
+        key(name)
+        guard let value else { return null() }
+        openObject()
+        write(&self, value)
+        closeObject()
+    }
+
     /// `{"name":score,…}` in the given order.
     mutating func field(_ name: StaticString, scores: [NamedScore]) {
         field(name, object: { writer in

@@ -2,12 +2,4 @@
 public enum RequestID: Equatable, Hashable, Sendable {
     case int(Int)
     case string(String)
-
-    /// The id as it goes on the wire.
-    public var json: JSONValue {
-        switch self {
-        case .int(let value): .int(value)
-        case .string(let value): .string(value)
-        }
-    }
 }

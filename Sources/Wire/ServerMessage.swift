@@ -47,36 +47,7 @@ public enum ServerMessage: Equatable, Sendable {
     case replaced
 
     /// The `type` tag on the wire.
-    public var type: String {
-        switch self {
-        case .hello: "hello"
-        case .help: "help"
-        case .pong: "pong"
-        case .welcome: "welcome"
-        case .error, .rateLimited: "error"
-        case .stats: "stats"
-        case .leaderboard: "leaderboard"
-        case .rooms: "rooms"
-        case .joined: "joined"
-        case .watching: "watching"
-        case .left: "left"
-        case .chat: "chat"
-        case .member(let event, _, _, _): event.rawValue
-        case .state: "state"
-        case .gameOver: "game_over"
-        case .ok: "ok"
-        case .thrown: "thrown"
-        case .round: "round"
-        case .answered: "answered"
-        case .brainRound: "brain_round"
-        case .flipped: "flipped"
-        case .solved: "solved"
-        case .claimed: "claimed"
-        case .hint: "hint"
-        case .shutdown: "shutdown"
-        case .replaced: "replaced"
-        }
-    }
+    public var type: String { wireType.description }
 
     /// The `type` tag as a static string, for the encoder.
     var wireType: StaticString {

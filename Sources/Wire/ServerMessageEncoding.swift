@@ -194,14 +194,7 @@ extension RPSFields {
         writer.field("waiting_on", strings: waitingOn)
         writer.field("time_left_ms", timeLeftMs)
         writer.field("your_throw", yourThrow)
-        writer.key("last_round")
-        if let lastRound {
-            writer.openObject()
-            lastRound.write(into: &writer)
-            writer.closeObject()
-        } else {
-            writer.null()
-        }
+        writer.field("last_round", objectOrNull: lastRound) { writer, reveal in reveal.write(into: &writer) }
     }
 }
 
@@ -234,27 +227,15 @@ extension BrainFields {
     func write(into writer: inout JSONWriter) {
         writer.field("round", round)
         writer.field("rounds", rounds)
-        writer.key("prompt")
-        if let prompt {
-            writer.openObject()
+        writer.field("prompt", objectOrNull: prompt) { writer, prompt in
             writer.field("sign", prompt.sign)
             writer.field("goal", prompt.goal)
-            writer.closeObject()
-        } else {
-            writer.null()
         }
         writer.field("round_seconds", roundSeconds)
         writer.field("time_left_ms", timeLeftMs)
         writer.field("answered", strings: answered)
         writer.field("your_answer", yourAnswer)
-        writer.key("last_round")
-        if let lastRound {
-            writer.openObject()
-            lastRound.write(into: &writer)
-            writer.closeObject()
-        } else {
-            writer.null()
-        }
+        writer.field("last_round", objectOrNull: lastRound) { writer, reveal in reveal.write(into: &writer) }
     }
 }
 
