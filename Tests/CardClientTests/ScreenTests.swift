@@ -120,15 +120,15 @@ struct ScreenTests {
 extension ScreenTests {
     @Test func aGameWithoutAViewShowsPlayersScoresAndPhase() {
         let model = Fixtures.model([
-            Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL0N","game":"klondike","seat":0}"#,
-            #"{"type":"state","room":"KL0N","game":"klondike","seq":3,"phase":"playing","players":[{"name":"ann","seat":0,"score":12,"connected":true},{"name":"bob","seat":1,"score":4,"connected":false}],"spectators":2,"stock":20}"#,
+            Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL0N","game":"hearts","seat":0}"#,
+            #"{"type":"state","room":"KL0N","game":"hearts","seq":3,"phase":"playing","players":[{"name":"ann","seat":0,"score":12,"connected":true},{"name":"bob","seat":1,"score":4,"connected":false}],"spectators":2,"stock":20}"#,
         ])
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 60, height: 14), color: false, now: 0))
         #expect(Array(text[0...7]) == [
-            " KL0N · Klondike · playing                     ann · seat 1",
+            " KL0N · hearts · playing                       ann · seat 1",
             " ann 12 · bob 4 away · 2 watching",
             "",
-            "  This client has no view for Klondike yet.",
+            "  This client has no view for hearts yet.",
             "",
             "  phase playing",
             "  ann  12",

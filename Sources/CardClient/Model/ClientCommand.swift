@@ -28,6 +28,18 @@ public enum ClientCommand: Equatable, Sendable {
     case hint
     /// rps: throw a sign.
     case throwSign(RPSSign)
+    /// rps-brain: answer the round's prompt with a sign.
+    case answer(RPSSign)
+    /// concentration: turn the card at this index face up.
+    case flip(card: Int)
+    /// klondike: turn cards from the stock onto the waste (or the waste back over).
+    case draw
+    /// klondike: move `count` cards from one pile (`waste`, `t1`…`t7`, `f1`…`f4`) to another.
+    case move(from: String, to: String, count: Int)
+    /// klondike: make the double-tap move with a pile's top card.
+    case auto(from: String)
+    /// klondike: take back the last draw, move or auto.
+    case undo
 
     /// The `type` tag.
     public var type: String {
@@ -44,6 +56,12 @@ public enum ClientCommand: Equatable, Sendable {
         case .deal: "deal"
         case .hint: "hint"
         case .throwSign: "throw"
+        case .answer: "answer"
+        case .flip: "flip"
+        case .draw: "draw"
+        case .move: "move"
+        case .auto: "auto"
+        case .undo: "undo"
         }
     }
 
@@ -63,7 +81,14 @@ public enum ClientCommand: Equatable, Sendable {
         case .chat(let text): object["text"] = .string(text)
         case .claim(let cards): object["cards"] = .array(cards.map { .int($0) })
         case .throwSign(let sign): object["sign"] = .string(sign.rawValue)
-        case .rooms, .leave, .start, .deal, .hint: break
+        case .answer(let sign): object["sign"] = .string(sign.rawValue)
+        case .flip(let card): object["card"] = .int(card)
+        case .move(let from, let to, let count):
+            object["from"] = .string(from)
+            object["to"] = .string(to)
+            object["count"] = .int(count)
+        case .auto(let from): object["from"] = .string(from)
+        case .rooms, .leave, .start, .deal, .hint, .draw, .undo: break
         }
         if let id { object["id"] = .int(id) }
         return object

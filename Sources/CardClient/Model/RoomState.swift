@@ -63,6 +63,12 @@ public enum GameState: Equatable, Sendable {
     case set(SetState)
     /// rock-paper-scissors' round, timer and reveal.
     case rps(RPSState)
+    /// rps-brain's prompt, timer, answers and last reveal.
+    case brain(BrainState)
+    /// concentration's cards, turn and timer.
+    case concentration(ConcentrationState)
+    /// klondike: this viewer's own layout.
+    case klondike(KlondikeState)
     /// A game without a typed model: the whole message, for the generic view.
     case other(JSONObject)
 }
@@ -96,6 +102,9 @@ public struct RoomState: Equatable, Sendable {
         switch game {
         case "set": details = .set(SetState(json: json))
         case "rps": details = .rps(RPSState(json: json))
+        case "rps-brain": details = .brain(BrainState(json: json))
+        case "concentration": details = .concentration(ConcentrationState(json: json))
+        case "klondike": details = .klondike(KlondikeState(json: json))
         default: details = .other(json)
         }
     }

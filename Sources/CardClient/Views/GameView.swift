@@ -32,6 +32,9 @@ public enum GameViews {
         switch game {
         case "set": SetView()
         case "rps": RPSView()
+        case "rps-brain": BrainView()
+        case "concentration": ConcentrationView()
+        case "klondike": KlondikeView()
         default: GenericView()
         }
     }

@@ -1,0 +1,141 @@
+/// rps-brain: the round and its countdown, the prompt (a sign and a goal), who has answered,
+/// your answer, the last round's reveal, and the keys to answer.
+public struct BrainView: GameView {
+    /// The width of the round line and its countdown.
+    static let width = 56
+    /// The width of the countdown bar.
+    static let timerWidth = 10
+
+    /// Makes the view.
+    public init() {}
+
+    /// Few keys; the room keeps lowercase `q` and `t`.
+    public var takesLetters: Bool { false }
+
+    /// One player may play alone.
+    public var minimumPlayers: Int { 1 }
+
+    /// The round's countdown runs while playing.
+    public func isTimed(_ room: RoomModel) -> Bool {
+        room.phase == .playing && brain(of: room)?.timeLeftMs != nil
+    }
+
+    /// The round line, prompt, answers, reveal and the keys.
+    public func minimumSize(for room: RoomModel) -> ScreenSize {
+        ScreenSize(width: Self.width, height: 10)
+    }
+
+    /// The round line, the prompt, who answered, your answer, the last reveal, and what to do now.
+    public func body(for room: RoomModel, context: ViewContext) -> [StyledLine] {
+        guard let brain = brain(of: room), let state = room.state else {
+            return [StyledLine("  waiting for the first prompt…", Palette.quiet)]
+        }
+        let me = context.me
+        var lines = [roundLine(brain, room: room, context: context), StyledLine()]
+        if state.phase == .playing, let prompt = brain.prompt {
+            let goal = prompt.goal == .win ? "WIN against it" : "LOSE against it"
+            lines.append(StyledLine("  \(prompt.sign.glyph) \(prompt.sign.rawValue)", Palette.strong)
+                + StyledLine(" · ", Palette.quiet) + StyledLine(goal, Palette.notice(prompt.goal == .win ? .good : .bad)))
+        } else if state.phase == .waiting {
+            lines.append(StyledLine("  The game starts when every seat is taken, or when a player presses Enter."))
+        } else {
+            lines.append(overLine(room, me: me))
+        }
+        lines.append(StyledLine())
+        var answers = StyledLine("  answered: ", Palette.quiet)
+        for (position, player) in state.players.enumerated() {
+            if position > 0 { answers.append(" · ", Palette.quiet) }
+            answers.append(player.name, player.name == me ? Palette.strong : .plain)
+            answers.append(brain.answered.contains(player.name) ? " ✔" : " …",
+                           brain.answered.contains(player.name) ? Palette.notice(.good) : Palette.quiet)
+        }
+        lines.append(answers)
+        if state.phase == .playing, !room.isSpectator {
+            if let sign = brain.yourAnswer {
+                lines.append(StyledLine("  your answer: ") + StyledLine("\(sign.glyph) \(sign.rawValue)", Palette.strong))
+            } else {
+                var line = StyledLine("  answer: ", Palette.strong)
+                for (position, sign) in RPSSign.allCases.enumerated() {
+                    if position > 0 { line.append("   ") }
+                    line.append(String(sign.rawValue.first ?? " "), Palette.key)
+                    line.append(" \(sign.glyph) \(sign.rawValue)")
+                }
+                lines.append(line)
+            }
+        } else {
+            lines.append(StyledLine())
+        }
+        lines.append(StyledLine())
+        if let reveal = brain.lastRound {
+            lines += revealLines(reveal, me: me)
+        }
+        return lines
+    }
+
+    /// `r`/`p`/`s` or `1`/`2`/`3` answer.
+    public func actions(for key: Key, in room: RoomModel, me: String?) -> [ClientAction]? {
+        guard case .character(let character) = key, let sign = RPSView.sign(for: character) else { return nil }
+        guard room.phase == .playing, !room.isSpectator, let brain = brain(of: room),
+              brain.prompt != nil, brain.yourAnswer == nil
+        else { return [] }
+        return [.send(.answer(sign))]
+    }
+
+    /// The answers, while one is wanted.
+    public func keys(for room: RoomModel) -> [KeyHelp] {
+        guard room.phase == .playing, let brain = brain(of: room), brain.yourAnswer == nil else { return [] }
+        return [KeyHelp("r p s", "answer (or 1 2 3)")]
+    }
+
+    private func brain(of room: RoomModel) -> BrainState? {
+        if case .brain(let brain)? = room.state?.details { return brain }
+        return nil
+    }
+
+    private func roundLine(_ brain: BrainState, room: RoomModel, context: ViewContext) -> StyledLine {
+        let left = StyledLine("  Round \(brain.round)", Palette.heading) + StyledLine(" of \(brain.rounds)", Palette.quiet)
+        guard room.phase == .playing, let timeLeft = brain.timeLeftMs else { return left }
+        let remaining = max(0, timeLeft - (context.now - room.stateReceivedAt))
+        let seconds = (remaining + 999) / 1000
+        let total = max(1, brain.roundSeconds * 1000)
+        let filled = min(Self.timerWidth, (remaining * Self.timerWidth + total - 1) / total)
+        let tone: Notice.Tone = seconds <= 3 ? .bad : seconds <= 7 ? .neutral : .good
+        let right = StyledLine(String(repeating: "█", count: filled), Palette.notice(tone))
+            + StyledLine(String(repeating: "░", count: Self.timerWidth - filled), Palette.quiet)
+            + StyledLine(" " + RPSView.padded(seconds, like: brain.roundSeconds) + " s", seconds <= 3 ? Palette.notice(.bad) : Palette.strong)
+        return StyledLine.spread(left, right, width: min(context.size.width, Self.width))
+    }
+
+    private func revealLines(_ reveal: BrainReveal, me: String?) -> [StyledLine] {
+        var head = StyledLine("  round \(reveal.round): ", Palette.quiet)
+        if let prompt = reveal.prompt {
+            head.append("\(prompt.sign.glyph) \(prompt.sign.rawValue), \(prompt.goal == .win ? "WIN" : "LOSE") against it")
+        }
+        if let answer = reveal.answer {
+            head.append(" → answer ", Palette.quiet)
+            head.append("\(answer.glyph) \(answer.rawValue)", Palette.strong)
+        }
+        var answers = StyledLine("  ")
+        for (position, entry) in reveal.answers.enumerated() {
+            if position > 0 { answers.append(" · ", Palette.quiet) }
+            answers.append(entry.name, entry.name == me ? Palette.strong : .plain)
+            if let sign = entry.answer.sign {
+                answers.append(" \(sign.glyph) \(sign.rawValue)")
+            } else {
+                answers.append(" (no answer)", Palette.quiet)
+            }
+            let points = entry.answer.points
+            answers.append(points < 0 ? " −\(-points)" : " +\(points)", Palette.notice(points > 0 ? .good : .bad))
+        }
+        return [head, answers]
+    }
+
+    private func overLine(_ room: RoomModel, me: String?) -> StyledLine {
+        var line = StyledLine("  game over", Palette.heading)
+        if let result = room.result {
+            line.append(": " + ClientModel.describeWinners(result.winners, me: me), Palette.heading)
+        }
+        if !room.isSpectator { line.append(" · Enter plays again", Palette.quiet) }
+        return line
+    }
+}

@@ -1,0 +1,110 @@
+import CardClient
+import Testing
+
+/// What a klondike room looks like, and what its keys send.
+struct KlondikeViewTests {
+    static let size = ScreenSize(width: 80, height: 24)
+
+    static func card(_ rank: Int, _ suit: String) -> String { #"{"rank":\#(rank),"suit":"\#(suit)"}"# }
+
+    /// A game a few moves in: 8♥ on pile 1, 7♣ waiting on the waste, the ace of spades home.
+    static let state = #"{"type":"state","room":"KL00","game":"klondike","seq":4,"phase":"playing","players":[{"name":"ann","seat":0,"score":1,"connected":true},{"name":"bob","seat":1,"score":3,"connected":true}],"spectators":0,"player":"ann","draw":1,"stock":20,"waste_count":3,"waste":[\#(card(7, "clubs"))],"foundations":[[\#(card(1, "spades"))],[],[],[]],"tableau":[{"down":0,"up":[\#(card(9, "clubs")),\#(card(8, "hearts"))]},{"down":1,"up":[\#(card(12, "diamonds"))]},{"down":2,"up":[\#(card(10, "hearts"))]},{"down":3,"up":[\#(card(13, "spades"))]},{"down":4,"up":[\#(card(2, "diamonds"))]},{"down":5,"up":[\#(card(6, "clubs"))]},{"down":0,"up":[]}],"moves":6,"rivals":{"bob":3}}"#
+
+    static func model() -> ClientModel {
+        Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL00","game":"klondike","seat":0}"#, state])
+    }
+
+    @Test func theLayoutInColumns() {
+        let screen = ScreenRenderer.render(Self.model(), size: Self.size, color: false, now: 0)
+        #expect(Fixtures.trimmed(screen) == [
+            " KL00 · Klondike · playing                                         ann · seat 1",
+            " ann 1 · bob 3 · 0 watching",
+            "",
+            " moves 6 · draw 1 · home 1/52 · bob 3/52",
+            "",
+            "  d    w         f1   f2   f3   f4",
+            "  ▒20  7♣ +2     A♠   ··   ··   ··",
+            "",
+            "  1    2    3    4    5    6    7",
+            "  9♣   ░░   ░░   ░░   ░░   ░░   ··",
+            "  8♥   Q♦   ░░   ░░   ░░   ░░",
+            "            10♥  ░░   ░░   ░░",
+            "                 K♠   ░░   ░░",
+            "                      2♦   ░░",
+            "                           6♣",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " no chat yet · t to talk",
+            " d draw · w 1–7 f1–4 from, to · a auto · u undo · t chat · ? keys · q leave",
+        ])
+    }
+
+    @Test func aPileThenAnotherSendsAMove() {
+        var model = Self.model()
+        #expect(model.type("w") == [])
+        #expect(model.room?.selection == [0])
+        #expect(model.type("1") == [.transmit(#"{"type":"move","from":"waste","to":"t1","count":1,"id":3}"#)])
+        #expect(model.room?.selection == [])
+    }
+
+    @Test func aTableauRunMovesAsFarAsItFits() {
+        var model = Self.model()
+        // 9♣ 8♥ from pile 1 onto 10♥ of pile 3: the run from 9♣ fits, so two cards.
+        #expect(model.type("13") == [.transmit(#"{"type":"move","from":"t1","to":"t3","count":2,"id":3}"#)])
+        // The king of pile 4 to the empty pile 7.
+        #expect(model.type("47") == [.transmit(#"{"type":"move","from":"t4","to":"t7","count":1,"id":4}"#)])
+    }
+
+    @Test func fThenADigitNamesAFoundation() {
+        var model = Self.model()
+        #expect(model.type("5f1") == [.transmit(#"{"type":"move","from":"t5","to":"f1","count":1,"id":3}"#)])
+        #expect(model.type("f1") == [])
+        #expect(model.room?.selection == [11])
+        #expect(model.type("6") == [.transmit(#"{"type":"move","from":"f1","to":"t6","count":1,"id":4}"#)])
+    }
+
+    @Test func autoDrawUndoAndEscape() {
+        var model = Self.model()
+        #expect(model.type("a5") == [.transmit(#"{"type":"auto","from":"t5","id":3}"#)])
+        #expect(model.type("ww") == [.transmit(#"{"type":"auto","from":"waste","id":4}"#)])
+        #expect(model.type("d") == [.transmit(#"{"type":"draw","id":5}"#)])
+        #expect(model.type(" ") == [.transmit(#"{"type":"draw","id":6}"#)])
+        #expect(model.type("u") == [.transmit(#"{"type":"undo","id":7}"#)])
+        #expect(model.type("3") == [])
+        #expect(model.press([.escape]) == [])
+        #expect(model.room?.selection == [])
+    }
+
+    @Test func solvedSaysSoOnTheStatusLine() {
+        var model = Self.model()
+        let event = #"{"type":"solved","room":"KL00","player":"ann","moves":112,"message":"Congratulations, ann! All 52 cards home in 112 moves."}"#
+        model.apply(serverLine: Array(event.utf8), now: 0)
+        #expect(model.status?.text == "Congratulations, ann! All 52 cards home in 112 moves.")
+    }
+}
+
+extension KlondikeViewTests {
+    @Test func theSelectedPileShowsItsKeyInBrackets() {
+        var model = Self.model()
+        _ = model.type("3")
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
+        #expect(text[3] == " moves 6 · draw 1 · home 1/52 · bob 3/52 · from t3: pick where")
+        #expect(text[8] == "  1    2   [3]   4    5    6    7")
+        _ = model.type("f")
+        #expect(Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))[3]
+            == " moves 6 · draw 1 · home 1/52 · bob 3/52 · f: pick 1–4")
+    }
+
+    @Test func redSuitsAreRedAndBlackOnesKeepTheTerminalColour() {
+        let screen = ScreenRenderer.render(Self.model(), size: Self.size, color: true, now: 0)
+        let row = ANSIEncoder.encode(screen[10], color: true)
+        #expect(row.contains("\u{1B}[1;31m8♥\u{1B}[0m"))
+        #expect(row.contains("\u{1B}[1mQ♦") == false)
+        #expect(ANSIEncoder.encode(screen[9], color: true).contains("\u{1B}[1m9♣\u{1B}[0m"))
+    }
+}
