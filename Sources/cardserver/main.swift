@@ -36,13 +36,15 @@ func runServer(_ options: Options) -> Int32 {
         let server = GameServer(config: config, host: host, journal: journal)
         host.server = server
         loop.delegate = host
-        loop.beforeWrites = { server.endOfTurn() }
-        try loop.handleSignals([SIGINT, SIGTERM]) { signal in
+        // The loop keeps these closures: weak captures, so no cycle outlives the run.
+        loop.beforeWrites = { [weak server] in server?.endOfTurn() }
+        try loop.handleSignals([SIGINT, SIGTERM]) { [weak loop, weak server] signal in
             Log.write("signal \(signal): shutting down")
-            loop.stopListening()
-            server.shutdown()
-            loop.stop()
+            loop?.stopListening()
+            server?.shutdown()
+            loop?.stop()
         }
+        defer { host.server = nil }
         let bound = try loop.listen(host: options.host, port: options.port)
         let shownHost = bound.host.contains(":") ? "[\(bound.host)]" : bound.host
         Log.write("cardserver \(version) listening on \(shownHost):\(bound.port), results in \(journal.path)")

@@ -11,7 +11,10 @@ enum TerminalRestore {
 
     // Signal handlers read these; they are written only while no handler can run (before
     // installing handlers and on the loop's own thread), so there is no race.
-    nonisolated(unsafe) private static var saved = termios()
+    // The settings live in memory allocated once rather than in a `static var termios`:
+    // Swift 6.3 lays such a global out 3 bytes short of `termios`'s size, so assigning to
+    // it writes past its end (AddressSanitizer: global-buffer-overflow).
+    nonisolated(unsafe) private static var saved: UnsafeMutablePointer<termios>?
     nonisolated(unsafe) private static var armed: sig_atomic_t = 0
     nonisolated(unsafe) private static var undoBytes: UnsafeMutablePointer<UInt8>?
 
@@ -22,7 +25,12 @@ enum TerminalRestore {
             bytes.initialize(from: undoSequence, count: undoSequence.count)
             undoBytes = bytes
         }
-        saved = settings
+        if saved == nil {
+            saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+            saved?.initialize(to: settings)
+        } else {
+            saved?.pointee = settings
+        }
         armed = 1
     }
 
@@ -43,6 +51,8 @@ enum TerminalRestore {
                 }
             }
         }
-        _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+        if let saved {
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, saved)
+        }
     }
 }
