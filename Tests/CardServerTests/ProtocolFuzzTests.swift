@@ -95,7 +95,7 @@ struct ProtocolFuzzTests {
     /// Writes a batch's bytes to a temporary file, to replay with `nc` after a failure.
     static func save(_ bytes: [UInt8], name: String) -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardserver-fuzz-\(name).bin")
-        FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
         return url.path
     }
 
