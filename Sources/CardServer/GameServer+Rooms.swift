@@ -179,8 +179,8 @@ extension GameServer {
     /// Sends one message to every connected member, encoding it once.
     func broadcast(_ message: ServerMessage, in room: Room, except excluded: String? = nil) {
         let line = message.encodedLine()
-        for memberID in room.members where memberID != excluded {
-            if let client = players[memberID]?.client {
+        room.forEachMember { memberID in
+            if memberID != excluded, let client = players[memberID]?.client {
                 host.send(line, to: client)
             }
         }
@@ -193,12 +193,12 @@ extension GameServer {
         let now = host.nowNanoseconds
         let shared = type(of: room.engine).sameViewForEveryone
         var commonLine: [UInt8]?
-        for memberID in room.members {
-            guard let player = players[memberID], let client = player.client else { continue }
+        room.forEachMember { memberID in
+            guard let client = players[memberID]?.client else { return }
             let seat = shared ? nil : room.seat(of: memberID)
             if seat == nil, let commonLine {
                 host.send(commonLine, to: client)
-                continue
+                return
             }
             let line = ServerMessage.state(stateView(of: room, forSeat: seat, now: now)).encodedLine()
             if seat == nil { commonLine = line }

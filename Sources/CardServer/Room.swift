@@ -37,6 +37,13 @@ final class Room {
     /// Everyone who gets the room's events: seated players, then spectators.
     var members: [String] { seats.compactMap { $0 } + spectators }
 
+    /// Calls `body` for each member in `members` order, without building the array
+    /// (broadcasts run after every move).
+    func forEachMember(_ body: (String) -> Void) {
+        for case let playerID? in seats { body(playerID) }
+        for playerID in spectators { body(playerID) }
+    }
+
     var seatedCount: Int { seats.count(where: { $0 != nil }) }
 
     var isEmpty: Bool { seatedCount == 0 && spectators.isEmpty }
