@@ -3,7 +3,7 @@
 #
 #   Scripts/fuzz.sh [SECONDS]     run for SECONDS (default 60); exits non-zero on a crash
 #
-# Builds GameRules and Wire as static modules and links Fuzz/*.swift against them, all in
+# Builds GameRules and Wire as static modules and links Scripts/Fuzz/*.swift against them, all in
 # .build-fuzz/. The corpus (.build-fuzz/corpus) is seeded from the example lines of Protocol.md
 # and grows from run to run; a crashing input is saved as .build-fuzz/artifacts/crash-*.
 # Replay one with: .build-fuzz/wire-fuzzer .build-fuzz/artifacts/crash-...
@@ -29,7 +29,7 @@ swiftc "${flags[@]}" -emit-module -emit-library -static -module-name Wire -I "$o
     -emit-module-path "$out/Wire.swiftmodule" -o "$out/libWire.a" \
     $(find Sources/Wire -name '*.swift' | sort)
 # lld, because gold warns about every ASan helper symbol it cannot export.
-swiftc "${flags[@]}" -use-ld=lld -I "$out" -L "$out" -lWire -lGameRules -o "$out/wire-fuzzer" Fuzz/*.swift
+swiftc "${flags[@]}" -use-ld=lld -I "$out" -L "$out" -lWire -lGameRules -o "$out/wire-fuzzer" Scripts/Fuzz/*.swift
 
 # Seeds: every client and server example line of Protocol.md, and a few framing cases.
 grep -o '^{"type":.*}$' Protocol.md | while IFS= read -r line; do
