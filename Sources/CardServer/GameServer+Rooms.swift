@@ -107,12 +107,15 @@ extension GameServer {
             broadcast(.member(.left, room: room.code, name: player.name, role: .spectator), in: room)
         }
         host.log("room \(room.code): \(player.name) left")
+        // The rules' verdict is applied even when nobody is left to hear it: a game that
+        // ends because its last player left still goes into the results journal.
+        if let update {
+            apply(update, in: room)
+        } else if !room.isEmpty {
+            broadcastState(room)
+        }
         if room.isEmpty {
             closeRoom(room)
-        } else if let update {
-            apply(update, in: room)
-        } else {
-            broadcastState(room)
         }
     }
 

@@ -81,4 +81,20 @@ struct JournalTests {
         dora.send(#"{"type":"leaderboard","game":"rps"}"#)
         #expect(try dora.receiveLine() == #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":2,"wins":2,"points":2},{"name":"bob","games":2,"wins":0,"points":0}]}"#)
     }
+
+    @Test func aGameThatEndsBecauseItsLastPlayerLeftIsStillRecorded() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"rps","options":{"bot":"random"}}"#)
+        try ann.expect("joined")
+        try ann.expect("state")
+        ann.send(#"{"type":"leave"}"#)
+        try ann.expect("left")
+        ann.send(#"{"type":"stats","name":"ann"}"#)
+        #expect(try ann.receiveLine() == #"{"type":"stats","name":"ann","games":1,"wins":0,"by_game":{"rps":{"games":1,"wins":0,"points":0}}}"#)
+        let lines = try journalLines(server)
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains(#""winners":["robot"]"#) == true)
+    }
 }
