@@ -34,7 +34,7 @@ struct BrainEngine: GameEngine {
         }
         self.game = game
         lastRound = nil
-        deadline = now + RPSEngine.nanoseconds(roundSeconds)
+        deadline = now + nanoseconds(roundSeconds)
         return GameUpdate()
     }
 
@@ -112,7 +112,7 @@ struct BrainEngine: GameEngine {
             deadline = nil
             update.result = result(of: game)
         } else {
-            deadline = now + RPSEngine.nanoseconds(roundSeconds)
+            deadline = now + nanoseconds(roundSeconds)
         }
     }
 

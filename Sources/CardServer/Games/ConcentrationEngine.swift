@@ -37,7 +37,7 @@ struct ConcentrationEngine: GameEngine {
             game.remove(player: seat)
         }
         self.game = game
-        deadline = now + RPSEngine.nanoseconds(turnSeconds)
+        deadline = now + nanoseconds(turnSeconds)
         return GameUpdate()
     }
 
@@ -68,7 +68,7 @@ struct ConcentrationEngine: GameEngine {
             deadline = nil
             update.result = self.result(of: game)
         } else {
-            deadline = now + RPSEngine.nanoseconds(turnSeconds)
+            deadline = now + nanoseconds(turnSeconds)
         }
         return update
     }
@@ -77,7 +77,7 @@ struct ConcentrationEngine: GameEngine {
         guard var game, !game.isOver else { return GameUpdate() }
         game.passTurn()
         self.game = game
-        deadline = now + RPSEngine.nanoseconds(turnSeconds)
+        deadline = now + nanoseconds(turnSeconds)
         return GameUpdate()
     }
 
@@ -91,7 +91,7 @@ struct ConcentrationEngine: GameEngine {
             deadline = nil
             update.result = result(of: game)
         } else if game.turn != turnBefore {
-            deadline = now + RPSEngine.nanoseconds(turnSeconds)
+            deadline = now + nanoseconds(turnSeconds)
         }
         return update
     }

@@ -121,6 +121,11 @@ extension GameEngine {
 
     static var sameViewForEveryone: Bool { false }
 
+    /// A game's time option, in seconds, on the host's nanosecond clock.
+    func nanoseconds(_ seconds: Int) -> UInt64 {
+        UInt64(seconds) * 1_000_000_000
+    }
+
     /// Milliseconds from `now` to `deadline`, for `time_left_ms`.
     func millisecondsLeft(now: UInt64) -> Int? {
         deadline.map { $0 > now ? Int(($0 - now) / 1_000_000) : 0 }

@@ -51,7 +51,7 @@ struct RPSEngine: GameEngine {
         match = RPSMatch(bestOf: rounds)
         lastRound = nil
         robotThrows()
-        deadline = now + Self.nanoseconds(roundSeconds)
+        deadline = now + nanoseconds(roundSeconds)
         return GameUpdate()
     }
 
@@ -140,7 +140,7 @@ struct RPSEngine: GameEngine {
             deadline = nil
             update.result = result(of: match)
         } else {
-            deadline = now + Self.nanoseconds(roundSeconds)
+            deadline = now + nanoseconds(roundSeconds)
         }
     }
 
@@ -148,9 +148,5 @@ struct RPSEngine: GameEngine {
         GameResult(
             winners: match.winner.map { [names[$0]] } ?? [],
             scores: (0..<2).map { NamedScore(name: names[$0], score: match.wins[$0]) })
-    }
-
-    static func nanoseconds(_ seconds: Int) -> UInt64 {
-        UInt64(seconds) * 1_000_000_000
     }
 }
