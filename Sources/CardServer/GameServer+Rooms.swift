@@ -67,6 +67,11 @@ extension GameServer {
 
     func start(by player: Player, id: RequestID?) throws(CommandError) {
         let room = try currentRoom(of: player)
+        if room.resultPending {
+            // Answered right after the last game's game_over goes out (see announce).
+            room.startsAwaitingResult.append((player.id, id))
+            return
+        }
         guard room.seat(of: player.id) != nil else {
             throw CommandError(code: .notSeated, message: "spectators cannot start the game")
         }
@@ -128,7 +133,10 @@ extension GameServer {
     /// After a player took a seat: a room whose seats are all taken starts by itself.
     private func seatsChanged(_ room: Room) {
         if room.phase != .playing, room.seatedCount == room.seats.count {
-            startGame(room)
+            guard room.resultPending else { return startGame(room) }
+            // The last game's game_over is still being written: announce starts this one after it.
+            room.seatsFilledAwaitingResult = true
+            broadcastState(room)
         } else {
             broadcastState(room)
         }

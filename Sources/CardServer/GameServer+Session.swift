@@ -93,9 +93,19 @@ extension GameServer {
         playerIDsByToken[player.token] = nil
     }
 
+    /// 128 random bits as 32 hex digits. Two 64-bit draws, not one per digit:
+    /// each draw from the system generator is a `getrandom` system call.
     static func makeToken(using random: inout SystemRandomNumberGenerator) -> String {
         let hexDigits = Array("0123456789abcdef")
-        return String((0..<32).map { _ in hexDigits[Int(random.next() % 16)] })
+        var digits: [Character] = []
+        digits.reserveCapacity(32)
+        for var bits in [random.next(), random.next()] {
+            for _ in 0..<16 {
+                digits.append(hexDigits[Int(bits & 0xF)])
+                bits >>= 4
+            }
+        }
+        return String(digits)
     }
 }
 

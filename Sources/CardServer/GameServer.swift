@@ -15,6 +15,13 @@ public final class GameServer {
     var rooms: [String: Room] = [:]
     /// Games that ended this turn, waiting for the journal's fsync before their `game_over`.
     var finishedGames: [FinishedGame] = []
+    /// Finished games whose records the journal is writing, by its ticket.
+    var gamesBeingWritten: [UInt64: [FinishedGame]] = [:]
+    /// The journal's tickets so far, and how many of them are on disk (it finishes them in order).
+    var journalTicketsSubmitted: UInt64 = 0
+    var journalTicketsWritten: UInt64 = 0
+    /// `stats` and `leaderboard` replies waiting for the games that ended before them to be on disk.
+    var repliesAwaitingJournal: [(afterTicket: UInt64, reply: () -> Void)] = []
     var nextPlayerNumber = 1
     var nextRoomSerial = 1
     var random = SystemRandomNumberGenerator()
@@ -83,6 +90,9 @@ public final class GameServer {
     /// Tells every client the server is going down and closes their connections.
     public func shutdown() {
         endOfTurn()
+        // Every result reported finished goes to disk, and its game_over out, before the goodbye.
+        journal?.waitForWrites()
+        journalWritten()
         for client in clients.values where !client.isClosing {
             send(.shutdown, to: client.id)
             close(client)
@@ -147,12 +157,16 @@ public final class GameServer {
             case .chat(let text):
                 try chat(text, from: player, id: id)
             case .stats(let name):
-                send(.stats(journal?.stats(for: name, gameOrder: Self.gameNames) ?? PlayerStats(name: name, games: 0, wins: 0, byGame: []), id: id), to: client.id)
+                afterJournal { [self] in
+                    send(.stats(journal?.stats(for: name, gameOrder: Self.gameNames) ?? PlayerStats(name: name, games: 0, wins: 0, byGame: []), id: id), to: client.id)
+                }
             case .leaderboard(let game):
                 guard Self.gameNames.contains(game) else {
                     throw .badRequest("there is no game '\(game)'; games: \(Self.gameNames.joined(separator: ", "))")
                 }
-                send(.leaderboard(game: game, entries: journal?.leaderboard(for: game, size: ServerConfig.leaderboardSize) ?? [], id: id), to: client.id)
+                afterJournal { [self] in
+                    send(.leaderboard(game: game, entries: journal?.leaderboard(for: game, size: ServerConfig.leaderboardSize) ?? [], id: id), to: client.id)
+                }
             case .throwSign, .answer, .flip, .draw, .move, .auto, .undo, .claim, .deal, .hint:
                 try play(request.command, by: player, id: id)
             case .help, .ping, .login:
@@ -204,9 +218,10 @@ public final class GameServer {
     }
 }
 
-/// A game that ended this turn: its journal record, its encoded `game_over`, and who hears it.
+/// A game that ended: its journal record, its encoded `game_over`, who hears it, and its room.
 struct FinishedGame {
     let record: GameRecord
     let line: [UInt8]
     let audience: [String]
+    let room: Room
 }

@@ -23,6 +23,12 @@ final class Room {
     var seed = 0
     /// When the current game started, in milliseconds since the epoch.
     var startedMs: Int64 = 0
+    /// The last game's `game_over` waits for its record to reach the disk; no new game starts meanwhile.
+    var resultPending = false
+    /// `start` commands that came while `resultPending`, handled once it is over.
+    var startsAwaitingResult: [(playerID: String, id: RequestID?)] = []
+    /// Every seat was taken while `resultPending`: the room starts by itself once it is over.
+    var seatsFilledAwaitingResult = false
 
     init(code: String, gameName: String, isPrivate: Bool, serial: Int, seatCount: Int, minPlayers: Int, engine: any GameEngine) {
         self.code = code

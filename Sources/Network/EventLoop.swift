@@ -72,7 +72,8 @@ final class Listener {
 ///
 /// Everything — I/O dispatch, timers, signal handlers, delegate calls — runs on
 /// the thread that calls `run()` (or `drain(timeout:)`); the loop is not
-/// thread-safe, except for `stopper` / `stopFromAnotherThread()`.
+/// thread-safe, except for `stopper` / `stopFromAnotherThread()` and the
+/// wakers of `makeWaker(_:)`.
 ///
 /// One turn: wait in epoll_wait (up to the earliest timer), dispatch the events
 /// (accept, read, signals), run the timers that came due, then write the output
@@ -100,6 +101,8 @@ public final class EventLoop {
     private var signalFD: Int32 = -1
     private var signalSet = sigset_t()
     private var signalHandler: ((Int32) -> Void)?
+    /// Wakers made by `makeWaker`, by epoll token, with the handler each runs.
+    private var wakers: [(token: UInt64, waker: EventLoopWaker, handler: () -> Void)] = []
     /// Connections with output to write at the end of this turn.
     private var writeQueue: [Connection] = []
     /// Connections to close at the end of this batch.
@@ -121,6 +124,7 @@ public final class EventLoop {
     private enum Token {
         static let wake: UInt64 = 1 << 63
         static let signal: UInt64 = (1 << 63) + 1
+        static let firstWaker: UInt64 = (1 << 63) + 16
         static let firstListener: UInt64 = 1 << 62
     }
 
@@ -331,6 +335,19 @@ public final class EventLoop {
         signalHandler = handler
     }
 
+    // MARK: - Work from other threads
+
+    /// Makes a handle another thread uses to have `handler` run on this loop's
+    /// thread, as part of a turn (so its output goes out at that turn's end).
+    /// Keep the handler's captures weak: the loop holds it for its lifetime.
+    public func makeWaker(_ handler: @escaping () -> Void) throws(NetworkError) -> EventLoopWaker {
+        let waker = try EventLoopWaker()
+        let token = Token.firstWaker + UInt64(wakers.count)
+        try Syscall.epollControl(epollFD, CEPOLL_CTL_ADD, fd: waker.fd, events: CEPOLL_IN, token: token)
+        wakers.append((token, waker, handler))
+        return waker
+    }
+
     // MARK: - Running
 
     /// Runs turns until `stop()` (or the stopper); returns at the end of the turn
@@ -423,6 +440,11 @@ public final class EventLoop {
             readWakeups()
         case Token.signal:
             readSignals()
+        case Token.firstWaker...:
+            if let entry = wakers.first(where: { $0.token == token }) {
+                entry.waker.reset()
+                entry.handler()
+            }
         case Token.firstListener ..< Token.wake:
             if let listener = listeners.first(where: { $0.token == token }) {
                 acceptConnections(listener)

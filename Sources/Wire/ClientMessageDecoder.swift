@@ -167,17 +167,19 @@ private struct Fields {
     }
 
     func threeCardIDs(_ key: String) throws(DecodeFailure) -> [Int] {
-        let expected = "field '\(key)' must be an array of three different card ids, like [4,17,60]"
+        // Built only on failure: a claim is the hottest command, and most are well formed.
+        func expected() -> String { "field '\(key)' must be an array of three different card ids, like [4,17,60]" }
         guard let value = object[key], !value.isNull else {
             throw failure("missing field '\(key)' (an array of three different card ids)")
         }
-        guard let items = value.arrayValue else { throw failure("\(expected), not \(value.kindName)") }
+        guard let items = value.arrayValue else { throw failure("\(expected()), not \(value.kindName)") }
         var ids: [Int] = []
+        ids.reserveCapacity(3)
         for item in items {
-            guard case .int(let id) = item else { throw failure("\(expected); \(item.jsonText) is not a card id") }
+            guard case .int(let id) = item else { throw failure("\(expected()); \(item.jsonText) is not a card id") }
             ids.append(id)
         }
-        guard ids.count == 3, ids[0] != ids[1], ids[0] != ids[2], ids[1] != ids[2] else { throw failure(expected) }
+        guard ids.count == 3, ids[0] != ids[1], ids[0] != ids[2], ids[1] != ids[2] else { throw failure(expected()) }
         return ids
     }
 

@@ -25,7 +25,10 @@ struct JSONWriter {
     }
 
     /// Ends the text with a newline and hands over the bytes without copying them.
-    consuming func finishLine() -> [UInt8] {
+    ///
+    /// `mutating`, not `consuming`: a consuming method may be handed a copy of the
+    /// writer, which made the last append reallocate (and copy) every message.
+    mutating func finishLine() -> [UInt8] {
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }

@@ -38,6 +38,8 @@ func runServer(_ options: Options) -> Int32 {
         loop.delegate = host
         // The loop keeps these closures: weak captures, so no cycle outlives the run.
         loop.beforeWrites = { [weak server] in server?.endOfTurn() }
+        let journalWaker = try loop.makeWaker { [weak server] in server?.journalWritten() }
+        try journal.startWriting(notify: { journalWaker.wake() })
         try loop.handleSignals([SIGINT, SIGTERM]) { [weak loop, weak server] signal in
             Log.write("signal \(signal): shutting down")
             loop?.stopListening()

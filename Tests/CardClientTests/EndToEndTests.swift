@@ -56,7 +56,8 @@ struct EndToEndTests {
         bob.send(#"{"type":"throw","sign":"rock"}"#)
         #expect(terminal.waitFor("✔ thrown").contains("your move…"))
         terminal.type("2")
-        let over = terminal.waitFor("match over")
+        // The state saying "over" comes first; game_over follows once the result is on disk.
+        let over = terminal.waitFor(" game over: you win")
         #expect(over.contains("match over: you win 2–0 · n rematch"))
         #expect(over.contains(" game over: you win"))
         try bob.expect("game_over")

@@ -97,4 +97,43 @@ struct JournalTests {
         #expect(lines.count == 2)
         #expect(lines.first?.contains(#""winners":["robot"]"#) == true)
     }
+
+    @Test func aRematchAskedWithTheLastMoveStartsOnlyAfterGameOver() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (ann, bob, _) = try RPSTable.seat(server, options: #"{"rounds":1}"#)
+        ann.send(#"{"type":"throw","sign":"paper"}"#)
+        try ann.expect("thrown")
+        try ann.expect("state")
+        try bob.expect("state")
+        // The game-ending throw and a rematch in one write: the server reads both in one
+        // turn, while the result is still on its way to disk.
+        bob.sendRaw(Array(#"{"type":"throw","sign":"rock"}\#n{"type":"start","id":7}\#n"#.utf8))
+        let messages = try (0 ..< 6).map { _ in try bob.receive() }
+        #expect(messages.map { $0["type"]?.stringValue } == ["thrown", "round", "state", "game_over", "ok", "state"])
+        #expect(messages[2]["phase"] == .string("over"))
+        #expect(messages[3]["winners"] == .array(["ann"]))
+        #expect(messages[4]["id"] == .int(7))
+        #expect(messages[5]["phase"] == .string("playing"))
+        #expect(try journalLines(server).count == 2)
+        // ann, who asked nothing, sees the same order.
+        let annSees = try (0 ..< 4).map { _ in try ann.receive()["type"]?.stringValue }
+        #expect(annSees == ["round", "state", "game_over", "state"])
+    }
+
+    @Test func statsAskedWithTheLastMoveCountTheGame() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (ann, bob, _) = try RPSTable.seat(server, options: #"{"rounds":1}"#)
+        ann.send(#"{"type":"throw","sign":"paper"}"#)
+        try ann.expect("thrown")
+        try bob.expect("state")
+        bob.sendRaw(Array(#"{"type":"throw","sign":"rock"}\#n{"type":"stats","name":"bob","id":8}\#n"#.utf8))
+        let (stats, before) = try bob.receive(until: "stats")
+        #expect(before.map { $0["type"]?.stringValue } == ["thrown", "round", "state", "game_over"])
+        #expect(stats == [
+            "type": "stats", "name": "bob", "games": 1, "wins": 0,
+            "by_game": ["rps": ["games": 1, "wins": 0, "points": 0]], "id": 8,
+        ])
+    }
 }

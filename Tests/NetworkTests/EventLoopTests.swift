@@ -336,3 +336,43 @@ final class UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+@Suite("EventLoopWaker")
+struct EventLoopWakerTests {
+    @Test("wakes run the handler on the loop's thread, once for all the wakes a turn sees, also from another thread")
+    func wakerRunsHandlerOnLoopThread() throws {
+        let loop = try EventLoop()
+        let loopThread = pthread_self()
+        var runs = 0
+        var onLoopThread = true
+        let waker = try loop.makeWaker { [unowned loop] in
+            runs += 1
+            onLoopThread = onLoopThread && pthread_equal(pthread_self(), loopThread) != 0
+            loop.stop()
+        }
+        let safety = loop.schedule(after: .seconds(5)) { [unowned loop] in loop.stop() }
+        defer { loop.cancel(safety) }
+
+        // Three wakes before the loop runs are one handler call.
+        for _ in 0 ..< 3 { waker.wake() }
+        try loop.run()
+        #expect(runs == 1)
+        // The counter was cleared: the next run waits until its own timer.
+        let quiet = loop.schedule(after: .milliseconds(50)) { [unowned loop] in loop.stop() }
+        try loop.run()
+        #expect(runs == 1)
+        loop.cancel(quiet)
+
+        // A wake from another thread ends a loop waiting in epoll_wait with nothing else to do.
+        let thread = Thread {
+            usleep(20_000)
+            waker.wake()
+        }
+        thread.start()
+        let start = EventLoop.now()
+        try loop.run()
+        #expect(EventLoop.now() - start < 2_000_000_000)
+        #expect(runs == 2)
+        #expect(onLoopThread)
+    }
+}

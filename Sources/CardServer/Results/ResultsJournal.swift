@@ -2,7 +2,9 @@ import Glibc
 import Wire
 
 /// The results journal: every finished game appended as one JSON line and
-/// fsynced before anyone hears `game_over`, so a crash loses no result.
+/// fsynced before anyone hears `game_over`, so a crash loses no result. The
+/// writing and the fsync happen on a thread of their own (``JournalWriter``),
+/// so the event loop never waits for the disk.
 ///
 /// It also keeps the running totals that `stats` and `leaderboard` read.
 public final class ResultsJournal {
@@ -10,6 +12,9 @@ public final class ResultsJournal {
     public let path: String
     private let fd: Int32
     private var totals: [String: [String: PlayerStats.Line]] = [:]
+    private var writer: JournalWriter?
+    /// What each ticket in the writer's hands adds to `totals` once it is on disk.
+    private var submitted: [UInt64: [GameRecord.Summary]] = [:]
 
     /// A failed journal operation, naming the call and the path.
     public struct Failure: Error, CustomStringConvertible {
@@ -49,28 +54,46 @@ public final class ResultsJournal {
     }
 
     deinit {
+        writer?.stop()
         close(fd)
     }
 
-    /// Appends finished games and waits for them to reach the disk: one write and
-    /// one fsync for all of them (a group commit, however many games ended this turn).
-    func append(_ records: [GameRecord]) throws(Failure) {
-        let lines = records.flatMap(\.jsonLine)
-        var written = 0
-        while written < lines.count {
-            let result = lines[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: "write(\(path)): \(String(cString: strerror(errno)))")
+    /// Starts the thread that writes and fsyncs records; `notify` runs on that
+    /// thread each time records reach the disk, and should wake the loop to
+    /// call ``takeWritten()``. Call it once, before ``submit(_:)``.
+    /// - Throws: ``Failure`` when the thread cannot be made.
+    public func startWriting(notify: @escaping @Sendable () -> Void) throws(Failure) {
+        precondition(writer == nil, "the journal is already writing")
+        let writer = JournalWriter(fd: fd, path: path, notify: notify)
+        try writer.start()
+        self.writer = writer
+    }
+
+    /// Hands finished games to the writer thread: appended as one write and one
+    /// fsync however many there are. Returns the ticket ``takeWritten()`` reports
+    /// them under once they are on disk.
+    func submit(_ records: [GameRecord]) -> UInt64 {
+        guard let writer else { preconditionFailure("startWriting(notify:) before submit") }
+        let ticket = writer.submit(records.flatMap(\.jsonLine))
+        submitted[ticket] = records.map { GameRecord.Summary(game: $0.game, winners: $0.winners, scores: $0.scores) }
+        return ticket
+    }
+
+    /// The tickets whose records reached the disk (or failed to) since the last
+    /// call. Their games count in `stats` and `leaderboard` from now on.
+    func takeWritten() -> [(ticket: UInt64, failure: Failure?)] {
+        guard let writer else { return [] }
+        return writer.takeFinished().map { batch in
+            for summary in submitted.removeValue(forKey: batch.ticket) ?? [] {
+                add(summary)
             }
-            written += result
+            return (batch.ticket, batch.failure.map { Failure(description: $0) })
         }
-        if fsync(fd) != 0 {
-            throw Failure(description: "fsync(\(path)): \(String(cString: strerror(errno)))")
-        }
-        for record in records {
-            add(GameRecord.Summary(game: record.game, winners: record.winners, scores: record.scores))
-        }
+    }
+
+    /// Blocks until every submitted record is on disk (for shutdown).
+    func waitForWrites() {
+        writer?.waitUntilIdle()
     }
 
     /// Everything the journal knows of players called `name`.

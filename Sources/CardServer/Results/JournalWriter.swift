@@ -1,0 +1,177 @@
+import Glibc
+
+/// Appends journal lines to a file and fsyncs them on a thread of its own, so
+/// a slow disk never stalls the event loop (an fsync here takes from under a
+/// millisecond to tens of milliseconds, and a loop waiting on it delays every
+/// player's reply that long).
+///
+/// The loop hands over a turn's lines with ``submit(_:)`` and goes on. The
+/// writer thread writes and fsyncs them, then calls `notify` from its thread;
+/// the loop, woken, collects the batches that are on disk with
+/// ``takeFinished()``. Batches queued while an fsync runs go to disk together,
+/// with one fsync (a group commit).
+///
+/// The two threads share only the queues below, always under `mutex`; the
+/// file descriptor is the writer thread's once it starts. Redis moves its
+/// AOF fsync off the main thread the same way.
+final class JournalWriter: @unchecked Sendable {
+    /// A batch that reached the disk, or failed to.
+    struct Finished: Equatable {
+        let ticket: UInt64
+        /// The failed call and its error, when the batch may not be on disk.
+        let failure: String?
+    }
+
+    private let fd: Int32
+    private let path: String
+    private let notify: @Sendable () -> Void
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// Signalled when work is queued or the writer is asked to stop.
+    private let workQueued: UnsafeMutablePointer<pthread_cond_t>
+    /// Signalled when the writer finishes a group of batches.
+    private let batchesFinished: UnsafeMutablePointer<pthread_cond_t>
+    private var thread = pthread_t()
+
+    // Under `mutex`:
+    private var queued: [(ticket: UInt64, bytes: [UInt8])] = []
+    private var finished: [Finished] = []
+    private var writing = false
+    private var stopping = false
+
+    // Loop thread only:
+    private var nextTicket: UInt64 = 1
+    private var running = false
+
+    /// Makes a writer for an open, append-mode `fd`; `notify` is called on the
+    /// writer's thread after every group of batches it finishes.
+    init(fd: Int32, path: String, notify: @escaping @Sendable () -> Void) {
+        self.fd = fd
+        self.path = path
+        self.notify = notify
+        mutex = .allocate(capacity: 1)
+        workQueued = .allocate(capacity: 1)
+        batchesFinished = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(workQueued, nil)
+        pthread_cond_init(batchesFinished, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(batchesFinished)
+        pthread_cond_destroy(workQueued)
+        pthread_mutex_destroy(mutex)
+        batchesFinished.deallocate()
+        workQueued.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Starts the writer thread.
+    /// - Throws: the errno text when the thread cannot be made.
+    func start() throws(ResultsJournal.Failure) {
+        precondition(!running, "the journal writer is already running")
+        // The thread holds the writer until it ends; `stop()` joins it.
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let status = pthread_create(&thread, nil, { context in
+            let writer = Unmanaged<JournalWriter>.fromOpaque(context!).takeRetainedValue()
+            writer.run()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<JournalWriter>.fromOpaque(context).release()
+            throw ResultsJournal.Failure(description: "pthread_create (journal writer): \(String(cString: strerror(status)))")
+        }
+        running = true
+    }
+
+    /// Queues bytes to append; returns the ticket ``takeFinished()`` reports them under.
+    func submit(_ bytes: [UInt8]) -> UInt64 {
+        precondition(running, "start the journal writer before submitting")
+        let ticket = nextTicket
+        nextTicket += 1
+        locked {
+            queued.append((ticket, bytes))
+            pthread_cond_signal(workQueued)
+        }
+        return ticket
+    }
+
+    /// The batches finished since the last call, in ticket order.
+    func takeFinished() -> [Finished] {
+        locked {
+            let taken = finished
+            finished = []
+            return taken
+        }
+    }
+
+    /// Blocks until every submitted batch is finished (for shutdown).
+    func waitUntilIdle() {
+        locked {
+            while !queued.isEmpty || writing {
+                pthread_cond_wait(batchesFinished, mutex)
+            }
+        }
+    }
+
+    /// Finishes what is queued, then ends the thread and waits for it.
+    func stop() {
+        guard running else { return }
+        running = false
+        locked {
+            stopping = true
+            pthread_cond_signal(workQueued)
+        }
+        pthread_join(thread, nil)
+    }
+
+    // MARK: The writer thread
+
+    private func run() {
+        while let batches = nextBatches() {
+            let failure = append(batches.flatMap(\.bytes))
+            locked {
+                writing = false
+                finished += batches.map { Finished(ticket: $0.ticket, failure: failure) }
+                pthread_cond_broadcast(batchesFinished)
+            }
+            notify()
+        }
+    }
+
+    /// Waits for work and takes all of it; nil when asked to stop and nothing is left.
+    private func nextBatches() -> [(ticket: UInt64, bytes: [UInt8])]? {
+        locked {
+            while queued.isEmpty && !stopping {
+                pthread_cond_wait(workQueued, mutex)
+            }
+            guard !queued.isEmpty else { return nil }
+            let batches = queued
+            queued = []
+            writing = true
+            return batches
+        }
+    }
+
+    /// Writes `bytes` whole, then fsyncs; returns what failed, if anything.
+    private func append(_ bytes: [UInt8]) -> String? {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return "write(\(path)): \(String(cString: strerror(errno)))"
+            }
+            written += result
+        }
+        if fsync(fd) != 0 {
+            return "fsync(\(path)): \(String(cString: strerror(errno)))"
+        }
+        return nil
+    }
+
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+}
