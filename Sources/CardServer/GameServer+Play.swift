@@ -136,8 +136,16 @@ extension GameServer {
 
     /// Who sits and who is connected, for the rules.
     func seatContext(of room: Room) -> SeatContext {
-        let seated = room.seats.indices.filter { room.seats[$0] != nil }
-        return SeatContext(seated: seated, connected: seated.filter { room.seats[$0].flatMap { players[$0] }?.isConnected == true })
+        var seated: [Int] = []
+        var connected: [Int] = []
+        seated.reserveCapacity(room.seats.count)
+        connected.reserveCapacity(room.seats.count)
+        for (seat, playerID) in room.seats.enumerated() {
+            guard let playerID else { continue }
+            seated.append(seat)
+            if players[playerID]?.isConnected == true { connected.append(seat) }
+        }
+        return SeatContext(seated: seated, connected: connected)
     }
 
     /// A seated player went away or came back: the rules may care (deal votes), then everyone gets the state.

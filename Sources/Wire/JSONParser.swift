@@ -200,6 +200,8 @@ private struct Parser {
             return .array([])
         }
         var elements: [JSONValue] = []
+        // Most arrays in messages are short (three card ids): one allocation, not three.
+        elements.reserveCapacity(4)
         while true {
             elements.append(try parseValue())
             skipWhitespace()
@@ -230,7 +232,8 @@ private struct Parser {
             position += 1
             return .object(JSONObject())
         }
-        var object = JSONObject()
+        // Client messages have up to five fields: one allocation for them, not three.
+        var object = JSONObject(minimumCapacity: 6)
         while true {
             guard position < end else { throw endOfInput() }
             guard bytes[position] == ASCII.quote else { throw unexpected(at: position) }

@@ -131,6 +131,13 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// An empty object with room for `minimumCapacity` keys.
+    init(minimumCapacity: Int) {
+        storage = []
+        storage.reserveCapacity(minimumCapacity)
+        index = nil
+    }
+
     /// The key-value pairs in order.
     public var pairs: [(key: String, value: JSONValue)] { storage }
 

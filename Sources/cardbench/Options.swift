@@ -225,7 +225,9 @@ struct SetOptions: Equatable {
     static let defaultRooms = 1_000
     static let defaultPlayers = 4
     static let defaultSeconds = 60
-    static let defaultThinkMilliseconds = 20
+    /// A second at most to find a Set: the pace of a quick human, so that 4,000 bots make a
+    /// load a server can answer; at 0-20 ms they ask far more claims a second than two cores serve.
+    static let defaultThinkMilliseconds = 1_000
     static let defaultSeed = 1
 
     var host = Options.defaultHost

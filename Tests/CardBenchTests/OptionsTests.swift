@@ -19,7 +19,7 @@ struct OptionsTests {
 
     @Test func setHasTheDocumentedDefaults() throws {
         #expect(try Options.parse(["set", "--port", "1"]) == .run(.set(SetOptions(
-            host: "127.0.0.1", port: 1, rooms: 1_000, players: 4, seconds: 60, thinkMilliseconds: 20, seed: 1,
+            host: "127.0.0.1", port: 1, rooms: 1_000, players: 4, seconds: 60, thinkMilliseconds: 1_000, seed: 1,
             serverPID: nil))))
     }
 
