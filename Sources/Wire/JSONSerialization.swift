@@ -4,18 +4,23 @@ extension JSONValue {
     /// Object keys keep their stored order; strings escape only `"`, `\` and control characters
     /// (non-ASCII is written as raw UTF-8); a non-finite double is written as `null`.
     public func write(into buffer: inout [UInt8]) {
+        writeJSON(into: &buffer)
+    }
+
+    func writeJSON<Sink: JSONByteSink>(into buffer: inout Sink) {
         switch self {
         case .null:
-            buffer.append(contentsOf: "null".utf8)
+            buffer.append(text: "null")
         case .bool(let value):
-            buffer.append(contentsOf: value ? "true".utf8 : "false".utf8)
+            buffer.append(text: value ? "true" : "false")
         case .int(let value):
             JSONText.writeInteger(value, into: &buffer)
         case .double(let value):
             if value.isFinite {
-                buffer.append(contentsOf: value.description.utf8)
+                var text = value.description
+                text.withUTF8 { buffer.append(contentsOf: $0) }
             } else {
-                buffer.append(contentsOf: "null".utf8)
+                buffer.append(text: "null")
             }
         case .string(let value):
             JSONText.writeString(value, into: &buffer)
@@ -23,11 +28,11 @@ extension JSONValue {
             buffer.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
                 if position > 0 { buffer.append(UInt8(ascii: ",")) }
-                element.write(into: &buffer)
+                element.writeJSON(into: &buffer)
             }
             buffer.append(UInt8(ascii: "]"))
         case .object(let object):
-            object.write(into: &buffer)
+            object.writeJSON(into: &buffer)
         }
     }
 
@@ -42,12 +47,16 @@ extension JSONValue {
 extension JSONObject {
     /// Appends the compact JSON text of this object (keys in stored order) to `buffer`.
     public func write(into buffer: inout [UInt8]) {
+        writeJSON(into: &buffer)
+    }
+
+    func writeJSON<Sink: JSONByteSink>(into buffer: inout Sink) {
         buffer.append(UInt8(ascii: "{"))
         for (position, pair) in pairs.enumerated() {
             if position > 0 { buffer.append(UInt8(ascii: ",")) }
             JSONText.writeString(pair.key, into: &buffer)
             buffer.append(UInt8(ascii: ":"))
-            pair.value.write(into: &buffer)
+            pair.value.writeJSON(into: &buffer)
         }
         buffer.append(UInt8(ascii: "}"))
     }
@@ -64,19 +73,27 @@ extension JSONObject {
 enum JSONText {
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    static func writeInteger(_ value: Int, into buffer: inout [UInt8]) {
+    static func writeInteger<Sink: JSONByteSink>(_ value: Int, into buffer: inout Sink) {
         if value < 0 { buffer.append(UInt8(ascii: "-")) }
         // Work on the magnitude so that Int.min does not overflow on negation.
         var magnitude = value.magnitude
-        let start = buffer.count
-        repeat {
-            buffer.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        buffer[start...].reverse()
+        if magnitude < 10 {
+            return buffer.append(UInt8(ascii: "0") + UInt8(magnitude))
+        }
+        // The digits come least significant first: write them from the end of a
+        // buffer as long as the longest UInt64 (20 digits).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var first = digits.count
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
     }
 
-    static func writeString(_ value: String, into buffer: inout [UInt8]) {
+    static func writeString<Sink: JSONByteSink>(_ value: String, into buffer: inout Sink) {
         var value = value
         buffer.append(UInt8(ascii: "\""))
         value.withUTF8 { utf8 in
@@ -93,7 +110,7 @@ enum JSONText {
                 case 0x0D: buffer.append(UInt8(ascii: "r"))
                 case 0x09: buffer.append(UInt8(ascii: "t"))
                 default:
-                    buffer.append(contentsOf: "u00".utf8)
+                    buffer.append(text: "u00")
                     buffer.append(hexDigits[Int(byte >> 4)])
                     buffer.append(hexDigits[Int(byte & 0x0F)])
                 }

@@ -1,61 +1,123 @@
+/// Where JSON text is appended: a byte array, or a ``JSONWriter``.
+protocol JSONByteSink {
+    mutating func append(_ byte: UInt8)
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: JSONByteSink where Element == UInt8 {}
+
+extension JSONByteSink {
+    /// Appends a literal's UTF-8 bytes.
+    mutating func append(text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
+    }
+}
+
 /// Writes compact JSON straight into bytes, in the order the fields are given.
 ///
 /// The server's messages go through this writer rather than through
 /// ``JSONValue``: building a value tree for every message is allocation the
 /// hot path cannot afford. Commas are placed by the writer: every key or
 /// value after the first in its object or array gets one.
-struct JSONWriter {
-    private(set) var bytes: [UInt8]
+///
+/// It writes into a buffer on the stack (``bytes(capacity:_:)`` makes one),
+/// moving to the heap only when a message outgrows it, and the finished text
+/// is copied once into the array handed back. Appending to an `Array` byte by
+/// byte cost a uniqueness and capacity check per call: half of a state's
+/// encoding time (measured with callgrind).
+struct JSONWriter: JSONByteSink {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+    /// Set once the text outgrew the caller's buffer: then `start` is ours to free.
+    private var ownsStorage = false
     private var needsComma = false
 
-    init(capacity: Int = 128) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+    private init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+        start = buffer.baseAddress!
+        capacity = buffer.count
     }
 
-    /// Starts a message object with its `type` field.
-    init(type: StaticString, capacity: Int = 128) {
-        self.init(capacity: capacity)
-        openObject()
-        key("type")
-        bytes.append(UInt8(ascii: "\""))
-        type.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        needsComma = true
+    /// Runs `write` with a writer on a stack buffer of `capacity` bytes (it grows
+    /// past that if it must) and returns the bytes written.
+    static func bytes(capacity: Int, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(capacity, 16)) { buffer in
+            var writer = JSONWriter(buffer: buffer)
+            write(&writer)
+            defer { if writer.ownsStorage { writer.start.deallocate() } }
+            return Array(UnsafeBufferPointer(start: writer.start, count: writer.count))
+        }
     }
 
-    /// Ends the text with a newline and hands over the bytes without copying them.
-    ///
-    /// `mutating`, not `consuming`: a consuming method may be handed a copy of the
-    /// writer, which made the last append reallocate (and copy) every message.
-    mutating func finishLine() -> [UInt8] {
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
+    /// Runs `write` on a writer that has begun a message object with its `type`
+    /// field, closes the object and ends the line with "\n".
+    static func line(type: StaticString, capacity: Int, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
+        bytes(capacity: capacity) { writer in
+            writer.openObject()
+            writer.key("type")
+            writer.append(UInt8(ascii: "\""))
+            writer.append(text: type)
+            writer.append(UInt8(ascii: "\""))
+            writer.needsComma = true
+            write(&writer)
+            writer.closeObject()
+            writer.append(UInt8(ascii: "\n"))
+        }
     }
+
+    // MARK: Bytes
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+        (start + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Moves the text to a heap buffer at least twice as large.
+    private mutating func grow(toHold needed: Int) {
+        let newCapacity = Swift.max(needed, capacity * 2)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: start, count: count)
+        if ownsStorage { start.deallocate() }
+        start = bigger
+        capacity = newCapacity
+        ownsStorage = true
+    }
+
+    // MARK: Structure
 
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { append(UInt8(ascii: ",")) }
     }
 
     mutating func openObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     mutating func closeObject() {
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     mutating func openArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         needsComma = false
     }
 
     mutating func closeArray() {
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -63,56 +125,56 @@ struct JSONWriter {
     /// the next call writes its value.
     mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: "\""))
+        append(text: name)
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// Writes `"name":` for a name that comes from data (a player's name), escaped.
     mutating func key(escaping name: String) {
         separate()
-        JSONText.writeString(name, into: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        JSONText.writeString(name, into: &self)
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// Appends bytes that are already one complete JSON value (a cached encoding).
     mutating func raw(_ json: [UInt8]) {
         separate()
-        bytes.append(contentsOf: json)
+        json.withUnsafeBufferPointer { append(contentsOf: $0) }
         needsComma = true
     }
 
     mutating func string(_ value: String) {
         separate()
-        JSONText.writeString(value, into: &bytes)
+        JSONText.writeString(value, into: &self)
         needsComma = true
     }
 
     mutating func int(_ value: Int) {
         separate()
-        JSONText.writeInteger(value, into: &bytes)
+        JSONText.writeInteger(value, into: &self)
         needsComma = true
     }
 
     mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+        append(text: value ? "true" : "false")
         needsComma = true
     }
 
     mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        append(text: "null")
         needsComma = true
     }
 
     /// Writes any value (for the rare fields whose shape varies, like an echoed id).
     mutating func value(_ value: JSONValue) {
         separate()
-        value.write(into: &bytes)
+        value.writeJSON(into: &self)
         needsComma = true
     }
 

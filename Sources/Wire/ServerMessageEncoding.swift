@@ -8,10 +8,9 @@ extension ServerMessage {
         case .state, .claimed, .hint, .help: 2048
         default: 128
         }
-        var writer = JSONWriter(type: wireType, capacity: capacity)
-        writeFields(into: &writer)
-        writer.closeObject()
-        return writer.finishLine()
+        return JSONWriter.line(type: wireType, capacity: capacity) { writer in
+            writeFields(into: &writer)
+        }
     }
 
     /// The message's JSON text, without the newline.
@@ -319,14 +318,14 @@ extension SetCard {
     }
 
     private static let encodings: [[UInt8]] = SetCard.deck.map { card in
-        var writer = JSONWriter(capacity: 80)
-        writer.openObject()
-        writer.field("id", card.id)
-        writer.field("count", card.count)
-        writer.field("shape", card.shape.rawValue)
-        writer.field("color", card.color.rawValue)
-        writer.field("fill", card.fill.rawValue)
-        writer.closeObject()
-        return writer.bytes
+        JSONWriter.bytes(capacity: 80) { writer in
+            writer.openObject()
+            writer.field("id", card.id)
+            writer.field("count", card.count)
+            writer.field("shape", card.shape.rawValue)
+            writer.field("color", card.color.rawValue)
+            writer.field("fill", card.fill.rawValue)
+            writer.closeObject()
+        }
     }
 }

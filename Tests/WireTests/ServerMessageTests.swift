@@ -112,6 +112,22 @@ struct ServerMessageTests {
         #expect(message.encodedLine() == Array((expected + "\n").utf8))
     }
 
+    @Test(arguments: [0, 1, 90, 127, 128, 129, 2_000, 70_000])
+    func aMessageOfAnyLengthIsWrittenWholeAndEscaped(length: Int) throws {
+        // Short replies start in a 128-byte buffer, states in 2048: longer text moves to the heap.
+        let message = String(String(repeating: "é\"x\\\n", count: length / 4 + 1).prefix(length))
+        let line = ServerMessage.error(code: .badRequest, message: message, id: .int(-9_223_372_036_854_775_807)).encodedLine()
+        #expect(line.last == UInt8(ascii: "\n"))
+        let parsed = try JSONParser.parse(Array(line.dropLast()))
+        #expect(parsed == ["type": "error", "code": "bad_request", "message": .string(message), "id": -9_223_372_036_854_775_807])
+    }
+
+    @Test func integersAreWrittenExactly() {
+        let values = [0, 7, 9, 10, 99, 100, 12_345, -1, -10, Int.max, Int.min]
+        let text = values.map { ServerMessage.ok(id: .int($0)).jsonText }
+        #expect(text == values.map { #"{"type":"ok","id":\#($0)}"# })
+    }
+
     @Test func everyErrorCodeHasItsProtocolName() {
         #expect(ErrorCode.allCases.map(\.rawValue) == [
             "bad_json", "bad_request", "unknown_type", "line_too_long", "not_logged_in", "bad_token",
