@@ -64,8 +64,8 @@ public final class GameServer {
     /// Bytes arrived from a connection.
     public func clientSent(_ id: ClientID, bytes: UnsafeRawBufferPointer) {
         guard let client = clients[id], !client.isClosing else { return }
-        client.framer.append(bytes)
-        while !client.isClosing, let frame = client.framer.next() {
+        // Each line is handled as it is found, straight from the bytes read.
+        client.framer.append(bytes) { frame in
             switch frame {
             case .tooLong:
                 send(.error(code: .lineTooLong, message: "a line may be at most \(LineFramer.defaultMaxLineBytes) bytes; that one was discarded", id: nil), to: id)
@@ -73,6 +73,7 @@ public final class GameServer {
                 handle(line: line, from: client)
             }
             client.sawFirstLine = true
+            return !client.isClosing
         }
     }
 
@@ -101,7 +102,7 @@ public final class GameServer {
 
     // MARK: - Lines
 
-    private func handle(line: [UInt8], from client: Client) {
+    private func handle(line: UnsafeRawBufferPointer, from client: Client) {
         if !client.sawFirstLine, Self.looksLikeHTTP(line) {
             send(.error(code: .badRequest, message: "this is a cardserver, which speaks JSON lines, not HTTP; connect with netcat or cardclient", id: nil), to: client.id)
             close(client)
@@ -187,7 +188,7 @@ public final class GameServer {
 
     static let httpMethods = ["GET ", "POST ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "CONNECT ", "PATCH ", "TRACE "].map { Array($0.utf8) }
 
-    static func looksLikeHTTP(_ line: [UInt8]) -> Bool {
+    static func looksLikeHTTP(_ line: UnsafeRawBufferPointer) -> Bool {
         httpMethods.contains { line.starts(with: $0) }
     }
 

@@ -67,7 +67,7 @@ struct TimerQueue<Action> {
     // MARK: - Heap
 
     private mutating func dropDeadTop() {
-        while let top = heap.first, actions[top.sequence] == nil {
+        while let top = heap.first, actions.index(forKey: top.sequence) == nil {
             removeTop()
         }
     }

@@ -59,6 +59,15 @@ public enum ClientMessageDecoder {
     /// Decodes one line (without its newline).
     /// - Throws: ``DecodeFailure`` saying which field is wrong and how.
     public static func decode(_ line: [UInt8]) throws(DecodeFailure) -> ClientRequest {
+        let result = line.withUnsafeBytes { bytes in
+            Result { () throws(DecodeFailure) in try decode(bytes) }
+        }
+        return try result.get()
+    }
+
+    /// Decodes one line (without its newline).
+    /// - Throws: ``DecodeFailure`` saying which field is wrong and how.
+    public static func decode(_ line: UnsafeRawBufferPointer) throws(DecodeFailure) -> ClientRequest {
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)

@@ -4,7 +4,8 @@
 /// ``maxLineBytes`` yields one ``Frame/tooLong`` as soon as that is certain, and the rest of it
 /// is dropped without being buffered, so memory stays bounded however long the line is.
 ///
-/// Bytes are scanned once, as they are appended: complete lines wait in a queue for ``next()``,
+/// Bytes are scanned once, as they are appended: complete lines go straight to a closure
+/// (``append(_:onFrame:)``) or wait in a queue for ``next()``,
 /// and only the unfinished last line is buffered.
 public struct LineFramer: Sendable {
     /// The longest line accepted unless another limit is given: 8192 bytes.
@@ -39,13 +40,42 @@ public struct LineFramer: Sendable {
     /// Bytes held for lines not yet returned by ``next()``: the unfinished line plus queued complete lines.
     public var bufferedByteCount: Int { partial.count + queuedLineBytes }
 
-    /// Feeds bytes received from the stream.
+    /// A frame handed to ``append(_:onFrame:)``: the line's bytes are a view,
+    /// valid only during the call.
+    public enum FrameView {
+        /// A complete non-blank line, without its "\n" and without one trailing "\r".
+        case line(UnsafeRawBufferPointer)
+        /// A line was longer than the limit; it has been (or is being) discarded.
+        case tooLong
+    }
+
+    /// Feeds bytes received from the stream; complete frames queue for ``next()``.
     public mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
 
-    /// Feeds bytes received from the stream.
+    /// Feeds bytes received from the stream; complete frames queue for ``next()``.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        var found: [Frame] = []
+        append(bytes) { frame in
+            switch frame {
+            case .line(let view): found.append(.line(Array(view)))
+            case .tooLong: found.append(.tooLong)
+            }
+            return true
+        }
+        for frame in found {
+            if case .line(let line) = frame { queuedLineBytes += line.count }
+            frames.append(frame)
+        }
+    }
+
+    /// Feeds bytes received from the stream and hands each complete frame to
+    /// `onFrame` at once, in order. A line that arrived whole in `bytes` is a view
+    /// of `bytes`, not a copy: the server's way, one allocation less per command.
+    /// When `onFrame` returns false the rest of `bytes` is dropped, with any
+    /// unfinished line (the connection is going away).
+    public mutating func append(_ bytes: UnsafeRawBufferPointer, onFrame: (FrameView) -> Bool) {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -60,15 +90,20 @@ public struct LineFramer: Sendable {
                 if partial.count + (count - index) > maxLineBytes + 1 {
                     // Even after dropping one "\r" the line cannot fit: report it now, keep nothing.
                     partial = []
-                    enqueue(.tooLong)
                     discarding = true
+                    _ = onFrame(.tooLong)
                 } else {
                     partial.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<count]))
                 }
                 return
             }
-            finishLine(with: UnsafeRawBufferPointer(rebasing: bytes[index..<newline]))
+            let keepGoing = finishLine(with: UnsafeRawBufferPointer(rebasing: bytes[index..<newline]), onFrame)
             index = newline + 1
+            if !keepGoing {
+                partial = []
+                discarding = false
+                return
+            }
         }
     }
 
@@ -93,29 +128,26 @@ public struct LineFramer: Sendable {
     }
 
     /// Ends the current line: `partial` followed by `tail`, the bytes before the newline.
-    private mutating func finishLine(with tail: UnsafeRawBufferPointer) {
+    /// Returns what `onFrame` returned (true for a blank line, which is skipped).
+    private mutating func finishLine(with tail: UnsafeRawBufferPointer, _ onFrame: (FrameView) -> Bool) -> Bool {
         var length = partial.count + tail.count
         let lastByte = tail.last ?? partial.last
         if lastByte == UInt8(ascii: "\r") { length -= 1 }
         if length > maxLineBytes {
             partial = []
-            enqueue(.tooLong)
-            return
+            return onFrame(.tooLong)
         }
         if partial.allSatisfy(Self.isBlank) && tail.allSatisfy(Self.isBlank) {
             partial.removeAll(keepingCapacity: true)
-            return
+            return true
         }
-        var line = partial
-        partial = []
-        line.append(contentsOf: tail)
-        if line.count > length { line.removeLast() }
-        queuedLineBytes += line.count
-        enqueue(.line(line))
-    }
-
-    private mutating func enqueue(_ frame: Frame) {
-        frames.append(frame)
+        guard !partial.isEmpty else {
+            return onFrame(.line(UnsafeRawBufferPointer(rebasing: tail[..<length])))
+        }
+        // The line began in an earlier read: finish it in `partial`, then let that storage go.
+        partial.append(contentsOf: tail)
+        defer { partial = [] }
+        return partial.withUnsafeBytes { onFrame(.line(UnsafeRawBufferPointer(rebasing: $0[..<length]))) }
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

@@ -33,6 +33,8 @@ struct JournalWriterTests {
         #expect(tickets == [1, 2, 3])
         #expect(writer.takeFinished() == tickets.map { JournalWriter.Finished(ticket: $0, failure: nil) })
         #expect(writer.takeFinished() == [])
+        // notify runs on the writer's thread just after the batches are marked finished.
+        for _ in 0 ..< 200 where notified.count == 0 { usleep(10_000) }
         #expect(notified.count >= 1)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "one\ntwo\nthree\n")
         writer.stop()

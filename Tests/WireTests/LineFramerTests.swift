@@ -64,6 +64,47 @@ struct LineFramerTests {
         #expect(framer.next() == nil)
     }
 
+    @Test(arguments: 0..<50)
+    func framesHandedToAClosureMatchTheQueue(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var framer = LineFramer()
+        var seen: [LineFramer.Frame] = []
+        var start = 0
+        while start < Self.fixture.count {
+            let end = min(Self.fixture.count, start + Int.random(in: 1...40, using: &generator))
+            Array(Self.fixture[start..<end]).withUnsafeBytes { bytes in
+                framer.append(bytes) { frame in
+                    switch frame {
+                    case .line(let view): seen.append(.line(Array(view)))
+                    case .tooLong: seen.append(.tooLong)
+                    }
+                    return true
+                }
+            }
+            start = end
+        }
+        #expect(seen == Self.fixtureFrames)
+        #expect(framer.bufferedByteCount == "unfinished".utf8.count)
+        #expect(framer.next() == nil)
+    }
+
+    @Test func aClosureReturningFalseDropsTheRestOfTheBytes() {
+        var framer = LineFramer()
+        var seen: [String] = []
+        let collect: (LineFramer.FrameView) -> Bool = { frame in
+            if case .line(let view) = frame { seen.append(String(decoding: view, as: UTF8.self)) }
+            return seen.count < 2
+        }
+        Array("one\ntwo\nthree\nfour-unfinished".utf8).withUnsafeBytes { framer.append($0, onFrame: collect) }
+        #expect(seen == ["one", "two"])
+        #expect(framer.bufferedByteCount == 0)
+        Array("five\n".utf8).withUnsafeBytes { framer.append($0) { frame in
+            if case .line(let view) = frame { seen.append(String(decoding: view, as: UTF8.self)) }
+            return true
+        } }
+        #expect(seen == ["one", "two", "five"])
+    }
+
     @Test func fixtureFedOneByteAtATime() {
         let (frames, leftover) = frames(of: Self.fixture, chunkSizes: [1], maxLineBytes: LineFramer.defaultMaxLineBytes)
         #expect(frames == Self.fixtureFrames)
