@@ -72,7 +72,7 @@ public enum ClientMessageDecoder {
         do {
             value = try JSONParser.parse(line)
         } catch {
-            throw DecodeFailure(code: .badJSON, message: "not valid JSON: \(error.message)", id: nil)
+            throw DecodeFailure(code: .badJSON, message: badJSONMessage(line, error), id: nil)
         }
         guard case .object(let object) = value else {
             throw DecodeFailure(code: .badRequest, message: "a message must be a JSON object, not \(value.kindName)", id: nil)
@@ -87,6 +87,19 @@ public enum ClientMessageDecoder {
                 id: id)
         }
         return ClientRequest(id: id, command: try read(fields))
+    }
+
+    /// What went wrong, and what to send instead: a netcat user who types a bare
+    /// command word is shown its JSON form.
+    private static func badJSONMessage(_ line: UnsafeRawBufferPointer, _ error: JSONParseError) -> String {
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let start = line.firstIndex { !isBlank($0) } ?? line.count
+        let end = (line.lastIndex { !isBlank($0) } ?? -1) + 1
+        let word = start < end ? String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self) : ""
+        if readersByType[word] != nil {
+            return "\(word) is not JSON; send {\"type\":\"\(word)\"}"
+        }
+        return "not valid JSON: \(error.message); send one JSON object per line, like {\"type\":\"help\"}"
     }
 
     private static func move(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {

@@ -40,7 +40,10 @@ struct ClientMessageDecoderTests {
     }
 
     static let invalid: [(String, DecodeFailure)] = [
-        (#"{"type":"ping""#, DecodeFailure(code: .badJSON, message: "not valid JSON: unexpected end of input", id: nil)),
+        (#"{"type":"ping""#, DecodeFailure(code: .badJSON, message: #"not valid JSON: unexpected end of input; send one JSON object per line, like {"type":"help"}"#, id: nil)),
+        (" help ", DecodeFailure(code: .badJSON, message: #"help is not JSON; send {"type":"help"}"#, id: nil)),
+        ("rooms", DecodeFailure(code: .badJSON, message: #"rooms is not JSON; send {"type":"rooms"}"#, id: nil)),
+        ("hello", DecodeFailure(code: .badJSON, message: #"not valid JSON: unexpected character 'h' at byte 0; send one JSON object per line, like {"type":"help"}"#, id: nil)),
         ("42", DecodeFailure(code: .badRequest, message: "a message must be a JSON object, not integer", id: nil)),
         (#"{"id":1}"#, DecodeFailure(code: .badRequest, message: "missing field 'type' (a string)", id: .int(1))),
         (#"{"type":7}"#, DecodeFailure(code: .badRequest, message: "field 'type' must be a string, not integer", id: nil)),
