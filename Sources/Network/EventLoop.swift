@@ -105,6 +105,8 @@ public final class EventLoop {
     private var wakers: [(token: UInt64, waker: EventLoopWaker, handler: () -> Void)] = []
     /// Connections with output to write at the end of this turn.
     private var writeQueue: [Connection] = []
+    /// The queue's other buffer: the two swap every turn, so neither is reallocated.
+    private var spareWriteQueue: [Connection] = []
     /// Connections to close at the end of this batch.
     private var closeQueue: [Connection] = []
     /// Connections in flush-then-close.
@@ -470,8 +472,13 @@ public final class EventLoop {
         while true {
             beforeWrites?()
             if writeQueue.isEmpty && closeQueue.isEmpty { break }
-            let writes = writeQueue
-            writeQueue = []
+            var writes: [Connection] = []
+            swap(&writes, &spareWriteQueue)
+            swap(&writes, &writeQueue)
+            defer {
+                writes.removeAll(keepingCapacity: true)
+                spareWriteQueue = writes
+            }
             for connection in writes {
                 connection.queuedForWrite = false
                 flush(connection)
