@@ -3,23 +3,41 @@
 # this machine's loopback only. Builds in release mode first; installs
 # redis-server with apt-get if it is missing.
 #
-#   Scripts/bench.sh [SECONDS]    SECONDS: measured seconds of each ping run,
-#                                 and how long idle connections are held (default 10)
+#   Scripts/bench.sh [--keep-awake] [SECONDS]
+#       SECONDS        measured seconds of each ping run, and how long idle
+#                      connections are held (default 10)
+#       --keep-awake   run one SCHED_IDLE busy loop per core for the whole run
 #
 # Shared machines are noisy: ping runs alternate between the two servers, three
 # rounds, and the Set race runs three times; each target is judged on the middle
 # figure, and every run reports the CPU time the hypervisor stole meanwhile.
+#
+# Why --keep-awake: on the VMs this was built on, a virtual CPU that goes idle is
+# given back to the host, which can take tens of milliseconds to return it; the
+# time shows as "stolen". A load that leaves the CPUs idle between claims, like the
+# Set race, then measures those waits more than the server. Busy loops at
+# SCHED_IDLE priority run only when nothing else wants the CPU (they take nothing
+# from the servers or cardbench) and keep the virtual CPUs from going idle.
 #
 # Each benchmark is `cardbench` (Sources/cardbench), which prints its figures;
 # this script prints them as they come, then a summary table with the ratios
 # and the issue's targets. Every server it starts is stopped on exit.
 set -euo pipefail
 
-usage="USAGE: Scripts/bench.sh [SECONDS]"
+usage="USAGE: Scripts/bench.sh [--keep-awake] [SECONDS]"
+keep_awake=0
+if [[ ${1:-} == --keep-awake ]]; then
+    keep_awake=1
+    shift
+fi
 seconds=${1:-10}
 if [[ $# -gt 1 || ! $seconds =~ ^[1-9][0-9]{0,3}$ ]]; then
     echo "Error: SECONDS must be a whole number from 1 to 9999, not '${*}'" >&2
     echo "$usage" >&2
+    exit 64
+fi
+if [[ $keep_awake == 1 ]] && ! command -v chrt >/dev/null; then
+    echo "Error: --keep-awake needs chrt (util-linux)" >&2
     exit 64
 fi
 cd "$(dirname "$0")/.."
@@ -43,6 +61,12 @@ redis=$(command -v redis-server) || fail "redis-server is not installed and apt-
 
 work=$(mktemp -d /tmp/cardbench-run.XXXXXX)
 pids=()
+if [[ $keep_awake == 1 ]]; then
+    for _ in $(seq "$(nproc)"); do
+        chrt --idle 0 sh -c 'while :; do :; done' &
+        pids+=("$!")
+    done
+fi
 cleanup() {
     local pid
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -214,6 +238,7 @@ cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 say "summary"
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(uname -sr) $(uname -m); $(nproc) cores, ${cpu:-unknown CPU}; $("$redis" --version | awk '{ print $3 }' | sed 's/v=/redis-server /')"
 echo "load average before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "virtual CPUs kept awake by SCHED_IDLE busy loops: $([[ $keep_awake == 1 ]] && echo yes || echo no)"
 echo
 echo "| target | figure | |"
 echo "|---|---|---|"
