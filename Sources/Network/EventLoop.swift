@@ -5,22 +5,17 @@ import Glibc
 /// eventfd, which wakes the loop and makes `run()` return at the end of that turn.
 /// It owns the eventfd, so it stays safe to use after the loop is gone.
 public final class EventLoopStopper: Sendable {
-    let fd: Int32
+    let event: EventFD
 
     init() throws(NetworkError) {
-        fd = try Syscall.eventFD()
-    }
-
-    deinit {
-        Syscall.close(fd)
+        event = try EventFD()
     }
 
     /// Asks the loop to stop: `run()` returns at the end of the turn that sees it
     /// (at once if the loop is waiting, or at the start of the next `run()` if it is
     /// not running). Safe from any thread, any number of times.
     public func stop() {
-        var one: UInt64 = 1
-        _ = try? Syscall.nonBlocking("write(eventfd)", Glibc.write(fd, &one, MemoryLayout<UInt64>.size))
+        event.signal()
     }
 }
 
@@ -143,7 +138,7 @@ public final class EventLoop {
         let stopper: EventLoopStopper
         do throws(NetworkError) {
             stopper = try EventLoopStopper()
-            try Syscall.epollControl(epollFD, CEPOLL_CTL_ADD, fd: stopper.fd, events: CEPOLL_IN, token: Token.wake)
+            try Syscall.epollControl(epollFD, CEPOLL_CTL_ADD, fd: stopper.event.fd, events: CEPOLL_IN, token: Token.wake)
         } catch {
             Syscall.close(epollFD)
             throw error
@@ -345,7 +340,7 @@ public final class EventLoop {
     public func makeWaker(_ handler: @escaping () -> Void) throws(NetworkError) -> EventLoopWaker {
         let waker = try EventLoopWaker()
         let token = Token.firstWaker + UInt64(wakers.count)
-        try Syscall.epollControl(epollFD, CEPOLL_CTL_ADD, fd: waker.fd, events: CEPOLL_IN, token: token)
+        try Syscall.epollControl(epollFD, CEPOLL_CTL_ADD, fd: waker.event.fd, events: CEPOLL_IN, token: token)
         wakers.append((token, waker, handler))
         return waker
     }
@@ -444,7 +439,7 @@ public final class EventLoop {
             readSignals()
         case Token.firstWaker...:
             if let entry = wakers.first(where: { $0.token == token }) {
-                entry.waker.reset()
+                entry.waker.event.clear()
                 entry.handler()
             }
         case Token.firstListener ..< Token.wake:
@@ -494,10 +489,7 @@ public final class EventLoop {
     // MARK: - Events
 
     private func readWakeups() {
-        var counter: UInt64 = 0
-        _ = withUnsafeMutableBytes(of: &counter) { buffer in
-            try? Syscall.read(stopper.fd, into: buffer, name: "read(eventfd)")
-        }
+        stopper.event.clear()
         stopRequested = true
     }
 

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A Sendable handle that lets another thread ask the loop to run a handler
 /// on the loop's own thread: `wake()` writes to an eventfd in the loop's epoll
 /// set, and the loop, seeing it readable, runs the handler once for however
@@ -9,27 +7,14 @@ import Glibc
 /// Made by ``EventLoop/makeWaker(_:)``. It owns its eventfd, so a thread may
 /// keep calling `wake()` after the loop is gone; the wake is then lost.
 public final class EventLoopWaker: Sendable {
-    let fd: Int32
+    let event: EventFD
 
     init() throws(NetworkError) {
-        fd = try Syscall.eventFD()
-    }
-
-    deinit {
-        Syscall.close(fd)
+        event = try EventFD()
     }
 
     /// Asks the loop to run the handler soon. Safe from any thread, any number of times.
     public func wake() {
-        var one: UInt64 = 1
-        _ = try? Syscall.nonBlocking("write(eventfd)", Glibc.write(fd, &one, MemoryLayout<UInt64>.size))
-    }
-
-    /// Clears the eventfd's counter (loop thread).
-    func reset() {
-        var counter: UInt64 = 0
-        _ = withUnsafeMutableBytes(of: &counter) { buffer in
-            try? Syscall.read(fd, into: buffer, name: "read(eventfd)")
-        }
+        event.signal()
     }
 }

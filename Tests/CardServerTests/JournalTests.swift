@@ -101,11 +101,7 @@ struct JournalTests {
     @Test func aRematchAskedWithTheLastMoveStartsOnlyAfterGameOver() throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let (ann, bob, _) = try RPSTable.seat(server, options: #"{"rounds":1}"#)
-        ann.send(#"{"type":"throw","sign":"paper"}"#)
-        try ann.expect("thrown")
-        try ann.expect("state")
-        try bob.expect("state")
+        let (ann, bob) = try RPSTable.annHasThrown(server, "paper")
         // The game-ending throw and a rematch in one write: the server reads both in one
         // turn, while the result is still on its way to disk.
         bob.sendRaw(Array(#"{"type":"throw","sign":"rock"}\#n{"type":"start","id":7}\#n"#.utf8))
@@ -124,10 +120,9 @@ struct JournalTests {
     @Test func statsAskedWithTheLastMoveCountTheGame() throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let (ann, bob, _) = try RPSTable.seat(server, options: #"{"rounds":1}"#)
-        ann.send(#"{"type":"throw","sign":"paper"}"#)
-        try ann.expect("thrown")
-        try bob.expect("state")
+        let (ann, bob) = try RPSTable.annHasThrown(server, "paper")
+        // ann stays connected: her leaving would add player_away to what bob reads.
+        defer { withExtendedLifetime(ann) {} }
         bob.sendRaw(Array(#"{"type":"throw","sign":"rock"}\#n{"type":"stats","name":"bob","id":8}\#n"#.utf8))
         let (stats, before) = try bob.receive(until: "stats")
         #expect(before.map { $0["type"]?.stringValue } == ["thrown", "round", "state", "game_over"])

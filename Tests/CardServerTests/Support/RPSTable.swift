@@ -17,4 +17,15 @@ enum RPSTable {
         #expect(try ann.expect("state")["phase"] == .string("playing"))
         return (ann, bob, room)
     }
+
+    /// A one-round match in which ann has thrown `sign` and both have seen the state
+    /// that says so: bob's next throw ends the game.
+    static func annHasThrown(_ server: ServerProcess, _ sign: String) throws -> (ann: TestClient, bob: TestClient) {
+        let (ann, bob, _) = try seat(server, options: #"{"rounds":1}"#)
+        ann.send(#"{"type":"throw","sign":"\#(sign)"}"#)
+        try ann.expect("thrown")
+        try ann.expect("state")
+        try bob.expect("state")
+        return (ann, bob)
+    }
 }
