@@ -1,0 +1,90 @@
+import Wire
+
+/// Finished games: their records go to the results journal, their `game_over`
+/// out once the record is on disk, and `stats` and `leaderboard` wait for it.
+extension GameServer {
+    /// Queues the game's record and its `game_over`: the record goes to the journal
+    /// at the end of the turn, and `game_over` once the record is on disk, so nobody
+    /// hears of a result a crash could lose.
+    func finished(_ result: GameResult, in room: Room) {
+        let record = GameRecord(
+            room: room.code, game: room.gameName, seed: room.seed, players: result.scores.map(\.name),
+            scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: Timestamp.nowMilliseconds())
+        let message = ServerMessage.gameOver(GameOver(room: room.code, winners: result.winners, scores: result.scores, hintsUsed: result.hintsUsed))
+        room.resultPending = true
+        finishedGames.append(FinishedGame(record: record, line: message.encodedLine(), audience: room.members, room: room))
+    }
+
+    /// The end of a turn: hands the turn's finished games to the journal, which
+    /// writes them with one fsync on its own thread; ``journalWritten()`` tells
+    /// their rooms. The host calls this before it writes the turn's output.
+    public func endOfTurn() {
+        guard !finishedGames.isEmpty else { return }
+        let games = finishedGames
+        finishedGames = []
+        guard let journal else { return announce(games) }
+        let ticket = journal.submit(games.map(\.record))
+        journalTicketsSubmitted = ticket
+        gamesBeingWritten[ticket] = games
+    }
+
+    /// The journal has put some turns' games on disk: send their `game_over`s.
+    /// The host calls this on the loop's thread when the journal's writer wakes it.
+    public func journalWritten() {
+        guard let journal else { return }
+        for written in journal.takeWritten() {
+            if let failure = written.failure {
+                host.log("results journal: \(failure)")
+            }
+            if let games = gamesBeingWritten.removeValue(forKey: written.ticket) {
+                announce(games)
+            }
+            journalTicketsWritten = max(journalTicketsWritten, written.ticket)
+        }
+        guard !repliesAwaitingJournal.isEmpty else { return }
+        let due = repliesAwaitingJournal.prefix { $0.afterTicket <= journalTicketsWritten }
+        repliesAwaitingJournal.removeFirst(due.count)
+        for waiting in due { waiting.reply() }
+    }
+
+    /// Runs `reply` once every game that has ended so far is on disk (at once when
+    /// none is being written), so `stats` and `leaderboard` count a game whose
+    /// player asks right after it ended.
+    func afterJournal(_ reply: @escaping () -> Void) {
+        // A game that ended this turn goes to the journal at the turn's end, under the next ticket.
+        let needed = journalTicketsSubmitted + (finishedGames.isEmpty ? 0 : 1)
+        guard journal != nil, needed > journalTicketsWritten else { return reply() }
+        repliesAwaitingJournal.append((needed, reply))
+    }
+
+    /// Sends each game's `game_over`, then lets its room start again: a `start`
+    /// that came while the result was being written is handled now, after the
+    /// `game_over`, so nobody sees a new game before the old one's end.
+    private func announce(_ games: [FinishedGame]) {
+        for game in games {
+            for playerID in game.audience {
+                if let client = players[playerID]?.client {
+                    host.send(game.line, to: client)
+                }
+            }
+            let room = game.room
+            room.resultPending = false
+            // A room closed meanwhile has no one left to start it.
+            guard rooms[room.code] === room else { continue }
+            let starts = room.startsAwaitingResult
+            room.startsAwaitingResult = []
+            for start in starts {
+                guard let player = players[start.playerID], player.roomCode == room.code else { continue }
+                do throws(CommandError) {
+                    try self.start(by: player, id: start.id)
+                } catch {
+                    if let client = player.client { reject(error, to: client, id: start.id) }
+                }
+            }
+            if room.seatsFilledAwaitingResult {
+                room.seatsFilledAwaitingResult = false
+                if room.phase != .playing, room.seatedCount == room.seats.count { startGame(room) }
+            }
+        }
+    }
+}
