@@ -82,8 +82,8 @@ public final class EventLoop {
     public let stopper: EventLoopStopper
 
     /// Runs at the end of every turn, after events and timers and before the queued
-    /// output is written (Redis's beforeSleep): the place to make a turn's work
-    /// durable once, with one fsync, before anyone is told of it.
+    /// output is written (Redis's beforeSleep): the place to hand a turn's work on
+    /// at once, such as the game server's finished games to its journal.
     public var beforeWrites: (() -> Void)?
 
     private let limits: NetworkLimits
