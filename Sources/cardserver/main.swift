@@ -36,8 +36,15 @@ func runServer(_ options: Options) -> Int32 {
         let server = GameServer(config: config, host: host, journal: journal)
         host.server = server
         loop.delegate = host
-        // The loop keeps these closures: weak captures, so no cycle outlives the run.
-        loop.beforeWrites = { [weak server] in server?.endOfTurn() }
+        // A strong capture: this runs twice a turn, and a weak one costs an atomic load
+        // and release each time. The cycle it makes (loop → closure → server → host →
+        // loop) is broken when the run ends, like the host's link to the server.
+        loop.beforeWrites = { server.endOfTurn() }
+        defer {
+            host.server = nil
+            loop.beforeWrites = nil
+        }
+        // The loop keeps these closures too: weak captures, so no cycle outlives the run.
         let journalWaker = try loop.makeWaker { [weak server] in server?.journalWritten() }
         try journal.startWriting(notify: { journalWaker.wake() })
         try loop.handleSignals([SIGINT, SIGTERM]) { [weak loop, weak server] signal in
@@ -46,7 +53,6 @@ func runServer(_ options: Options) -> Int32 {
             server?.shutdown()
             loop?.stop()
         }
-        defer { host.server = nil }
         let bound = try loop.listen(host: options.host, port: options.port)
         let shownHost = bound.host.contains(":") ? "[\(bound.host)]" : bound.host
         Log.write("cardserver \(version) listening on \(shownHost):\(bound.port), results in \(journal.path)")
