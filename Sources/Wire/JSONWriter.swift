@@ -22,9 +22,10 @@ extension JSONByteSink {
 ///
 /// It writes into a buffer on the stack (``bytes(capacity:_:)`` makes one),
 /// moving to the heap only when a message outgrows it, and the finished text
-/// is copied once into the array handed back. Appending to an `Array` byte by
-/// byte cost a uniqueness and capacity check per call: half of a state's
-/// encoding time (measured with callgrind).
+/// is copied once into the array handed back (an `Array` paid a uniqueness and
+/// capacity check on every small append). A writer lives only inside
+/// ``bytes(capacity:_:)`` and is passed `inout`: never copy one, since a copy
+/// that grows would free the other's storage.
 struct JSONWriter: JSONByteSink {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
