@@ -33,7 +33,7 @@ let package = Package(
 
         .testTarget(name: "GameRulesTests", dependencies: ["GameRules"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
-        .testTarget(name: "NetworkTests", dependencies: ["Network"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network", "GameRules"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "GameRules", "cardserver"]),
         .testTarget(name: "CardClientTests", dependencies: ["CardClient", "Wire", "cardclient", "cardserver"]),
         .testTarget(name: "CardBenchTests", dependencies: ["cardbench"]),

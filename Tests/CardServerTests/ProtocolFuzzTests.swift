@@ -1,4 +1,5 @@
 import Foundation
+import GameRules
 import Glibc
 import Testing
 import Wire
@@ -419,19 +420,13 @@ struct WrongField: Sendable {
 
 // MARK: - Generating lines
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): the fuzzer's only randomness, so a seed replays a run.
+/// The fuzzer's only randomness, GameRules' SplitMix64, so a seed replays a run.
 struct FuzzRandom {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A number in `0..<bound`.
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }

@@ -1,3 +1,4 @@
+import GameRules
 import Testing
 @testable import Network
 
@@ -107,7 +108,7 @@ struct OutputBufferTests {
     func orderPreserved() {
         var buffer = OutputBuffer()
         var expected: [UInt8] = []
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let writer = ScriptedWriter([])
         for round in 0 ..< 300 {
             let size: Int
@@ -179,18 +180,5 @@ struct OutputBufferTests {
         buffer.removeAll()
         #expect(buffer.count == 0)
         #expect(buffer.flush(maxBytes: .max, write: writer.write) == .drained)
-    }
-}
-
-/// A small deterministic PRNG for tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

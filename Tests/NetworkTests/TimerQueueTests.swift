@@ -1,3 +1,4 @@
+import GameRules
 import Testing
 @testable import Network
 
@@ -72,7 +73,7 @@ struct TimerQueueTests {
     @Test("a heap of thousands with random cancellations stays sorted and compacts")
     func randomized() {
         var queue = TimerQueue<UInt64>()
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var live: [TimerID: UInt64] = [:]
         for _ in 0 ..< 5000 {
             let deadline = generator.next() % 10_000

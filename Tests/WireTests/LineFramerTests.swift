@@ -1,3 +1,4 @@
+import GameRules
 import Testing
 @testable import Wire
 
@@ -66,7 +67,7 @@ struct LineFramerTests {
 
     @Test(arguments: 0..<50)
     func framesHandedToAClosureMatchTheQueue(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var framer = LineFramer()
         var seen: [LineFramer.Frame] = []
         var start = 0
@@ -113,7 +114,7 @@ struct LineFramerTests {
 
     @Test(arguments: 0..<200)
     func fixtureFedInRandomChunks(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let sizes = (0..<64).map { _ in Int.random(in: 1...40, using: &generator) }
         let (frames, leftover) = frames(of: Self.fixture, chunkSizes: sizes, maxLineBytes: LineFramer.defaultMaxLineBytes)
         #expect(frames == Self.fixtureFrames)
@@ -142,7 +143,7 @@ struct LineFramerTests {
 
     @Test(arguments: 0..<200)
     func smallLimitFixtureIsChunkingIndependent(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let sizes = (0..<64).map { _ in Int.random(in: 1...25, using: &generator) }
         let (frames, leftover) = frames(of: Self.smallLimitFixture, chunkSizes: sizes, maxLineBytes: 8)
         #expect(frames == Self.smallLimitFrames)
