@@ -25,33 +25,33 @@ public enum ClientMessageDecoder {
     /// Every `type` a client may send and how to read it, in the order `help` lists them.
     /// A table, not a `switch`: the hot path looks a type up once instead of comparing
     /// it with every name in turn.
-    private static let readers: [(type: String, read: CommandReader)] = [
-        ("help", { _ in .help }),
-        ("ping", { _ in .ping }),
-        ("login", { fields throws(DecodeFailure) in try login(fields) }),
-        ("rooms", { _ in .rooms }),
-        ("create", { fields throws(DecodeFailure) in try create(fields) }),
-        ("join", { fields throws(DecodeFailure) in .join(room: try fields.string("room")) }),
-        ("watch", { fields throws(DecodeFailure) in .watch(room: try fields.string("room")) }),
-        ("leave", { _ in .leave }),
-        ("start", { _ in .start }),
-        ("chat", { fields throws(DecodeFailure) in .chat(text: try fields.string("text")) }),
-        ("stats", { fields throws(DecodeFailure) in .stats(name: try fields.string("name")) }),
-        ("leaderboard", { fields throws(DecodeFailure) in .leaderboard(game: try fields.string("game")) }),
-        ("throw", { fields throws(DecodeFailure) in .throwSign(try fields.sign("sign")) }),
-        ("answer", { fields throws(DecodeFailure) in .answer(try fields.sign("sign")) }),
-        ("flip", { fields throws(DecodeFailure) in .flip(card: try fields.int("card")) }),
-        ("draw", { _ in .draw }),
-        ("move", { fields throws(DecodeFailure) in try move(fields) }),
-        ("auto", { fields throws(DecodeFailure) in .auto(from: try fields.pile("from")) }),
-        ("undo", { _ in .undo }),
-        ("claim", { fields throws(DecodeFailure) in .claim(cards: try fields.threeCardIDs("cards")) }),
-        ("deal", { _ in .deal }),
-        ("hint", { _ in .hint }),
+    private static let readers: [(type: String, example: String, read: CommandReader)] = [
+        ("help", #"{"type":"help"}"#, { _ in .help }),
+        ("ping", #"{"type":"ping"}"#, { _ in .ping }),
+        ("login", #"{"type":"login","name":"ann"}"#, { fields throws(DecodeFailure) in try login(fields) }),
+        ("rooms", #"{"type":"rooms"}"#, { _ in .rooms }),
+        ("create", #"{"type":"create","game":"set"}"#, { fields throws(DecodeFailure) in try create(fields) }),
+        ("join", #"{"type":"join","room":"K7QX"}"#, { fields throws(DecodeFailure) in .join(room: try fields.string("room")) }),
+        ("watch", #"{"type":"watch","room":"K7QX"}"#, { fields throws(DecodeFailure) in .watch(room: try fields.string("room")) }),
+        ("leave", #"{"type":"leave"}"#, { _ in .leave }),
+        ("start", #"{"type":"start"}"#, { _ in .start }),
+        ("chat", #"{"type":"chat","text":"gg"}"#, { fields throws(DecodeFailure) in .chat(text: try fields.string("text")) }),
+        ("stats", #"{"type":"stats","name":"ann"}"#, { fields throws(DecodeFailure) in .stats(name: try fields.string("name")) }),
+        ("leaderboard", #"{"type":"leaderboard","game":"set"}"#, { fields throws(DecodeFailure) in .leaderboard(game: try fields.string("game")) }),
+        ("throw", #"{"type":"throw","sign":"rock"}"#, { fields throws(DecodeFailure) in .throwSign(try fields.sign("sign")) }),
+        ("answer", #"{"type":"answer","sign":"paper"}"#, { fields throws(DecodeFailure) in .answer(try fields.sign("sign")) }),
+        ("flip", #"{"type":"flip","card":5}"#, { fields throws(DecodeFailure) in .flip(card: try fields.int("card")) }),
+        ("draw", #"{"type":"draw"}"#, { _ in .draw }),
+        ("move", #"{"type":"move","from":"t3","to":"f1"}"#, { fields throws(DecodeFailure) in try move(fields) }),
+        ("auto", #"{"type":"auto","from":"waste"}"#, { fields throws(DecodeFailure) in .auto(from: try fields.pile("from")) }),
+        ("undo", #"{"type":"undo"}"#, { _ in .undo }),
+        ("claim", #"{"type":"claim","cards":[4,17,60]}"#, { fields throws(DecodeFailure) in .claim(cards: try fields.threeCardIDs("cards")) }),
+        ("deal", #"{"type":"deal"}"#, { _ in .deal }),
+        ("hint", #"{"type":"hint"}"#, { _ in .hint }),
     ]
 
-    private static let readersByType: [String: CommandReader] = Dictionary(
-        uniqueKeysWithValues: readers.map { ($0.type, $0.read) })
+    private static let readersByType: [String: (example: String, read: CommandReader)] = Dictionary(
+        uniqueKeysWithValues: readers.map { ($0.type, ($0.example, $0.read)) })
 
     /// The `type`s a client may send, in the order `help` lists them.
     public static let commandTypes = readers.map(\.type)
@@ -75,18 +75,18 @@ public enum ClientMessageDecoder {
             throw DecodeFailure(code: .badJSON, message: badJSONMessage(line, error), id: nil)
         }
         guard case .object(let object) = value else {
-            throw DecodeFailure(code: .badRequest, message: "a message must be a JSON object, not \(value.kindName)", id: nil)
+            throw DecodeFailure(
+                code: .badRequest, message: "a message must be a JSON object, not \(value.kindName); \(sendOneObject)", id: nil)
         }
         let id = try requestID(in: object)
-        let fields = Fields(object: object, id: id)
-        let type = try fields.string("type")
-        guard let read = readersByType[type] else {
+        let type = try Fields(object: object, id: id, example: #"{"type":"help"}"#).string("type")
+        guard let command = readersByType[type] else {
             throw DecodeFailure(
                 code: .unknownType,
                 message: "unknown message type '\(type)'; send {\"type\":\"help\"} for the list",
                 id: id)
         }
-        return ClientRequest(id: id, command: try read(fields))
+        return ClientRequest(id: id, command: try command.read(Fields(object: object, id: id, example: command.example)))
     }
 
     /// What went wrong, and what to send instead: a netcat user who types a bare
@@ -99,8 +99,10 @@ public enum ClientMessageDecoder {
         if readersByType[word] != nil {
             return "\(word) is not JSON; send {\"type\":\"\(word)\"}"
         }
-        return "not valid JSON: \(error.message); send one JSON object per line, like {\"type\":\"help\"}"
+        return "not valid JSON: \(error.message); \(sendOneObject)"
     }
+
+    private static let sendOneObject = #"send one JSON object per line, like {"type":"help"}"#
 
     private static func move(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {
         let count = try fields.optionalInt("count") ?? 1
@@ -125,7 +127,7 @@ public enum ClientMessageDecoder {
         if let name = try fields.optionalString("name") {
             return .login(.name(name))
         }
-        throw fields.failure("login needs a name (a new player) or a token (to resume)")
+        throw fields.failure("login needs a name (a new player) or a token (to resume), like \(fields.example)")
     }
 
     private static func create(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {
@@ -141,13 +143,20 @@ public enum ClientMessageDecoder {
 private struct Fields {
     let object: JSONObject
     let id: RequestID?
+    /// A well-formed line of this command, shown when a field is missing.
+    let example: String
 
     func failure(_ message: String) -> DecodeFailure {
         DecodeFailure(code: .badRequest, message: message, id: id)
     }
 
+    /// "missing field 'room' (a string), like {"type":"join","room":"K7QX"}"
+    func missing(_ key: String, _ kind: String) -> DecodeFailure {
+        failure("missing field '\(key)' (\(kind)), like \(example)")
+    }
+
     func string(_ key: String) throws(DecodeFailure) -> String {
-        guard let value = try optionalString(key) else { throw failure("missing field '\(key)' (a string)") }
+        guard let value = try optionalString(key) else { throw missing(key, "a string") }
         return value
     }
 
@@ -160,7 +169,7 @@ private struct Fields {
     }
 
     func int(_ key: String) throws(DecodeFailure) -> Int {
-        guard let value = try optionalInt(key) else { throw failure("missing field '\(key)' (an integer)") }
+        guard let value = try optionalInt(key) else { throw missing(key, "an integer") }
         return value
     }
 
@@ -191,9 +200,7 @@ private struct Fields {
     func threeCardIDs(_ key: String) throws(DecodeFailure) -> [Int] {
         // Built only on failure: a claim is the hottest command, and most are well formed.
         func expected() -> String { "field '\(key)' must be an array of three different card ids, like [4,17,60]" }
-        guard let value = object[key], !value.isNull else {
-            throw failure("missing field '\(key)' (an array of three different card ids)")
-        }
+        guard let value = object[key], !value.isNull else { throw missing(key, "an array of three different card ids") }
         guard let items = value.arrayValue else { throw failure("\(expected()), not \(value.kindName)") }
         var ids: [Int] = []
         ids.reserveCapacity(3)
@@ -206,7 +213,7 @@ private struct Fields {
     }
 
     func pile(_ key: String) throws(DecodeFailure) -> KlondikePile {
-        let name = try string(key)
+        let name = try string(key, kind: "a pile: waste, t1 to t7 or f1 to f4")
         guard let pile = KlondikePile(name: name) else {
             throw failure("field '\(key)' must name a pile: waste, t1 to t7 or f1 to f4, not \"\(name)\"")
         }
@@ -214,10 +221,16 @@ private struct Fields {
     }
 
     func sign(_ key: String) throws(DecodeFailure) -> Sign {
-        let text = try string(key)
+        let text = try string(key, kind: #""rock", "paper" or "scissors""#)
         guard let sign = Sign(rawValue: text) else {
             throw failure("field '\(key)' must be \"rock\", \"paper\" or \"scissors\", not \"\(text)\"")
         }
         return sign
+    }
+
+    /// A string field whose missing-field message names the values it takes.
+    private func string(_ key: String, kind: String) throws(DecodeFailure) -> String {
+        guard let value = try optionalString(key) else { throw missing(key, kind) }
+        return value
     }
 }
