@@ -22,7 +22,8 @@ extension GameServer {
         let engine = try engineType.init(room: code, seats: seatCount, options: request.options)
         let room = Room(
             code: code, gameName: request.game, isPrivate: request.isPrivate, serial: nextRoomSerial,
-            seatCount: seatCount, minPlayers: engineType.minPlayers, engine: engine)
+            // A room against the robot has fewer seats than the game's players: full is enough.
+            seatCount: seatCount, minPlayers: min(engineType.minPlayers, seatCount), engine: engine)
         nextRoomSerial += 1
         rooms[code] = room
         room.seats[0] = player.id

@@ -44,6 +44,41 @@ struct RobotAndBrainTests {
         #expect(try ann.expect("error")["message"] == .string("rps against the robot has 1 seat, not 2"))
     }
 
+    @Test func aNullBotIsNoRobotAndTheServerStaysUp() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        // Once crashed the server: a 1-seat room with no robot read a second player's name.
+        ann.send(#"{"type":"create","game":"rps","options":{"bot":null}}"#)
+        try ann.expect("joined")
+        let state = try ann.expect("state")
+        #expect(state["phase"] == .string("waiting"))
+        #expect(state["players"]?.arrayValue?.count == 1)
+        ann.send(#"{"type":"ping","id":1}"#)
+        #expect(try ann.receiveLine() == #"{"type":"pong","id":1}"#)
+    }
+
+    @Test func aRematchAgainstTheRobotStarts() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"rps","options":{"bot":"random","rounds":1}}"#)
+        try ann.expect("joined")
+        try ann.expect("state")
+        var over = false
+        for _ in 0 ..< 20 where !over {
+            ann.send(#"{"type":"throw","sign":"rock"}"#)
+            try ann.expect("thrown")
+            try ann.expect("round")
+            over = try ann.expect("state")["phase"] == .string("over")
+        }
+        #expect(over)
+        try ann.expect("game_over")
+        ann.send(#"{"type":"start","id":2}"#)
+        #expect(try ann.receiveLine() == #"{"type":"ok","id":2}"#)
+        #expect(try ann.expect("state")["phase"] == .string("playing"))
+    }
+
     static func rightAnswer(sign: String, goal: String) -> String {
         let beats = ["rock": "scissors", "paper": "rock", "scissors": "paper"]
         let beatenBy = ["rock": "paper", "paper": "scissors", "scissors": "rock"]

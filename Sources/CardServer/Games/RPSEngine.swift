@@ -23,7 +23,8 @@ struct RPSEngine: GameEngine {
 
     /// Two seats, or one against the robot.
     static func seatCount(requested: Int?, options: JSONObject) throws(CommandError) -> Int {
-        let expected = options["bot"] == nil ? 2 : 1
+        // `"bot":null` is no robot, as for every option left null.
+        let expected = (options["bot"] ?? .null).isNull ? 2 : 1
         if let requested, requested != expected {
             throw .badRequest(expected == 2
                 ? "rps is played with 2 seats, not \(requested) (or 1 against the robot: \"options\":{\"bot\":\"adaptive\"})"
