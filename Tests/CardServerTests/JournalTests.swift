@@ -98,6 +98,28 @@ struct JournalTests {
         #expect(lines.first?.contains(#""winners":["robot"]"#) == true)
     }
 
+    @Test(arguments: [
+        #"{"type":"create","game":"set","seats":1}"#,
+        #"{"type":"create","game":"klondike"}"#,
+        #"{"type":"create","game":"rps-brain"}"#,
+        #"{"type":"create","game":"concentration","seats":1}"#,
+    ])
+    func leavingASoloGameIsRecordedWithNoWinner(create: String) throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(create)
+        try ann.expect("joined")
+        ann.send(#"{"type":"leave","id":1}"#)
+        try ann.receive(until: "left")
+        ann.send(#"{"type":"stats","name":"ann","id":2}"#)
+        let stats = try ann.receive(until: "stats").message
+        #expect(stats["games"] == .int(1))
+        #expect(stats["wins"] == .int(0))
+        let record = try #require(try JSONParser.parse(try journalLines(server)[0]).objectValue)
+        #expect(record["winners"] == .array([]))
+    }
+
     @Test func aRematchAskedWithTheLastMoveStartsOnlyAfterGameOver() throws {
         let server = try ServerProcess()
         defer { server.stop() }

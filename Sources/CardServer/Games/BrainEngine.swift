@@ -71,7 +71,7 @@ struct BrainEngine: GameEngine {
         self.game = game
         if seats.seated.isEmpty {
             deadline = nil
-            update.result = result(of: game)
+            update.result = .abandoned(names: names, scores: game.scores)
         } else if game.everyoneAnswered {
             endRound(into: &update, now: now)
         }

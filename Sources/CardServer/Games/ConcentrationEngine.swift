@@ -89,7 +89,7 @@ struct ConcentrationEngine: GameEngine {
         self.game = game
         if seats.seated.isEmpty {
             deadline = nil
-            update.result = result(of: game)
+            update.result = .abandoned(names: names, scores: game.scores)
         } else if game.turn != turnBefore {
             deadline = now + nanoseconds(turnSeconds)
         }

@@ -33,6 +33,13 @@ extension GameResult {
             scores: played.map { NamedScore(name: names[$0], score: scores[$0]) },
             hintsUsed: hintsUsed)
     }
+
+    /// A game every player left before its end: the points stand, but nobody won,
+    /// so leaving cannot farm wins for the leaderboard.
+    static func abandoned(names: [String], scores: [Int], hintsUsed: Int? = nil) -> GameResult {
+        let finished = highestScore(names: names, scores: scores, hintsUsed: hintsUsed)
+        return GameResult(winners: [], scores: finished.scores, hintsUsed: hintsUsed)
+    }
 }
 
 /// Who sits in a room's seats right now, for rules that depend on it.

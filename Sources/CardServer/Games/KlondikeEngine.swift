@@ -70,7 +70,7 @@ struct KlondikeEngine: GameEngine {
     mutating func seatLeft(_ seat: Int, seats: SeatContext, now: UInt64) -> GameUpdate {
         var update = GameUpdate()
         if seats.seated.isEmpty {
-            update.result = .highestScore(names: names, scores: names.indices.map(score(seat:)))
+            update.result = .abandoned(names: names, scores: names.indices.map(score(seat:)))
         }
         return update
     }

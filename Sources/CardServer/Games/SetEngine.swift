@@ -90,7 +90,7 @@ struct SetEngine: GameEngine {
         var update = GameUpdate()
         if seats.seated.isEmpty {
             // Nobody is left to race: the game ends with the scores as they stand.
-            update.result = result(of: game)
+            update.result = .abandoned(names: names, scores: game.scores, hintsUsed: isSolo ? game.hintsUsed : nil)
         } else {
             dealIfAgreed(&game, seats: seats)
             self.game = game
