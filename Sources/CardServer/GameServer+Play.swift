@@ -3,6 +3,7 @@ import Wire
 extension GameServer {
     func startGame(_ room: Room) {
         room.phase = .playing
+        room.lastGameOver = nil
         let names = room.seats.map { $0.flatMap { players[$0]?.name } }
         host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
         // 53 bits, so the seed is an exact JSON number in every client.

@@ -69,6 +69,7 @@ extension GameServer {
             }
             let room = game.room
             room.resultPending = false
+            room.lastGameOver = game.line
             // A room closed meanwhile has no one left to start it.
             guard rooms[room.code] === room else { continue }
             let starts = room.startsAwaitingResult

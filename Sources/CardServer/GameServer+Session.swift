@@ -60,6 +60,10 @@ extension GameServer {
         } else {
             sendState(room, to: player)
         }
+        // Someone away when the game ended still hears how it ended.
+        if room.phase == .over, !room.resultPending, let gameOver = room.lastGameOver {
+            host.send(gameOver, to: client.id)
+        }
     }
 
     private func loggedIn(_ client: Client) {

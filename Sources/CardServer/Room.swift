@@ -23,6 +23,8 @@ final class Room {
     var seed = 0
     /// When the current game started, in milliseconds since the epoch.
     var startedMs: Int64 = 0
+    /// The last game's `game_over` as sent, for a player who resumes after it went out.
+    var lastGameOver: [UInt8]?
     /// The last game's `game_over` waits for its record to reach the disk; no new game starts meanwhile.
     var resultPending = false
     /// `start` commands that came while `resultPending`, handled once it is over.
