@@ -70,19 +70,22 @@ extension GameServer {
             let room = game.room
             room.resultPending = false
             room.lastGameOver = game.line
-            // A room closed meanwhile has no one left to start it.
-            guard rooms[room.code] === room else { continue }
+            let roomIsOpen = rooms[room.code] === room
             let starts = room.startsAwaitingResult
             room.startsAwaitingResult = []
             for start in starts {
-                guard let player = players[start.playerID], player.roomCode == room.code else { continue }
+                // Every start gets its answer, even from someone who left meanwhile.
+                guard let player = players[start.playerID] else { continue }
                 do throws(CommandError) {
+                    guard roomIsOpen, player.roomCode == room.code else {
+                        throw CommandError(code: .notInRoom, message: "you left room \(room.code) before its game could start again")
+                    }
                     try self.start(by: player, id: start.id)
                 } catch {
                     if let client = player.client { reject(error, to: client, id: start.id) }
                 }
             }
-            if room.seatsFilledAwaitingResult {
+            if roomIsOpen, room.seatsFilledAwaitingResult {
                 room.seatsFilledAwaitingResult = false
                 if room.phase != .playing, room.seatedCount == room.seats.count { startGame(room) }
             }

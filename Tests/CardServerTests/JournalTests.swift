@@ -168,6 +168,19 @@ struct JournalTests {
         #expect(annSees == ["round", "state", "game_over", "state"])
     }
 
+    @Test func aRematchAskedBySomeoneWhoThenLeftIsStillAnswered() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (ann, bob) = try RPSTable.annHasThrown(server, "paper")
+        defer { withExtendedLifetime(ann) {} }
+        bob.sendRaw(Array(#"{"type":"throw","sign":"rock"}\#n{"type":"start","id":7}\#n{"type":"leave"}\#n"#.utf8))
+        let (error, before) = try bob.receive(until: "error")
+        #expect(before.map { $0["type"]?.stringValue } == ["thrown", "round", "state", "left", "game_over"])
+        #expect(error == [
+            "type": "error", "code": "not_in_room", "message": .string("you left room \(before[3]["room"]?.stringValue ?? "") before its game could start again"), "id": 7,
+        ])
+    }
+
     @Test func statsAskedWithTheLastMoveCountTheGame() throws {
         let server = try ServerProcess()
         defer { server.stop() }
