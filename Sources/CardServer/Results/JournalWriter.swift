@@ -153,13 +153,18 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     /// Writes `bytes` whole, then fsyncs; returns what failed, if anything.
+    /// A write that fails part way (a full disk) is cut back off, so the next
+    /// record does not land glued to half a line.
     private func append(_ bytes: [UInt8]) -> String? {
+        let end = lseek(fd, 0, SEEK_END)
         var written = 0
         while written < bytes.count {
             let result = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if result < 0 {
                 if errno == EINTR { continue }
-                return "write(\(path)): \(String(cString: strerror(errno)))"
+                let failure = "write(\(path)): \(String(cString: strerror(errno)))"
+                if written > 0, end >= 0 { _ = ftruncate(fd, end) }
+                return failure
             }
             written += result
         }

@@ -80,12 +80,14 @@ public final class ResultsJournal {
     }
 
     /// The tickets whose records reached the disk (or failed to) since the last
-    /// call. Their games count in `stats` and `leaderboard` from now on.
+    /// call. The games on disk count in `stats` and `leaderboard` from now on;
+    /// a failed batch does not, as a restart would not find it.
     func takeWritten() -> [(ticket: UInt64, failure: Failure?)] {
         guard let writer else { return [] }
         return writer.takeFinished().map { batch in
-            for summary in submitted.removeValue(forKey: batch.ticket) ?? [] {
-                add(summary)
+            let summaries = submitted.removeValue(forKey: batch.ticket) ?? []
+            if batch.failure == nil {
+                summaries.forEach(add)
             }
             return (batch.ticket, batch.failure.map { Failure(description: $0) })
         }
