@@ -55,22 +55,29 @@ bin=$(swift build -c release --show-bin-path)
 
 if ! command -v redis-server >/dev/null; then
     say "installing redis-server"
-    apt-get install -y redis-server || { apt-get update && apt-get install -y redis-server; }
+    if ! { apt-get install -y redis-server || { apt-get update && apt-get install -y redis-server; }; }; then
+        fail "redis-server is missing and apt-get could not install it (as root: apt-get install redis-server)"
+    fi
 fi
-redis=$(command -v redis-server) || fail "redis-server is not installed and apt-get could not install it"
+redis=$(command -v redis-server) || fail "redis-server is not on PATH after installing it"
 
 work=$(mktemp -d /tmp/cardbench-run.XXXXXX)
-pids=()
 if [[ $keep_awake == 1 ]]; then
     for _ in $(seq "$(nproc)"); do
-        chrt --idle 0 sh -c 'while :; do :; done' &
-        pids+=("$!")
+        # Each loop ends by itself once this script is gone, even if it was killed outright.
+        chrt --idle 0 sh -c 'while kill -0 "$PPID" 2>/dev/null; do :; done' &
     done
 fi
+# Stops the background jobs still running (the shell forgets those already waited for,
+# so no reused process id is killed) and removes the scratch folder.
 cleanup() {
-    local pid
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    local running
+    running=$(jobs -p)
+    if [[ -n $running ]]; then
+        # shellcheck disable=SC2086
+        kill $running 2>/dev/null || true
+        wait 2>/dev/null || true
+    fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -85,7 +92,6 @@ start_cardserver() {
     "$bin/cardserver" --host 127.0.0.1 --port 0 --rate 0 --max-clients 20000 --data "$work/data-$name" \
         >/dev/null 2>"$log" &
     cs_pid=$!
-    pids+=("$cs_pid")
     cs_port=
     for _ in $(seq 200); do
         cs_port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9][0-9]*\).*/\1/p' "$log" | head -1)
@@ -113,7 +119,6 @@ start_redis() {
         "$redis" --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" \
             >"$work/redis.log" 2>&1 &
         redis_pid=$!
-        pids+=("$redis_pid")
         for _ in $(seq 200); do
             if accepting "$port"; then
                 redis_port=$port
