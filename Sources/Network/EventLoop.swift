@@ -67,7 +67,7 @@ final class Listener {
 ///
 /// Everything — I/O dispatch, timers, signal handlers, delegate calls — runs on
 /// the thread that calls `run()` (or `drain(timeout:)`); the loop is not
-/// thread-safe, except for `stopper` / `stopFromAnotherThread()` and the
+/// thread-safe, except for `stopper` and the
 /// wakers of `makeWaker(_:)`.
 ///
 /// One turn: wait in epoll_wait (up to the earliest timer), dispatch the events
@@ -367,13 +367,6 @@ public final class EventLoop {
         stopRequested = true
     }
 
-    /// Same as `stopper.stop()`: safe from any thread, but reaching this
-    /// non-Sendable object from another thread is the caller's affair; prefer
-    /// handing `stopper` to the other thread.
-    public func stopFromAnotherThread() {
-        stopper.stop()
-    }
-
     /// Runs the loop until every connection that is closing has flushed and
     /// closed, or until `timeout`; connections still flushing then are closed at
     /// once (`.closedByServer`). For graceful shutdown: call `stopListening()`,
@@ -467,22 +460,20 @@ public final class EventLoop {
         while true {
             beforeWrites?()
             if writeQueue.isEmpty && closeQueue.isEmpty { break }
-            var writes: [Connection] = []
-            swap(&writes, &spareWriteQueue)
-            swap(&writes, &writeQueue)
-            defer {
-                writes.removeAll(keepingCapacity: true)
-                spareWriteQueue = writes
-            }
-            for connection in writes {
+            // Flushing queues no writes, so the queue can be read from the spare buffer.
+            swap(&writeQueue, &spareWriteQueue)
+            for connection in spareWriteQueue {
                 connection.queuedForWrite = false
                 flush(connection)
             }
+            spareWriteQueue.removeAll(keepingCapacity: true)
             let closes = closeQueue
             closeQueue = []
             for connection in closes {
                 finishClose(connection)
             }
+            // Only a close runs the delegate, which may queue more: without one, the turn is done.
+            if closes.isEmpty { break }
         }
     }
 

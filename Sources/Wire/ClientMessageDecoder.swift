@@ -92,9 +92,8 @@ public enum ClientMessageDecoder {
     /// What went wrong, and what to send instead: a netcat user who types a bare
     /// command word is shown its JSON form.
     private static func badJSONMessage(_ line: UnsafeRawBufferPointer, _ error: JSONParseError) -> String {
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        let start = line.firstIndex { !isBlank($0) } ?? line.count
-        let end = (line.lastIndex { !isBlank($0) } ?? -1) + 1
+        let start = line.firstIndex { !LineFramer.isBlank($0) } ?? line.count
+        let end = (line.lastIndex { !LineFramer.isBlank($0) } ?? -1) + 1
         let word = start < end ? String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self) : ""
         if readersByType[word] != nil {
             return "\(word) is not JSON; send {\"type\":\"\(word)\"}"

@@ -172,13 +172,6 @@ struct JSONWriter: JSONByteSink {
         needsComma = true
     }
 
-    /// Writes any value (for the rare fields whose shape varies, like an echoed id).
-    mutating func value(_ value: JSONValue) {
-        separate()
-        value.writeJSON(into: &self)
-        needsComma = true
-    }
-
     // MARK: Conveniences for `"key": value` fields
 
     mutating func field(_ name: StaticString, _ value: String) {
@@ -216,7 +209,9 @@ struct JSONWriter: JSONByteSink {
     }
 
     /// An array whose elements `write` writes, one call per element.
-    mutating func field<Element>(_ name: StaticString, array elements: [Element], _ write: (inout JSONWriter, Element) -> Void) {
+    mutating func field<Elements: Sequence>(
+        _ name: StaticString, array elements: Elements, _ write: (inout JSONWriter, Elements.Element) -> Void
+    ) {
         key(name)
         openArray()
         for element in elements { write(&self, element) }

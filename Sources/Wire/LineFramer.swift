@@ -150,7 +150,8 @@ public struct LineFramer: Sendable {
         return partial.withUnsafeBytes { onFrame(.line(UnsafeRawBufferPointer(rebasing: $0[..<length]))) }
     }
 
-    private static func isBlank(_ byte: UInt8) -> Bool {
+    /// A space, a tab or a "\r": what a blank line holds.
+    static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 

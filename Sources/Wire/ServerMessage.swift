@@ -46,9 +46,6 @@ public enum ServerMessage: Equatable, Sendable {
     /// A newer connection logged in with this session's token; this one closes next.
     case replaced
 
-    /// The `type` tag on the wire.
-    public var type: String { wireType.description }
-
     /// The `type` tag as a static string, for the encoder.
     var wireType: StaticString {
         switch self {
@@ -133,11 +130,11 @@ public struct GameOver: Equatable, Sendable {
 }
 
 /// A room membership change, as seen by the other members.
-public enum MemberEvent: String, Sendable {
-    case joined = "player_joined"
-    case left = "player_left"
-    case away = "player_away"
-    case back = "player_back"
+public enum MemberEvent: Sendable {
+    case joined
+    case left
+    case away
+    case back
 
     var wireType: StaticString {
         switch self {

@@ -267,7 +267,7 @@ extension ConcentrationFields {
         writer.field("flips", flips)
         writer.field("turn_seconds", turnSeconds)
         writer.field("time_left_ms", timeLeftMs)
-        writer.field("cards", array: Array(cards.enumerated())) { writer, entry in
+        writer.field("cards", array: cards.enumerated()) { writer, entry in
             writer.openObject()
             writer.field("index", entry.offset)
             writer.field("face", entry.element.face)

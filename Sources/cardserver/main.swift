@@ -36,7 +36,7 @@ func runServer(_ options: Options) -> Int32 {
         let server = GameServer(config: config, host: host, journal: journal)
         host.server = server
         loop.delegate = host
-        // A strong capture: this runs twice a turn, and a weak one costs an atomic load
+        // A strong capture: this runs every turn, and a weak one costs an atomic load
         // and release each time. The cycle it makes (loop → closure → server → host →
         // loop) is broken when the run ends, like the host's link to the server.
         loop.beforeWrites = { server.endOfTurn() }
