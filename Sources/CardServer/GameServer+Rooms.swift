@@ -191,7 +191,7 @@ extension GameServer {
     /// Sends one message to every connected member, encoding it once.
     func broadcast(_ message: ServerMessage, in room: Room, except excluded: String? = nil) {
         let line = message.encodedLine()
-        room.forEachMember { memberID in
+        room.forEachMember { memberID, _ in
             if memberID != excluded, let client = players[memberID]?.client {
                 host.send(line, to: client)
             }
@@ -205,14 +205,16 @@ extension GameServer {
         let now = host.nowNanoseconds
         let shared = type(of: room.engine).sameViewForEveryone
         var commonLine: [UInt8]?
-        room.forEachMember { memberID in
+        // The player list is the same in every view: built once, not once per viewer.
+        let entries = playerEntries(of: room)
+        room.forEachMember { memberID, memberSeat in
             guard let client = players[memberID]?.client else { return }
-            let seat = shared ? nil : room.seat(of: memberID)
+            let seat = shared ? nil : memberSeat
             if seat == nil, let commonLine {
                 host.send(commonLine, to: client)
                 return
             }
-            let line = ServerMessage.state(stateView(of: room, forSeat: seat, now: now)).encodedLine()
+            let line = ServerMessage.state(stateView(of: room, entries: entries, forSeat: seat, now: now)).encodedLine()
             if seat == nil { commonLine = line }
             host.send(line, to: client)
         }
@@ -220,17 +222,23 @@ extension GameServer {
 
     /// Sends one player the current view without counting a change (after a resume).
     func sendState(_ room: Room, to player: Player) {
-        send(.state(stateView(of: room, forSeat: room.seat(of: player.id), now: host.nowNanoseconds)), to: player)
+        let view = stateView(of: room, entries: playerEntries(of: room), forSeat: room.seat(of: player.id), now: host.nowNanoseconds)
+        send(.state(view), to: player)
     }
 
-    private func stateView(of room: Room, forSeat viewerSeat: Int?, now: UInt64) -> RoomState {
-        let entries = room.seats.enumerated().compactMap { seat, playerID -> PlayerEntry? in
+    /// The seated players, then the robot, as `state.players` lists them.
+    private func playerEntries(of room: Room) -> [PlayerEntry] {
+        let seated = room.seats.enumerated().compactMap { seat, playerID -> PlayerEntry? in
             guard let playerID, let player = players[playerID] else { return nil }
             let score = room.phase == .waiting ? 0 : room.engine.score(seat: seat)
             return PlayerEntry(name: player.name, seat: seat, score: score, connected: player.isConnected)
         }
-        return RoomState(
-            room: room.code, game: room.gameName, seq: room.seq, phase: room.phase, players: entries + room.engine.robotPlayers,
+        return seated + room.engine.robotPlayers
+    }
+
+    private func stateView(of room: Room, entries: [PlayerEntry], forSeat viewerSeat: Int?, now: UInt64) -> RoomState {
+        RoomState(
+            room: room.code, game: room.gameName, seq: room.seq, phase: room.phase, players: entries,
             spectators: room.spectators.count, gameFields: room.engine.fields(viewerSeat: viewerSeat, now: now))
     }
 }

@@ -37,7 +37,7 @@ public final class GameServer {
     }
 
     /// The names `hello.games` lists.
-    public static var gameNames: [String] { engines.map { $0.gameName } }
+    public static let gameNames: [String] = engines.map { $0.gameName }
 
     /// Open connections.
     public var clientCount: Int { clients.count }

@@ -45,11 +45,13 @@ final class Room {
     /// Everyone who gets the room's events: seated players, then spectators.
     var members: [String] { seats.compactMap { $0 } + spectators }
 
-    /// Calls `body` for each member in `members` order, without building the array
-    /// (broadcasts run after every move).
-    func forEachMember(_ body: (String) -> Void) {
-        for case let playerID? in seats { body(playerID) }
-        for playerID in spectators { body(playerID) }
+    /// Calls `body` for each member in `members` order, with their seat (nil for a
+    /// spectator), without building the array (broadcasts run after every move).
+    func forEachMember(_ body: (_ playerID: String, _ seat: Int?) -> Void) {
+        for (seat, playerID) in seats.enumerated() {
+            if let playerID { body(playerID, seat) }
+        }
+        for playerID in spectators { body(playerID, nil) }
     }
 
     var seatedCount: Int { seats.count(where: { $0 != nil }) }
