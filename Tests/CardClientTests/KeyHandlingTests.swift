@@ -137,6 +137,39 @@ struct KeyHandlingTests {
         #expect(model.room?.selection == [])
     }
 
+    @Test func aChatLineBeingTypedWhenTheConnectionDropsKeepsItsKeys() {
+        var model = Fixtures.rps([Fixtures.rpsState()])
+        _ = model.press([.character("/")])
+        _ = model.type("good ")
+        model.connectionLost("the server closed the connection")
+        // q and r are letters of the line, not quit and reconnect.
+        #expect(model.type("rq") == [])
+        #expect(model.prompt?.text == "good rq")
+        #expect(model.press([.enter]) == [])
+        #expect(model.prompt?.text == "good rq")
+        #expect(model.status?.text == "not connected: Esc, then r to reconnect; your text stays here")
+        _ = model.press([.escape])
+        #expect(model.type("r") == [.reconnect])
+    }
+
+    @Test func aRefusedChatLineComesBackToTheInputLine() {
+        var model = Fixtures.rps([Fixtures.rpsState()])
+        _ = model.press([.character("/")])
+        #expect(model.type("hi") == [])
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"chat","text":"hi","id":3}"#)])
+        #expect(model.prompt == nil)
+        model.apply(serverLine: Array(#"{"type":"error","code":"rate_limited","message":"you are chatting too fast","retry_after_ms":900,"id":3}"#.utf8), now: 0)
+        #expect(model.prompt?.text == "hi")
+        #expect(model.status?.text == "you are chatting too fast")
+    }
+
+    @Test func serverFullIsTheReasonShownForTheClose() {
+        var model = Fixtures.model([Fixtures.hello])
+        model.apply(serverLine: Array(#"{"type":"error","code":"server_full","message":"the server is full (2 connections); try again later"}"#.utf8), now: 0)
+        model.connectionLost("the server closed the connection")
+        #expect(model.link == .lost("the server is full (2 connections); try again later"))
+    }
+
     @Test func offlineROffersReconnectAndQQuits() {
         var model = Fixtures.rps([Fixtures.rpsState()])
         model.connectionLost("the server closed the connection")

@@ -39,6 +39,11 @@ extension ClientModel {
             if prompt.kind != .name { self.prompt = nil }
             return []
         }
+        if prompt.kind != .name, link != .online {
+            // Keep what was typed: it goes once the connection is back.
+            setStatus(isOffline ? "not connected: Esc, then r to reconnect; your text stays here" : "still connecting; your text stays here", tone: .bad, now: now)
+            return []
+        }
         self.prompt = nil
         switch prompt.kind {
         case .name:

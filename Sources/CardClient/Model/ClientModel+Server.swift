@@ -184,6 +184,11 @@ extension ClientModel {
             setFlash("too late", tone: .neutral, now: now)
             return []
         }
+        if code == "server_full" {
+            // The server closes the connection next: this, not "closed", is the reason to show.
+            link = .lost(text)
+            return []
+        }
         if code == "bad_token" {
             session = nil
             room = nil
@@ -196,6 +201,9 @@ extension ClientModel {
         switch command {
         case .login(let tried)?:
             prompt = Prompt(.name, text: tried)
+        case .chat(let text)?:
+            // A refused line (too fast, not in a room) is given back to edit or resend.
+            prompt = Prompt(.chat, text: text)
         case .create?, .join?, .watch?:
             if room == nil { return [send(.rooms)] }
         default: break

@@ -102,7 +102,11 @@ public final class ServerConnection {
         chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         var lines: [[UInt8]] = []
         while let frame = framer.next() {
-            if case .line(let line) = frame { lines.append(line) }
+            switch frame {
+            case .line(let line): lines.append(line)
+            // Handed on as an unreadable (empty) line, so the player is told one was lost.
+            case .tooLong: lines.append([])
+            }
         }
         return lines
     }

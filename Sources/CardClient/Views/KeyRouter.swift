@@ -1,12 +1,13 @@
 /// Key handling: a pure function from a key and the model to actions.
 ///
-/// In order: Ctrl-C quits; an open input line takes the key; a lost connection offers
-/// reconnect and quit; the key list closes on any key; then the screen's own keys.
+/// In order: Ctrl-C quits; an open input line takes the key (online or not, so a
+/// dropped connection never turns typed text into commands); a lost connection
+/// offers reconnect and quit; the key list closes on any key; then the screen's own keys.
 public enum KeyRouter {
     /// What `key` does now.
     public static func actions(for key: Key, in model: ClientModel) -> [ClientAction] {
         if key == .interrupt { return [.quit] }
-        if let prompt = model.prompt, !model.isOffline { return promptActions(key, prompt) }
+        if let prompt = model.prompt { return promptActions(key, prompt) }
         if model.isOffline {
             switch key {
             case .character("r"), .character("R"): return [.reconnect]
