@@ -3,7 +3,6 @@ import Wire
 /// One open connection: its framer and, once logged in, its player.
 final class Client {
     let id: ClientID
-    let peer: String
     var framer = LineFramer()
     /// The player this connection speaks for, after `login`.
     var playerID: String?
@@ -16,9 +15,8 @@ final class Client {
     /// Closes the connection if it never logs in.
     var loginTimer: TimerToken?
 
-    init(id: ClientID, peer: String, commands: TokenBucket) {
+    init(id: ClientID, commands: TokenBucket) {
         self.id = id
-        self.peer = peer
         self.commands = commands
     }
 }

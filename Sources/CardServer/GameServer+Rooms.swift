@@ -37,8 +37,12 @@ extension GameServer {
         let room = try existingRoom(rawCode)
         try requireNoRoom(player)
         try requireNameFree(player.name, in: room)
-        guard room.phase != .playing, let seat = room.seats.firstIndex(of: nil) else {
+        guard let seat = room.seats.firstIndex(of: nil) else {
             throw CommandError(code: .roomFull, message: "room \(room.code) has no free seat; you can watch it instead")
+        }
+        guard room.phase != .playing else {
+            throw CommandError(
+                code: .roomFull, message: "room \(room.code) has a game under way; watch it, or join once it is over")
         }
         room.seats[seat] = player.id
         player.roomCode = room.code

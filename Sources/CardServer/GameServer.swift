@@ -39,15 +39,12 @@ public final class GameServer {
     /// The names `hello.games` lists.
     public static let gameNames: [String] = engines.map { $0.gameName }
 
-    /// Open connections.
-    public var clientCount: Int { clients.count }
-
     // MARK: - Connections
 
     /// A connection was accepted: greet it, or turn it away when the server is full.
     public func clientConnected(_ id: ClientID, peer: String) {
         let bucket = TokenBucket(capacity: config.commandBurst, ratePerSecond: Double(config.commandRate), now: host.nowNanoseconds)
-        let client = Client(id: id, peer: peer, commands: bucket)
+        let client = Client(id: id, commands: bucket)
         clients[id] = client
         host.log("\(id) opened from \(peer)")
         if clients.count > config.maxClients {

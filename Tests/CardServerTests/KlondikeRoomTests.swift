@@ -108,4 +108,21 @@ struct KlondikeRoomTests {
         #expect(final["foundations"]?.arrayValue?.map { $0.arrayValue?.count } == [13, 13, 13, 13])
         #expect(try ann.receiveLine() == #"{"type":"game_over","room":"\#(room)","winners":["ann"],"scores":{"ann":52}}"#)
     }
+
+    @Test func drawIsOneOrThreeAndAGameUnderWayTakesNoNewPlayer() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"klondike","options":{"draw":5}}"#)
+        #expect(try ann.expect("error")["message"] == .string("option 'draw' must be 1 or 3, not 5"))
+        ann.send(#"{"type":"create","game":"klondike","seats":2}"#)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        ann.send(#"{"type":"start"}"#)
+        try ann.receive(until: "ok")
+        let bob = try server.player("bob")
+        bob.send(#"{"type":"join","room":"\#(room)"}"#)
+        let error = try bob.expect("error")
+        #expect(error["code"] == .string("room_full"))
+        #expect(error["message"] == .string("room \(room) has a game under way; watch it, or join once it is over"))
+    }
 }

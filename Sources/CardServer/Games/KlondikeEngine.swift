@@ -19,9 +19,7 @@ struct KlondikeEngine: GameEngine {
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
         var reader = OptionReader(game: Self.gameName, options: options)
-        let draw = try reader.int("draw", default: 1, range: 1...3)
-        guard draw != 2 else { throw .badRequest("option 'draw' must be 1 or 3, not 2") }
-        drawCount = draw
+        drawCount = try reader.int("draw", default: 1, among: [1, 3])
         fixedSeed = try reader.optionalInt("seed", range: 0...Int.max).map { UInt64($0) }
         try reader.rejectUnknown()
         self.room = room

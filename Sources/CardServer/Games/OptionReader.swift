@@ -29,6 +29,20 @@ struct OptionReader {
         }
     }
 
+    /// An integer option that must be one of `choices`, or `default` when left out.
+    mutating func int(_ key: String, default value: Int, among choices: [Int]) throws(CommandError) -> Int {
+        known.append(key)
+        switch options[key] {
+        case nil, .null?:
+            return value
+        case .int(let given)? where choices.contains(given):
+            return given
+        case let other?:
+            let listed = choices.map(String.init)
+            throw .badRequest("option '\(key)' must be \(listed.dropLast().joined(separator: ", ")) or \(listed.last ?? ""), not \(other.jsonText)")
+        }
+    }
+
     /// A string option that must be one of `choices`, or nil when left out.
     mutating func choice(_ key: String, among choices: [String]) throws(CommandError) -> String? {
         known.append(key)
