@@ -102,6 +102,25 @@ struct ServerMessageTests {
                 tableau: [(down: 0, up: [PlayingCard(rank: 13, suit: .hearts), PlayingCard(rank: 12, suit: .clubs)]), (down: 2, up: [])],
                 moves: 4, rivals: [NamedScore(name: "bob", score: 12)])))),
          #"{"type":"state","room":"K7QX","game":"klondike","seq":2,"phase":"playing","players":[],"spectators":0,"player":"ann","draw":3,"stock":21,"waste_count":3,"waste":[{"rank":6,"suit":"diamonds"}],"foundations":[[{"rank":1,"suit":"spades"}],[],[],[]],"tableau":[{"down":0,"up":[{"rank":13,"suit":"hearts"},{"rank":12,"suit":"clubs"}]},{"down":2,"up":[]}],"moves":4,"rivals":{"bob":12}}"#),
+        // The null branches: a brain state between rounds, concentration waiting, klondike with nobody to show.
+        (.state(RoomState(
+            room: "K7QX", game: "rps-brain", seq: 1, phase: .waiting, players: [], spectators: 0,
+            gameFields: .brain(BrainFields(
+                round: 0, rounds: 10, prompt: nil, roundSeconds: 15, timeLeftMs: nil, answered: [],
+                yourAnswer: nil, lastRound: nil)))),
+         #"{"type":"state","room":"K7QX","game":"rps-brain","seq":1,"phase":"waiting","players":[],"spectators":0,"round":0,"rounds":10,"prompt":null,"round_seconds":15,"time_left_ms":null,"answered":[],"your_answer":null,"last_round":null}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "concentration", seq: 1, phase: .waiting, players: [], spectators: 0,
+            gameFields: .concentration(ConcentrationFields(
+                theme: "animals", pairs: 1, turn: nil, flips: 0, turnSeconds: 30, timeLeftMs: nil,
+                cards: [.init(face: nil, matched: false), .init(face: nil, matched: false)])))),
+         #"{"type":"state","room":"K7QX","game":"concentration","seq":1,"phase":"waiting","players":[],"spectators":0,"theme":"animals","pairs":1,"turn":null,"flips":0,"turn_seconds":30,"time_left_ms":null,"cards":[{"index":0,"face":null,"matched":false},{"index":1,"face":null,"matched":false}]}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "klondike", seq: 1, phase: .waiting, players: [], spectators: 1,
+            gameFields: .klondike(KlondikeFields(
+                player: nil, draw: 1, stock: 0, wasteCount: 0, waste: [], foundations: [[], [], [], []], tableau: [],
+                moves: 0, rivals: [])))),
+         #"{"type":"state","room":"K7QX","game":"klondike","seq":1,"phase":"waiting","players":[],"spectators":1,"player":null,"draw":1,"stock":0,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{}}"#),
         (.shutdown, #"{"type":"shutdown"}"#),
         (.replaced, #"{"type":"replaced"}"#),
     ]
