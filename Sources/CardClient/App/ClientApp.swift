@@ -100,12 +100,21 @@ public final class ClientApp {
         drawn = nil
     }
 
+    /// Restores the terminal, stops until the shell continues us, then redraws.
+    private func suspend() {
+        terminal.suspend()
+        size = ScreenSize.ofTerminal() ?? size
+        invalidate()
+    }
+
     private func handle(_ signals: [Int32]) {
         for signal in signals {
             switch signal {
             case SIGWINCH, SIGCONT:
                 size = ScreenSize.ofTerminal() ?? size
                 invalidate()
+            case SIGTSTP:
+                suspend()
             default:
                 endingSignal = signal
                 running = false
@@ -130,9 +139,7 @@ public final class ClientApp {
         for key in keys where running {
             switch key {
             case .control("z"):
-                terminal.suspend()
-                size = ScreenSize.ofTerminal() ?? size
-                invalidate()
+                suspend()
             case .control("l"):
                 invalidate()
             default:

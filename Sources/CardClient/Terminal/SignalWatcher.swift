@@ -2,15 +2,17 @@ import Glibc
 
 /// Signals as readable bytes: a self-pipe the event loop polls.
 ///
-/// SIGINT, SIGTERM and SIGHUP (end the client), SIGWINCH (redraw) and SIGCONT (back from a
-/// stop) are written to the pipe as one byte each, and the loop handles them in order with
-/// everything else. Crash signals (SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE) restore the
-/// terminal right in the handler, then run their default action.
+/// SIGINT, SIGTERM and SIGHUP (end the client), SIGWINCH (redraw), SIGCONT (back from a
+/// stop) and SIGTSTP (a stop asked from outside, as `kill -TSTP`: handled like Ctrl-Z) are
+/// written to the pipe as one byte each, and the loop handles them in order with everything
+/// else. Crash signals (SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, and SIGTRAP, which is how a
+/// Swift runtime trap ends on some machines) restore the terminal right in the handler, then
+/// run their default action.
 public final class SignalWatcher {
     /// The signals the loop handles.
-    public static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT]
+    public static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT, SIGTSTP]
     /// The signals that restore the terminal and die.
-    public static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE]
+    public static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP]
 
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
 
