@@ -3,15 +3,6 @@ import Wire
 /// What an rps-brain prompt asks: to win or to lose against its sign.
 public enum BrainGoal: String, Sendable {
     case win, lose
-
-    /// The answer that reaches this goal against `sign` (rock + win → paper; rock + lose → scissors).
-    public func answer(to sign: RPSSign) -> RPSSign {
-        switch (sign, self) {
-        case (.rock, .win), (.scissors, .lose): .paper
-        case (.paper, .win), (.rock, .lose): .scissors
-        case (.scissors, .win), (.paper, .lose): .rock
-        }
-    }
 }
 
 /// One rps-brain prompt: a sign and a goal.

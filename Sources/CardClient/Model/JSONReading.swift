@@ -16,11 +16,6 @@ extension JSONObject {
         (self[key]?.arrayValue ?? []).compactMap(\.stringValue)
     }
 
-    /// The integers of an array field (other elements skipped); empty when absent.
-    func ints(_ key: String) -> [Int] {
-        (self[key]?.arrayValue ?? []).compactMap(\.intValue)
-    }
-
     /// The objects of an array field (other elements skipped); empty when absent.
     func objects(_ key: String) -> [JSONObject] {
         (self[key]?.arrayValue ?? []).compactMap(\.objectValue)
