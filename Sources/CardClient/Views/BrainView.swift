@@ -4,7 +4,6 @@ public struct BrainView: GameView {
     /// The width of the round line and its countdown.
     static let width = 56
     /// The width of the countdown bar.
-    static let timerWidth = 10
 
     /// Makes the view.
     public init() {}
@@ -95,14 +94,8 @@ public struct BrainView: GameView {
     private func roundLine(_ brain: BrainState, room: RoomModel, context: ViewContext) -> StyledLine {
         let left = StyledLine("  Round \(brain.round)", Palette.heading) + StyledLine(" of \(brain.rounds)", Palette.quiet)
         guard room.phase == .playing, let timeLeft = brain.timeLeftMs else { return left }
-        let remaining = max(0, timeLeft - (context.now - room.stateReceivedAt))
-        let seconds = (remaining + 999) / 1000
-        let total = max(1, brain.roundSeconds * 1000)
-        let filled = min(Self.timerWidth, (remaining * Self.timerWidth + total - 1) / total)
-        let tone: Notice.Tone = seconds <= 3 ? .bad : seconds <= 7 ? .neutral : .good
-        let right = StyledLine(String(repeating: "█", count: filled), Palette.notice(tone))
-            + StyledLine(String(repeating: "░", count: Self.timerWidth - filled), Palette.quiet)
-            + StyledLine(" " + RPSView.padded(seconds, like: brain.roundSeconds) + " s", seconds <= 3 ? Palette.notice(.bad) : Palette.strong)
+        let remaining = Countdown.remaining(timeLeft, in: room, now: context.now)
+        let right = Countdown.bar(remaining: remaining, totalSeconds: brain.roundSeconds, warning: 7, urgent: 3)
         return StyledLine.spread(left, right, width: min(context.size.width, Self.width))
     }
 

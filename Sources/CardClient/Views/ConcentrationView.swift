@@ -117,8 +117,7 @@ public struct ConcentrationView: GameView {
         let matched = game.cards.filter(\.matched).count / 2
         left.append(" · flips \(game.flips) · \(matched)/\(game.pairs) pairs · \(game.theme)", Palette.quiet)
         guard room.phase == .playing, let timeLeft = game.timeLeftMs else { return left }
-        let remaining = max(0, timeLeft - (context.now - room.stateReceivedAt))
-        let seconds = (remaining + 999) / 1000
+        let seconds = Countdown.seconds(Countdown.remaining(timeLeft, in: room, now: context.now))
         left.append(" · ", Palette.quiet)
         left.append("\(seconds) s", seconds <= 5 ? Palette.notice(.bad) : Palette.strong)
         return left

@@ -4,7 +4,6 @@ public struct RPSView: GameView {
     /// The width of one player's column.
     static let column = 28
     /// The width of the countdown bar.
-    static let timerWidth = 10
 
     /// Makes the view.
     public init() {}
@@ -79,12 +78,6 @@ public struct RPSView: GameView {
         }
     }
 
-    /// `number` right-aligned in as many cells as `widest` takes, so the countdown does not jump.
-    static func padded(_ number: Int, like widest: Int) -> String {
-        let text = String(number)
-        return String(repeating: " ", count: max(0, String(widest).count - text.count)) + text
-    }
-
     static func sign(for character: Character) -> RPSSign? {
         switch character {
         case "r", "1": .rock
@@ -99,14 +92,8 @@ public struct RPSView: GameView {
         left.append("Round \(rps.round)", Palette.heading)
         left.append(" · best of \(rps.rounds), first to \(rps.winsNeeded)", Palette.quiet)
         guard phase == .playing, let timeLeft = rps.timeLeftMs else { return left }
-        let remaining = max(0, timeLeft - (context.now - room.stateReceivedAt))
-        let seconds = (remaining + 999) / 1000
-        let total = max(1, rps.roundSeconds * 1000)
-        let filled = min(Self.timerWidth, (remaining * Self.timerWidth + total - 1) / total)
-        let tone: Notice.Tone = seconds <= 5 ? .bad : seconds <= 10 ? .neutral : .good
-        let right = StyledLine(String(repeating: "█", count: filled), Palette.notice(tone))
-            + StyledLine(String(repeating: "░", count: Self.timerWidth - filled), Palette.quiet)
-            + StyledLine(" " + Self.padded(seconds, like: rps.roundSeconds) + " s", seconds <= 5 ? Palette.notice(.bad) : Palette.strong)
+        let remaining = Countdown.remaining(timeLeft, in: room, now: context.now)
+        let right = Countdown.bar(remaining: remaining, totalSeconds: rps.roundSeconds, warning: 10, urgent: 5)
         return StyledLine.spread(left, right, width: min(context.size.width, 2 * Self.column + 2))
     }
 
