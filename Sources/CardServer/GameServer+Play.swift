@@ -74,11 +74,15 @@ extension GameServer {
     }
 
     private func scheduleDeadline(of room: Room) {
+        let wanted = room.phase == .playing ? room.engine.deadline : nil
+        // Most moves leave the deadline as it was (a throw, a flip): keep the timer then.
+        if room.deadlineTimer != nil, wanted == room.scheduledDeadline { return }
         if let timer = room.deadlineTimer {
             host.cancel(timer)
             room.deadlineTimer = nil
         }
-        guard room.phase == .playing, let deadline = room.engine.deadline else { return }
+        room.scheduledDeadline = wanted
+        guard let deadline = wanted else { return }
         let now = host.nowNanoseconds
         let delay = deadline > now ? Duration.nanoseconds(Int64(deadline - now)) : .zero
         let code = room.code

@@ -17,6 +17,8 @@ final class Room {
     var engine: any GameEngine
     /// The timer that will call the engine's deadline.
     var deadlineTimer: TimerToken?
+    /// The engine deadline `deadlineTimer` runs to.
+    var scheduledDeadline: UInt64?
     /// The minimum of seated players for `start`.
     let minPlayers: Int
     /// The seed of the current game, for the results journal.
