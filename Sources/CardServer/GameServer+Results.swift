@@ -58,8 +58,8 @@ extension GameServer {
     }
 
     /// Sends each game's `game_over`, then lets its room start again: a `start`
-    /// that came while the result was being written is handled now, after the
-    /// `game_over`, so nobody sees a new game before the old one's end.
+    /// that came while the result was being written, and what its client sent
+    /// after it, are handled now, after the `game_over`, in the order they came.
     private func announce(_ games: [FinishedGame]) {
         for game in games {
             for playerID in game.audience {
@@ -70,24 +70,31 @@ extension GameServer {
             let room = game.room
             room.resultPending = false
             room.lastGameOver = game.line
-            let roomIsOpen = rooms[room.code] === room
-            let starts = room.startsAwaitingResult
-            room.startsAwaitingResult = []
-            for start in starts {
-                // Every start gets its answer, even from someone who left meanwhile.
-                guard let player = players[start.playerID] else { continue }
-                do throws(CommandError) {
-                    guard roomIsOpen, player.roomCode == room.code else {
-                        throw CommandError(code: .notInRoom, message: "you left room \(room.code) before its game could start again")
-                    }
-                    try self.start(by: player, id: start.id)
-                } catch {
-                    if let client = player.client { reject(error, to: client, id: start.id) }
-                }
-            }
-            if roomIsOpen, room.seatsFilledAwaitingResult {
+            releaseHeldClients(of: room)
+            if rooms[room.code] === room, room.seatsFilledAwaitingResult {
                 room.seatsFilledAwaitingResult = false
                 if room.phase != .playing, room.seatedCount == room.seats.count { startGame(room) }
+            }
+        }
+    }
+
+    /// Handles, in order, the commands held for clients whose `start` waited for
+    /// this room's result. One of them may hold the client again (a start after a
+    /// game that ended at once): the rest then wait with it.
+    private func releaseHeldClients(of room: Room) {
+        let waiting = room.heldClients
+        room.heldClients = []
+        for id in waiting {
+            guard let client = clients[id], client.heldFor === room else { continue }
+            client.heldFor = nil
+            var commands = client.held[...]
+            client.held = []
+            while let command = commands.popFirst(), !client.isClosing {
+                handle(command, from: client)
+                if client.heldFor != nil {
+                    client.held += commands
+                    break
+                }
             }
         }
     }

@@ -72,9 +72,12 @@ extension GameServer {
 
     func start(by player: Player, id: RequestID?) throws(CommandError) {
         let room = try currentRoom(of: player)
-        if room.resultPending {
-            // Answered right after the last game's game_over goes out (see announce).
-            room.startsAwaitingResult.append((player.id, id))
+        if room.resultPending, let client = player.client.flatMap({ clients[$0] }) {
+            // This start, and what the client sends after it, wait for the last game's
+            // game_over (see announce): nobody sees a new game before the old one's end.
+            client.heldFor = room
+            client.held = [.success(ClientRequest(id: id, command: .start))]
+            room.heldClients.append(client.id)
             return
         }
         guard room.seat(of: player.id) != nil else {

@@ -111,12 +111,31 @@ public final class GameServer {
             send(.rateLimited(message: "too many commands; at most \(config.commandRate) a second after a burst of \(config.commandBurst)", retryAfterMs: wait, id: id), to: client.id)
             return
         }
+        if client.heldFor != nil {
+            hold(decoded, from: client)
+        } else {
+            handle(decoded, from: client)
+        }
+    }
+
+    func handle(_ decoded: Result<ClientRequest, DecodeFailure>, from client: Client) {
         switch decoded {
         case .success(let request):
             dispatch(request, from: client)
         case .failure(let error):
             send(.error(code: error.code, message: error.message, id: error.id), to: client.id)
         }
+    }
+
+    /// Keeps a command of a client whose `start` waits for a result; a client that
+    /// piles up more than a few gets them refused, so waiting costs bounded memory.
+    private func hold(_ decoded: Result<ClientRequest, DecodeFailure>, from client: Client) {
+        guard client.held.count < ServerConfig.maxHeldCommands else {
+            let id = (try? decoded.get())?.id
+            send(.rateLimited(message: "too many commands while the last game's result is saved; send them again", retryAfterMs: 100, id: id), to: client.id)
+            return
+        }
+        client.held.append(decoded)
     }
 
     private func dispatch(_ request: ClientRequest, from client: Client) {

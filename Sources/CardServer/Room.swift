@@ -29,8 +29,8 @@ final class Room {
     var lastGameOver: [UInt8]?
     /// The last game's `game_over` waits for its record to reach the disk; no new game starts meanwhile.
     var resultPending = false
-    /// `start` commands that came while `resultPending`, handled once it is over.
-    var startsAwaitingResult: [(playerID: String, id: RequestID?)] = []
+    /// Connections whose `start` came while `resultPending`: their commands wait for it.
+    var heldClients: [ClientID] = []
     /// Every seat was taken while `resultPending`: the room starts by itself once it is over.
     var seatsFilledAwaitingResult = false
 

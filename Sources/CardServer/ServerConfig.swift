@@ -23,6 +23,8 @@ public struct ServerConfig: Sendable {
     public static let chatRate = 1.0
     /// Entries a `leaderboard` lists.
     public static let leaderboardSize = 10
+    /// Commands kept for a client whose `start` waits for the last game's result (a few ms).
+    public static let maxHeldCommands = 100
 
     /// Creates a configuration.
     public init(
