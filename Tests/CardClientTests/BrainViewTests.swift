@@ -62,7 +62,7 @@ struct BrainViewTests {
 
     @Test func noSecondAnswerInARound() {
         let model = Self.model([Self.state(yourAnswer: #""rock""#)])
-        #expect(KeyRouter.actions(for: .character("r"), in: model) == [])
+        #expect(KeyRouter.actions(for: .character("r"), in: model) == [.explain("r: nothing to do here now · ? lists the keys")])
     }
 
     @Test func theRoundEventFlashesTheAnswerAndYourPoints() {

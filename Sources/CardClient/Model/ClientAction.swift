@@ -21,6 +21,8 @@ public enum ClientAction: Equatable, Sendable {
     case reconnect
     /// Leave the program.
     case quit
+    /// Say on the status line why a key did nothing.
+    case explain(String)
 }
 
 /// What a line of text input is for.

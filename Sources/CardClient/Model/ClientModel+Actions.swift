@@ -28,6 +28,8 @@ extension ClientModel {
             return [.reconnect]
         case .quit:
             return [.quit]
+        case .explain(let text):
+            setStatus(text, tone: .neutral, now: now)
         }
         return []
     }

@@ -16,10 +16,17 @@ public enum KeyRouter {
             }
         }
         if model.showsKeys { return [.toggleKeys] }
-        switch model.screen {
-        case .room: return model.room.map { RoomChrome.actions(for: key, in: model, room: $0) } ?? []
-        case .lobby: return LobbyView.actions(for: key, in: model)
-        case .connecting, .naming: return key == .character("?") ? [.toggleKeys] : WelcomeView.actions(for: key)
+        let actions: [ClientAction] = switch model.screen {
+        case .room: model.room.map { RoomChrome.actions(for: key, in: model, room: $0) } ?? []
+        case .lobby: LobbyView.actions(for: key, in: model)
+        case .connecting, .naming: key == .character("?") ? [.toggleKeys] : WelcomeView.actions(for: key)
+        }
+        // A key that does nothing says so, rather than leave the player guessing.
+        guard actions.isEmpty else { return actions }
+        switch key {
+        case .character(let character): return [.explain("\(character): nothing to do here now · ? lists the keys")]
+        case .enter: return [.explain("Enter: nothing to do here now · ? lists the keys")]
+        default: return []
         }
     }
 
