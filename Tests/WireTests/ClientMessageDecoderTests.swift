@@ -37,6 +37,13 @@ struct ClientMessageDecoderTests {
     @Test(arguments: valid)
     func decodesEveryCommand(line: String, expected: ClientRequest) throws {
         #expect(try ClientMessageDecoder.decode(Array(line.utf8)) == expected)
+        // ClientCommand.type names each command as the decoder's table does.
+        #expect(try JSONParser.parse(line).objectValue?["type"] == .string(expected.command.type))
+    }
+
+    @Test func everyCommandTypeIsDecodedByOneOfTheValidLines() {
+        let covered = Set(Self.valid.map(\.1.command.type))
+        #expect(Set(ClientMessageDecoder.commandTypes) == covered)
     }
 
     static let invalid: [(String, DecodeFailure)] = [
