@@ -41,6 +41,10 @@ final class Connection {
     var watchingWritable = false
     /// Deadline of a flush-then-close.
     var flushTimer: TimerID?
+    /// The owner asked to stop reading (backpressure): EPOLLIN is out of the interest set.
+    var readingPaused = false
+    /// `connectionDrained` is owed once the unsent output is at most this many bytes.
+    var drainMark: Int?
 
     init(id: ConnectionID, fd: Int32) {
         self.id = id
@@ -104,6 +108,8 @@ public final class EventLoop {
     private var spareWriteQueue: [Connection] = []
     /// Connections to close at the end of this batch.
     private var closeQueue: [Connection] = []
+    /// Connections whose output fell to their drain mark, for `connectionDrained` at the end of the turn.
+    private var drainedQueue: [Connection] = []
     /// Connections in flush-then-close.
     private var flushing: Set<ConnectionID> = []
     private var stopRequested = false
@@ -277,6 +283,33 @@ public final class EventLoop {
         connections[id]?.output.count ?? 0
     }
 
+    /// Bytes still unsent for an open connection; nil once it is flushing, closing or
+    /// gone (nothing more sent to it will be written).
+    public func unsentBytes(_ id: ConnectionID) -> Int? {
+        guard let connection = connections[id], connection.state == .open else { return nil }
+        return connection.output.count
+    }
+
+    /// Stops (`false`) or restarts (`true`) reading from a connection: backpressure.
+    /// While paused, what the peer sends waits in the kernel, whose full receive
+    /// buffer in turn stops the peer (TCP flow control). Output is still written,
+    /// and a reset or hang-up still closes the connection. A no-op for connections
+    /// that are not open or already in that state.
+    public func setReading(_ id: ConnectionID, _ reading: Bool) {
+        guard let connection = connections[id], connection.state == .open, connection.readingPaused == reading else { return }
+        connection.readingPaused = !reading
+        updateInterest(connection)
+    }
+
+    /// Asks for one `connectionDrained(_:)` as soon as the connection's unsent output
+    /// is at most `bytes` (at the end of the turn that writes it down that far; at the
+    /// end of this turn if it already is). Asking again replaces the mark.
+    public func notifyWhenDrained(_ id: ConnectionID, atMost bytes: Int) {
+        guard let connection = connections[id], connection.state == .open else { return }
+        connection.drainMark = bytes
+        noteIfDrained(connection)
+    }
+
     /// Open connections, including those flushing or about to be closed this turn.
     public var connectionCount: Int { connections.count }
 
@@ -412,7 +445,7 @@ public final class EventLoop {
     /// Milliseconds to wait in epoll_wait: 0 if work is queued, else until the
     /// earliest timer (rounded up) or `maxWait`, else -1 (forever).
     private func waitTimeout(maxWait: UInt64?) -> Int32 {
-        if !writeQueue.isEmpty || !closeQueue.isEmpty { return 0 }
+        if !writeQueue.isEmpty || !closeQueue.isEmpty || !drainedQueue.isEmpty { return 0 }
         var wait = maxWait
         if let deadline = timers.nextDeadline() {
             let now = EventLoop.now()
@@ -455,11 +488,12 @@ public final class EventLoop {
     }
 
     /// Writes the queued output (one flush per connection), then closes the
-    /// connections scheduled for closing; repeats while closing handlers queue more.
+    /// connections scheduled for closing and tells of those that drained; repeats
+    /// while those handlers queue more.
     private func finishTurn() {
         while true {
             beforeWrites?()
-            if writeQueue.isEmpty && closeQueue.isEmpty { break }
+            if writeQueue.isEmpty && closeQueue.isEmpty && drainedQueue.isEmpty { break }
             // Flushing queues no writes, so the queue can be read from the spare buffer.
             swap(&writeQueue, &spareWriteQueue)
             for connection in spareWriteQueue {
@@ -472,8 +506,13 @@ public final class EventLoop {
             for connection in closes {
                 finishClose(connection)
             }
-            // Only a close runs the delegate, which may queue more: without one, the turn is done.
-            if closes.isEmpty { break }
+            let drained = drainedQueue
+            drainedQueue = []
+            for connection in drained where connection.state == .open {
+                delegate?.connectionDrained(connection.id)
+            }
+            // Only a close or a drain runs the delegate, which may queue more: without one, the turn is done.
+            if closes.isEmpty && drained.isEmpty { break }
         }
     }
 
@@ -542,7 +581,12 @@ public final class EventLoop {
 
     private func handle(_ connection: Connection, events: UInt32) {
         let hangUpOrError = events & (CEPOLL_HUP | CEPOLL_ERR) != 0
-        if connection.state == .open, events & (CEPOLL_IN | CEPOLL_HUP | CEPOLL_ERR) != 0 {
+        if connection.state == .open, connection.readingPaused, hangUpOrError {
+            // epoll reports these even without EPOLLIN, level-triggered: the peer is gone,
+            // and what it sent cannot be answered, so close instead of spinning.
+            scheduleClose(connection, reason: reasonFromSocketError(connection.fd))
+        }
+        if connection.state == .open, !connection.readingPaused, events & (CEPOLL_IN | CEPOLL_HUP | CEPOLL_ERR) != 0 {
             let blocked = readAvailable(connection)
             if blocked, hangUpOrError, connection.state == .open {
                 scheduleClose(connection, reason: reasonFromSocketError(connection.fd))
@@ -560,7 +604,8 @@ public final class EventLoop {
     /// Returns true if the socket said it would block.
     private func readAvailable(_ connection: Connection) -> Bool {
         var budget = limits.maxReadBytesPerTurn
-        while budget > 0, connection.state == .open {
+        // The delegate may pause reading from inside `connectionReceived`: stop at once.
+        while budget > 0, connection.state == .open, !connection.readingPaused {
             let want = min(readBuffer.count, budget)
             let result: IOResult<Int>
             do throws(NetworkError) {
@@ -624,6 +669,7 @@ public final class EventLoop {
                 return .failed(error.description)
             }
         }
+        noteIfDrained(connection)
         switch outcome {
         case .drained:
             setWatchingWritable(connection, false)
@@ -651,10 +697,17 @@ public final class EventLoop {
         updateInterest(connection)
     }
 
-    /// EPOLLIN while open, EPOLLOUT while output is left over.
+    /// Queues `connectionDrained` if the connection asked for it and its output is down to the mark.
+    private func noteIfDrained(_ connection: Connection) {
+        guard connection.state == .open, let mark = connection.drainMark, connection.output.count <= mark else { return }
+        connection.drainMark = nil
+        drainedQueue.append(connection)
+    }
+
+    /// EPOLLIN while open and not paused, EPOLLOUT while output is left over.
     private func updateInterest(_ connection: Connection) {
         guard connection.state != .closing else { return }
-        var events: UInt32 = connection.state == .open ? CEPOLL_IN : 0
+        var events: UInt32 = connection.state == .open && !connection.readingPaused ? CEPOLL_IN : 0
         if connection.watchingWritable {
             events |= CEPOLL_OUT
         }

@@ -51,6 +51,14 @@ public protocol EventLoopDelegate: AnyObject {
     func connectionReceived(_ id: ConnectionID, bytes: UnsafeRawBufferPointer)
     /// The connection is gone (its descriptor is closed); called exactly once per connection.
     func connectionClosed(_ id: ConnectionID, reason: CloseReason)
+    /// The connection's unsent output fell to the mark given to
+    /// `EventLoop.notifyWhenDrained(_:atMost:)`; called once per request.
+    func connectionDrained(_ id: ConnectionID)
+}
+
+extension EventLoopDelegate {
+    /// Ignores drains: a delegate that never asks hears of none.
+    public func connectionDrained(_ id: ConnectionID) {}
 }
 
 /// Identifies a timer made by `EventLoop.schedule(after:_:)`, for `EventLoop.cancel(_:)`.

@@ -26,6 +26,9 @@ public struct LineFramer: Sendable {
     private var partial: [UInt8] = []
     /// True after an over-long line was reported while its newline had not arrived yet.
     private var discarding = false
+    /// Bytes not yet scanned because the reader asked to ``Verdict/hold`` them, from `heldStart` on.
+    private var held: [UInt8] = []
+    private var heldStart = 0
     /// Frames ready for `next()`, from `head` on; the prefix before `head` was already taken.
     private var frames: [Frame] = []
     private var head = 0
@@ -38,7 +41,21 @@ public struct LineFramer: Sendable {
     }
 
     /// Bytes held for lines not yet returned by ``next()``: the unfinished line plus queued complete lines.
-    public var bufferedByteCount: Int { partial.count + queuedLineBytes }
+    public var bufferedByteCount: Int { partial.count + queuedLineBytes + (held.count - heldStart) }
+
+    /// True while bytes held by a ``Verdict/hold`` wait for ``resume(onFrame:)``.
+    public var isHolding: Bool { heldStart < held.count }
+
+    /// What a reader answers for each frame handed to ``append(_:verdict:)``.
+    public enum Verdict: Sendable {
+        /// Go on to the next frame.
+        case next
+        /// Stop here and keep the bytes not yet scanned for ``resume(onFrame:)``:
+        /// the reader is not ready for more (backpressure).
+        case hold
+        /// Stop here and drop the bytes not yet scanned (the connection is going away).
+        case stop
+    }
 
     /// A frame handed to ``append(_:onFrame:)``: the line's bytes are a view,
     /// valid only during the call.
@@ -57,13 +74,13 @@ public struct LineFramer: Sendable {
     /// Feeds bytes received from the stream; complete frames queue for ``next()``.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         var found: [Frame] = []
-        append(bytes) { frame in
+        append(bytes, onFrame: { frame in
             switch frame {
             case .line(let view): found.append(.line(Array(view)))
             case .tooLong: found.append(.tooLong)
             }
             return true
-        }
+        })
         for frame in found {
             if case .line(let line) = frame { queuedLineBytes += line.count }
             frames.append(frame)
@@ -76,12 +93,51 @@ public struct LineFramer: Sendable {
     /// When `onFrame` returns false the rest of `bytes` is dropped, with any
     /// unfinished line (the connection is going away).
     public mutating func append(_ bytes: UnsafeRawBufferPointer, onFrame: (FrameView) -> Bool) {
+        append(bytes, verdict: { frame in onFrame(frame) ? .next : .stop })
+    }
+
+    /// Feeds bytes received from the stream and hands each complete frame to
+    /// `verdict` at once, in order, as ``append(_:onFrame:)`` does; the reader's
+    /// ``Verdict`` says whether to go on, to hold the rest for ``resume(onFrame:)``,
+    /// or to drop it. While earlier bytes are held, new ones are added behind them
+    /// unscanned, so lines keep their order.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer, verdict: (FrameView) -> Verdict) {
+        if isHolding {
+            held.append(contentsOf: bytes)
+            return
+        }
+        if let stop = scan(bytes, verdict) {
+            // Copied only when a reader holds back, which is rare and bounded by one read.
+            held = Array(UnsafeRawBufferPointer(rebasing: bytes[stop...]))
+            heldStart = 0
+        }
+    }
+
+    /// Scans the bytes kept by a ``Verdict/hold``, handing each frame to `verdict`
+    /// as ``append(_:verdict:)`` does (which may hold the rest again). Does nothing
+    /// when nothing is held.
+    public mutating func resume(onFrame verdict: (FrameView) -> Verdict) {
+        guard isHolding else { return }
+        let buffer = held
+        let start = heldStart
+        held = []
+        heldStart = 0
+        let stop = buffer.withUnsafeBytes { scan(UnsafeRawBufferPointer(rebasing: $0[start...]), verdict) }
+        if let stop, start + stop < buffer.count {
+            held = buffer
+            heldStart = start + stop
+        }
+    }
+
+    /// Frames `bytes` until the end, or until `verdict` says hold (returns the index
+    /// of the first byte not scanned) or stop (drops the rest and returns nil).
+    private mutating func scan(_ bytes: UnsafeRawBufferPointer, _ verdict: (FrameView) -> Verdict) -> Int? {
         var index = 0
         let count = bytes.count
         while index < count {
             let newline = Self.firstNewline(in: bytes, from: index)
             if discarding {
-                guard let newline else { return }
+                guard let newline else { return nil }
                 discarding = false
                 index = newline + 1
                 continue
@@ -91,20 +147,26 @@ public struct LineFramer: Sendable {
                     // Even after dropping one "\r" the line cannot fit: report it now, keep nothing.
                     partial = []
                     discarding = true
-                    _ = onFrame(.tooLong)
+                    _ = verdict(.tooLong)
                 } else {
                     partial.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<count]))
                 }
-                return
+                return nil
             }
-            let keepGoing = finishLine(with: UnsafeRawBufferPointer(rebasing: bytes[index..<newline]), onFrame)
+            let answer = finishLine(with: UnsafeRawBufferPointer(rebasing: bytes[index..<newline]), verdict)
             index = newline + 1
-            if !keepGoing {
+            switch answer {
+            case .next:
+                continue
+            case .hold:
+                return index < count ? index : nil
+            case .stop:
                 partial = []
                 discarding = false
-                return
+                return nil
             }
         }
+        return nil
     }
 
     /// The next complete frame, or nil when more bytes are needed.
@@ -128,8 +190,8 @@ public struct LineFramer: Sendable {
     }
 
     /// Ends the current line: `partial` followed by `tail`, the bytes before the newline.
-    /// Returns what `onFrame` returned (true for a blank line, which is skipped).
-    private mutating func finishLine(with tail: UnsafeRawBufferPointer, _ onFrame: (FrameView) -> Bool) -> Bool {
+    /// Returns what `onFrame` returned (`.next` for a blank line, which is skipped).
+    private mutating func finishLine(with tail: UnsafeRawBufferPointer, _ onFrame: (FrameView) -> Verdict) -> Verdict {
         var length = partial.count + tail.count
         let lastByte = tail.last ?? partial.last
         if lastByte == UInt8(ascii: "\r") { length -= 1 }
@@ -139,7 +201,7 @@ public struct LineFramer: Sendable {
         }
         if partial.allSatisfy(Self.isBlank) && tail.allSatisfy(Self.isBlank) {
             partial.removeAll(keepingCapacity: true)
-            return true
+            return .next
         }
         guard !partial.isEmpty else {
             return onFrame(.line(UnsafeRawBufferPointer(rebasing: tail[..<length])))

@@ -122,6 +122,61 @@ struct EventLoopTests {
         #expect(server.loop.connectionCount == 1)
     }
 
+    @Test("a paused connection's bytes wait in the kernel until it is resumed, while others are served")
+    func pauseAndResumeReading() throws {
+        let server = try LoopThread()
+        defer { server.stop() }
+        server.start()
+        let paused = try TestClient(port: server.port)
+        #expect(paused.send("PAUSE\n"))
+        #expect(paused.readLine() == "paused")
+        let pausedID = try #require(server.delegate.opened.first)
+        // 1 MiB while paused: more than the kernel buffers, so part of it waits in this process.
+        let payload = (0 ..< 16_384).flatMap { Array(String(format: "line %05d .......................................\n", $0).utf8) }
+        let sender = Thread { _ = paused.send(payload) }
+        sender.start()
+
+        let other = try TestClient(port: server.port)
+        #expect(other.send("still served\n"))
+        #expect(other.readLine() == "still served")
+        #expect(!paused.isReadable(within: 200), "a paused connection was read and echoed")
+        let callsWhilePaused = server.delegate.receiveCalls
+
+        #expect(other.send("RESUME \(pausedID.rawValue)\n"))
+        #expect(other.readLine() == "resumed")
+        let echoed = paused.read(count: payload.count)
+        #expect(echoed == payload, "\(echoed?.count ?? -1) bytes echoed, not the payload")
+        #expect(server.delegate.receiveCalls > callsWhilePaused)
+        #expect(server.delegate.closed.isEmpty)
+        #expect(server.stop() == nil)
+    }
+
+    @Test("connectionDrained comes once, on the loop's thread, when the output is written down to the mark")
+    func drainNotification() throws {
+        let server = try LoopThread()
+        defer { server.stop() }
+        server.start()
+        // A small receive buffer keeps most of the 900 kB (under the 1 MiB cap) unsent until the client reads.
+        let client = try TestClient(port: server.port, receiveBuffer: 4096)
+        #expect(client.send("BIG 900000\n"))
+        usleep(50_000)
+        #expect(server.delegate.drained.isEmpty, "drained before the client read")
+        let received = client.read(count: 900_000)
+        #expect(received == TestPattern.bytes(900_000), "\(received?.count ?? -1) bytes, not the pattern")
+        #expect(client.readLine() == "")
+        #expect(client.readLine() == "drained")
+        let drained = server.delegate.drained
+        #expect(drained.count == 1)
+        #expect(drained.first?.0 == server.delegate.opened.first)
+        #expect(drained.first?.onLoopThread == true)
+        // Asked when nothing is pending, it comes at the end of the same turn.
+        #expect(client.send("BIG 0\n"))
+        #expect(client.readLine() == "")
+        #expect(client.readLine() == "drained")
+        #expect(server.delegate.drained.count == 2)
+        #expect(server.stop() == nil)
+    }
+
     @Test("hundreds of connections on one loop")
     func manyConnections() throws {
         let server = try LoopThread()

@@ -3,7 +3,7 @@ import Glibc
 @testable import Network
 
 /// A blocking loopback TCP client with a receive timeout, so no test can hang.
-final class TestClient {
+final class TestClient: @unchecked Sendable {
     let fd: Int32
 
     /// Connects to 127.0.0.1 (or `host`) at `port`. `receiveBuffer` sets SO_RCVBUF before connecting.
@@ -54,6 +54,12 @@ final class TestClient {
     @discardableResult
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
+    /// Whether bytes (or EOF) can be read within `milliseconds`.
+    func isReadable(within milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) == 1
+    }
+
     /// Reads exactly `count` bytes; nil on timeout, EOF or error first.
     func read(count: Int) -> [UInt8]? {
         var result: [UInt8] = []
@@ -103,6 +109,9 @@ struct TestFailure: Error, CustomStringConvertible {
 /// test thread can poll while the loop runs). Commands, one per line:
 /// `FLOOD` sends 32 KiB every millisecond until the connection closes;
 /// `BYE <n>` sends n bytes then closes with flushFirst; `QUIT` closes at once;
+/// `PAUSE` answers `paused` and stops reading this connection; `RESUME <n>` restarts
+/// reading connection n; `BIG <n>` sends n bytes and asks to hear when they are all
+/// written, which sends "\ndrained\n";
 /// anything else is echoed back with its newline.
 final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
     weak var loop: EventLoop?
@@ -113,6 +122,9 @@ final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
     private var _flooded: [ConnectionID] = []
     private var _opened: [ConnectionID] = []
     private var _receiveCalls = 0
+    private var _drained: [(ConnectionID, onLoopThread: Bool)] = []
+    /// The thread running the loop, set by `LoopThread.start()`.
+    var loopThread: Thread?
 
     private func locked<T>(_ body: () -> T) -> T {
         lock.lock()
@@ -125,6 +137,8 @@ final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
     var closed: [ConnectionID: CloseReason] { locked { _closed } }
     var flooded: [ConnectionID] { locked { _flooded } }
     var receiveCalls: Int { locked { _receiveCalls } }
+    /// `connectionDrained` calls, in order, with whether each came on the loop's thread.
+    var drained: [(ConnectionID, onLoopThread: Bool)] { locked { _drained } }
 
     func connectionOpened(_ id: ConnectionID, peer: String) {
         locked {
@@ -153,6 +167,18 @@ final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
                 loop?.close(id, flushFirst: true)
             } else if text == "QUIT" {
                 loop?.close(id, flushFirst: false)
+            } else if text == "PAUSE" {
+                loop?.send(Array("paused\n".utf8), to: id)
+                loop?.setReading(id, false)
+            } else if text.hasPrefix("RESUME ") {
+                let other = ConnectionID(rawValue: UInt64(text.dropFirst(7)) ?? 0)
+                loop?.setReading(other, true)
+                echo.append(contentsOf: Array("resumed\n".utf8))
+            } else if text.hasPrefix("BIG ") {
+                loop?.send(echo, to: id)
+                echo = []
+                loop?.send(TestPattern.bytes(Int(text.dropFirst(4)) ?? 0), to: id)
+                loop?.notifyWhenDrained(id, atMost: 0)
             } else {
                 echo.append(contentsOf: buffer[start ... newline])
             }
@@ -162,6 +188,11 @@ final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
         if !echo.isEmpty {
             loop?.send(echo, to: id)
         }
+    }
+
+    func connectionDrained(_ id: ConnectionID) {
+        locked { _drained.append((id, Thread.current == loopThread)) }
+        loop?.send(Array("\ndrained\n".utf8), to: id)
     }
 
     func connectionClosed(_ id: ConnectionID, reason: CloseReason) {
@@ -221,6 +252,7 @@ final class LoopThread: @unchecked Sendable {
             }
             finished.signal()
         }
+        delegate.loopThread = thread
         thread.start()
     }
 
