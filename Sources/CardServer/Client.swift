@@ -12,6 +12,10 @@ final class Client {
     var isClosing = false
     /// Flood control over every line the connection sends.
     var commands: TokenBucket
+    /// Why the server stopped reading this connection for now, if it did.
+    var inputPause: InputPause?
+    /// Whether its input was ever paused (logged the first time only).
+    var wasPaused = false
     /// Closes the connection if it never logs in.
     var loginTimer: TimerToken?
     /// Set while this connection's `start` waits for its room's last result to reach
@@ -24,4 +28,14 @@ final class Client {
         self.id = id
         self.commands = commands
     }
+}
+
+/// Why the server holds back a client's input (backpressure): the rest of what it
+/// sent waits, unread, until the cause clears; nothing is dropped or refused.
+enum InputPause {
+    /// Its unsent output passed `ServerConfig.pauseInputAboveUnsentBytes`: reading
+    /// resumes when the host reports it drained.
+    case outputBacklog
+    /// Its command rate is spent: reading resumes when this timer, set for the next token, fires.
+    case commandRate(TimerToken)
 }

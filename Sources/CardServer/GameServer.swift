@@ -62,16 +62,13 @@ public final class GameServer {
     public func clientSent(_ id: ClientID, bytes: UnsafeRawBufferPointer) {
         guard let client = clients[id], !client.isClosing else { return }
         // Each line is handled as it is found, straight from the bytes read.
-        client.framer.append(bytes) { frame in
-            switch frame {
-            case .tooLong:
-                send(.error(code: .lineTooLong, message: "a line may be at most \(LineFramer.defaultMaxLineBytes) bytes; that one was discarded", id: nil), to: id)
-            case .line(let line):
-                handle(line: line, from: client)
-            }
-            client.sawFirstLine = true
-            return !client.isClosing
-        }
+        client.framer.append(bytes) { frame in take(frame, from: client) }
+    }
+
+    /// A client whose reading was paused for its unsent output has read enough of it.
+    public func clientDrained(_ id: ClientID) {
+        guard let client = clients[id], case .outputBacklog? = client.inputPause else { return }
+        resumeInput(client)
     }
 
     /// A connection closed, for whatever reason.
@@ -79,6 +76,9 @@ public final class GameServer {
         guard let client = clients.removeValue(forKey: id) else { return }
         host.log("\(id) closed (\(reason))")
         if let timer = client.loginTimer {
+            host.cancel(timer)
+        }
+        if case .commandRate(let timer)? = client.inputPause {
             host.cancel(timer)
         }
         guard let playerID = client.playerID, let player = players[playerID], player.client == id else { return }
@@ -99,6 +99,69 @@ public final class GameServer {
 
     // MARK: - Lines
 
+    /// Handles one frame, then says whether to read on: a client whose replies pile up
+    /// unread, or who has spent its command rate, is read no further for now (the rest
+    /// of its bytes wait in the framer, then in the kernel, which slows the sender).
+    /// Nothing it sent is dropped or refused; it is served at the pace it reads and
+    /// the rate allows, so a burst never disconnects and costs no one else.
+    private func take(_ frame: LineFramer.FrameView, from client: Client) -> LineFramer.Verdict {
+        let now = host.nowNanoseconds
+        if config.commandRate > 0 {
+            client.commands.spend(now: now)
+        }
+        switch frame {
+        case .tooLong:
+            send(.error(code: .lineTooLong, message: "a line may be at most \(LineFramer.defaultMaxLineBytes) bytes; that one was discarded", id: nil), to: client.id)
+        case .line(let line):
+            handle(line: line, from: client)
+        }
+        client.sawFirstLine = true
+        guard !client.isClosing, let unsent = host.unsentBytes(for: client.id) else { return .stop }
+        if unsent > ServerConfig.pauseInputAboveUnsentBytes {
+            pauseInput(client, .outputBacklog)
+            return .hold
+        }
+        if config.commandRate > 0, let wait = client.commands.wait(now: now) {
+            let id = client.id
+            let timer = host.schedule(after: .nanoseconds(Int64(clamping: wait))) { [weak self] in
+                self?.commandRateRefilled(id)
+            }
+            pauseInput(client, .commandRate(timer))
+            return .hold
+        }
+        return .next
+    }
+
+    private func pauseInput(_ client: Client, _ cause: InputPause) {
+        if !client.wasPaused {
+            client.wasPaused = true
+            let why = switch cause {
+            case .outputBacklog: "its replies are piling up unread"
+            case .commandRate: "it sends more than \(config.commandRate) commands a second"
+            }
+            host.log("\(client.id) is read more slowly: \(why)")
+        }
+        client.inputPause = cause
+        host.setReading(client.id, false)
+        if case .outputBacklog = cause {
+            host.notifyWhenDrained(client.id, atMost: ServerConfig.resumeInputAtUnsentBytes)
+        }
+    }
+
+    /// Handles what was held back, then reads on unless that paused the client again.
+    private func resumeInput(_ client: Client) {
+        client.inputPause = nil
+        client.framer.resume { frame in take(frame, from: client) }
+        if client.inputPause == nil, !client.isClosing {
+            host.setReading(client.id, true)
+        }
+    }
+
+    private func commandRateRefilled(_ id: ClientID) {
+        guard let client = clients[id], case .commandRate? = client.inputPause else { return }
+        resumeInput(client)
+    }
+
     private func handle(line: UnsafeRawBufferPointer, from client: Client) {
         if !client.sawFirstLine, Self.looksLikeHTTP(line) {
             send(.error(code: .badRequest, message: "this is a cardserver, which speaks JSON lines, not HTTP; connect with netcat or cardclient", id: nil), to: client.id)
@@ -106,11 +169,6 @@ public final class GameServer {
             return
         }
         let decoded = Result { () throws(DecodeFailure) in try ClientMessageDecoder.decode(line) }
-        if config.commandRate > 0, let wait = client.commands.take(now: host.nowNanoseconds) {
-            let id = (try? decoded.get())?.id
-            send(.rateLimited(message: "too many commands; at most \(config.commandRate) a second after a burst of \(config.commandBurst)", retryAfterMs: wait, id: id), to: client.id)
-            return
-        }
         if client.heldFor != nil {
             hold(decoded, from: client)
         } else {

@@ -32,4 +32,15 @@ public protocol ServerHost: AnyObject {
     var nowNanoseconds: UInt64 { get }
     /// Writes one line to the server's log.
     func log(_ message: String)
+
+    // Backpressure: a client that sends faster than it reads is slowed, not evicted.
+
+    /// Bytes queued for a client and not yet written to it; nil once its connection
+    /// is closing or gone (nothing more sent to it will arrive).
+    func unsentBytes(for client: ClientID) -> Int?
+    /// Stops (`false`) or restarts (`true`) reading what a client sends.
+    func setReading(_ client: ClientID, _ reading: Bool)
+    /// Asks for one `GameServer.clientDrained(_:)` once the client's unsent bytes are
+    /// at most `bytes` (soon, if they already are).
+    func notifyWhenDrained(_ client: ClientID, atMost bytes: Int)
 }

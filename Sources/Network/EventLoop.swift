@@ -337,6 +337,23 @@ public final class EventLoop {
 
     // MARK: - Signals
 
+    /// Blocks these signals for the calling thread and every thread it starts after:
+    /// call it first thing on the main thread, before any other thread exists, so that
+    /// no thread has them unblocked and the kernel can only queue them for the loop's
+    /// signalfd (`handleSignals`). A thread that exists already keeps its own mask, and
+    /// a signal that lands on it acts as if no handler were set: for SIGTERM, death.
+    public static func blockSignals(_ signals: [Int32]) throws(NetworkError) {
+        var set = sigset_t()
+        _ = cepoll_sigemptyset(&set)
+        for signal in signals where cepoll_sigaddset(&set, signal) != 0 {
+            throw NetworkError(call: "sigaddset(\(signal))", errno: Glibc.errno)
+        }
+        let status = cepoll_block_signals(&set)
+        if status != 0 {
+            throw NetworkError(call: "pthread_sigmask", errno: status)
+        }
+    }
+
     /// Blocks these signals for the calling thread — call it on the main thread
     /// before starting other threads, which inherit the mask, so that it holds for
     /// the whole process — and delivers them through a signalfd on the loop: the

@@ -29,6 +29,10 @@ final class LoopHost: ServerHost, EventLoopDelegate {
         server?.clientDisconnected(ClientID(rawValue: id.rawValue), reason: Self.describe(reason))
     }
 
+    func connectionDrained(_ id: ConnectionID) {
+        server?.clientDrained(ClientID(rawValue: id.rawValue))
+    }
+
     // MARK: ServerHost
 
     func send(_ line: [UInt8], to client: ClientID) {
@@ -53,6 +57,18 @@ final class LoopHost: ServerHost, EventLoopDelegate {
         if let id = timers.removeValue(forKey: timer.rawValue) {
             loop.cancel(id)
         }
+    }
+
+    func unsentBytes(for client: ClientID) -> Int? {
+        loop.unsentBytes(ConnectionID(rawValue: client.rawValue))
+    }
+
+    func setReading(_ client: ClientID, _ reading: Bool) {
+        loop.setReading(ConnectionID(rawValue: client.rawValue), reading)
+    }
+
+    func notifyWhenDrained(_ client: ClientID, atMost bytes: Int) {
+        loop.notifyWhenDrained(ConnectionID(rawValue: client.rawValue), atMost: bytes)
     }
 
     var nowNanoseconds: UInt64 { EventLoop.now() }

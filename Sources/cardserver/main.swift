@@ -21,9 +21,25 @@ func raiseFileLimit(toServe clients: Int) {
     }
 }
 
+/// The signals that shut the server down cleanly.
+let shutdownSignals = [SIGINT, SIGTERM]
+
+/// "SIGTERM" for 15, and so on for the signals the server handles.
+func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGINT: "SIGINT"
+    case SIGTERM: "SIGTERM"
+    default: "signal \(signal)"
+    }
+}
+
 func runServer(_ options: Options) -> Int32 {
     raiseFileLimit(toServe: options.maxClients)
     do {
+        // Before any other thread starts (the journal's writer is the first): threads
+        // inherit this mask, so SIGTERM and SIGINT can only reach the loop's signalfd.
+        // Started by systemd, a shell or Docker, the process begins with them unblocked.
+        try EventLoop.blockSignals(shutdownSignals)
         let journal = try ResultsJournal(directory: options.dataDirectory, warn: { Log.write("warning: \($0)") })
         var limits = NetworkLimits()
         limits.maxPendingOutputBytes = options.outputLimit
@@ -47,8 +63,8 @@ func runServer(_ options: Options) -> Int32 {
         // The loop keeps these closures too: weak captures, so no cycle outlives the run.
         let journalWaker = try loop.makeWaker { [weak server] in server?.journalWritten() }
         try journal.startWriting(notify: { journalWaker.wake() })
-        try loop.handleSignals([SIGINT, SIGTERM]) { [weak loop, weak server] signal in
-            Log.write("signal \(signal): shutting down")
+        try loop.handleSignals(shutdownSignals) { [weak loop, weak server] signal in
+            Log.write("signal \(signal) (\(signalName(signal))): shutting down; telling every client and writing pending results")
             loop?.stopListening()
             server?.shutdown()
             loop?.stop()

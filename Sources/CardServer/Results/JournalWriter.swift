@@ -72,6 +72,11 @@ final class JournalWriter: @unchecked Sendable {
         // The thread holds the writer until it ends; `stop()` joins it.
         let context = Unmanaged.passRetained(self).toOpaque()
         let status = pthread_create(&thread, nil, { context in
+            // Signals are the event loop's, through its signalfd: this thread takes none
+            // (as redis's bio threads do), whatever mask it inherited.
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, nil)
             let writer = Unmanaged<JournalWriter>.fromOpaque(context!).takeRetainedValue()
             writer.run()
             return nil

@@ -10,10 +10,22 @@ final class ScriptedHost: ServerHost {
     private(set) var now: UInt64 = 1_000_000_000
     /// Lines sent to each client, decoded, in order; `take(_:)` empties them.
     private var outbox: [ClientID: [JSONObject]] = [:]
-    /// Bytes sent to each client so far and not yet "read" by the test (see `pendingBytes`).
-    var pendingBytes: [ClientID: Int] = [:]
+    /// Bytes sent to each client that it has not read: only clients the test made
+    /// slow readers (`stopReading(_:)`) leave bytes unread; the others read everything
+    /// at once, as a client on a fast network with big socket buffers does.
+    private(set) var pendingBytes: [ClientID: Int] = [:]
+    /// Clients that read nothing until `startReading(_:)`.
+    private var slowReaders: Set<ClientID> = []
+    /// Clients the server stopped reading (backpressure), and the bytes they sent
+    /// meanwhile, which wait "in the kernel" until the server reads again.
+    private(set) var notRead: Set<ClientID> = []
+    private var waitingInput: [ClientID: [UInt8]] = [:]
+    /// Drain marks the server asked for.
+    private var drainMarks: [ClientID: Int] = [:]
     /// Clients the server asked to close.
     private(set) var disconnected: Set<ClientID> = []
+    /// Clients that closed their side (`drop(_:)`).
+    private var gone: Set<ClientID> = []
     /// Log lines, in order.
     private(set) var logLines: [String] = []
     private var timers: [(token: UInt64, due: UInt64, action: () -> Void)] = []
@@ -30,7 +42,9 @@ final class ScriptedHost: ServerHost {
     // MARK: ServerHost
 
     func send(_ line: [UInt8], to client: ClientID) {
-        pendingBytes[client, default: 0] += line.count
+        if slowReaders.contains(client) {
+            pendingBytes[client, default: 0] += line.count
+        }
         let text = String(decoding: line.dropLast(), as: UTF8.self)
         let object = (try? JSONParser.parse(text))?.objectValue ?? JSONObject([("unparsed", .string(text))])
         outbox[client, default: []].append(object)
@@ -55,6 +69,22 @@ final class ScriptedHost: ServerHost {
 
     var nowNanoseconds: UInt64 { now }
 
+    func unsentBytes(for client: ClientID) -> Int? {
+        disconnected.contains(client) || gone.contains(client) ? nil : pendingBytes[client, default: 0]
+    }
+
+    func setReading(_ client: ClientID, _ reading: Bool) {
+        if reading {
+            notRead.remove(client)
+        } else {
+            notRead.insert(client)
+        }
+    }
+
+    func notifyWhenDrained(_ client: ClientID, atMost bytes: Int) {
+        drainMarks[client] = bytes
+    }
+
     func log(_ message: String) {
         logLines.append(message)
     }
@@ -69,7 +99,7 @@ final class ScriptedHost: ServerHost {
             timers.remove(at: next.offset)
             now = max(now, next.element.due)
             next.element.action()
-            server.endOfTurn()
+            settle()
         }
         now = target
     }
@@ -79,7 +109,7 @@ final class ScriptedHost: ServerHost {
         let id = ClientID(rawValue: nextClient)
         nextClient += 1
         server.clientConnected(id, peer: peer)
-        server.endOfTurn()
+        settle()
         return id
     }
 
@@ -88,16 +118,56 @@ final class ScriptedHost: ServerHost {
         sendRaw(Array((line + "\n").utf8), from: client)
     }
 
-    /// Sends bytes from a client as one read.
+    /// Sends bytes from a client as one read (or, while the server is not reading it,
+    /// keeps them for when it reads again, as the kernel would).
     func sendRaw(_ bytes: [UInt8], from client: ClientID) {
+        if notRead.contains(client) {
+            waitingInput[client, default: []] += bytes
+            return
+        }
         bytes.withUnsafeBytes { server.clientSent(client, bytes: $0) }
+        settle()
+    }
+
+    /// Makes a client read nothing from now on: what the server sends piles up in `pendingBytes`.
+    func stopReading(_ client: ClientID) {
+        slowReaders.insert(client)
+    }
+
+    /// Makes a slow reader read everything sent to it so far, and keep reading.
+    func startReading(_ client: ClientID) {
+        slowReaders.remove(client)
+        pendingBytes[client] = 0
+        settle()
+    }
+
+    /// Ends a turn as the event loop does: the server's end-of-turn work, the drains
+    /// it asked to hear of, and input that waited while it was not reading.
+    private func settle() {
         server.endOfTurn()
+        var progressed = true
+        while progressed {
+            progressed = false
+            for (client, mark) in drainMarks where pendingBytes[client, default: 0] <= mark {
+                drainMarks[client] = nil
+                server.clientDrained(client)
+                server.endOfTurn()
+                progressed = true
+            }
+            for (client, bytes) in waitingInput where !notRead.contains(client) {
+                waitingInput[client] = nil
+                bytes.withUnsafeBytes { server.clientSent(client, bytes: $0) }
+                server.endOfTurn()
+                progressed = true
+            }
+        }
     }
 
     /// Closes a client's connection from its side.
     func drop(_ client: ClientID) {
         server.clientDisconnected(client, reason: "peer closed")
-        server.endOfTurn()
+        gone.insert(client)
+        settle()
     }
 
     /// Connects, logs in as `name` and empties the outbox; returns the connection.
