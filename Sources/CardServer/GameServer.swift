@@ -117,7 +117,7 @@ public final class GameServer {
         }
         client.sawFirstLine = true
         guard !client.isClosing, let unsent = host.unsentBytes(for: client.id) else { return .stop }
-        if unsent > ServerConfig.pauseInputAboveUnsentBytes {
+        if unsent > config.pauseInputAboveUnsentBytes {
             pauseInput(client, .outputBacklog)
             return .hold
         }
@@ -144,7 +144,7 @@ public final class GameServer {
         client.inputPause = cause
         host.setReading(client.id, false)
         if case .outputBacklog = cause {
-            host.notifyWhenDrained(client.id, atMost: ServerConfig.resumeInputAtUnsentBytes)
+            host.notifyWhenDrained(client.id, atMost: config.resumeInputAtUnsentBytes)
         }
     }
 

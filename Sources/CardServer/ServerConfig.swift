@@ -12,6 +12,13 @@ public struct ServerConfig: Sendable {
     public var commandBurst: Int
     /// How long a connection may stay without logging in.
     public var loginTimeout: Duration
+    /// Backpressure: with more unsent output than this, the server stops reading a
+    /// client's commands until it has read its replies down to a quarter of it. Keep it
+    /// well under the host's output cap (`--output-limit`), which then only a client that
+    /// stops reading while others' broadcasts pile up can reach.
+    public var pauseInputAboveUnsentBytes = 64 * 1024
+    /// Where reading resumes: a quarter of the pause mark.
+    var resumeInputAtUnsentBytes: Int { pauseInputAboveUnsentBytes / 4 }
 
     /// The longest chat text, in characters.
     public static let maxChatCharacters = 300
@@ -25,12 +32,6 @@ public struct ServerConfig: Sendable {
     public static let leaderboardSize = 10
     /// Commands kept for a client whose `start` waits for the last game's result (a few ms).
     public static let maxHeldCommands = 100
-    /// Backpressure: with more unsent output than this, the server stops reading a
-    /// client's commands (well under the 1 MiB output cap, which only a client that
-    /// stops reading while others' broadcasts pile up can reach).
-    public static let pauseInputAboveUnsentBytes = 64 * 1024
-    /// ... and reads them again once its unsent output is down to this.
-    public static let resumeInputAtUnsentBytes = 16 * 1024
 
     /// Creates a configuration.
     public init(

@@ -24,8 +24,10 @@ struct Options: Equatable {
           --data DIR            Where the results journal (results.jsonl) lives (default: ./cardserver-data)
           --max-clients N       Connections allowed at once; one more gets server_full (default: 10000)
           --grace SECONDS       How long a disconnected player keeps their seat and token (default: 120)
-          --output-limit BYTES  Unsent output a client may pile up before it is disconnected (default: 1048576)
-          --rate N              Commands a client may send per second after a burst; 0 for no limit (default: 50)
+          --output-limit BYTES  Unsent output a client may pile up before it is disconnected (default: 1048576);
+                                a client is read no further while its own replies pile up past 64 KiB
+          --rate N              Commands a client may send per second after a burst; the rest wait
+                                and are read later, none is refused; 0 for no limit (default: 50)
           --burst N             Commands a client may send at once (default: 100)
           --login-timeout SECONDS
                                 How long a connection may stay without logging in (default: 300)

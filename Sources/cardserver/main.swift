@@ -45,10 +45,12 @@ func runServer(_ options: Options) -> Int32 {
         limits.maxPendingOutputBytes = options.outputLimit
         let loop = try EventLoop(limits: limits)
         let host = LoopHost(loop: loop)
-        let config = ServerConfig(
+        var config = ServerConfig(
             version: version, maxClients: options.maxClients, grace: .seconds(options.graceSeconds),
             commandRate: options.commandRate, commandBurst: options.commandBurst,
             loginTimeout: .seconds(options.loginTimeoutSeconds))
+        // A client is read no further well before it could reach the output cap itself.
+        config.pauseInputAboveUnsentBytes = min(config.pauseInputAboveUnsentBytes, options.outputLimit / 4)
         let server = GameServer(config: config, host: host, journal: journal)
         host.server = server
         loop.delegate = host

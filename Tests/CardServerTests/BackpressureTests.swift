@@ -65,7 +65,7 @@ struct BackpressureTests {
         let pongSizes = (0..<10_000).map { #"{"type":"pong","id":\#($0)}"#.utf8.count + 1 }
         var unread = 0
         var answeredBeforePause = 0
-        while unread <= ServerConfig.pauseInputAboveUnsentBytes {
+        while unread <= host.server.config.pauseInputAboveUnsentBytes {
             unread += pongSizes[answeredBeforePause]
             answeredBeforePause += 1
         }

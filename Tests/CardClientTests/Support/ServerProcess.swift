@@ -10,8 +10,12 @@ final class ServerProcess {
     private let dataURL: URL
 
     /// A binary built beside the test bundle (`cardserver`, `cardclient`).
+    /// A built binary beside the test bundle; `CARDSERVER_BIN` names another server (CI tests the release one).
     static func binary(_ name: String) -> URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name)
+        if name == "cardserver", let path = ProcessInfo.processInfo.environment["CARDSERVER_BIN"] {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name)
     }
 
     init() throws {
