@@ -24,6 +24,8 @@ enum NameFolding {
             return [Unicode.Scalar(0x41 + value - 0x1F130)!]  // 🄰-🅉, squared
         case 0x2460...0x2468:
             return [Unicode.Scalar(0x31 + value - 0x2460)!]  // ①-⑨
+        case 0x2469...0x2473:
+            return Array(String(value - 0x2460 + 1).unicodeScalars)  // ⑩-⑳
         case 0x2080...0x2089:
             return [Unicode.Scalar(0x30 + value - 0x2080)!]  // ₀-₉
         case 0x2074...0x2079:
