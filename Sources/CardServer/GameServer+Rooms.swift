@@ -154,6 +154,7 @@ extension GameServer {
 
     /// A name that looks like a member's (``NameSkeleton``) is taken: "аnn" in Cyrillic
     /// letters, "ＡＮＮ" or "Ann" could pass for "ann" in every message that names them.
+    /// So is the name of the room's robot, which `state.players` lists like a member.
     private func requireNameFree(_ name: String, in room: Room) throws(CommandError) {
         let skeleton = NameSkeleton.of(name)
         var lookAlike: String?
@@ -162,6 +163,8 @@ extension GameServer {
                 lookAlike = member.name
             }
         }
+        // At most one robot a room, and only when a spectator comes: no need to keep its skeleton.
+        lookAlike = lookAlike ?? room.engine.robotPlayers.first { NameSkeleton.of($0.name) == skeleton }?.name
         guard let lookAlike else { return }
         let message = lookAlike == name
             ? "someone in room \(room.code) is already called \(name); log in with another name to join"

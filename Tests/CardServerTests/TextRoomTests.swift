@@ -56,6 +56,28 @@ struct TextRoomTests {
         #expect(host.types(cyrillicAnn) == ["joined", "state"])
     }
 
+    @Test func aSpectatorCannotTakeTheNameOfTheRoomsRobot() throws {
+        let host = ScriptedHost()
+        let ann = host.player("ann")
+        host.send(#"{"type":"create","game":"rps","options":{"bot":"random"}}"#, from: ann)
+        let room = try #require(host.take(ann).first?["room"]?.stringValue)
+        let impostor = host.player("R0B0T")
+        host.send(#"{"type":"watch","room":"\#(room)"}"#, from: impostor)
+        #expect(host.take(impostor).map(\.jsonText) == [
+            #"{"type":"error","code":"name_taken","message":"someone in room \#(room) is called robot, which looks the same as R0B0T; log in with another name to join"}"#,
+        ])
+        #expect(host.types(ann) == [])
+    }
+
+    @Test func statsForANameLongerThanAnyNameIsRefused() {
+        let host = ScriptedHost()
+        let ann = host.player("ann")
+        host.send(#"{"type":"stats","name":"\#(String(repeating: "n", count: 65))"}"#, from: ann)
+        #expect(host.take(ann).map(\.jsonText) == [
+            #"{"type":"error","code":"bad_request","message":"a name may be at most 64 bytes of UTF-8; that one has 65"}"#,
+        ])
+    }
+
     @Test func chatReachesEveryMemberCleanedOfControlAndBidiCharacters() throws {
         let host = ScriptedHost()
         let (ann, bob, room) = try annAndBobInASetRoom(host)
