@@ -40,18 +40,17 @@ enum PlayerName {
     private static func checkScalars(of name: String) throws(CommandError) {
         var hasLetterOrNumber = false
         for scalar in name.unicodeScalars {
-            let label = scalar.codePointLabel
             if scalar.isControl || scalar.isLineBreak {
-                throw .badRequest("a name may not hold control characters or line breaks like \(label)")
+                throw .badRequest("a name may not hold control characters or line breaks like \(scalar.codePointLabel)")
             }
             if scalar.isInvisible {
-                throw .badRequest("a name may not hold invisible or direction-changing characters like \(label)")
+                throw .badRequest("a name may not hold invisible or direction-changing characters like \(scalar.codePointLabel)")
             }
             switch scalar.properties.generalCategory {
             case .privateUse:
-                throw .badRequest("a name may not hold private-use characters like \(label)")
+                throw .badRequest("a name may not hold private-use characters like \(scalar.codePointLabel)")
             case .unassigned, .surrogate:
-                throw .badRequest("a name may not hold unassigned characters like \(label)")
+                throw .badRequest("a name may not hold unassigned characters like \(scalar.codePointLabel)")
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                  .decimalNumber, .letterNumber, .otherNumber:
                 hasLetterOrNumber = true
