@@ -93,11 +93,7 @@ extension GameServer {
 
     func chat(_ rawText: String, from player: Player, id: RequestID?) throws(CommandError) {
         let room = try currentRoom(of: player)
-        let text = rawText.trimmingWhitespace()
-        guard !text.isEmpty else { throw .badRequest("a chat message needs some text") }
-        guard text.count <= ServerConfig.maxChatCharacters else {
-            throw .badRequest("a chat message may be at most \(ServerConfig.maxChatCharacters) characters; that one has \(text.count)")
-        }
+        let text = try ChatText.clean(rawText)
         if let wait = player.chat.take(now: host.nowNanoseconds) {
             throw .rateLimited("you are chatting too fast; \(ServerConfig.chatBurst) lines at once, then one a second", retryAfterMs: wait)
         }
@@ -156,19 +152,38 @@ extension GameServer {
         }
     }
 
+    /// A name that looks like a member's (``NameSkeleton``) is taken: "аnn" in Cyrillic
+    /// letters, "ＡＮＮ" or "Ann" could pass for "ann" in every message that names them.
+    /// So is the name of the room's robot, which `state.players` lists like a member.
     private func requireNameFree(_ name: String, in room: Room) throws(CommandError) {
-        if room.members.contains(where: { players[$0]?.name == name }) {
-            throw CommandError(code: .nameTaken, message: "someone in room \(room.code) is already called \(name); log in with another name to join")
+        let skeleton = NameSkeleton.of(name)
+        var lookAlike: String?
+        room.forEachMember { memberID, _ in
+            if lookAlike == nil, let member = players[memberID], member.nameSkeleton == skeleton {
+                lookAlike = member.name
+            }
         }
+        // At most one robot a room, and only when a spectator comes: no need to keep its skeleton.
+        lookAlike = lookAlike ?? room.engine.robotPlayers.first { NameSkeleton.of($0.name) == skeleton }?.name
+        guard let lookAlike else { return }
+        let message = lookAlike == name
+            ? "someone in room \(room.code) is already called \(name); log in with another name to join"
+            : "someone in room \(room.code) is called \(lookAlike), which looks the same as \(name); log in with another name to join"
+        throw CommandError(code: .nameTaken, message: message)
     }
 
     private func existingRoom(_ rawCode: String) throws(CommandError) -> Room {
         let code = rawCode.trimmingWhitespace().uppercased()
         guard let room = rooms[code] else {
-            throw CommandError(code: .noSuchRoom, message: "there is no room '\(rawCode)'; send {\"type\":\"rooms\"} for the list")
+            // The code is quoted back cut short: it is whatever the client sent.
+            let quoted = rawCode.quotedForEcho(maxScalars: Self.maxQuotedCodeScalars)
+            throw CommandError(code: .noSuchRoom, message: "there is no room '\(quoted)'; send {\"type\":\"rooms\"} for the list")
         }
         return room
     }
+
+    /// How much of an unknown room code a `no_such_room` message quotes.
+    static let maxQuotedCodeScalars = 16
 
     func currentRoom(of player: Player) throws(CommandError) -> Room {
         guard let room = player.roomCode.flatMap({ rooms[$0] }) else {

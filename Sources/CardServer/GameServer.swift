@@ -232,6 +232,10 @@ public final class GameServer {
             case .chat(let text):
                 try chat(text, from: player, id: id)
             case .stats(let name):
+                // No player can have a longer name, and the reply quotes the name back.
+                guard name.utf8.count <= ServerConfig.maxNameBytes else {
+                    throw .badRequest("a name may be at most \(ServerConfig.maxNameBytes) bytes of UTF-8; that one has \(name.utf8.count)")
+                }
                 afterJournal { [self] in
                     send(.stats(journal?.stats(for: name, gameOrder: Self.gameNames) ?? PlayerStats(name: name, games: 0, wins: 0, byGame: []), id: id), to: client.id)
                 }

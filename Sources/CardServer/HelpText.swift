@@ -3,7 +3,7 @@ enum HelpText {
     static let commands = [
         #"{"type":"help"}                                  this list"#,
         #"{"type":"ping"}                                  the server answers {"type":"pong"}"#,
-        #"{"type":"login","name":"ann"}                    log in as a new player (1-20 characters)"#,
+        #"{"type":"login","name":"ann"}                    log in as a new player (1-20 characters, 64 bytes)"#,
         #"{"type":"login","token":"..."}                   resume an earlier session with its token"#,
         #"{"type":"rooms"}                                 list the public rooms"#,
         #"{"type":"create","game":"set","seats":1}         create a room (here: solo Set); also "private":true, "options":{...}"#,
@@ -14,7 +14,7 @@ enum HelpText {
         #"{"type":"watch","room":"K7QX"}                   watch a room as a spectator"#,
         #"{"type":"leave"}                                 leave your room"#,
         #"{"type":"start"}                                 start the game (or a rematch) once enough players sit"#,
-        #"{"type":"chat","text":"gg"}                      say something to your room"#,
+        #"{"type":"chat","text":"gg"}                      say something to your room (1-300 characters, 1200 bytes)"#,
         #"{"type":"stats","name":"ann"}                    games, wins and points of players called ann"#,
         #"{"type":"leaderboard","game":"set"}              the best players of a game"#,
         #"{"type":"throw","sign":"rock"}                   rps: throw rock, paper or scissors"#,

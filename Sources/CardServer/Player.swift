@@ -2,6 +2,9 @@
 final class Player {
     let id: String
     let name: String
+    /// What the name looks like (``NameSkeleton``), worked out once: a room compares it
+    /// with every member's whenever someone joins or watches.
+    let nameSkeleton: String
     let token: String
     /// The connection speaking for this player; nil while away.
     var client: ClientID?
@@ -15,6 +18,7 @@ final class Player {
     init(id: String, name: String, token: String, client: ClientID, chat: TokenBucket) {
         self.id = id
         self.name = name
+        self.nameSkeleton = NameSkeleton.of(name)
         self.token = token
         self.client = client
         self.chat = chat

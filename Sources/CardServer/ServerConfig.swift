@@ -22,8 +22,14 @@ public struct ServerConfig: Sendable {
 
     /// The longest chat text, in characters.
     public static let maxChatCharacters = 300
+    /// The longest chat text, in bytes of UTF-8: one character can be a thousand bytes.
+    public static let maxChatBytes = 1_200
     /// The longest player name, in characters.
     public static let maxNameCharacters = 20
+    /// The longest player name, in bytes of UTF-8: a name goes into every state, record and room entry.
+    public static let maxNameBytes = 64
+    /// Combining marks one character may carry: a name with more is refused, chat keeps the first ones.
+    public static let maxMarksPerCharacter = 4
     /// Chat lines a player may send at once, before `chatRate` applies.
     public static let chatBurst = 5
     /// Chat lines per second, sustained.

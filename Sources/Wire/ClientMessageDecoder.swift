@@ -113,7 +113,15 @@ public enum ClientMessageDecoder {
         switch object["id"] {
         case nil, .null?: return nil
         case .int(let value)?: return .int(value)
-        case .string(let value)?: return .string(value)
+        case .string(let value)?:
+            let bytes = value.utf8.count
+            guard bytes <= RequestID.maxStringBytes else {
+                throw DecodeFailure(
+                    code: .badRequest,
+                    message: "a string id may be at most \(RequestID.maxStringBytes) bytes of UTF-8; that one has \(bytes)",
+                    id: nil)
+            }
+            return .string(value)
         case let other?:
             throw DecodeFailure(code: .badRequest, message: "id must be an integer or a string, not \(other.kindName)", id: nil)
         }

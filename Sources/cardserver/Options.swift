@@ -34,8 +34,8 @@ struct Options: Equatable {
           --version             Print the version and exit
           -h, --help            Print this help and exit
 
-        Limits: a line is at most 8192 bytes; names 1-20 characters; chat 1-300 characters,
-        5 lines at once, then one a second; one room per player at a time.
+        Limits: a line is at most 8192 bytes; names 1-20 characters and 64 bytes; chat 1-300 characters
+        and 1200 bytes, 5 lines at once, then one a second; one room per player at a time.
         Try it: nc 127.0.0.1 7878, then type {"type":"help"}
         """
 
