@@ -64,7 +64,7 @@ struct KlondikeRoomTests {
         let server = try ServerProcess()
         defer { server.stop() }
         let ann = try server.player("ann")
-        ann.send(#"{"type":"create","game":"klondike","seats":2,"options":{"seed":5}}"#)
+        ann.send(#"{"type":"create","game":"klondike","seats":2}"#)
         let room = try #require(try ann.expect("joined")["room"]?.stringValue)
         try ann.expect("state")
         let bob = try server.player("bob")

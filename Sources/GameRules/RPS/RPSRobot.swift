@@ -22,9 +22,9 @@ public enum RobotStrategy: String, CaseIterable, Sendable {
 /// A robot that always countered the top-rated sign would be a deterministic
 /// function of the player's throws, and a player running a copy of it would win
 /// every round. So it draws, in secret, both what to expect and how to answer:
-/// - the predicted sign, with odds proportional to its rating to the fourth power (a strong
-///   habit is followed almost surely; a player with no clear habit gets a
-///   prediction close to a fair draw);
+/// - the predicted sign, with odds proportional to its rating to the fourth
+///   power (a strong habit is followed almost surely; a player with no clear
+///   habit gets a prediction close to a fair draw);
 /// - a stance: counter the prediction (0), or expect the player to counter that
 ///   and go one (1) or two (2) steps further. Each stance keeps a decayed record
 ///   of how it would have fared against the player's throws, and is drawn with
