@@ -5,25 +5,29 @@ import Wire
 extension GameServer {
     /// Queues the game's record and its `game_over`: the record goes to the journal
     /// at the end of the turn, and `game_over` once the record is on disk, so nobody
-    /// hears of a result a crash could lose. A game with no record (see
-    /// ``journalRecord(of:in:)``) has its `game_over` sent at the end of the turn.
+    /// hears of a result a crash could lose. A game with no record has its
+    /// `game_over` sent at the end of the turn.
+    ///
+    /// A game every player left before anyone made a move is not a result: no
+    /// record, no fsync (so leaving an unplayed room costs the disk nothing), and
+    /// no winners (the rps robot does not win a game nobody played).
     func finished(_ result: GameResult, in room: Room) {
+        let isResult = room.seatedCount > 0 || room.moved
+        if !isResult {
+            host.log("room \(room.code): left before any move; not a result, not journalled")
+        }
         let message = ServerMessage.gameOver(GameOver(
-            room: room.code, winners: result.winners, scores: result.scores, hintsUsed: result.hintsUsed, seed: room.seed))
+            room: room.code, winners: isResult ? result.winners : [], scores: result.scores, hintsUsed: result.hintsUsed,
+            seed: room.seed))
         room.resultPending = true
         finishedGames.append(FinishedGame(
-            record: journalRecord(of: result, in: room), line: message.encodedLine(), audience: room.members, room: room))
+            record: isResult ? journalRecord(of: result, in: room) : nil, line: message.encodedLine(), audience: room.members,
+            room: room))
     }
 
-    /// The game's journal record, or nil when it is not to be written: a game every
-    /// player left before anyone made a move is not a result (no record, no fsync,
-    /// so leaving an unplayed room costs the disk nothing), and a record longer
-    /// than ``GameRecord/maxBytes`` is refused rather than written.
+    /// The game's journal record, or nil when it is longer than ``GameRecord/maxBytes``:
+    /// refused rather than written, with a log line.
     private func journalRecord(of result: GameResult, in room: Room) -> GameRecord? {
-        if room.seatedCount == 0, !room.moved {
-            host.log("room \(room.code): left before any move; not a result, not journalled")
-            return nil
-        }
         let record = GameRecord(
             room: room.code, game: room.gameName, seed: room.seed, players: result.scores.map(\.name),
             scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: Timestamp.nowMilliseconds())

@@ -155,6 +155,8 @@ struct SecretsOnVirtualTimeTests {
         // The watcher still hears the game end, at once.
         let seen = host.take(watcher)
         #expect(seen.map { $0["type"]?.stringValue }.suffix(2) == ["state", "game_over"])
+        // Nobody wins a game nobody played, not even the robot.
+        #expect(seen.last?["winners"] == .array([]))
         #expect(host.logLines.contains("room \(room): left before any move; not a result, not journalled"))
     }
 
