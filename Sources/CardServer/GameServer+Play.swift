@@ -6,10 +6,14 @@ extension GameServer {
         room.lastGameOver = nil
         let names = room.seats.map { $0.flatMap { players[$0]?.name } }
         host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
-        // 53 bits, so the seed is an exact JSON number in every client.
-        room.seed = Int(random.next() >> 11)
+        // A chosen seed (one-seat rooms) deals its game again each time; otherwise every
+        // game gets a new secret seed, of 53 bits so it is an exact JSON number in every
+        // client once game_over reveals it. The journal and game_over show this seed.
+        let seed = room.engine.chosenSeed ?? (random.next() >> 11)
+        room.seed = Int(seed)
+        room.moved = false
         room.startedMs = Timestamp.nowMilliseconds()
-        apply(room.engine.start(names: names, seed: UInt64(room.seed), now: host.nowNanoseconds), in: room)
+        apply(room.engine.start(names: names, seed: seed, now: host.nowNanoseconds), in: room)
     }
 
     /// A game command from a player: checked against the room, then handed to the rules.
@@ -27,6 +31,7 @@ extension GameServer {
             break
         }
         let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: host.nowNanoseconds)
+        room.moved = true
         send(update.reply(id), to: player)
         if update.replyIsBroadcast {
             broadcast(update.reply(nil), in: room, except: player.id)

@@ -5,14 +5,38 @@ import Wire
 extension GameServer {
     /// Queues the game's record and its `game_over`: the record goes to the journal
     /// at the end of the turn, and `game_over` once the record is on disk, so nobody
-    /// hears of a result a crash could lose.
+    /// hears of a result a crash could lose. A game with no record has its
+    /// `game_over` sent at the end of the turn.
+    ///
+    /// A game every player left before anyone made a move is not a result: no
+    /// record, no fsync (so leaving an unplayed room costs the disk nothing), and
+    /// no winners (the rps robot does not win a game nobody played).
     func finished(_ result: GameResult, in room: Room) {
+        let isResult = room.seatedCount > 0 || room.moved
+        if !isResult {
+            host.log("room \(room.code): left before any move; not a result, not journalled")
+        }
+        let message = ServerMessage.gameOver(GameOver(
+            room: room.code, winners: isResult ? result.winners : [], scores: result.scores, hintsUsed: result.hintsUsed,
+            seed: room.seed))
+        room.resultPending = true
+        finishedGames.append(FinishedGame(
+            record: isResult ? journalRecord(of: result, in: room) : nil, line: message.encodedLine(), audience: room.members,
+            room: room))
+    }
+
+    /// The game's journal record, or nil when it is longer than ``GameRecord/maxBytes``:
+    /// refused rather than written, with a log line.
+    private func journalRecord(of result: GameResult, in room: Room) -> GameRecord? {
         let record = GameRecord(
             room: room.code, game: room.gameName, seed: room.seed, players: result.scores.map(\.name),
             scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: Timestamp.nowMilliseconds())
-        let message = ServerMessage.gameOver(GameOver(room: room.code, winners: result.winners, scores: result.scores, hintsUsed: result.hintsUsed))
-        room.resultPending = true
-        finishedGames.append(FinishedGame(record: record, line: message.encodedLine(), audience: room.members, room: room))
+        let size = record.jsonLine.count
+        guard size <= GameRecord.maxBytes else {
+            host.log("room \(room.code): the game's record is \(size) bytes, over the journal's bound of \(GameRecord.maxBytes); not journalled")
+            return nil
+        }
+        return record
     }
 
     /// The end of a turn: hands the turn's finished games to the journal, which
@@ -23,9 +47,13 @@ extension GameServer {
         let games = finishedGames
         finishedGames = []
         guard let journal else { return announce(games) }
-        let ticket = journal.submit(games.map(\.record))
+        // A game with no record has nothing to wait for.
+        announce(games.filter { $0.record == nil })
+        let recorded = games.filter { $0.record != nil }
+        guard !recorded.isEmpty else { return }
+        let ticket = journal.submit(recorded.compactMap(\.record))
         journalTicketsSubmitted = ticket
-        gamesBeingWritten[ticket] = games
+        gamesBeingWritten[ticket] = recorded
     }
 
     /// The journal has put some turns' games on disk: send their `game_over`s.
@@ -52,7 +80,7 @@ extension GameServer {
     /// player asks right after it ended.
     func afterJournal(_ reply: @escaping () -> Void) {
         // A game that ended this turn goes to the journal at the turn's end, under the next ticket.
-        let needed = journalTicketsSubmitted + (finishedGames.isEmpty ? 0 : 1)
+        let needed = journalTicketsSubmitted + (finishedGames.contains { $0.record != nil } ? 1 : 0)
         guard journal != nil, needed > journalTicketsWritten else { return reply() }
         repliesAwaitingJournal.append((needed, reply))
     }

@@ -299,7 +299,9 @@ public final class GameServer {
 
 /// A game that ended: its journal record, its encoded `game_over`, who hears it, and its room.
 struct FinishedGame {
-    let record: GameRecord
+    /// nil for a game that is not a result (left before any move) or whose record is too long:
+    /// its `game_over` goes out at once.
+    let record: GameRecord?
     let line: [UInt8]
     let audience: [String]
     let room: Room

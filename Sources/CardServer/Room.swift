@@ -21,8 +21,11 @@ final class Room {
     var scheduledDeadline: UInt64?
     /// The minimum of seated players for `start`.
     let minPlayers: Int
-    /// The seed of the current game, for the results journal.
+    /// The seed the current game was dealt from, for the journal and `game_over`.
     var seed = 0
+    /// Whether a seated player's game command was accepted in the current game:
+    /// a game everyone left before any was is not a result.
+    var moved = false
     /// When the current game started, in milliseconds since the epoch.
     var startedMs: Int64 = 0
     /// The last game's `game_over` as sent, for a player who resumes after it went out.

@@ -120,12 +120,16 @@ public struct GameOver: Equatable, Sendable {
     public let scores: [NamedScore]
     /// set, solo: hints used in the game; nil for other games.
     public let hintsUsed: Int?
+    /// The seed the game was dealt from (at most 2^53 − 1), revealed now that the
+    /// game is over so its deal can be replayed in a one-seat room; nil leaves it out.
+    public let seed: Int?
     /// Creates a `game_over` message.
-    public init(room: String, winners: [String], scores: [NamedScore], hintsUsed: Int? = nil) {
+    public init(room: String, winners: [String], scores: [NamedScore], hintsUsed: Int? = nil, seed: Int? = nil) {
         self.room = room
         self.winners = winners
         self.scores = scores
         self.hintsUsed = hintsUsed
+        self.seed = seed
     }
 }
 

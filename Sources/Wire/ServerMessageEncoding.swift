@@ -101,6 +101,9 @@ extension ServerMessage {
             if let hintsUsed = over.hintsUsed {
                 writer.field("hints_used", hintsUsed)
             }
+            if let seed = over.seed {
+                writer.field("seed", seed)
+            }
         case .round(let reveal):
             writer.field("room", reveal.room)
             reveal.write(into: &writer)

@@ -46,7 +46,7 @@ enum Options {
           --rooms N             set: rooms (default: \(SetOptions.defaultRooms))
           --players N           set: players a room, 2-8 (default: \(SetOptions.defaultPlayers))
           --think-ms N          set: a player thinks 0 to N ms before each claim (default: \(SetOptions.defaultThinkMilliseconds))
-          --seed N              set: seeds the rooms' deals and the think times (default: \(SetOptions.defaultSeed))
+          --seed N              set: seeds the think times, and the deals of one-player rooms (default: \(SetOptions.defaultSeed))
           --binary PATH         startup: the cardserver binary
           --runs N              startup: starts of each server (default: \(StartupOptions.defaultRuns))
           --redis PATH          startup: also time this redis-server binary

@@ -241,10 +241,10 @@ final class SetBench {
             opening -= 1
             if players[index].seat == 0 {
                 players[index].stage = .creating
-                let seed = options.seed + players[index].room
-                try send(
-                    index,
-                    "{\"type\":\"create\",\"game\":\"set\",\"seats\":\(options.players),\"options\":{\"seed\":\(seed)}}\n")
+                // The server takes a chosen seed in one-seat rooms only; rooms with more
+                // seats deal from a secret seed of the server's.
+                let seed = options.players == 1 ? ",\"options\":{\"seed\":\(options.seed + players[index].room)}" : ""
+                try send(index, "{\"type\":\"create\",\"game\":\"set\",\"seats\":\(options.players)\(seed)}\n")
             } else if let code = rooms[players[index].room].code {
                 try join(index, code)
             } else {

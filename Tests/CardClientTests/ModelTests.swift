@@ -123,6 +123,16 @@ struct ModelTests {
         #expect(model.room?.result == nil)
     }
 
+    @Test func aGameOverWithItsSeedReadsAsBefore() {
+        var model = Fixtures.rps([Fixtures.rpsState()])
+        _ = Self.apply([
+            Fixtures.rpsState(seq: 8, phase: "over", scores: (1, 2), waitingOn: "[]", timeLeft: "null"),
+            #"{"type":"game_over","room":"R2D2","winners":["bob"],"scores":{"ann":1,"bob":2},"seed":9007199254740991}"#,
+        ], to: &model)
+        #expect(model.room?.result == GameResult(winners: ["bob"], scores: [("ann", 1), ("bob", 2)]))
+        #expect(model.room?.chat.last == .event("game over: bob wins"))
+    }
+
     @Test func leavingGoesBackToTheLobby() {
         var model = Fixtures.rps([Fixtures.rpsState()])
         #expect(model.type("q") == [.transmit(#"{"type":"leave","id":3}"#)])

@@ -82,34 +82,45 @@ struct JournalTests {
         #expect(try dora.receiveLine() == #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":2,"wins":2,"points":2},{"name":"bob","games":2,"wins":0,"points":0}]}"#)
     }
 
-    @Test func aGameThatEndsBecauseItsLastPlayerLeftIsStillRecorded() throws {
+    @Test func aGameThatEndsBecauseItsLastPlayerLeftAfterAMoveIsStillRecorded() throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let ann = try server.player("ann")
-        ann.send(#"{"type":"create","game":"rps","options":{"bot":"random"}}"#)
+        ann.send(#"{"type":"create","game":"rps","options":{"bot":"random","rounds":99}}"#)
         try ann.expect("joined")
         try ann.expect("state")
+        ann.send(#"{"type":"throw","sign":"rock"}"#)
+        try ann.expect("thrown")
         ann.send(#"{"type":"leave"}"#)
-        try ann.expect("left")
+        try ann.receive(until: "left")
         ann.send(#"{"type":"stats","name":"ann"}"#)
-        #expect(try ann.receiveLine() == #"{"type":"stats","name":"ann","games":1,"wins":0,"by_game":{"rps":{"games":1,"wins":0,"points":0}}}"#)
+        let stats = try ann.receive(until: "stats").message
+        #expect(stats["games"] == .int(1))
+        #expect(stats["wins"] == .int(0))
         let lines = try journalLines(server)
         #expect(lines.count == 2)
         #expect(lines.first?.contains(#""winners":["robot"]"#) == true)
     }
 
-    @Test(arguments: [
-        #"{"type":"create","game":"set","seats":1}"#,
-        #"{"type":"create","game":"klondike"}"#,
-        #"{"type":"create","game":"rps-brain"}"#,
-        #"{"type":"create","game":"concentration","seats":1}"#,
-    ])
-    func leavingASoloGameIsRecordedWithNoWinner(create: String) throws {
+    /// Each solo game with a first move.
+    static let soloGames = [
+        (#"{"type":"create","game":"set","seats":1}"#, #"{"type":"deal","id":9}"#),
+        (#"{"type":"create","game":"klondike"}"#, #"{"type":"draw","id":9}"#),
+        (#"{"type":"create","game":"rps-brain"}"#, #"{"type":"answer","sign":"rock","id":9}"#),
+        (#"{"type":"create","game":"concentration","seats":1}"#, #"{"type":"flip","card":0,"id":9}"#),
+    ]
+
+    @Test(arguments: soloGames)
+    func leavingASoloGameAfterAMoveIsRecordedWithNoWinner(create: String, move: String) throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let ann = try server.player("ann")
         ann.send(create)
         try ann.expect("joined")
+        try ann.expect("state")
+        ann.send(move)
+        // The move's reply, then what it caused (a flip, a brain round), then state.
+        #expect(try ann.receive(until: "state").before.first?["id"] == .int(9))
         ann.send(#"{"type":"leave","id":1}"#)
         try ann.receive(until: "left")
         ann.send(#"{"type":"stats","name":"ann","id":2}"#)
@@ -118,6 +129,41 @@ struct JournalTests {
         #expect(stats["wins"] == .int(0))
         let record = try #require(try JSONParser.parse(try journalLines(server)[0]).objectValue)
         #expect(record["winners"] == .array([]))
+    }
+
+    /// Creating a solo game and leaving it at once, over and over, once cost an fsync each.
+    @Test(arguments: soloGames.map(\.0) + [#"{"type":"create","game":"rps","options":{"bot":"adaptive"}}"#])
+    func aSoloGameLeftBeforeAnyMoveLeavesNoJournalLine(create: String) throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(create)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        let watcher = try server.player("cy")
+        watcher.send(#"{"type":"watch","room":"\#(room)"}"#)
+        try watcher.expect("watching")
+        // stats in the same read as the leave: it must not wait for a record that never comes.
+        ann.sendRaw(Array(#"{"type":"leave"}\#n{"type":"stats","name":"ann","id":2}\#n"#.utf8))
+        try ann.receive(until: "left")
+        #expect(try ann.receive(until: "stats").message["games"] == .int(0))
+        // The watcher, innocent, still sees the game end, with its seed.
+        let over = try watcher.receive(until: "game_over").message
+        #expect(over["seed"]?.intValue != nil)
+        #expect(try journalLines(server) == [""])
+        #expect(server.log.contains("room \(room): left before any move; not a result, not journalled"))
+        // The watcher plays on: a game of their own is journalled as usual.
+        watcher.send(#"{"type":"leave"}"#)
+        try watcher.receive(until: "left")
+        watcher.send(#"{"type":"create","game":"klondike"}"#)
+        try watcher.expect("joined")
+        try watcher.expect("state")
+        watcher.send(#"{"type":"draw","id":3}"#)
+        #expect(try watcher.receive(until: "state").before.first?["id"] == .int(3))
+        watcher.send(#"{"type":"leave"}"#)
+        try watcher.receive(until: "left")
+        watcher.send(#"{"type":"stats","name":"cy"}"#)
+        #expect(try watcher.receive(until: "stats").message["games"] == .int(1))
+        #expect(try journalLines(server).count == 2)
     }
 
     @Test func aPlayerAwayWhenTheGameEndedGetsItsGameOverOnResuming() throws {

@@ -605,7 +605,12 @@ struct LineFuzzer {
         case 12: return #"{"type":"start"\#(id)}"#
         case 13: return #"{"type":"chat","text":"hello \#(random.below(100))"\#(id)}"#
         case 14: return #"{"type":"leave"\#(id)}"#
-        case 15: return #"{"type":"create","game":"set","seats":\#(1 + random.below(3)),"options":{"seed":\#(random.below(100))}\#(id)}"#
+        case 15:
+            let seats = 1 + random.below(3)
+            let seed = random.below(100)
+            // A seed is for one-seat rooms only: larger rooms get a secret one.
+            let options = seats == 1 ? #","options":{"seed":\#(seed)}"# : ""
+            return #"{"type":"create","game":"set","seats":\#(seats)\#(options)\#(id)}"#
         case 16: return #"{"type":"create","game":"rps","options":{"round_seconds":1}\#(id)}"#
         case 17: return #"{"type":"join","room":"\#(room(from: rooms))"\#(id)}"#
         case 18: return #"{"type":"watch","room":"\#(room(from: rooms))"\#(id)}"#

@@ -50,6 +50,21 @@ struct RPSBrainTests {
         let wrong = try game.answer(prompt.sign, player: 1)
         #expect(right == BrainAnswer(correct: true, points: 10))
         #expect(wrong == BrainAnswer(correct: false, points: -10))
+        game.endRound()
+        #expect(game.scores == [10, -10])
+    }
+
+    @Test func anAnswerCountsInTheScoresOnlyWhenItsRoundEnds() throws {
+        var game = BrainGame(players: 2, seed: 11)
+        _ = try game.answer(game.prompt.sign, player: 1)
+        // A score moving now would tell player 0 that player 1 was wrong, and so what the answer was.
+        #expect(game.scores == [0, 0])
+        _ = try game.answer(game.prompt.answer, player: 0)
+        #expect(game.scores == [0, 0])
+        let result = game.endRound()
+        #expect(result.points == [10, -10])
+        #expect(game.scores == [10, -10])
+        _ = try game.answer(game.prompt.answer, player: 1)
         #expect(game.scores == [10, -10])
     }
 

@@ -85,6 +85,10 @@ protocol GameEngine {
     /// - Throws: `bad_request` naming the option that is wrong.
     init(room: String, seats: Int, options: JSONObject) throws(CommandError)
 
+    /// The seed the room's creator chose (one-seat rooms only), which every game
+    /// of the room is dealt from; nil: each game gets a new secret seed.
+    var chosenSeed: UInt64? { get }
+
     /// Begins a game. `names[seat]` is the seated player, nil for an empty seat;
     /// `seed` drives every random choice of this game.
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate

@@ -10,7 +10,7 @@ struct KlondikeEngine: GameEngine {
 
     private let room: String
     private let drawCount: Int
-    private let fixedSeed: UInt64?
+    let chosenSeed: UInt64?
     private var names: [String] = []
     /// Each seat's own game; nil for an empty seat.
     private var games: [KlondikeGame?] = []
@@ -20,14 +20,14 @@ struct KlondikeEngine: GameEngine {
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
         var reader = OptionReader(game: Self.gameName, options: options)
         drawCount = try reader.int("draw", default: 1, among: [1, 3])
-        fixedSeed = try reader.optionalInt("seed", range: 0...Int.max).map { UInt64($0) }
+        chosenSeed = try reader.seed(seats: seats)
         try reader.rejectUnknown()
         self.room = room
     }
 
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
         self.names = names.map { $0 ?? "" }
-        let deal = KlondikeGame(seed: fixedSeed ?? seed, drawCount: drawCount)
+        let deal = KlondikeGame(seed: seed, drawCount: drawCount)
         games = names.map { $0 == nil ? nil : deal }
         return GameUpdate()
     }

@@ -11,7 +11,7 @@ struct SetEngine: GameEngine {
 
     private let room: String
     private let seatCount: Int
-    private let fixedSeed: UInt64?
+    let chosenSeed: UInt64?
     private var names: [String] = []
     private var game: SetGame?
     /// Seats that asked for three more cards since the last deal.
@@ -21,18 +21,17 @@ struct SetEngine: GameEngine {
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
         var reader = OptionReader(game: Self.gameName, options: options)
-        let seed = try reader.optionalInt("seed", range: 0...Int.max)
+        chosenSeed = try reader.seed(seats: seats)
         try reader.rejectUnknown()
         self.room = room
         self.seatCount = seats
-        self.fixedSeed = seed.map { UInt64($0) }
     }
 
     private var isSolo: Bool { seatCount == 1 }
 
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
         self.names = names.map { $0 ?? "" }
-        game = SetGame(seats: seatCount, seed: fixedSeed ?? seed)
+        game = SetGame(seats: seatCount, seed: seed)
         dealVotes = []
         return GameUpdate()
     }

@@ -2,6 +2,13 @@ import Wire
 
 /// One finished game, as the results journal keeps it: one JSON line.
 struct GameRecord: Equatable {
+    /// The longest record the journal writes, newline included: as long as a
+    /// protocol line, so any tool that reads the protocol reads the journal. With
+    /// names of at most 64 bytes and 8 seats a record stays under 4 KB (each name
+    /// appears three times, escaping at most doubles it); a longer one means
+    /// something let a name through unbounded, and the server refuses to write it.
+    static let maxBytes = 8192
+
     let room: String
     let game: String
     let seed: Int

@@ -3,7 +3,9 @@
 ///
 /// Players are numbered `0..<players`; they all answer the same prompts and
 /// score independently, ``points`` for a right answer and as many off for a
-/// wrong or missing one. The goal alternates each round, starting with one
+/// wrong or missing one. An answer's points count only when its round ends, so
+/// ``scores`` never tell one player whether another answered right before the
+/// reveal (a score that moved by 10 would give the answer away). The goal alternates each round, starting with one
 /// drawn from the seed; the signs are drawn from the seed too, so the same
 /// seed gives the same prompts. Time is not this type's business: the caller
 /// ends each round with ``endRound()``, when ``everyoneAnswered`` or when time is up.
@@ -19,7 +21,8 @@ public struct BrainGame: Sendable, Equatable {
     public private(set) var round = 1
     /// This round's question.
     public private(set) var prompt: BrainPrompt
-    /// Each player's score; it may go negative.
+    /// Each player's score as of the last finished round; it may go negative.
+    /// The round being played adds its points in ``endRound()``.
     public private(set) var scores: [Int]
     /// This round's answers so far, by player; each is secret from the other players until the round ends.
     public private(set) var answers: [Sign?]
@@ -67,7 +70,8 @@ public struct BrainGame: Sendable, Equatable {
     /// Whether every player still in the game has answered this round.
     public var everyoneAnswered: Bool { waitingOn.isEmpty }
 
-    /// Records a player's answer to this round's prompt and scores it at once.
+    /// Records a player's answer to this round's prompt and judges it; its points
+    /// join ``scores`` when the round ends.
     /// - Parameters:
     ///   - sign: the answer.
     ///   - player: the answering player.
@@ -81,13 +85,12 @@ public struct BrainGame: Sendable, Equatable {
         guard answers[player] == nil else { throw .alreadyAnswered }
         answers[player] = sign
         let correct = sign == prompt.answer
-        let points = correct ? Self.points : -Self.points
-        scores[player] += points
-        return BrainAnswer(correct: correct, points: points)
+        return BrainAnswer(correct: correct, points: correct ? Self.points : -Self.points)
     }
 
-    /// Ends the round: players still in the game who did not answer lose
-    /// ``points``; then the next prompt comes, or the game ends after the last round.
+    /// Ends the round: every answer's points join ``scores``, and players still in
+    /// the game who did not answer lose ``points``; then the next prompt comes,
+    /// or the game ends after the last round.
     /// - Returns: who answered what and who missed; once the game is over,
     ///   a result for the last round in which nobody answered or scored.
     @discardableResult
@@ -104,8 +107,8 @@ public struct BrainGame: Sendable, Equatable {
                 points[player] = sign == prompt.answer ? Self.points : -Self.points
             } else if missed.contains(player) {
                 points[player] = -Self.points
-                scores[player] -= Self.points
             }
+            scores[player] += points[player]
         }
         let result = BrainRoundResult(round: round, prompt: prompt, answers: answers, missed: missed, points: points)
         answers = Array(repeating: nil, count: players)
