@@ -23,6 +23,10 @@ final class RoomListing {
         let from: Int
     }
 
+    /// Pages assembled and summaries encoded so far: what the cache saves shows here.
+    private(set) var pagesMade = 0
+    private(set) var summariesMade = 0
+
     /// Pages kept at most; a client walking odd cursors costs a page assembly, not memory.
     static let maxCachedPages = 64
 
@@ -107,6 +111,7 @@ final class RoomListing {
             guard summary != room.summary else { continue }
             room.summary = summary
             room.summaryText = summary?.encoded() ?? []
+            summariesMade += 1
             listingChanged()
         }
         stale.removeAll(keepingCapacity: true)
@@ -118,6 +123,7 @@ final class RoomListing {
     }
 
     private func makePage(game: String?, from start: Int) -> [UInt8] {
+        pagesMade += 1
         func matches(_ room: Room) -> Bool { room.summary != nil && (game == nil || room.gameName == game) }
         var shown: [[UInt8]] = []
         var bytes = 0

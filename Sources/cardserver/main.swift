@@ -32,7 +32,9 @@ func runServer(_ options: Options) -> Int32 {
         let config = ServerConfig(
             version: version, maxClients: options.maxClients, grace: .seconds(options.graceSeconds),
             commandRate: options.commandRate, commandBurst: options.commandBurst,
-            loginTimeout: .seconds(options.loginTimeoutSeconds))
+            loginTimeout: .seconds(options.loginTimeoutSeconds),
+            maxRooms: options.maxRooms, maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+            roomsPerMinutePerAddress: options.roomsPerMinute, failedJoinsPerMinutePerAddress: options.failedJoinsPerMinute)
         let server = GameServer(config: config, host: host, journal: journal)
         host.server = server
         loop.delegate = host
