@@ -27,6 +27,9 @@ final class RoomListing {
     private(set) var pagesMade = 0
     private(set) var summariesMade = 0
 
+    /// Rooms waiting in `stale` for the next page asked for, closed ones included.
+    var waitingRooms: Int { stale.count }
+
     /// Pages kept at most; a client walking odd cursors costs a page assembly, not memory.
     static let maxCachedPages = 64
 
@@ -62,6 +65,11 @@ final class RoomListing {
         room.listing = self
         rooms.append(room)
         changed(room)
+        // Closed rooms wait in `stale` until a page is asked for; when nobody asks,
+        // drop them now and then, so churn cannot pile them up.
+        if stale.count > 2 * rooms.count + 64 {
+            stale.removeAll { $0.listing !== self }
+        }
     }
 
     /// Takes a room out of the listing for good.

@@ -202,3 +202,20 @@ struct RoomListingTests {
         #expect(RoomListing.maxPageBytes == 161_580)
     }
 }
+
+extension RoomListingTests {
+    /// Rooms that open and close while nobody asks for the listing are not kept for it.
+    @Test func churnWithNobodyAskingKeepsNoClosedRooms() {
+        let host = ScriptedHost(config: Self.uncapped)
+        let ann = host.player("ann")
+        for _ in 0..<1_000 {
+            host.send(#"{"type":"create","game":"set"}"#, from: ann)
+            host.send(#"{"type":"leave"}"#, from: ann)
+            _ = host.take(ann)
+            host.advance(by: .milliseconds(100))
+        }
+        #expect(host.server.listing.waitingRooms <= 64)
+        let zed = host.player("zed")
+        #expect(Self.ask(host, #"{"type":"rooms"}"#, from: zed)["total"] == .int(0))
+    }
+}
