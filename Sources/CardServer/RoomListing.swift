@@ -23,9 +23,8 @@ final class RoomListing {
         let from: Int
     }
 
-    /// Pages assembled and summaries encoded so far: what the cache saves shows here.
+    /// Pages assembled so far: what the cache saves shows here.
     private(set) var pagesMade = 0
-    private(set) var summariesMade = 0
 
     /// Rooms waiting in `stale` for the next page asked for, closed ones included.
     var waitingRooms: Int { stale.count }
@@ -37,6 +36,8 @@ final class RoomListing {
     static let maxNameBytes = 64
     /// The longest game name (`concentration`).
     static let maxGameNameBytes = GameServer.gameNames.map(\.utf8.count).max() ?? 0
+    /// The most seats any game has (eight).
+    static let maxSeats = GameServer.engines.map { $0.seatRange.upperBound }.max() ?? 0
     /// The most digits an `Int` field can take.
     static let maxIntDigits = String(Int.max).count
 
@@ -48,9 +49,6 @@ final class RoomListing {
         + ServerConfig.privateCodeLength + maxGameNameBytes
         + maxSeats * (2 + 6 * maxNameBytes) + (maxSeats - 1)
         + 2 * maxIntDigits + "waiting".utf8.count
-
-    /// The most seats any game has.
-    static let maxSeats = 8
 
     /// The largest a `rooms` reply can be, newline included, before its `id` (which adds
     /// `,"id":` and the id as the client sent it, escaped): a full page of the largest
@@ -119,7 +117,6 @@ final class RoomListing {
             guard summary != room.summary else { continue }
             room.summary = summary
             room.summaryText = summary?.encoded() ?? []
-            summariesMade += 1
             listingChanged()
         }
         stale.removeAll(keepingCapacity: true)
