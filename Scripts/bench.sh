@@ -89,7 +89,10 @@ failures=()
 start_cardserver() {
     local name=$1 log=$work/cardserver-$1.log
     # --rate 0: redis has no per-client rate limit either; the benchmarks send as fast as replies come.
+    # Every benchmark connection comes from 127.0.0.1: the per-address caps are off, and
+    # --max-rooms 0 lets the Set runs hold their 1,000 rooms whatever is left from earlier.
     "$bin/cardserver" --host 127.0.0.1 --port 0 --rate 0 --max-clients 20000 --data "$work/data-$name" \
+        --max-connections-per-address 0 --rooms-per-minute 0 --failed-joins-per-minute 0 --max-rooms 0 \
         >/dev/null 2>"$log" &
     cs_pid=$!
     cs_port=

@@ -3,6 +3,8 @@ import Wire
 /// One open connection: its framer and, once logged in, its player.
 final class Client {
     let id: ClientID
+    /// The peer's address without its port, as the per-address caps count it.
+    var address = ""
     var framer = LineFramer()
     /// The player this connection speaks for, after `login`.
     var playerID: String?

@@ -1,15 +1,26 @@
 import Wire
 
 extension GameServer {
-    func roomSummaries() -> [RoomSummary] {
-        rooms.values
-            .filter { !$0.isPrivate }
-            .sorted { $0.serial < $1.serial }
-            .map { room in
-                RoomSummary(
-                    room: room.code, game: room.gameName, players: seatedNames(in: room),
-                    seats: room.seats.count, phase: room.phase, spectators: room.spectators.count)
-            }
+    /// The `rooms` reply for one page: cut from the kept text, with the asker's `id` spliced in.
+    func roomsReply(_ query: RoomsQuery, id: RequestID?) throws(CommandError) -> [UInt8] {
+        if let game = query.game, !Self.gameNames.contains(game) {
+            throw .badRequest("there is no game '\(game)'; games: \(Self.gameNames.joined(separator: ", "))")
+        }
+        let prefix = listing.page(query) { room in summary(of: room) }
+        return RoomsPage.replyLine(prefix: prefix, id: id)
+    }
+
+    /// A room's line in `rooms`; nil while none of its members is connected: a room
+    /// everyone left (kept for the grace period) is not offered to newcomers.
+    private func summary(of room: Room) -> RoomSummary? {
+        var anyoneConnected = false
+        room.forEachMember { memberID, _ in
+            if players[memberID]?.isConnected == true { anyoneConnected = true }
+        }
+        guard anyoneConnected else { return nil }
+        return RoomSummary(
+            room: room.code, game: room.gameName, players: seatedNames(in: room),
+            seats: room.seats.count, phase: room.phase, spectators: room.spectators.count)
     }
 
     func createRoom(_ request: CreateRequest, by player: Player, id: RequestID?) throws(CommandError) {
@@ -18,7 +29,16 @@ extension GameServer {
             throw .badRequest("there is no game '\(request.game)'; games: \(Self.gameNames.joined(separator: ", "))")
         }
         let seatCount = try engineType.seatCount(requested: request.seats, options: request.options)
-        let code = newRoomCode()
+        let address = address(of: player)
+        if let wait = addressLimits.roomCreations.retryAfter(address, now: host.nowNanoseconds) {
+            throw .rateLimited(
+                "your address has created \(config.roomsPerMinutePerAddress) rooms this minute, the most allowed; join one, or wait", retryAfterMs: wait)
+        }
+        if config.maxRooms > 0, rooms.count >= config.maxRooms {
+            throw CommandError(
+                code: .serverBusy, message: "the server has \(config.maxRooms) rooms, as many as it holds; join one ({\"type\":\"rooms\"}) or try again later")
+        }
+        let code = newRoomCode(isPrivate: request.isPrivate)
         let engine = try engineType.init(room: code, seats: seatCount, options: request.options)
         let room = Room(
             code: code, gameName: request.game, isPrivate: request.isPrivate, serial: nextRoomSerial,
@@ -26,6 +46,8 @@ extension GameServer {
             seatCount: seatCount, minPlayers: min(engineType.minPlayers, seatCount), engine: engine)
         nextRoomSerial += 1
         rooms[code] = room
+        addressLimits.roomCreations.record(address, now: host.nowNanoseconds)
+        if !room.isPrivate { listing.add(room) }
         room.seats[0] = player.id
         player.roomCode = code
         host.log("room \(code) created by \(player.name): \(request.game), \(seatCount) seats\(request.isPrivate ? ", private" : "")")
@@ -34,7 +56,7 @@ extension GameServer {
     }
 
     func join(_ rawCode: String, player: Player, id: RequestID?) throws(CommandError) {
-        let room = try existingRoom(rawCode)
+        let room = try existingRoom(rawCode, for: player)
         try requireNoRoom(player)
         try requireNameFree(player.name, in: room)
         guard let seat = room.seats.firstIndex(of: nil) else {
@@ -53,7 +75,7 @@ extension GameServer {
     }
 
     func watch(_ rawCode: String, player: Player, id: RequestID?) throws(CommandError) {
-        let room = try existingRoom(rawCode)
+        let room = try existingRoom(rawCode, for: player)
         try requireNoRoom(player)
         try requireNameFree(player.name, in: room)
         room.spectators.append(player.id)
@@ -131,6 +153,7 @@ extension GameServer {
     private func closeRoom(_ room: Room) {
         if let timer = room.deadlineTimer { host.cancel(timer) }
         rooms[room.code] = nil
+        listing.remove(room)
         host.log("room \(room.code) closed")
     }
 
@@ -172,9 +195,19 @@ extension GameServer {
         throw CommandError(code: .nameTaken, message: message)
     }
 
-    private func existingRoom(_ rawCode: String) throws(CommandError) -> Room {
+    /// The room a `join` or `watch` names. Codes that name no room count against the
+    /// asker's address: past the cap, every `join` and `watch` from it waits out the minute,
+    /// so private codes cannot be found by trying them (20 connections are one address).
+    private func existingRoom(_ rawCode: String, for player: Player) throws(CommandError) -> Room {
+        let address = address(of: player)
+        let now = host.nowNanoseconds
+        if let wait = addressLimits.failedJoins.retryAfter(address, now: now) {
+            throw .rateLimited(
+                "your address named \(config.failedJoinsPerMinutePerAddress) rooms that do not exist this minute; wait before joining or watching", retryAfterMs: wait)
+        }
         let code = rawCode.trimmingWhitespace().uppercased()
         guard let room = rooms[code] else {
+            addressLimits.failedJoins.record(address, now: now)
             // The code is quoted back cut short: it is whatever the client sent.
             let quoted = rawCode.quotedForEcho(maxScalars: Self.maxQuotedCodeScalars)
             throw CommandError(code: .noSuchRoom, message: "there is no room '\(quoted)'; send {\"type\":\"rooms\"} for the list")
@@ -185,6 +218,11 @@ extension GameServer {
     /// How much of an unknown room code a `no_such_room` message quotes.
     static let maxQuotedCodeScalars = 16
 
+    /// The address of a player's connection, as the per-address caps count it.
+    private func address(of player: Player) -> String {
+        player.client.flatMap { clients[$0]?.address } ?? ""
+    }
+
     func currentRoom(of player: Player) throws(CommandError) -> Room {
         guard let room = player.roomCode.flatMap({ rooms[$0] }) else {
             throw CommandError(code: .notInRoom, message: "you are not in a room; create, join or watch one first")
@@ -192,13 +230,27 @@ extension GameServer {
         return room
     }
 
-    private func newRoomCode() -> String {
-        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+    /// A free room code: 4 characters for a public room (it is listed anyway), 7 for a
+    /// private one (31^7 codes, about 34.7 bits, so guessing one takes billions of tries).
+    /// No look-alikes (0/O, 1/I/L), so a code read aloud or off a screen is typed right.
+    private func newRoomCode(isPrivate: Bool) -> String {
+        let length = isPrivate ? ServerConfig.privateCodeLength : ServerConfig.publicCodeLength
+        let alphabet = Self.roomCodeAlphabet
         while true {
-            let code = String((0..<4).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            // One draw (a getrandom call) per code: 31^7 < 2^35, and the bias of a 64-bit
+            // draw's remainders is below 2^-29.
+            var bits = random.next()
+            var code = ""
+            for _ in 0..<length {
+                code.append(alphabet[Int(bits % UInt64(alphabet.count))])
+                bits /= UInt64(alphabet.count)
+            }
             if rooms[code] == nil { return code }
         }
     }
+
+    /// The characters of room codes: capitals and digits without 0, O, 1, I and L.
+    static let roomCodeAlphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
     // MARK: - Room messages
 

@@ -13,6 +13,10 @@ public final class GameServer {
     var players: [String: Player] = [:]
     var playerIDsByToken: [String: String] = [:]
     var rooms: [String: Room] = [:]
+    /// The public rooms as `rooms` pages show them.
+    let listing = RoomListing()
+    /// Connections, room creations and missed codes, counted per address.
+    lazy var addressLimits = AddressLimits(config: config)
     /// Games that ended this turn, waiting for the journal's fsync before their `game_over`.
     var finishedGames: [FinishedGame] = []
     /// Finished games whose records the journal is writing, by its ticket.
@@ -41,14 +45,23 @@ public final class GameServer {
 
     // MARK: - Connections
 
-    /// A connection was accepted: greet it, or turn it away when the server is full.
+    /// A connection was accepted: greet it, or turn it away when the server, or its
+    /// address's share of it, is full.
     public func clientConnected(_ id: ClientID, peer: String) {
         let bucket = TokenBucket(capacity: config.commandBurst, ratePerSecond: Double(config.commandRate), now: host.nowNanoseconds)
         let client = Client(id: id, commands: bucket)
+        client.address = PeerAddress.key(peer)
         clients[id] = client
+        let fromAddress = addressLimits.connectionOpened(from: client.address)
         host.log("\(id) opened from \(peer)")
         if clients.count > config.maxClients {
             send(.error(code: .serverFull, message: "the server is full (\(config.maxClients) connections); try again later", id: nil), to: id)
+            close(client)
+            return
+        }
+        if config.maxConnectionsPerAddress > 0, fromAddress > config.maxConnectionsPerAddress {
+            host.log("\(id) refused: \(fromAddress - 1) connections from \(client.address) already")
+            send(.error(code: .serverFull, message: "too many connections from your address (at most \(config.maxConnectionsPerAddress)); close one and try again", id: nil), to: id)
             close(client)
             return
         }
@@ -74,6 +87,7 @@ public final class GameServer {
     /// A connection closed, for whatever reason.
     public func clientDisconnected(_ id: ClientID, reason: String) {
         guard let client = clients.removeValue(forKey: id) else { return }
+        addressLimits.connectionClosed(from: client.address)
         host.log("\(id) closed (\(reason))")
         if let timer = client.loginTimer {
             host.cancel(timer)
@@ -217,8 +231,8 @@ public final class GameServer {
         }
         do throws(CommandError) {
             switch request.command {
-            case .rooms:
-                send(.rooms(roomSummaries(), id: id), to: client.id)
+            case .rooms(let query):
+                host.send(try roomsReply(query, id: id), to: client.id)
             case .create(let create):
                 try createRoom(create, by: player, id: id)
             case .join(let code):

@@ -12,8 +12,20 @@ final class Room {
     /// Watching player ids, in arrival order.
     var spectators: [String] = []
     var phase: Phase = .waiting
-    /// Grows by one with every `state` sent.
-    var seq = 0
+    /// Grows by one with every `state` sent. Every change a `rooms` summary could show
+    /// (seats, spectators, phase, who is connected) sends a state, so this is where the
+    /// listing learns that the room's summary may be out of date.
+    var seq = 0 {
+        didSet { listing?.changed(self) }
+    }
+    /// The listing this room is shown in; nil for a private room, or once closed.
+    var listing: RoomListing?
+    /// Whether `seq` moved since `summary` was made.
+    var summaryIsStale = false
+    /// The room's line in `rooms` as last made; nil while no member is connected (not listed).
+    var summary: RoomSummary?
+    /// `summary` encoded, kept so a page is assembled by copying bytes.
+    var summaryText: [UInt8] = []
     var engine: any GameEngine
     /// The timer that will call the engine's deadline.
     var deadlineTimer: TimerToken?

@@ -19,6 +19,16 @@ public struct ServerConfig: Sendable {
     public var pauseInputAboveUnsentBytes = 64 * 1024
     /// Where reading resumes: a quarter of the pause mark.
     var resumeInputAtUnsentBytes: Int { pauseInputAboveUnsentBytes / 4 }
+    /// Rooms on the server at once, private and abandoned ones included; 0 for no cap.
+    /// One more `create` gets `server_busy`.
+    public var maxRooms: Int
+    /// Connections from one address at once; one more gets `server_full` and is closed. 0 for no cap.
+    public var maxConnectionsPerAddress: Int
+    /// Rooms one address may create in a minute; then `rate_limited`. 0 for no cap.
+    public var roomsPerMinutePerAddress: Int
+    /// `join`s and `watch`es naming no room one address may send in a minute; then every
+    /// `join` and `watch` from it gets `rate_limited` until the minute is over. 0 for no cap.
+    public var failedJoinsPerMinutePerAddress: Int
 
     /// The longest chat text, in characters.
     public static let maxChatCharacters = 300
@@ -39,10 +49,22 @@ public struct ServerConfig: Sendable {
     /// Commands kept for a client whose `start` waits for the last game's result (a few ms).
     public static let maxHeldCommands = 100
 
+    /// Rooms a `rooms` reply lists at most.
+    public static let roomsPerPage = 50
+    /// Addresses each per-address table remembers at most; expired entries go first
+    /// when it is full, else the one whose minute began longest ago.
+    public static let maxTrackedAddresses = 10_000
+    /// Characters of a private room's code: 31^7, about 2^34.7 codes.
+    public static let privateCodeLength = 7
+    /// Characters of a public room's code: it is listed anyway, so short is fine.
+    public static let publicCodeLength = 4
+
     /// Creates a configuration.
     public init(
         version: String, maxClients: Int = 10_000, grace: Duration = .seconds(120),
-        commandRate: Int = 50, commandBurst: Int = 100, loginTimeout: Duration = .seconds(300)
+        commandRate: Int = 50, commandBurst: Int = 100, loginTimeout: Duration = .seconds(300),
+        maxRooms: Int = 2_000, maxConnectionsPerAddress: Int = 64,
+        roomsPerMinutePerAddress: Int = 20, failedJoinsPerMinutePerAddress: Int = 30
     ) {
         self.version = version
         self.maxClients = maxClients
@@ -50,5 +72,9 @@ public struct ServerConfig: Sendable {
         self.commandRate = commandRate
         self.commandBurst = commandBurst
         self.loginTimeout = loginTimeout
+        self.maxRooms = maxRooms
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
+        self.roomsPerMinutePerAddress = roomsPerMinutePerAddress
+        self.failedJoinsPerMinutePerAddress = failedJoinsPerMinutePerAddress
     }
 }

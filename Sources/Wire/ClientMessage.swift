@@ -19,7 +19,8 @@ public enum ClientCommand: Equatable, Sendable {
     case help
     case ping
     case login(LoginCredential)
-    case rooms
+    /// One page of the public rooms, optionally of one game.
+    case rooms(RoomsQuery)
     case create(CreateRequest)
     case join(room: String)
     case watch(room: String)
@@ -103,5 +104,19 @@ public struct CreateRequest: Equatable, Sendable {
         self.seats = seats
         self.isPrivate = isPrivate
         self.options = options
+    }
+}
+
+/// The fields of a `rooms` message: which page of the listing, of which game.
+public struct RoomsQuery: Hashable, Sendable {
+    /// Only rooms of this game; nil for every game.
+    public var game: String?
+    /// Only rooms listed after the one with this position (a reply's `next` says it); nil for the first page.
+    public var after: Int?
+
+    /// Creates a `rooms` query.
+    public init(game: String? = nil, after: Int? = nil) {
+        self.game = game
+        self.after = after
     }
 }

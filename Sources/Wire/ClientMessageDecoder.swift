@@ -29,7 +29,7 @@ public enum ClientMessageDecoder {
         ("help", #"{"type":"help"}"#, { _ in .help }),
         ("ping", #"{"type":"ping"}"#, { _ in .ping }),
         ("login", #"{"type":"login","name":"ann"}"#, { fields throws(DecodeFailure) in try login(fields) }),
-        ("rooms", #"{"type":"rooms"}"#, { _ in .rooms }),
+        ("rooms", #"{"type":"rooms"}"#, { fields throws(DecodeFailure) in try rooms(fields) }),
         ("create", #"{"type":"create","game":"set"}"#, { fields throws(DecodeFailure) in try create(fields) }),
         ("join", #"{"type":"join","room":"K7QX"}"#, { fields throws(DecodeFailure) in .join(room: try fields.string("room")) }),
         ("watch", #"{"type":"watch","room":"K7QX"}"#, { fields throws(DecodeFailure) in .watch(room: try fields.string("room")) }),
@@ -135,6 +135,14 @@ public enum ClientMessageDecoder {
             return .login(.name(name))
         }
         throw fields.failure("login needs a name (a new player) or a token (to resume), like \(fields.example)")
+    }
+
+    private static func rooms(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {
+        let after = try fields.optionalInt("after")
+        if let after, after < 0 {
+            throw fields.failure("field 'after' must be a position from a rooms reply's next, 0 or more, not \(after)")
+        }
+        return .rooms(RoomsQuery(game: try fields.optionalString("game"), after: after))
     }
 
     private static func create(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {

@@ -18,4 +18,6 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case stale = "stale"
     case rateLimited = "rate_limited"
     case serverFull = "server_full"
+    /// The server holds as many rooms as it allows: `create` waits for one to close.
+    case serverBusy = "server_busy"
 }

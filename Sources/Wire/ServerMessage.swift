@@ -16,7 +16,8 @@ public enum ServerMessage: Equatable, Sendable {
     case stats(PlayerStats, id: RequestID?)
     /// The best players of one game from the results journal.
     case leaderboard(game: String, entries: [PlayerStats.Line], id: RequestID?)
-    case rooms([RoomSummary], id: RequestID?)
+    /// One page of the public rooms.
+    case rooms(RoomsPage, id: RequestID?)
     case joined(room: String, game: String, seat: Int, id: RequestID?)
     case watching(room: String, id: RequestID?)
     case left(room: String, id: RequestID?)
@@ -182,6 +183,22 @@ public struct RoomSummary: Equatable, Sendable {
         self.seats = seats
         self.phase = phase
         self.spectators = spectators
+    }
+}
+
+/// One page of the `rooms` listing: the rooms, how many match in all, and how to ask for the rest.
+public struct RoomsPage: Equatable, Sendable {
+    /// At most a page of rooms, oldest first.
+    public let rooms: [RoomSummary]
+    /// How many listed rooms match the query's game, on every page.
+    public let total: Int
+    /// The `rooms` message that asks for the next page; nil on the last page.
+    public let next: RoomsQuery?
+    /// Creates a page.
+    public init(rooms: [RoomSummary], total: Int, next: RoomsQuery?) {
+        self.rooms = rooms
+        self.total = total
+        self.next = next
     }
 }
 

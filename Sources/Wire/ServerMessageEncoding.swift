@@ -72,8 +72,8 @@ extension ServerMessage {
                 writer.closeObject()
             }
             replyID = id
-        case .rooms(let rooms, let id):
-            writer.field("rooms", array: rooms) { writer, room in room.write(into: &writer) }
+        case .rooms(let page, let id):
+            RoomsPage.writeFields(summaries: page.rooms.lazy.map { $0.encoded() }, total: page.total, next: page.next, into: &writer)
             replyID = id
         case .joined(let room, let game, let seat, let id):
             writer.field("room", room)
@@ -141,16 +141,69 @@ extension ServerMessage {
             break
         }
         if let replyID {
-            writer.key("id")
-            switch replyID {
-            case .int(let value): writer.int(value)
-            case .string(let value): writer.string(value)
+            writer.field(id: replyID)
+        }
+    }
+}
+
+extension JSONWriter {
+    /// Writes a reply's `"id":…` field.
+    mutating func field(id: RequestID) {
+        key("id")
+        switch id {
+        case .int(let value): int(value)
+        case .string(let value): string(value)
+        }
+    }
+}
+
+extension RoomsPage {
+    /// A `rooms` reply up to, not including, its `id` and closing `}`: the part a
+    /// server can keep and send to everyone who asks for the same page.
+    /// - Parameters:
+    ///   - summaries: each room's ``RoomSummary/encoded()`` text, in listing order.
+    ///   - total: how many listed rooms match the query.
+    ///   - next: the query for the next page; nil on the last page.
+    public static func replyPrefix(summaries: some Sequence<[UInt8]>, total: Int, next: RoomsQuery?) -> [UInt8] {
+        var line = JSONWriter.line(type: "rooms", capacity: 4096) { writer in
+            writeFields(summaries: summaries, total: total, next: next, into: &writer)
+        }
+        line.removeLast(2)
+        return line
+    }
+
+    /// Finishes a ``replyPrefix(summaries:total:next:)`` into the whole line, with the
+    /// asker's `id`: the same bytes as `ServerMessage.rooms(page, id:).encodedLine()`.
+    public static func replyLine(prefix: [UInt8], id: RequestID?) -> [UInt8] {
+        var line = prefix
+        if let id {
+            line += JSONWriter.bytes(capacity: 64) { writer in
+                writer.append(UInt8(ascii: ","))
+                writer.field(id: id)
             }
+        }
+        line.append(UInt8(ascii: "}"))
+        line.append(UInt8(ascii: "\n"))
+        return line
+    }
+
+    fileprivate static func writeFields(summaries: some Sequence<[UInt8]>, total: Int, next: RoomsQuery?, into writer: inout JSONWriter) {
+        writer.field("rooms", array: summaries) { writer, summary in writer.raw(summary) }
+        writer.field("total", total)
+        writer.field("next", objectOrNull: next) { writer, query in
+            writer.field("type", "rooms")
+            if let game = query.game { writer.field("game", game) }
+            if let after = query.after { writer.field("after", after) }
         }
     }
 }
 
 extension RoomSummary {
+    /// The summary as one JSON object, for a listing that keeps each room's text.
+    public func encoded() -> [UInt8] {
+        JSONWriter.bytes(capacity: 256) { writer in write(into: &writer) }
+    }
+
     func write(into writer: inout JSONWriter) {
         writer.openObject()
         writer.field("room", room)

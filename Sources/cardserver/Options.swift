@@ -9,8 +9,12 @@ struct Options: Equatable {
     var commandBurst = 100
     var loginTimeoutSeconds = 300
     var dataDirectory = "./cardserver-data"
+    var maxRooms = 2_000
+    var maxConnectionsPerAddress = 64
+    var roomsPerMinute = 20
+    var failedJoinsPerMinute = 30
 
-    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--version] [-h|--help]"
+    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--max-rooms N] [--max-connections-per-address N] [--rooms-per-minute N] [--failed-joins-per-minute N] [--version] [-h|--help]"
 
     static let help = """
         cardserver: card games (Set, rock-paper-scissors, ...) over TCP, one JSON object per line.
@@ -31,6 +35,15 @@ struct Options: Equatable {
           --burst N             Commands a client may send at once (default: 100)
           --login-timeout SECONDS
                                 How long a connection may stay without logging in (default: 300)
+          --max-rooms N         Rooms on the server at once; one more create gets server_busy;
+                                0 for no cap (default: 2000)
+          --max-connections-per-address N
+                                Connections from one IP address at once; one more gets server_full;
+                                0 for no cap (default: 64)
+          --rooms-per-minute N  Rooms one IP address may create in a minute; 0 for no cap (default: 20)
+          --failed-joins-per-minute N
+                                Joins and watches naming no room one IP address may send in a minute,
+                                then it waits out the minute; 0 for no cap (default: 30)
           --version             Print the version and exit
           -h, --help            Print this help and exit
 
@@ -76,6 +89,10 @@ struct Options: Equatable {
             case "--rate": options.commandRate = try number(in: 0...1_000_000)
             case "--burst": options.commandBurst = try number(in: 1...1_000_000)
             case "--login-timeout": options.loginTimeoutSeconds = try number(in: 1...86_400)
+            case "--max-rooms": options.maxRooms = try number(in: 0...1_000_000)
+            case "--max-connections-per-address": options.maxConnectionsPerAddress = try number(in: 0...1_000_000)
+            case "--rooms-per-minute": options.roomsPerMinute = try number(in: 0...1_000_000)
+            case "--failed-joins-per-minute": options.failedJoinsPerMinute = try number(in: 0...1_000_000)
             case "--data": options.dataDirectory = try value()
             default: throw ParseError(message: "unknown option '\(argument)'")
             }

@@ -48,7 +48,9 @@ func runServer(_ options: Options) -> Int32 {
         var config = ServerConfig(
             version: version, maxClients: options.maxClients, grace: .seconds(options.graceSeconds),
             commandRate: options.commandRate, commandBurst: options.commandBurst,
-            loginTimeout: .seconds(options.loginTimeoutSeconds))
+            loginTimeout: .seconds(options.loginTimeoutSeconds),
+            maxRooms: options.maxRooms, maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+            roomsPerMinutePerAddress: options.roomsPerMinute, failedJoinsPerMinutePerAddress: options.failedJoinsPerMinute)
         // A client is read no further well before it could reach the output cap itself.
         config.pauseInputAboveUnsentBytes = min(config.pauseInputAboveUnsentBytes, options.outputLimit / 4)
         let server = GameServer(config: config, host: host, journal: journal)

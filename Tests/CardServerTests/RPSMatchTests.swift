@@ -53,7 +53,7 @@ struct RPSMatchTests {
         }
         let over = try server.player("dave")
         over.send(#"{"type":"rooms"}"#)
-        #expect(try over.receiveLine() == #"{"type":"rooms","rooms":[{"room":"\#(room)","game":"rps","players":["ann","bob"],"seats":2,"phase":"over","spectators":1}]}"#)
+        #expect(try over.receiveLine() == #"{"type":"rooms","rooms":[{"room":"\#(room)","game":"rps","players":["ann","bob"],"seats":2,"phase":"over","spectators":1}],"total":1,"next":null}"#)
 
         // A rematch on start.
         ann.send(#"{"type":"start","id":3}"#)

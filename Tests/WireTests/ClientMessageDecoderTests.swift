@@ -9,7 +9,8 @@ struct ClientMessageDecoderTests {
         (#"{"type":"ping","id":3}"#, ClientRequest(id: .int(3), command: .ping)),
         (#"{"type":"login","name":"ann","id":"a"}"#, ClientRequest(id: .string("a"), command: .login(.name("ann")))),
         (#"{"type":"login","token":"t0k"}"#, ClientRequest(command: .login(.token("t0k")))),
-        (#"{"type":"rooms"}"#, ClientRequest(command: .rooms)),
+        (#"{"type":"rooms"}"#, ClientRequest(command: .rooms(RoomsQuery()))),
+        (#"{"type":"rooms","game":"set","after":12,"id":5}"#, ClientRequest(id: .int(5), command: .rooms(RoomsQuery(game: "set", after: 12)))),
         (#"{"type":"create","game":"rps"}"#, ClientRequest(command: .create(CreateRequest(game: "rps")))),
         (#"{"type":"create","game":"rps","seats":2,"private":true,"options":{"rounds":5}}"#,
          ClientRequest(command: .create(CreateRequest(game: "rps", seats: 2, isPrivate: true, options: ["rounds": 5])))),
@@ -70,6 +71,9 @@ struct ClientMessageDecoderTests {
         (#"{"type":"claim","cards":[1,2]}"#, DecodeFailure(code: .badRequest, message: "field 'cards' must be an array of three different card ids, like [4,17,60]", id: nil)),
         (#"{"type":"claim","cards":[1,1,2]}"#, DecodeFailure(code: .badRequest, message: "field 'cards' must be an array of three different card ids, like [4,17,60]", id: nil)),
         (#"{"type":"claim","cards":[1,"a",2]}"#, DecodeFailure(code: .badRequest, message: #"field 'cards' must be an array of three different card ids, like [4,17,60]; "a" is not a card id"#, id: nil)),
+        (#"{"type":"rooms","after":-1}"#, DecodeFailure(code: .badRequest, message: "field 'after' must be a position from a rooms reply's next, 0 or more, not -1", id: nil)),
+        (#"{"type":"rooms","after":"K7QX"}"#, DecodeFailure(code: .badRequest, message: "field 'after' must be an integer, not string", id: nil)),
+        (#"{"type":"rooms","game":5}"#, DecodeFailure(code: .badRequest, message: "field 'game' must be a string, not integer", id: nil)),
         (#"{"type":"claim"}"#, DecodeFailure(code: .badRequest, message: #"missing field 'cards' (an array of three different card ids), like {"type":"claim","cards":[4,17,60]}"#, id: nil)),
     ]
 

@@ -15,6 +15,8 @@ struct ServerMessageTests {
         room: "K7QX", round: 4, sign: "rock", goal: "lose", answer: "scissors",
         answers: [.init(name: "ann", sign: "scissors", points: 10), .init(name: "bob", sign: nil, points: -10)])
 
+    static let summary = RoomSummary(room: "K7QX", game: "rps", players: ["ann"], seats: 2, phase: .waiting, spectators: 0)
+
     static let cases: [(ServerMessage, String)] = [
         (.hello(protocolVersion: 1, server: "cardserver 0.1.0", games: ["rps"]),
          #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["rps"]}"#),
@@ -25,8 +27,11 @@ struct ServerMessageTests {
          #"{"type":"welcome","player":"p1","name":"ann","token":"abc","resumed":false}"#),
         (.error(code: .roomFull, message: "no seat", id: .int(4)),
          #"{"type":"error","code":"room_full","message":"no seat","id":4}"#),
-        (.rooms([RoomSummary(room: "K7QX", game: "rps", players: ["ann"], seats: 2, phase: .waiting, spectators: 0)], id: nil),
-         #"{"type":"rooms","rooms":[{"room":"K7QX","game":"rps","players":["ann"],"seats":2,"phase":"waiting","spectators":0}]}"#),
+        (.rooms(RoomsPage(rooms: [summary], total: 1, next: nil), id: nil),
+         #"{"type":"rooms","rooms":[{"room":"K7QX","game":"rps","players":["ann"],"seats":2,"phase":"waiting","spectators":0}],"total":1,"next":null}"#),
+        (.rooms(RoomsPage(rooms: [summary], total: 70, next: RoomsQuery(game: "rps", after: 51)), id: .int(3)),
+         #"{"type":"rooms","rooms":[{"room":"K7QX","game":"rps","players":["ann"],"seats":2,"phase":"waiting","spectators":0}],"total":70,"next":{"type":"rooms","game":"rps","after":51},"id":3}"#),
+        (.rooms(RoomsPage(rooms: [], total: 0, next: nil), id: nil), #"{"type":"rooms","rooms":[],"total":0,"next":null}"#),
         (.joined(room: "K7QX", game: "rps", seat: 1, id: nil), #"{"type":"joined","room":"K7QX","game":"rps","seat":1}"#),
         (.watching(room: "K7QX", id: .int(2)), #"{"type":"watching","room":"K7QX","id":2}"#),
         (.left(room: "K7QX", id: nil), #"{"type":"left","room":"K7QX"}"#),
@@ -145,6 +150,15 @@ struct ServerMessageTests {
         #expect(parsed == ["type": "error", "code": "bad_request", "message": .string(message), "id": -9_223_372_036_854_775_807])
     }
 
+    /// A server keeps a page's text without its id, and splices in each asker's id:
+    /// the result is byte for byte the message's own encoding.
+    @Test(arguments: [nil, RequestID.int(-7), RequestID.string("page \"2\"")])
+    func aKeptRoomsPrefixWithAnIDIsTheWholeMessage(id: RequestID?) {
+        let page = RoomsPage(rooms: [Self.summary, Self.summary], total: 9, next: RoomsQuery(after: 4))
+        let prefix = RoomsPage.replyPrefix(summaries: page.rooms.map { $0.encoded() }, total: page.total, next: page.next)
+        #expect(RoomsPage.replyLine(prefix: prefix, id: id) == ServerMessage.rooms(page, id: id).encodedLine())
+    }
+
     @Test func integersAreWrittenExactly() {
         let values = [0, 7, 9, 10, 99, 100, 12_345, -1, -10, Int.max, Int.min]
         let text = values.map { ServerMessage.ok(id: .int($0)).jsonText }
@@ -156,6 +170,7 @@ struct ServerMessageTests {
             "bad_json", "bad_request", "unknown_type", "line_too_long", "not_logged_in", "bad_token",
             "no_such_room", "room_full", "name_taken", "not_in_room", "not_seated", "not_your_turn",
             "game_not_started", "game_over", "illegal_move", "stale", "rate_limited", "server_full",
+            "server_busy",
         ])
     }
 }

@@ -14,6 +14,8 @@ final class ScriptedHost: ServerHost {
     /// slow readers (`stopReading(_:)`) leave bytes unread; the others read everything
     /// at once, as a client on a fast network with big socket buffers does.
     private(set) var pendingBytes: [ClientID: Int] = [:]
+    /// Bytes sent to each client, all told; a test may reset it to measure one reply.
+    var bytesSent: [ClientID: Int] = [:]
     /// Clients that read nothing until `startReading(_:)`.
     private var slowReaders: Set<ClientID> = []
     /// Clients the server stopped reading (backpressure), and the bytes they sent
@@ -42,6 +44,7 @@ final class ScriptedHost: ServerHost {
     // MARK: ServerHost
 
     func send(_ line: [UInt8], to client: ClientID) {
+        bytesSent[client, default: 0] += line.count
         if slowReaders.contains(client) {
             pendingBytes[client, default: 0] += line.count
         }

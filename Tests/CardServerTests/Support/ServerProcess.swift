@@ -77,13 +77,14 @@ final class ServerProcess {
         return process.terminationStatus
     }
 
-    func connect(timeout: TimeInterval = 5) throws -> TestClient {
-        try TestClient(port: port, timeout: timeout)
+    /// Connects from 127.0.0.1, or from `source` (another loopback address).
+    func connect(timeout: TimeInterval = 5, from source: String? = nil) throws -> TestClient {
+        try TestClient(port: port, timeout: timeout, source: source)
     }
 
-    /// Connects, reads `hello` and logs in.
-    func player(_ name: String) throws -> TestClient {
-        let client = try connect()
+    /// Connects (from `source`, if given), reads `hello` and logs in.
+    func player(_ name: String, from source: String? = nil) throws -> TestClient {
+        let client = try connect(from: source)
         try client.expect("hello")
         client.send(#"{"type":"login","name":"\#(name)"}"#)
         client.token = try client.expect("welcome")["token"]?.stringValue

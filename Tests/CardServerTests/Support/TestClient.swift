@@ -10,8 +10,11 @@ final class TestClient {
     var token: String?
 
     /// Connects to 127.0.0.1:port.
-    /// - Parameter receiveBuffer: a small SO_RCVBUF makes a client that never reads fill up fast.
-    init(port: UInt16, timeout: TimeInterval, receiveBuffer: Int32? = nil) throws {
+    /// - Parameters:
+    ///   - receiveBuffer: a small SO_RCVBUF makes a client that never reads fill up fast.
+    ///   - source: a loopback address to connect from (any of 127.0.0.0/8), so a test can
+    ///     play several addresses for the per-address caps; nil lets the kernel pick 127.0.0.1.
+    init(port: UInt16, timeout: TimeInterval, receiveBuffer: Int32? = nil, source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket: \(errno)") }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - floor(timeout)) * 1_000_000))
@@ -19,6 +22,18 @@ final class TestClient {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         if var size = receiveBuffer {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                Glibc.close(fd)
+                throw TestFailure("bind to \(source): errno \(errno)")
+            }
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

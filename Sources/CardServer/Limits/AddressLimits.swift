@@ -1,0 +1,106 @@
+/// The address part of a peer, as the per-address caps count it.
+enum PeerAddress {
+    /// "1.2.3.4:5678" → "1.2.3.4"; "[2001:db8::1]:5678" → "2001:db8::1"; an IPv4-mapped
+    /// IPv6 peer ("[::ffff:1.2.3.4]:5678", what a socket on `::` sees) counts as its IPv4 address.
+    static func key(_ peer: String) -> String {
+        var host = Substring(peer)
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            host = host[host.index(after: host.startIndex)..<close]
+        } else if let colon = host.lastIndex(of: ":"), host.firstIndex(of: ":") == colon {
+            host = host[..<colon]
+        }
+        let lowered = host.lowercased()
+        if lowered.hasPrefix("::ffff:"), lowered.contains(".") {
+            return String(lowered.dropFirst("::ffff:".count))
+        }
+        return lowered
+    }
+}
+
+/// Counts one kind of event per address, a fixed window at a time (a minute for the
+/// server's caps): once an address has had `limit` in its window, it waits for the window's end.
+///
+/// Pure: time comes in as a value. Memory is bounded: at most `maxAddresses` entries;
+/// when full, entries whose window is over go first, then the oldest windows.
+struct AddressWindowCounter {
+    /// Events an address may have in one window; 0 turns the cap off.
+    let limit: Int
+    /// The window's length, in nanoseconds.
+    let window: UInt64
+    /// Addresses remembered at most.
+    let maxAddresses: Int
+    private var entries: [String: Entry] = [:]
+
+    private struct Entry {
+        var start: UInt64
+        var count: Int
+    }
+
+    init(limit: Int, window: Duration = .seconds(60), maxAddresses: Int = ServerConfig.maxTrackedAddresses) {
+        self.limit = limit
+        let (seconds, attoseconds) = window.components
+        self.window = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+        self.maxAddresses = maxAddresses
+    }
+
+    /// Addresses remembered now.
+    var trackedAddresses: Int { entries.count }
+
+    /// Whether `address` is over its limit.
+    /// - Returns: nil when it may go on; else the milliseconds until its window ends.
+    func retryAfter(_ address: String, now: UInt64) -> Int? {
+        guard limit > 0, let entry = entries[address], now < entry.start + window, entry.count >= limit else { return nil }
+        return Int((entry.start + window - now + 999_999) / 1_000_000)
+    }
+
+    /// Counts one event of `address`; a window begins with the first event after the last one ended.
+    mutating func record(_ address: String, now: UInt64) {
+        guard limit > 0 else { return }
+        if let entry = entries[address], now < entry.start + window {
+            entries[address]?.count = entry.count + 1
+            return
+        }
+        if entries[address] == nil, entries.count >= maxAddresses {
+            makeRoom(now: now)
+        }
+        entries[address] = Entry(start: now, count: 1)
+    }
+
+    /// Drops every entry whose window is over and, if that is not enough, the quarter
+    /// with the oldest windows: a full table is sorted once per quarter of its size, not per event.
+    private mutating func makeRoom(now: UInt64) {
+        entries = entries.filter { now < $0.value.start + window }
+        guard entries.count >= maxAddresses else { return }
+        let oldest = entries.sorted { $0.value.start < $1.value.start }.prefix(max(1, maxAddresses / 4))
+        for (address, _) in oldest { entries[address] = nil }
+    }
+}
+
+/// The server's per-address caps: connections at once, rooms created and codes missed per minute.
+struct AddressLimits {
+    /// Open connections by address; an address leaves when its last connection closes,
+    /// so the table never holds more than the server's connections.
+    private(set) var connections: [String: Int] = [:]
+    /// Rooms created, per address per minute.
+    var roomCreations: AddressWindowCounter
+    /// `join`s and `watch`es that named no room, per address per minute.
+    var failedJoins: AddressWindowCounter
+
+    init(config: ServerConfig) {
+        roomCreations = AddressWindowCounter(limit: config.roomsPerMinutePerAddress)
+        failedJoins = AddressWindowCounter(limit: config.failedJoinsPerMinutePerAddress)
+    }
+
+    /// Counts a new connection from `address`.
+    /// - Returns: how many connections that address has now, this one included.
+    mutating func connectionOpened(from address: String) -> Int {
+        connections[address, default: 0] += 1
+        return connections[address]!
+    }
+
+    /// Counts a closed connection from `address`.
+    mutating func connectionClosed(from address: String) {
+        guard let count = connections[address] else { return }
+        connections[address] = count > 1 ? count - 1 : nil
+    }
+}

@@ -1,0 +1,48 @@
+@testable import CardServer
+import Testing
+import Wire
+
+/// Replies measured against Protocol.md's reply-size table, with the longest
+/// names a room can hold (eight seats of 61-byte names).
+struct ReplySizeTests {
+    /// "3𝕏𝕏…": a digit and fifteen four-byte letters, 61 bytes.
+    static func longName(_ number: Int) -> String { "\(number)" + String(repeating: "𝕏", count: 15) }
+
+    /// Sends a line and returns the byte count of each line sent back.
+    static func sizes(_ host: ScriptedHost, _ line: String, from client: ClientID) -> [Int] {
+        host.bytesSent[client] = 0
+        host.send(line, from: client)
+        _ = host.take(client)
+        return [host.bytesSent[client] ?? 0]
+    }
+
+    @Test func shortRepliesStayWithinTheirTableRows() {
+        let host = ScriptedHost()
+        let ann = host.connect()
+        _ = host.take(ann)
+        #expect(Self.sizes(host, #"{"type":"help"}"#, from: ann)[0] <= 4096)
+        #expect(Self.sizes(host, #"{"type":"ping"}"#, from: ann)[0] <= 16)
+        #expect(Self.sizes(host, #"{"type":"login","name":"\#(Self.longName(1))"}"#, from: ann)[0] <= 600)
+        host.send(#"{"type":"create","game":"concentration","seats":8,"private":true}"#, from: ann)
+        let joined = host.take(ann).first?.jsonText ?? ""
+        #expect(joined.utf8.count + 1 <= 100)
+        #expect(Self.sizes(host, #"{"type":"leave"}"#, from: ann)[0] <= 60)
+    }
+
+    @Test(arguments: ["set", "concentration", "klondike", "rps-brain"])
+    func aStateWithEightLongNamesIsUnderSixteenKiB(game: String) {
+        let host = ScriptedHost(config: ServerConfig(version: "test", maxConnectionsPerAddress: 0))
+        let players = (1...8).map { host.player(Self.longName($0)) }
+        host.send(#"{"type":"create","game":"\#(game)","seats":8}"#, from: players[0])
+        let code = host.take(players[0]).first?["room"]?.stringValue ?? "?"
+        for player in players.dropFirst() {
+            host.send(#"{"type":"join","room":"\#(code)"}"#, from: player)
+        }
+        // The eighth seat started the game: its state has every name in it.
+        let states = host.take(players[0]).filter { $0["type"] == .string("state") }
+        #expect(states.last?["phase"] == .string("playing"))
+        let largest = states.map { $0.jsonText.utf8.count + 1 }.max() ?? 0
+        #expect(largest > 500)
+        #expect(largest <= 16 * 1024)
+    }
+}
