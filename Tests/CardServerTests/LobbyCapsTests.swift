@@ -66,7 +66,20 @@ struct LobbyCapsTests {
         host.drop(first[0])
         let again = host.connect(peer: "10.0.0.1:5")
         #expect(host.types(again) == ["hello"])
-        #expect(host.server.addressLimits.connections == ["10.0.0.1": 3, "2001:db8::1": 1])
+        #expect(host.server.addressLimits.connections == ["10.0.0.1": 3, "2001:db8:0:0::/64": 1])
+    }
+
+    @Test func anIPv6HostCannotDodgeTheCapByPickingOtherAddressesInItsSlash64() {
+        let host = ScriptedHost(config: ServerConfig(version: "test", maxConnectionsPerAddress: 2))
+        let first = host.connect(peer: "[2001:db8:5:6::1]:1")
+        let second = host.connect(peer: "[2001:db8:5:6:ffff::2]:1")
+        let third = host.connect(peer: "[2001:db8:5:6:1:2:3:4]:1")
+        #expect(host.types(first) == ["hello"])
+        #expect(host.types(second) == ["hello"])
+        #expect(host.take(third).first?["code"]?.stringValue == "server_full")
+        // The next /64 is someone else.
+        let neighbour = host.connect(peer: "[2001:db8:5:7::1]:1")
+        #expect(host.types(neighbour) == ["hello"])
     }
 
     @Test func thirtyMissedCodesAMinuteThenEveryJoinAndWatchFromThatAddressWaits() {
@@ -111,10 +124,11 @@ struct LobbyCapsTests {
 
     @Test(arguments: [
         ("127.0.0.1:40000", "127.0.0.1"),
-        ("[::1]:8080", "::1"),
+        ("[::1]:8080", "0:0:0:0::/64"),
         ("[::ffff:192.0.2.7]:5", "192.0.2.7"),
-        ("[2001:DB8::A]:5", "2001:db8::a"),
-        ("[::ffff:0:1]:5", "::ffff:0:1"),
+        ("[2001:DB8::A]:5", "2001:db8:0:0::/64"),
+        ("[2001:db8:1:2:ffff:eeee:dddd:cccc]:5", "2001:db8:1:2::/64"),
+        ("[::ffff:0:1]:5", "0:0:0:0::/64"),
     ])
     func aPeerCountsAsItsAddressWithoutThePort(peer: String, address: String) {
         #expect(PeerAddress.key(peer) == address)

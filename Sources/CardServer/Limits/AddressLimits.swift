@@ -1,6 +1,8 @@
+import Glibc
+
 /// The address part of a peer, as the per-address caps count it.
 enum PeerAddress {
-    /// "1.2.3.4:5678" → "1.2.3.4"; "[2001:db8::1]:5678" → "2001:db8::1"; an IPv4-mapped
+    /// "1.2.3.4:5678" → "1.2.3.4"; "[2001:db8::1]:5678" → "2001:db8:0:0::/64" (its /64); an IPv4-mapped
     /// IPv6 peer ("[::ffff:1.2.3.4]:5678", what a socket on `::` sees) counts as its IPv4 address.
     static func key(_ peer: String) -> String {
         var host = Substring(peer)
@@ -13,7 +15,19 @@ enum PeerAddress {
         if lowered.hasPrefix("::ffff:"), lowered.contains(".") {
             return String(lowered.dropFirst("::ffff:".count))
         }
-        return lowered
+        return ipv6Network(lowered) ?? lowered
+    }
+
+    /// "2001:db8:1:2:3:4:5:6" → "2001:db8:1:2::/64": one IPv6 host usually holds a whole
+    /// /64 and can pick any address in it, so the caps count the /64 (as nginx and
+    /// fail2ban users are advised to); nil when `text` is not an IPv6 address.
+    static func ipv6Network(_ text: String) -> String? {
+        var bytes = in6_addr()
+        guard text.contains(":"), inet_pton(AF_INET6, text, &bytes) == 1 else { return nil }
+        let groups = withUnsafeBytes(of: &bytes) { raw in
+            (0..<4).map { String(UInt16(raw[2 * $0]) << 8 | UInt16(raw[2 * $0 + 1]), radix: 16) }
+        }
+        return groups.joined(separator: ":") + "::/64"
     }
 }
 
