@@ -253,9 +253,24 @@ public enum GameFields: Equatable, Sendable {
     case klondike(KlondikeFields)
 }
 
+/// One player's progress in a klondike room: public, even in a race.
+public struct KlondikeProgress: Equatable, Sendable {
+    public let name: String
+    /// Cards on the player's foundations, 0...52.
+    public let cardsHome: Int
+    public let moves: Int
+    /// Creates a progress entry.
+    public init(name: String, cardsHome: Int, moves: Int) {
+        self.name = name
+        self.cardsHome = cardsHome
+        self.moves = moves
+    }
+}
+
 /// `state` fields of a klondike room: one player's own game, and the others' progress.
 public struct KlondikeFields: Equatable, Sendable {
-    /// Whose game this is (the viewer's own; a spectator sees the first seated player's).
+    /// Whose game this is: the viewer's own; a spectator of a one-seat room sees the
+    /// player's, a spectator of a race sees none until it is over (nil, no cards).
     public let player: String?
     /// Cards turned per draw: 1 or 3.
     public let draw: Int
@@ -268,10 +283,13 @@ public struct KlondikeFields: Equatable, Sendable {
     /// Seven piles: face-down count and face-up cards bottom to top.
     public let tableau: [(down: Int, up: [PlayingCard])]
     public let moves: Int
-    /// Every other player's foundation count, in seat order.
+    /// Every other player still in the game: their foundation count, in seat order.
     public let rivals: [NamedScore]
+    /// Every player still in the game, in seat order: cards home and moves.
+    public let progress: [KlondikeProgress]
     /// Creates klondike state fields.
-    public init(player: String?, draw: Int, stock: Int, wasteCount: Int, waste: [PlayingCard], foundations: [[PlayingCard]], tableau: [(down: Int, up: [PlayingCard])], moves: Int, rivals: [NamedScore]) {
+    public init(player: String?, draw: Int, stock: Int, wasteCount: Int, waste: [PlayingCard], foundations: [[PlayingCard]], tableau: [(down: Int, up: [PlayingCard])], moves: Int, rivals: [NamedScore], progress: [KlondikeProgress] = []) {
+        self.progress = progress
         self.player = player
         self.draw = draw
         self.stock = stock
@@ -286,6 +304,7 @@ public struct KlondikeFields: Equatable, Sendable {
     public static func == (lhs: KlondikeFields, rhs: KlondikeFields) -> Bool {
         lhs.player == rhs.player && lhs.draw == rhs.draw && lhs.stock == rhs.stock && lhs.wasteCount == rhs.wasteCount
             && lhs.waste == rhs.waste && lhs.foundations == rhs.foundations && lhs.moves == rhs.moves && lhs.rivals == rhs.rivals
+            && lhs.progress == rhs.progress
             && lhs.tableau.map(\.down) == rhs.tableau.map(\.down) && lhs.tableau.map(\.up) == rhs.tableau.map(\.up)
     }
 }

@@ -353,6 +353,13 @@ extension KlondikeFields {
         }
         writer.field("moves", moves)
         writer.field("rivals", scores: rivals)
+        writer.field("progress", array: progress) { writer, entry in
+            writer.openObject()
+            writer.field("name", entry.name)
+            writer.field("cards_home", entry.cardsHome)
+            writer.field("moves", entry.moves)
+            writer.closeObject()
+        }
     }
 }
 

@@ -86,6 +86,48 @@ struct KlondikeRoomTests {
         #expect(bobView["waste"] == .array([]))
     }
 
+    @Test func aRaceSpectatorGetsNoCardAndARaceUndoOfADrawIsRefusedWhileTheOtherPlaysOn() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"klondike","seats":2}"#)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        try ann.expect("state")
+        let spy = try server.player("bobs-friend")
+        spy.send(#"{"type":"watch","room":"\#(room)"}"#)
+        try spy.expect("watching")
+        let bob = try server.player("bob")
+        bob.send(#"{"type":"join","room":"\#(room)"}"#)
+        try bob.expect("joined")
+        try bob.expect("state")
+
+        ann.send(#"{"type":"draw","id":0}"#)
+        try ann.receive(until: "ok")
+        bob.send(#"{"type":"draw","id":1}"#)
+        try bob.receive(until: "ok")
+        bob.send(#"{"type":"undo","id":2}"#)
+        let refused = try bob.receive(until: "error").message
+        #expect(refused["code"] == .string("illegal_move"))
+        #expect(refused["id"] == .int(2))
+        ann.send(#"{"type":"move","from":"t1","to":"t1","id":3}"#)
+        #expect(try ann.receive(until: "error").message["message"] == .string("the cards are already on t1"))
+        ann.send(#"{"type":"draw","id":4}"#)
+        #expect(try ann.receive(until: "ok").message["id"] == .int(4))
+        ann.send(#"{"type":"chat","text":"sync"}"#)
+
+        // Everything the spectator got until then: states with progress, and not one card.
+        var lines: [String] = []
+        while true {
+            let line = try spy.receiveLine()
+            lines.append(line)
+            if line.contains(#""type":"chat""#) { break }
+        }
+        #expect(lines.count >= 4)
+        #expect(lines.allSatisfy { !$0.contains(#""rank""#) }, "a card reached the spectator: \(lines)")
+        let last = try #require(lines.last { $0.contains(#""type":"state""#) })
+        #expect(last.contains(#""progress":[{"name":"ann","cards_home":0,"moves":2},{"name":"bob","cards_home":0,"moves":1}]"#))
+    }
+
     @Test func aWinEndsTheGameWithCongratulations() throws {
         let found = (UInt64(0)..<400).lazy.compactMap { seed in KlondikeAutoPlayer.win(seed: seed, drawCount: 1).map { (seed, $0) } }.first
         let (seed, actions) = try #require(found, "the greedy player won none of 400 deals")

@@ -86,6 +86,8 @@ public struct KlondikeState: Equatable, Sendable {
     public var moves: Int
     /// The other players' foundation counts, in the order the server listed them.
     public var rivals: [(name: String, count: Int)]
+    /// Every player still in the game: cards home and moves (what a race's spectator sees).
+    public var progress: [(name: String, cardsHome: Int, moves: Int)]
 
     /// Reads the klondike fields of a `state` message.
     public init(json: JSONObject) {
@@ -100,6 +102,7 @@ public struct KlondikeState: Equatable, Sendable {
         self.tableau = (0..<7).map { tableau.indices.contains($0) ? tableau[$0] : TableauPile(down: 0, up: []) }
         moves = json.int("moves") ?? 0
         rivals = (json.object("rivals")?.pairs ?? []).map { (name: $0.key, count: $0.value.intValue ?? 0) }
+        progress = json.objects("progress").map { (name: $0.string("name") ?? "", cardsHome: $0.int("cards_home") ?? 0, moves: $0.int("moves") ?? 0) }
     }
 
     /// Equal when every field is, rivals in order.
@@ -108,5 +111,7 @@ public struct KlondikeState: Equatable, Sendable {
             && lhs.waste == rhs.waste && lhs.foundations == rhs.foundations && lhs.tableau == rhs.tableau
             && lhs.moves == rhs.moves && lhs.rivals.map(\.name) == rhs.rivals.map(\.name)
             && lhs.rivals.map(\.count) == rhs.rivals.map(\.count)
+            && lhs.progress.map(\.name) == rhs.progress.map(\.name) && lhs.progress.map(\.cardsHome) == rhs.progress.map(\.cardsHome)
+            && lhs.progress.map(\.moves) == rhs.progress.map(\.moves)
     }
 }

@@ -49,6 +49,17 @@ public struct KlondikeView: GameView {
             lines.append(StyledLine(" The game starts when every seat is taken, or when a player presses Enter."))
             return lines
         }
+        if room.phase == .playing, game.player.isEmpty {
+            // A race's spectator: the players share one deal, so no copy is shown until it ends.
+            lines.append(StyledLine(" You are watching a race: the cards stay hidden until it ends.", Palette.quiet))
+            lines.append(StyledLine())
+            for entry in game.progress {
+                var line = StyledLine(" " + entry.name, Palette.strong)
+                line.append("  \(entry.cardsHome)/52 home · \(entry.moves) moves", Palette.quiet)
+                lines.append(line)
+            }
+            return lines
+        }
         let selected = room.selection.first { $0 != Self.autoMark && $0 != Self.foundationMark }
         let color = context.color
         // Stock and waste over piles 1-3, the foundations over piles 4-7.
@@ -171,11 +182,17 @@ public struct KlondikeView: GameView {
     }
 
     private func infoLine(_ game: KlondikeState, room: RoomModel, me: String?) -> StyledLine {
-        var line = StyledLine(" moves ", Palette.quiet) + StyledLine("\(game.moves)", Palette.strong)
-        line.append(" · draw \(game.draw)", Palette.quiet)
-        let home = game.foundations.reduce(0) { $0 + $1.count }
-        line.append(" · home ", Palette.quiet)
-        line.append("\(home)/52", Palette.strong)
+        var line: StyledLine
+        if game.player.isEmpty {
+            // A race's spectator has no game of its own to count.
+            line = StyledLine(" race · draw \(game.draw)", Palette.quiet)
+        } else {
+            line = StyledLine(" moves ", Palette.quiet) + StyledLine("\(game.moves)", Palette.strong)
+            line.append(" · draw \(game.draw)", Palette.quiet)
+            let home = game.foundations.reduce(0) { $0 + $1.count }
+            line.append(" · home ", Palette.quiet)
+            line.append("\(home)/52", Palette.strong)
+        }
         for rival in game.rivals {
             line.append(" · \(rival.name) ", Palette.quiet)
             line.append("\(rival.count)/52", Palette.strong)

@@ -2,6 +2,10 @@ import GameRules
 import Wire
 
 /// Klondike solitaire: every seat plays its own copy of the same deal; the first to finish wins.
+///
+/// In a race (more than one seat) the deal is the same for all, so whatever one
+/// player can see of a copy, the others could use: spectators see progress but no
+/// cards until the game is over, and an undo cannot take back a step that showed a card.
 struct KlondikeEngine: GameEngine {
     static let gameName = "klondike"
     static let seatRange = 1...8
@@ -10,10 +14,16 @@ struct KlondikeEngine: GameEngine {
 
     private let room: String
     private let drawCount: Int
+    /// More than one seat: players race on copies of one deal.
+    private let isRace: Bool
     let chosenSeed: UInt64?
     private var names: [String] = []
     /// Each seat's own game; nil for an empty seat.
     private var games: [KlondikeGame?] = []
+    /// Seats whose player left the game: out of the race, no longer listed.
+    private var left: Set<Int> = []
+    /// Set once the game has a result: then a race's spectators may see the cards.
+    private var isOver = false
 
     let deadline: UInt64? = nil
 
@@ -23,17 +33,20 @@ struct KlondikeEngine: GameEngine {
         chosenSeed = try reader.seed(seats: seats)
         try reader.rejectUnknown()
         self.room = room
+        isRace = seats > 1
     }
 
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
         self.names = names.map { $0 ?? "" }
         let deal = KlondikeGame(seed: seed, drawCount: drawCount)
         games = names.map { $0 == nil ? nil : deal }
+        left = []
+        isOver = false
         return GameUpdate()
     }
 
     mutating func handle(_ command: ClientCommand, seat: Int, seats: SeatContext, now: UInt64) throws(CommandError) -> GameUpdate {
-        guard games.indices.contains(seat), var game = games[seat] else {
+        guard games.indices.contains(seat), games[seat] != nil else {
             throw CommandError(code: .gameNotStarted, message: "the game has not started")
         }
         let action: (inout KlondikeGame) throws(KlondikeError) -> Void
@@ -41,15 +54,18 @@ struct KlondikeEngine: GameEngine {
         case .draw: action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.draw() }
         case .move(let from, let to, let count): action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.move(from: from, to: to, count: count) }
         case .auto(let from): action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.auto(from: from) }
-        case .undo: action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.undo() }
+        case .undo:
+            let keepingShownCards = isRace
+            action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.undo(keepingShownCards: keepingShownCards) }
         default: throw .badRequest("'\(command.type)' is not a move in klondike; send draw, move, auto or undo")
         }
+        // In place: a refused command changes nothing, and a move copies no pile.
         do {
-            try action(&game)
+            try action(&games[seat]!)
         } catch {
             throw .illegalMove(error.reason)
         }
-        games[seat] = game
+        let game = games[seat]!
         var update = GameUpdate()
         if game.isWon {
             let moves = game.moveCount
@@ -57,6 +73,7 @@ struct KlondikeEngine: GameEngine {
                 room: room, player: names[seat], moves: moves,
                 message: "Congratulations, \(names[seat])! All 52 cards home in \(moves) moves."))
             update.result = result(winner: seat)
+            isOver = true
         }
         return update
     }
@@ -66,9 +83,11 @@ struct KlondikeEngine: GameEngine {
     }
 
     mutating func seatLeft(_ seat: Int, seats: SeatContext, now: UInt64) -> GameUpdate {
+        left.insert(seat)
         var update = GameUpdate()
         if seats.seated.isEmpty {
             update.result = .abandoned(names: names, scores: names.indices.map(score(seat:)))
+            isOver = true
         }
         return update
     }
@@ -78,9 +97,12 @@ struct KlondikeEngine: GameEngine {
     }
 
     func fields(viewerSeat: Int?, now: UInt64) -> GameFields {
-        // A spectator follows the first seated player's game.
-        let shown = viewerSeat ?? games.firstIndex { $0 != nil }
+        // A spectator follows the first seated player's game, except in a race under
+        // way: a copy of the deal shown to a second account would show the others' cards.
+        let spectatorSeesCards = !isRace || isOver
+        let shown = viewerSeat ?? (spectatorSeesCards ? games.firstIndex { $0 != nil } : nil)
         let game = shown.flatMap { games.indices.contains($0) ? games[$0] : nil }
+        let inGame = games.indices.filter { games[$0] != nil && !left.contains($0) }
         return .klondike(KlondikeFields(
             player: shown.flatMap { names.indices.contains($0) ? names[$0] : nil },
             draw: drawCount,
@@ -90,8 +112,11 @@ struct KlondikeEngine: GameEngine {
             foundations: game?.foundations ?? Array(repeating: [], count: 4),
             tableau: game?.tableau.map { ($0.downCount, $0.up) } ?? [],
             moves: game?.moveCount ?? 0,
-            rivals: games.indices.filter { $0 != shown && games[$0] != nil }.map {
+            rivals: inGame.filter { $0 != shown }.map {
                 NamedScore(name: names[$0], score: games[$0]?.foundationCount ?? 0)
+            },
+            progress: inGame.map {
+                KlondikeProgress(name: names[$0], cardsHome: games[$0]?.foundationCount ?? 0, moves: games[$0]?.moveCount ?? 0)
             }))
     }
 

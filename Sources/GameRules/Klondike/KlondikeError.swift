@@ -34,6 +34,8 @@ public enum KlondikeError: Error, Equatable, Sendable {
     case noAutoSource(KlondikePile)
     /// A double tap found no place for the card.
     case noAutoMove(PlayingCard)
+    /// In a race, an undo would have taken back a draw or move that showed a face-down card.
+    case undoWouldHideShownCard
 
     /// The reason in words a player understands.
     public var reason: String {
@@ -81,6 +83,8 @@ public enum KlondikeError: Error, Equatable, Sendable {
             "a double tap plays from the waste or the tableau, not from \(pile.name)"
         case .noAutoMove(let card):
             "no automatic move for \(card.name)"
+        case .undoWouldHideShownCard:
+            "in a race, undo cannot take back a draw or a move that turned a card face up: everyone has the same deal"
         }
     }
 }

@@ -16,10 +16,11 @@ extension KlondikeGame {
     public mutating func move(from source: KlondikePile, to destination: KlondikePile, count: Int = 1) throws(KlondikeError) {
         let cards = try cardsToMove(from: source, to: destination, count: count)
         try checkPlacement(of: cards, on: destination)
-        commit { position in
-            position.remove(count, from: source)
-            position.add(cards, to: destination)
-        }
+        let downBefore = position.downCount(of: source)
+        position.remove(count, from: source)
+        position.add(cards, to: destination)
+        let turnedUp = position.downCount(of: source) < downBefore
+        record(.move(from: source, to: destination, count: count, turnedUp: turnedUp))
     }
 
     /// The cards a move would take, bottom to top, after checking the piles and the count.
@@ -77,6 +78,27 @@ extension KlondikeGame.Position {
         }
     }
 
+    /// How many face-down cards a tableau pile holds; 0 for the other piles.
+    func downCount(of pile: KlondikePile) -> Int {
+        if case .tableau(let index) = pile { return tableau[index].downCount }
+        return 0
+    }
+
+    /// Takes `count` cards off the top of a pile for an undo, turning nothing up;
+    /// returns them bottom to top.
+    mutating func takeBack(_ count: Int, from pile: KlondikePile) -> [PlayingCard] {
+        switch pile {
+        case .waste:
+            defer { waste.removeLast(count) }
+            return Array(waste.suffix(count))
+        case .tableau(let index):
+            return tableau[index].takeFaceUp(count)
+        case .foundation(let index):
+            defer { foundations[index].removeLast(count) }
+            return Array(foundations[index].suffix(count))
+        }
+    }
+
     /// Takes `count` checked cards off the top of a pile.
     mutating func remove(_ count: Int, from pile: KlondikePile) {
         switch pile {
@@ -89,7 +111,8 @@ extension KlondikeGame.Position {
     /// Puts checked cards, bottom to top, on a tableau pile or a foundation.
     mutating func add(_ cards: [PlayingCard], to pile: KlondikePile) {
         switch pile {
-        case .waste: preconditionFailure("only a draw puts cards on the waste")
+        // Only an undo puts a card back on the waste (a draw turns them from the stock).
+        case .waste: waste += cards
         case .tableau(let index): tableau[index].put(cards)
         case .foundation(let index): foundations[index] += cards
         }

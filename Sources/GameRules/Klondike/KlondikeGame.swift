@@ -4,8 +4,8 @@
 /// The deck is shuffled once from a seed, so the same seed and the same moves
 /// replay the same game. The order of the stock, the waste under its visible
 /// cards and the face-down tableau cards stay inside GameRules; the public
-/// views show only what a player at the table sees. Every draw and move can
-/// be undone, back to the deal.
+/// views show only what a player at the table sees. The last
+/// ``maxUndoDepth`` draws and moves can be undone.
 public struct KlondikeGame: Sendable, Equatable {
     /// Everything a draw or move changes, and so everything an undo restores.
     struct Position: Sendable, Equatable {
@@ -23,10 +23,33 @@ public struct KlondikeGame: Sendable, Equatable {
 
     /// How many cards a draw turns from the stock: 1 or 3.
     public let drawCount: Int
+    /// What one draw or move changed, which is all an undo needs: a few bytes,
+    /// not a copy of the position.
+    enum Step: Sendable, Equatable {
+        /// Cards turned from the stock onto the waste.
+        case draw(turned: Int)
+        /// The waste turned back over into the stock.
+        case redeal
+        /// Cards moved between piles; `turnedUp` when it left a face-down card on top, which turned.
+        case move(from: KlondikePile, to: KlondikePile, count: Int, turnedUp: Bool)
+
+        /// Whether the step showed a card that was face down: a draw, or a move that turned one up.
+        var showedACard: Bool {
+            switch self {
+            case .draw(let turned): turned > 0
+            case .redeal: false
+            case .move(_, _, _, let turnedUp): turnedUp
+            }
+        }
+    }
+
+    /// How many draws and moves `undo` can take back, newest first; older ones are forgotten.
+    public static let maxUndoDepth = 200
+
     /// The cards where they lie now.
-    private(set) var position: Position
-    /// The positions before each draw and move still on the board, oldest first.
-    private var history: [Position] = []
+    internal(set) var position: Position
+    /// The draws and moves that `undo` can still take back, oldest first; at most ``maxUndoDepth``.
+    private(set) var history: [Step] = []
 
     /// Shuffles the 52 cards with ``SplitMix64`` and ``Swift/Array/seededShuffle(using:)``
     /// and deals them: tableau pile `i` (0...6) gets `i` cards face down and one
@@ -113,36 +136,57 @@ public struct KlondikeGame: Sendable, Equatable {
         guard !isWon else { throw .gameWon }
         guard !position.stock.isEmpty else {
             guard !position.waste.isEmpty else { throw .nothingToDraw }
-            commit { position in
-                position.stock = position.waste.reversed()
-                position.waste = []
-            }
+            position.stock = position.waste.reversed()
+            position.waste = []
+            record(.redeal)
             return
         }
         let turned = min(drawCount, position.stock.count)
-        commit { position in
-            for _ in 0..<turned {
-                position.waste.append(position.stock.removeLast())
-            }
+        for _ in 0..<turned {
+            position.waste.append(position.stock.removeLast())
         }
+        record(.draw(turned: turned))
     }
 
-    /// Takes back the last draw or move still on the board, including the
-    /// turning up of a face-down card it caused; undo as often as there are moves.
-    /// ``moveCount`` goes back by one.
+    /// Takes back the last draw or move, including the turning up of a face-down
+    /// card it caused; the last ``maxUndoDepth`` of them can be taken back, newest
+    /// first. ``moveCount`` goes back by one.
+    /// - Parameter keepingShownCards: refuse to take back a step that showed a face-down
+    ///   card (a draw, or a move that turned a tableau card up): in a race, where every
+    ///   player has the same deal, such an undo would be a free look at hidden cards.
     /// - Throws: ``KlondikeError/nothingToUndo`` right after the deal or once
-    ///   everything is undone; ``KlondikeError/gameWon``, since a won game is over.
-    public mutating func undo() throws(KlondikeError) {
+    ///   everything that can be is undone; ``KlondikeError/undoWouldHideShownCard``;
+    ///   ``KlondikeError/gameWon``, since a won game is over.
+    public mutating func undo(keepingShownCards: Bool = false) throws(KlondikeError) {
         guard !isWon else { throw .gameWon }
-        guard let previous = history.popLast() else { throw .nothingToUndo }
-        position = previous
+        guard let step = history.last else { throw .nothingToUndo }
+        if keepingShownCards, step.showedACard { throw .undoWouldHideShownCard }
+        history.removeLast()
+        switch step {
+        case .draw(let turned):
+            for _ in 0..<turned {
+                position.stock.append(position.waste.removeLast())
+            }
+        case .redeal:
+            position.waste = position.stock.reversed()
+            position.stock = []
+        case .move(let source, let destination, let count, let turnedUp):
+            let cards = position.takeBack(count, from: destination)
+            if turnedUp, case .tableau(let index) = source {
+                position.tableau[index].turnTopFaceDown()
+            }
+            position.add(cards, to: source)
+        }
+        position.moveCount -= 1
     }
 
-    /// Records the position for undo, applies a checked change and counts it as a move.
-    mutating func commit(_ change: (inout Position) -> Void) {
-        history.append(position)
-        change(&position)
+    /// Counts a draw or move that was just made, and keeps it for undo.
+    mutating func record(_ step: Step) {
         position.moveCount += 1
+        if history.count == Self.maxUndoDepth {
+            history.removeFirst()
+        }
+        history.append(step)
     }
 }
 

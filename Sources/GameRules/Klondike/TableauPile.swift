@@ -27,6 +27,19 @@ public struct TableauPile: Sendable, Equatable {
         up += cards
     }
 
+    /// Removes the top `count` face-up cards without turning anything up, for an
+    /// undo; returns them bottom to top.
+    mutating func takeFaceUp(_ count: Int) -> [PlayingCard] {
+        defer { up.removeLast(count) }
+        return Array(up.suffix(count))
+    }
+
+    /// Turns the single face-up card back face down, for the undo of the move that turned it up.
+    mutating func turnTopFaceDown() {
+        precondition(up.count == 1, "only a card that was just turned up goes back down")
+        down.append(up.removeLast())
+    }
+
     /// Removes the top `count` face-up cards and turns the top face-down card
     /// up when no face-up card is left.
     /// - Parameter count: 1...`up.count`.
