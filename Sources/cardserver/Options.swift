@@ -38,7 +38,7 @@ struct Options: Equatable {
           --max-rooms N         Rooms on the server at once; one more create gets server_busy;
                                 0 for no cap (default: 2000)
           --max-connections-per-address N
-                                Connections from one IP address at once; one more gets server_full;
+                                Connections from one IP address (IPv6: one /64) at once; one more gets server_full;
                                 0 for no cap (default: 64)
           --rooms-per-minute N  Rooms one IP address may create in a minute; 0 for no cap (default: 20)
           --failed-joins-per-minute N
