@@ -128,6 +128,37 @@ struct KlondikeRoomTests {
         #expect(last.contains(#""progress":[{"name":"ann","cards_home":0,"moves":2},{"name":"bob","cards_home":0,"moves":1}]"#))
     }
 
+    @Test func fiveHundredDrawsAndALeaverLeaveTheRaceAsItShouldBe() throws {
+        let server = try ServerProcess(["--rate", "0"])
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"klondike","seats":3}"#)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        let bob = try server.player("bob")
+        bob.send(#"{"type":"join","room":"\#(room)"}"#)
+        let cy = try server.player("cy")
+        cy.send(#"{"type":"join","room":"\#(room)"}"#)
+        try cy.receive(until: "state")
+        // Bob draws 500 times in one burst (turns of the stock and redeals; the undo
+        // history keeps the last 200), and cy plays on meanwhile.
+        bob.sendRaw(Array(String(repeating: #"{"type":"draw"}"# + "\n", count: 500).utf8))
+        cy.send(#"{"type":"draw","id":"cy"}"#)
+        #expect(try cy.receive(until: "ok", limit: 2_000).message["id"] == .string("cy"))
+        bob.send(#"{"type":"ping","id":"done"}"#)
+        let before = try bob.receive(until: "pong", limit: 2_000).before
+        #expect(before.filter { $0["type"] == .string("ok") }.count == 500)
+        #expect(before.last { $0["type"] == .string("state") }?["moves"] == .int(500))
+
+        // Cy leaves: ann's rivals are bob alone, and progress lists the two still racing.
+        cy.send(#"{"type":"leave"}"#)
+        try cy.receive(until: "left", limit: 2_000)
+        ann.send(#"{"type":"draw","id":"ann"}"#)
+        try ann.receive(until: "ok", limit: 2_000)
+        let annState = try ann.expect("state")
+        #expect(annState["rivals"] == .object(["bob": 0]))
+        #expect(annState["progress"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } == ["ann", "bob"])
+    }
+
     @Test func aWinEndsTheGameWithCongratulations() throws {
         let found = (UInt64(0)..<400).lazy.compactMap { seed in KlondikeAutoPlayer.win(seed: seed, drawCount: 1).map { (seed, $0) } }.first
         let (seed, actions) = try #require(found, "the greedy player won none of 400 deals")
