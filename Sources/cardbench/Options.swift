@@ -6,6 +6,7 @@ enum Options {
                cardbench idle --port N [--host ADDR] [--connections N] [--seconds N] [--server-pid PID]
                cardbench startup --binary PATH [--runs N] [--redis PATH]
                cardbench solver [--rounds N]
+               cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--innocent-from ADDR] [--format table|json]
                cardbench --version | -h | --help
         """
 
@@ -35,13 +36,18 @@ enum Options {
                     (cardserver: hello; redis-server: +PONG).
           solver    Time SetSolver.sets(on:) on seeded random 12- and 21-card boards,
                     against a naive triple loop on the same boards
+          attack    Each attack of issue 11 (\(AttackBench.attacks.map(\.name).joined(separator: ", ")))
+                    from 127.1.N.x while an innocent client, from --innocent-from, pings and plays.
+                    Prints per attack the innocent's ping p50/p99/max, whether it was cut off, and
+                    what the attacker got. Start the server with its default options.
 
         OPTIONS:
           --port N              The server's TCP port (ping, set, idle; required)
           --host ADDR           The server's loopback IPv4 address (default: \(defaultHost))
           --connections N       Connections (default: ping \(PingOptions.defaultConnections), idle \(IdleOptions.defaultConnections))
-          --seconds N           ping: seconds measured; idle: seconds held; set: bound on the race
-                                (default: ping \(PingOptions.defaultSeconds), idle \(IdleOptions.defaultSeconds), set \(SetOptions.defaultSeconds))
+          --seconds N           ping: seconds measured; idle: seconds held; set: bound on the race;
+                                attack: seconds each attack runs (default: ping \(PingOptions.defaultSeconds),
+                                idle \(IdleOptions.defaultSeconds), set \(SetOptions.defaultSeconds), attack \(AttackOptions.defaultSeconds))
           --protocol P          ping: cardserver or redis (default: cardserver)
           --server-pid PID      Read the server's RSS from /proc/PID/status
           --rooms N             set: rooms (default: \(SetOptions.defaultRooms))
@@ -52,6 +58,9 @@ enum Options {
           --runs N              startup: starts of each server (default: \(StartupOptions.defaultRuns))
           --redis PATH          startup: also time this redis-server binary
           --rounds N            solver: boards measured per board size (default: \(defaultRounds))
+          --only ATTACK         attack: run this attack only
+          --innocent-from ADDR  attack: the innocent client's loopback address (default: \(AttackOptions.defaultInnocentSource))
+          --format F            attack: table or json, one object a line (default: table)
           --version             Print the version and exit
           -h, --help            Print this help and exit
 
@@ -68,6 +77,7 @@ enum Options {
         case set(SetOptions)
         case idle(IdleOptions)
         case startup(StartupOptions)
+        case attack(AttackOptions)
     }
 
     /// What the command line asks for.
@@ -108,6 +118,7 @@ enum Options {
         ("idle", ["--port", "--host", "--connections", "--seconds", "--server-pid"]),
         ("startup", ["--binary", "--runs", "--redis"]),
         ("solver", ["--rounds"]),
+        ("attack", ["--port", "--host", "--seconds", "--only", "--innocent-from", "--format"]),
     ]
 
     /// Reads a command line: a mode, then its options, each with a value.
@@ -142,6 +153,7 @@ enum Options {
         case "set": return .run(.set(try SetOptions(values)))
         case "idle": return .run(.idle(try IdleOptions(values)))
         case "startup": return .run(.startup(try StartupOptions(values)))
+        case "attack": return .run(.attack(try AttackOptions(values)))
         default: return .run(.solver(rounds: try values.number("--rounds", in: 1...100_000_000, default: defaultRounds)))
         }
     }
@@ -292,5 +304,50 @@ extension StartupOptions {
         self.binary = binary
         runs = try values.number("--runs", in: 1...1_000, default: Self.defaultRuns)
         redis = values.path("--redis")
+    }
+}
+
+/// `cardbench attack`: the attacks of issue 11 against a live server, an innocent client watching.
+struct AttackOptions: Equatable {
+    static let defaultSeconds = 3
+    static let defaultInnocentSource = "127.0.0.2"
+
+    enum Format: String, Equatable {
+        case table
+        case json
+    }
+
+    var host = Options.defaultHost
+    var port: UInt16
+    var seconds = defaultSeconds
+    var only: String?
+    var innocentSource = defaultInnocentSource
+    var format = Format.table
+}
+
+extension AttackOptions {
+    init(_ values: Options.Values) throws(Options.ParseError) {
+        port = try values.port()
+        host = try values.host()
+        seconds = try values.number("--seconds", in: 1...600, default: Self.defaultSeconds)
+        if let name = values.given["--only"] {
+            let names = AttackBench.attacks.map(\.name)
+            guard names.contains(name) else {
+                throw Options.ParseError(message: "--only must name an attack: \(names.joined(separator: ", ")); not '\(name)'")
+            }
+            only = name
+        }
+        if let source = values.given["--innocent-from"] {
+            guard Loopback.isLoopback(source), !source.hasPrefix("127.1.") else {
+                throw Options.ParseError(message: "--innocent-from must be a loopback IPv4 address outside 127.1.0.0/16 (the attackers'), not '\(source)'")
+            }
+            innocentSource = source
+        }
+        if let name = values.given["--format"] {
+            guard let chosen = Format(rawValue: name) else {
+                throw Options.ParseError(message: "--format must be table or json, not '\(name)'")
+            }
+            format = chosen
+        }
     }
 }

@@ -25,6 +25,7 @@ func run(_ benchmark: Options.Benchmark) throws(BenchError) {
     case .set(let options): try SetBench(options).run()
     case .idle(let options): try IdleBench(options).run()
     case .startup(let options): try StartupBench.run(options)
+    case .attack(let options): try AttackBench(options).run()
     }
 }
 

@@ -65,8 +65,8 @@ struct OptionsTests {
     }
 
     @Test(arguments: [
-        ([], "name a mode: ping, set, idle, startup, solver"),
-        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver"),
+        ([], "name a mode: ping, set, idle, startup, solver, attack"),
+        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver, attack"),
         (["ping"], "ping needs --port N"),
         (["set", "--rooms", "10"], "set needs --port N"),
         (["ping", "--port"], "--port needs a value"),
