@@ -85,30 +85,17 @@ trap 'exit 130' INT TERM
 
 failures=()
 
-# Starts a cardserver on a free loopback port; sets cs_pid and cs_port.
+# Starts a cardserver on a free loopback port; sets cs_pid and cs_port. With "defaults",
+# it runs with its default options (rate, caps), as a host would run it.
 start_cardserver() {
-    local name=$1 log=$work/cardserver-$1.log
+    local name=$1 log=$work/cardserver-$1.log flags
     # --rate 0: redis has no per-client rate limit either; the benchmarks send as fast as replies come.
     # Every benchmark connection comes from 127.0.0.1: the per-address caps are off, and
     # --max-rooms 0 lets the Set runs hold their 1,000 rooms whatever is left from earlier.
-    "$bin/cardserver" --host 127.0.0.1 --port 0 --rate 0 --max-clients 20000 --data "$work/data-$name" \
-        --max-connections-per-address 0 --rooms-per-minute 0 --failed-joins-per-minute 0 --max-rooms 0 \
-        >/dev/null 2>"$log" &
-    cs_pid=$!
-    cs_port=
-    for _ in $(seq 200); do
-        cs_port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9][0-9]*\).*/\1/p' "$log" | head -1)
-        [[ -n $cs_port ]] && return 0
-        kill -0 "$cs_pid" 2>/dev/null || fail "cardserver exited at start: $(cat "$log")"
-        sleep 0.05
-    done
-    fail "cardserver did not say where it listens within 10 s: $(cat "$log")"
-}
-
-# Starts a cardserver with its default options, as a host would run it; sets cs_pid and cs_port.
-start_default_cardserver() {
-    local log=$work/cardserver-defaults.log
-    "$bin/cardserver" --host 127.0.0.1 --port 0 --data "$work/data-defaults" >/dev/null 2>"$log" &
+    flags=(--rate 0 --max-clients 20000 --max-connections-per-address 0 --rooms-per-minute 0
+        --failed-joins-per-minute 0 --max-rooms 0)
+    [[ ${2:-} == defaults ]] && flags=()
+    "$bin/cardserver" --host 127.0.0.1 --port 0 --data "$work/data-$name" "${flags[@]}" >/dev/null 2>"$log" &
     cs_pid=$!
     cs_port=
     for _ in $(seq 200); do
@@ -230,7 +217,7 @@ done
 # The attacks of issue 11, against a server with its default caps and rate (what a host
 # runs), while an innocent client pings and plays from another address.
 say "attack: every attack of issue 11 for 3 s, an innocent client pinging (a fresh cardserver, default options)"
-start_default_cardserver
+start_cardserver attack defaults
 bench attack attack --port "$cs_port" --seconds 3
 stop_server "$cs_pid"
 

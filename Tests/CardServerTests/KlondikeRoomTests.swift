@@ -60,9 +60,8 @@ struct KlondikeRoomTests {
         #expect(try ann.expect("error")["message"] == .string("nothing to undo"))
     }
 
-    @Test func racersShareTheDealButSeeOnlyEachOthersFoundationCount() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+    /// Ann creates a two-seat race and bob joins, so it starts; returns their first states.
+    func race(_ server: ServerProcess) throws -> (ann: TestClient, bob: TestClient, room: String, annStart: JSONObject, bobStart: JSONObject) {
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"klondike","seats":2}"#)
         let room = try #require(try ann.expect("joined")["room"]?.stringValue)
@@ -72,7 +71,13 @@ struct KlondikeRoomTests {
         try bob.expect("joined")
         let bobStart = try bob.expect("state")
         try ann.expect("player_joined")
-        let annStart = try ann.expect("state")
+        return (ann, bob, room, try ann.expect("state"), bobStart)
+    }
+
+    @Test func racersShareTheDealButSeeOnlyEachOthersFoundationCount() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (ann, bob, _, annStart, bobStart) = try race(server)
         #expect(annStart["tableau"] == bobStart["tableau"])
         #expect(annStart["player"] == .string("ann"))
         #expect(bobStart["player"] == .string("bob"))
@@ -89,17 +94,10 @@ struct KlondikeRoomTests {
     @Test func aRaceSpectatorGetsNoCardAndARaceUndoOfADrawIsRefusedWhileTheOtherPlaysOn() throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let ann = try server.player("ann")
-        ann.send(#"{"type":"create","game":"klondike","seats":2}"#)
-        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
-        try ann.expect("state")
+        let (ann, bob, room, _, _) = try race(server)
         let spy = try server.player("bobs-friend")
         spy.send(#"{"type":"watch","room":"\#(room)"}"#)
         try spy.expect("watching")
-        let bob = try server.player("bob")
-        bob.send(#"{"type":"join","room":"\#(room)"}"#)
-        try bob.expect("joined")
-        try bob.expect("state")
 
         ann.send(#"{"type":"draw","id":0}"#)
         try ann.receive(until: "ok")
