@@ -26,7 +26,7 @@ public struct ClientOptions: Equatable, Sendable {
         OPTIONS:
           --host H         Server address (default: 127.0.0.1)
           --port N         Server port (default: 7878)
-          --name NAME      Your name, 1-20 characters (default: $USER, else asked on screen)
+          --name NAME      Your name, 1-20 characters and 64 bytes (default: $USER, else asked on screen)
           --create GAME    Create a room of GAME (set, rps, ...) and go straight in
           --seats N        Seats in the created room, 1-8; 1 for a solo Set (default: the game's)
           --private        Keep the created room out of the lobby's list
@@ -84,7 +84,9 @@ public struct ClientOptions: Equatable, Sendable {
                 options.port = port
             case "--name":
                 let name = try value().trimmingSpaces
-                guard (1...20).contains(name.count) else { throw ParseError(message: "--name must be 1 to 20 characters") }
+                guard (1...20).contains(name.count), name.utf8.count <= 64 else {
+                    throw ParseError(message: "--name must be 1 to 20 characters and at most 64 bytes")
+                }
                 options.name = name
             case "--create":
                 game = try value()
