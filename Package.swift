@@ -24,12 +24,12 @@ let package = Package(
         .target(name: "Network", dependencies: ["CEpoll"], swiftSettings: releaseSpeed),
         // Sessions, lobby and rooms: messages in -> rules -> messages out.
         .target(name: "CardServer", dependencies: ["GameRules", "Wire"], swiftSettings: releaseSpeed),
-        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network"], swiftSettings: releaseSpeed),
+        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire"], swiftSettings: releaseSpeed),
         // The terminal client: terminal control, rendering, keys -> commands, one view per game.
         .target(name: "CardClient", dependencies: ["Wire"]),
         .executableTarget(name: "cardclient", dependencies: ["CardClient"]),
         // Benchmarks and load generation: prints figures, asserts nothing.
-        .executableTarget(name: "cardbench", dependencies: ["GameRules", "CEpoll"]),
+        .executableTarget(name: "cardbench", dependencies: ["GameRules", "Wire", "CEpoll"]),
 
         .testTarget(name: "GameRulesTests", dependencies: ["GameRules"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),

@@ -4,7 +4,8 @@
 /// many wakes came in since it last ran (Redis's bio threads wake the main
 /// thread the same way).
 ///
-/// Made by ``EventLoop/makeWaker(_:)``. It owns its eventfd, so a thread may
+/// Made by ``EventLoop/makeWaker(_:)``; the loop's own ``EventLoop/stopper`` is one
+/// too, whose wake stops the loop. It owns its eventfd, so a thread may
 /// keep calling `wake()` after the loop is gone; the wake is then lost.
 public final class EventLoopWaker: Sendable {
     let event: EventFD

@@ -1,3 +1,5 @@
+import Wire
+
 /// The command line of `cardbench`, parsed by hand (the project takes no packages).
 enum Options {
     static let usage = """
@@ -11,7 +13,7 @@ enum Options {
         """
 
     // Here, not in main.swift: the globals of main.swift are set only when it runs, never in tests.
-    static let version = "0.1.0"
+    static let version = SuiteVersion.number
     static let defaultHost = "127.0.0.1"
     static let defaultRounds = 100_000
 

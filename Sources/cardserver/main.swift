@@ -1,8 +1,9 @@
 import CardServer
 import Glibc
 import Network
+import Wire
 
-let version = "0.1.0"
+let version = SuiteVersion.number
 
 /// Builds the server from its options and runs it until SIGINT or SIGTERM.
 /// - Returns: the exit status: 0 after a clean shutdown, 1 when it could not start or run.

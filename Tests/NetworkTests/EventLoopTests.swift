@@ -232,7 +232,7 @@ struct EventLoopTests {
         #expect(server.stop() == nil)
 
         let loop = try EventLoop()
-        loop.stopper.stop()
+        loop.stopper.wake()
         let safety = loop.schedule(after: .seconds(5)) { [unowned loop] in loop.stop() }
         let start = EventLoop.now()
         try loop.run()

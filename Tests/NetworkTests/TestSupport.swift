@@ -262,7 +262,7 @@ final class LoopThread: @unchecked Sendable {
     @discardableResult
     func stop() -> String? {
         if let stopResult { return stopResult }
-        loop.stopper.stop()
+        loop.stopper.wake()
         let result: String?
         if finished.wait(timeout: .now() + 10) == .success {
             result = runError.map { "run() threw \($0)" }

@@ -1,3 +1,5 @@
+import Wire
+
 /// The command line of `cardclient`, parsed by hand (the project takes no packages).
 public struct ClientOptions: Equatable, Sendable {
     /// The server's address.
@@ -12,7 +14,7 @@ public struct ClientOptions: Equatable, Sendable {
     public var noColor = false
 
     /// The version `--version` prints.
-    public static let version = "cardclient 0.1.0"
+    public static let version = "cardclient \(SuiteVersion.number)"
 
     /// The usage line, printed with every argument error.
     public static let usage = "USAGE: cardclient [--host H] [--port N] [--name NAME] [--create GAME [--seats N] [--private]] [--join ROOM] [--watch ROOM] [--no-color] [--version] [-h|--help]"

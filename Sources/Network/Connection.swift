@@ -1,0 +1,32 @@
+/// One accepted connection's state, owned by the loop.
+final class Connection {
+    enum State {
+        /// Reading and writing.
+        case open
+        /// `close(flushFirst: true)` was asked: not reading, writing what is queued.
+        case flushing
+        /// Scheduled for closing at the end of the batch; no more reads or writes.
+        case closing
+    }
+
+    let id: ConnectionID
+    let fd: Int32
+    var output = OutputBuffer()
+    var state = State.open
+    var closeReason = CloseReason.closedByServer
+    /// In the loop's end-of-turn write queue.
+    var queuedForWrite = false
+    /// EPOLLOUT is in the interest set (output was left over after a write).
+    var watchingWritable = false
+    /// Deadline of a flush-then-close.
+    var flushTimer: TimerID?
+    /// The owner asked to stop reading (backpressure): EPOLLIN is out of the interest set.
+    var readingPaused = false
+    /// `connectionDrained` is owed once the unsent output is at most this many bytes.
+    var drainMark: Int?
+
+    init(id: ConnectionID, fd: Int32) {
+        self.id = id
+        self.fd = fd
+    }
+}
