@@ -1,9 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The hot path (event loop, codec, server) skips run-time exclusivity checks in release
-/// builds: they cost about a tenth of the CPU per request, and the one-thread design
-/// leaves them nothing to catch that debug builds and the tests do not.
+/// The server's own targets (event loop, server, its main) skip run-time exclusivity checks
+/// in release builds: the one-thread design leaves them nothing to catch that debug builds
+/// and the tests do not. Measured on 2026-11-24 with callgrind, pipelined pings: 5,627
+/// instructions a ping with the flag on these three targets, 6,271 without it (10% fewer).
+/// Never on Wire or GameRules: a package with unsafe flags cannot be depended on by another.
 let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
@@ -19,7 +21,7 @@ let package = Package(
         // Pure rules of every game: values in, values out; stdlib only.
         .target(name: "GameRules"),
         // Protocol 1 messages (rule values in JSON), the JSON codec and the line framer; knows nothing of sockets.
-        .target(name: "Wire", dependencies: ["GameRules"], swiftSettings: releaseSpeed),
+        .target(name: "Wire", dependencies: ["GameRules"]),
         // Syscalls, sockets, the epoll event loop, timers and output buffers; knows nothing of games.
         .target(name: "Network", dependencies: ["CEpoll"], swiftSettings: releaseSpeed),
         // Sessions, lobby and rooms: messages in -> rules -> messages out.
