@@ -1,4 +1,5 @@
 import Glibc
+import SystemCall
 
 /// An eventfd in the loop's epoll set: any thread may signal it, which wakes
 /// the loop; the loop clears it. It closes its descriptor when the last owner

@@ -1,5 +1,6 @@
 import CEpoll
 import Glibc
+import SystemCall
 
 // Accepted connections: reading with backpressure, queued writes, flush-then-close.
 extension EventLoop {

@@ -1,5 +1,6 @@
 import CEpoll
 import Glibc
+import SystemCall
 
 // Listening sockets: bind, accept, and a rest when descriptors run out.
 extension EventLoop {

@@ -1,5 +1,6 @@
 import CEpoll
 import Glibc
+import SystemCall
 
 // Signals through a signalfd, and wakers that let other threads hand work to the loop.
 extension EventLoop {

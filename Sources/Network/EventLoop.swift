@@ -1,5 +1,6 @@
 import CEpoll
 import Glibc
+import SystemCall
 
 /// A single-threaded, level-triggered epoll event loop that accepts TCP
 /// connections and moves bytes (Redis's ae + networking, in small).

@@ -1,5 +1,6 @@
 import CEpoll
 import Glibc
+import SystemCall
 
 /// An IPv4 or IPv6 socket address held in a `sockaddr_storage`.
 struct SocketAddress {

@@ -1,57 +1,11 @@
 import CEpoll
 import Glibc
 
-/// The outcome of a non-blocking system call that did not fail: either it was
-/// done (with the call's return value) or it would have blocked.
-enum IOResult<Value: Sendable>: Sendable {
-    case done(Value)
-    case wouldBlock
-}
+import SystemCall
 
-/// Every system call of the Network module goes through these wrappers:
-/// EINTR is retried, EAGAIN/EWOULDBLOCK come back as `.wouldBlock`, and any
-/// other failure throws a `NetworkError` naming the call and the errno text.
-enum Syscall {
-    /// Runs `body` (a C call returning -1 and setting errno on failure).
-    @inline(__always)
-    static func nonBlocking<Value: FixedWidthInteger & Sendable>(
-        _ name: @autoclosure () -> String,
-        _ body: @autoclosure () -> Value
-    ) throws(NetworkError) -> IOResult<Value> {
-        while true {
-            let result = body()
-            if result != -1 { return .done(result) }
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            if code == EAGAIN || code == EWOULDBLOCK { return .wouldBlock }
-            throw NetworkError(call: name(), errno: code)
-        }
-    }
-
-    /// Like `nonBlocking`, for calls where EAGAIN is not expected: it is an error too.
-    @inline(__always)
-    @discardableResult
-    static func call<Value: FixedWidthInteger & Sendable>(
-        _ name: @autoclosure () -> String,
-        _ body: @autoclosure () -> Value
-    ) throws(NetworkError) -> Value {
-        while true {
-            let result = body()
-            if result != -1 { return result }
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            throw NetworkError(call: name(), errno: code)
-        }
-    }
-
-    /// close(2). Never retried: on Linux the descriptor is gone even after EINTR,
-    /// and a retry could close a descriptor another part of the program just got.
-    /// Errors are ignored: there is nothing useful to do about them.
-    static func close(_ fd: Int32) {
-        guard fd >= 0 else { return }
-        _ = Glibc.close(fd)
-    }
-
+/// The Network module's own system calls, on the shared wrappers (EINTR retried,
+/// EAGAIN as `.wouldBlock`, other failures thrown as a `NetworkError`).
+extension Syscall {
     // MARK: - Typed wrappers
 
     static func epollCreate() throws(NetworkError) -> Int32 {

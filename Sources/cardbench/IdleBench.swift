@@ -1,5 +1,6 @@
 import CEpoll
 import Glibc
+import SystemCall
 
 /// `cardbench idle`: opens connections, logs each in, holds them all open,
 /// and reports what they cost the server in memory.
@@ -105,9 +106,12 @@ final class IdleBench {
     }
 
     private func readable(_ index: Int) throws(BenchError) {
-        let result = scratch.withUnsafeMutableBytes { Loopback.receive(fds[index], $0) }
+        let fd = fds[index]
+        let result = scratch.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try Loopback.receive(fd, buffer) }
+        }
         switch result {
-        case .bytes(let count):
+        case .success(.done(let count)) where count > 0:
             var buffer = lines[index]
             lines[index] = LineBuffer()
             scratch.withUnsafeBytes { bytes in
@@ -122,9 +126,9 @@ final class IdleBench {
                 }
             }
             lines[index] = buffer
-        case .wouldBlock:
+        case .success(.wouldBlock):
             return
-        case .closed, .failed:
+        case .success(.done), .failure:
             // A dead socket stays readable: stop watching it (it is closed at the end).
             try poller.remove(fds[index])
             dropped += 1

@@ -1,5 +1,6 @@
 import CEpoll
 import Glibc
+import SystemCall
 
 /// A benchmark that could not run, in words: the call that failed and why.
 struct BenchError: Error {
@@ -17,16 +18,7 @@ struct BenchError: Error {
 
 /// The text of an errno value.
 func errorText(_ code: Int32) -> String {
-    var buffer = [CChar](repeating: 0, count: 256)
-    return String(cString: cepoll_strerror(code, &buffer, buffer.count))
-}
-
-/// What one non-blocking send or receive did.
-enum IOResult: Equatable {
-    case bytes(Int)
-    case wouldBlock
-    case closed
-    case failed(Int32)
+    SystemError.text(forErrno: code)
 }
 
 /// Non-blocking TCP sockets to a server on this machine.
@@ -87,42 +79,27 @@ enum Loopback {
     }
 
     /// One send of up to `count` bytes; never raises SIGPIPE.
-    static func send(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> IOResult {
-        while true {
-            let sent = cepoll_send(fd, bytes, count)
-            if sent >= 0 { return .bytes(sent) }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wouldBlock
-            default: return .failed(errno)
-            }
-        }
+    static func send(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) throws(SystemError) -> IOResult<Int> {
+        try Syscall.nonBlocking("send", cepoll_send(fd, bytes, count))
     }
 
     /// Sends `bytes[offset...]` with one call.
     /// - Returns: how many bytes the socket did not take; they must wait for EPOLLOUT.
     static func send(_ fd: Int32, _ bytes: [UInt8], from offset: Int = 0) throws(BenchError) -> Int {
         let count = bytes.count - offset
-        let result = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, count) }
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(SystemError) in try send(fd, raw.baseAddress! + offset, count) }
+        }
         switch result {
-        case .bytes(let sent): return count - sent
-        case .wouldBlock, .closed: return count
-        case .failed(let code): throw .system("send", code)
+        case .success(.done(let sent)): return count - sent
+        case .success(.wouldBlock): return count
+        case .failure(let error): throw BenchError(error.description)
         }
     }
 
-    /// One receive into `buffer`.
-    static func receive(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> IOResult {
-        while true {
-            let received = cepoll_recv(fd, buffer.baseAddress, buffer.count)
-            if received > 0 { return .bytes(received) }
-            if received == 0 { return .closed }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wouldBlock
-            default: return .failed(errno)
-            }
-        }
+    /// One receive into `buffer`: `.done(0)` when the server closed the connection.
+    static func receive(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> IOResult<Int> {
+        try Syscall.nonBlocking("recv", cepoll_recv(fd, buffer.baseAddress, buffer.count))
     }
 }
 

@@ -1,5 +1,6 @@
 import CEpoll
 import Glibc
+import SystemCall
 
 /// `cardbench ping`: each connection runs a closed loop: send one request,
 /// wait for its reply, send the next.
@@ -116,9 +117,11 @@ final class PingBench {
             try writable(index)
         }
         guard mask & (CEPOLL_IN | CEPOLL_ERR | CEPOLL_HUP) != 0, connections[index].stage != .connecting else { return }
-        let result = scratch.withUnsafeMutableBytes { Loopback.receive(fd, $0) }
+        let result = scratch.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try Loopback.receive(fd, buffer) }
+        }
         switch result {
-        case .bytes(let count):
+        case .success(.done(let count)) where count > 0:
             var buffer = lines[index]
             lines[index] = LineBuffer()
             scratch.withUnsafeBytes { bytes in
@@ -129,9 +132,9 @@ final class PingBench {
                connections[index].sentAt == 0, monotonicNanoseconds() < measureEnd {
                 try send(index)
             }
-        case .wouldBlock: return
-        case .closed: throw BenchError("the server closed connection \(index)")
-        case .failed(let code): throw .system("recv", code)
+        case .success(.wouldBlock): return
+        case .success(.done): throw BenchError("the server closed connection \(index)")
+        case .failure(let error): throw BenchError(error.description)
         }
     }
 

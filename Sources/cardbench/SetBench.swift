@@ -1,6 +1,7 @@
 import CEpoll
 import GameRules
 import Glibc
+import SystemCall
 
 /// `cardbench set`: rooms of Set players, each claiming the Sets its own
 /// solver finds on `state.board` after a random think time, racing the others
@@ -197,9 +198,11 @@ final class SetBench {
             try writable(index)
         }
         guard mask & (CEPOLL_IN | CEPOLL_ERR | CEPOLL_HUP) != 0, players[index].stage != .connecting else { return }
-        let result = scratch.withUnsafeMutableBytes { Loopback.receive(fd, $0) }
+        let result = scratch.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try Loopback.receive(fd, buffer) }
+        }
         switch result {
-        case .bytes(let count):
+        case .success(.done(let count)) where count > 0:
             var buffer = lines[index]
             lines[index] = LineBuffer()
             var failure: BenchError?
@@ -211,9 +214,9 @@ final class SetBench {
             }
             lines[index] = buffer
             if let failure { throw failure }
-        case .wouldBlock: return
-        case .closed: throw BenchError("the server closed the connection of \(name(index))")
-        case .failed(let code): throw .system("recv", code)
+        case .success(.wouldBlock): return
+        case .success(.done): throw BenchError("the server closed the connection of \(name(index))")
+        case .failure(let error): throw BenchError(error.description)
         }
     }
 
@@ -374,12 +377,14 @@ final class SetBench {
             players[index].outbox += bytes
             return
         }
-        let result = bytes.withUnsafeBytes { Loopback.send(fd, $0.baseAddress!, $0.count) }
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(SystemError) in try Loopback.send(fd, raw.baseAddress!, raw.count) }
+        }
         let taken: Int
         switch result {
-        case .bytes(let count): taken = count
-        case .wouldBlock, .closed: taken = 0
-        case .failed(let code): throw .system("send", code)
+        case .success(.done(let count)): taken = count
+        case .success(.wouldBlock): taken = 0
+        case .failure(let error): throw BenchError(error.description)
         }
         guard taken < bytes.count else { return }
         players[index].outbox = Array(bytes[taken...])

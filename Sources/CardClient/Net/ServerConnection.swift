@@ -1,4 +1,5 @@
 import Glibc
+import SystemCall
 import Wire
 
 /// A non-blocking TCP connection to the server that speaks in lines.
@@ -34,7 +35,7 @@ public final class ServerConnection {
             throw Closed(reason: "cannot find \(host): \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(list) }
-        var lastError = SystemError(call: "connect", code: ECONNREFUSED)
+        var lastError = SystemError(call: "connect", errno: ECONNREFUSED)
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let address = entry {
             entry = address.pointee.ai_next
@@ -47,10 +48,10 @@ public final class ServerConnection {
                 fd = socketFD
                 return
             }
-            lastError = SystemError(call: "connect", code: errno)
+            lastError = SystemError(call: "connect", errno: errno)
             Glibc.close(socketFD)
         }
-        throw Closed(reason: "cannot connect to \(host):\(port): \(lastError.reason)")
+        throw Closed(reason: "cannot connect to \(host):\(port): \(lastError.message)")
     }
 
     deinit {
@@ -79,7 +80,7 @@ public final class ServerConnection {
             var code: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
-            guard code == 0 else { throw Closed(reason: "cannot connect: \(SystemError(call: "connect", code: code).reason)") }
+            guard code == 0 else { throw Closed(reason: "cannot connect: \(SystemError(call: "connect", errno: code).message)") }
             isConnecting = false
             try flush()
             return []
@@ -91,11 +92,13 @@ public final class ServerConnection {
 
     private func receive() throws(Closed) -> [[UInt8]] {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let result: IOResult
-        do {
-            result = try systemCall("recv") { chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
-        } catch {
-            throw Closed(reason: "the connection broke (\(error.reason))")
+        let received = chunk.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try Syscall.nonBlocking("recv", recv(fd, buffer.baseAddress, buffer.count, 0)) }
+        }
+        let result: IOResult<Int>
+        switch received {
+        case .success(let outcome): result = outcome
+        case .failure(let error): throw Closed(reason: "the connection broke (\(error.message))")
         }
         guard case .done(let count) = result else { return [] }
         guard count > 0 else { throw Closed(reason: "the server closed the connection") }
@@ -113,11 +116,15 @@ public final class ServerConnection {
 
     private func flush() throws(Closed) {
         while !output.isEmpty {
-            let result: IOResult
-            do {
-                result = try systemCall("send") { output.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
-            } catch {
-                throw Closed(reason: "the connection broke (\(error.reason))")
+            let sent = output.withUnsafeBytes { bytes in
+                Result { () throws(SystemError) in
+                    try Syscall.nonBlocking("send", Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)))
+                }
+            }
+            let result: IOResult<Int>
+            switch sent {
+            case .success(let outcome): result = outcome
+            case .failure(let error): throw Closed(reason: "the connection broke (\(error.message))")
             }
             guard case .done(let count) = result else { return }
             output.removeFirst(count)
