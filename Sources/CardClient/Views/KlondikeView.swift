@@ -55,7 +55,7 @@ public struct KlondikeView: GameView {
             lines.append(StyledLine())
             for entry in game.progress {
                 var line = StyledLine(" " + entry.name, Palette.strong)
-                line.append("  \(entry.cardsHome)/52 home · \(entry.moves) moves", Palette.quiet)
+                line.append("  \(entry.cardsHome)/52 home · \(entry.moves) move\(entry.moves == 1 ? "" : "s")", Palette.quiet)
                 lines.append(line)
             }
             return lines
