@@ -99,7 +99,7 @@ extension GameServer {
 
     /// 128 random bits as 32 hex digits. Two 64-bit draws, not one per digit:
     /// each draw from the system generator is a `getrandom` system call.
-    static func makeToken(using random: inout SystemRandomNumberGenerator) -> String {
+    static func makeToken(using random: inout any RandomNumberGenerator) -> String {
         let hexDigits = Array("0123456789abcdef")
         var digits: [Character] = []
         digits.reserveCapacity(32)

@@ -28,16 +28,25 @@ public final class GameServer {
     var repliesAwaitingJournal: [(afterTicket: UInt64, reply: () -> Void)] = []
     var nextPlayerNumber = 1
     var nextRoomSerial = 1
-    var random = SystemRandomNumberGenerator()
+    /// Where room seeds, room codes and session tokens come from: the system's generator
+    /// in production; a seeded one in tests, so a scripted run deals and names the same
+    /// every time.
+    var random: any RandomNumberGenerator
 
     /// The games this server plays, by name, in `hello` order.
     static var engines: [any GameEngine.Type] { [SetEngine.self, RPSEngine.self, BrainEngine.self, ConcentrationEngine.self, KlondikeEngine.self] }
 
     /// Creates a server that talks through `host` and records finished games in `journal`.
-    public init(config: ServerConfig, host: any ServerHost, journal: ResultsJournal?) {
+    /// - Parameter random: the source of room seeds, codes and session tokens; leave it to
+    ///   the system's generator except in tests (a predictable generator makes guessable tokens).
+    public init(
+        config: ServerConfig, host: any ServerHost, journal: ResultsJournal?,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) {
         self.config = config
         self.host = host
         self.journal = journal
+        self.random = random
     }
 
     /// The names `hello.games` lists.

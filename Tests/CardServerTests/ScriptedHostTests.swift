@@ -23,3 +23,33 @@ struct ScriptedHostTests {
         #expect(host.take(ann).map(\.jsonText) == [#"{"type":"pong","id":1}"#])
     }
 }
+
+/// The scripted host's server draws codes, tokens and deals from a seeded generator.
+struct SeededServerTests {
+    /// A token, a private and a public room code, and a Set deal from a fresh scripted server.
+    static func firstDraws(seed: UInt64) throws -> [String] {
+        let host = ScriptedHost(seed: seed)
+        let ann = host.connect()
+        _ = host.take(ann)
+        host.send(#"{"type":"login","name":"ann"}"#, from: ann)
+        let token = try #require(host.take(ann).first?["token"]?.stringValue)
+        host.send(#"{"type":"create","game":"rps","private":true}"#, from: ann)
+        let privateCode = try #require(host.take(ann).first?["room"]?.stringValue)
+        host.send(#"{"type":"leave"}"#, from: ann)
+        host.send(#"{"type":"create","game":"set","seats":1}"#, from: ann)
+        let messages = host.take(ann)
+        let publicCode = try #require(messages.first { $0["type"] == .string("joined") }?["room"]?.stringValue)
+        let board = try #require(messages.last { $0["type"] == .string("state") }?["board"]?.jsonText)
+        return [token, privateCode, publicCode, board]
+    }
+
+    @Test func theSameSeedGivesTheSameTokensCodesAndDeals() throws {
+        let first = try Self.firstDraws(seed: 7)
+        #expect(try Self.firstDraws(seed: 7) == first)
+        #expect(first[0].count == 32)
+        #expect(first[1].count == 7)
+        #expect(first[2].count == 4)
+        let other = try Self.firstDraws(seed: 8)
+        #expect(zip(first, other).allSatisfy { $0 != $1 })
+    }
+}

@@ -1,4 +1,5 @@
 @testable import CardServer
+import GameRules
 import Wire
 
 /// A host for testing server logic on virtual time: a manual clock, timers that run
@@ -37,8 +38,10 @@ final class ScriptedHost: ServerHost {
     /// The server under test, wired to this host, with no journal.
     private(set) var server: GameServer!
 
-    init(config: ServerConfig = ServerConfig(version: "test")) {
-        server = GameServer(config: config, host: self, journal: nil)
+    /// - Parameter seed: seeds the server's generator: the same script gets the same room
+    ///   codes, tokens and deals on every run.
+    init(config: ServerConfig = ServerConfig(version: "test"), seed: UInt64 = 1) {
+        server = GameServer(config: config, host: self, journal: nil, random: SplitMix64(seed: seed))
     }
 
     // MARK: ServerHost
