@@ -84,21 +84,4 @@ struct ConcentrationRoomTests {
         #expect(over["scores"] == .object(["ann": .int(points["ann"] ?? 0), "bob": .int(points["bob"] ?? 0)]))
         #expect(matched.count == 12)
     }
-
-    @Test func theTurnPassesWhenTheTurnTimeRunsOut() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let ann = try server.player("ann")
-        ann.send(#"{"type":"create","game":"concentration","seats":2,"options":{"pairs":2,"turn_seconds":1}}"#)
-        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
-        try ann.expect("state")
-        let bob = try server.player("bob")
-        bob.send(#"{"type":"join","room":"\#(room)"}"#)
-        try bob.expect("joined")
-        let first = try bob.expect("state")
-        let starter = try #require(first["turn"]?.stringValue)
-        let next = try bob.expect("state")
-        #expect(next["turn"] == .string(starter == "ann" ? "bob" : "ann"))
-        #expect(next["seq"] == .int((first["seq"]?.intValue ?? 0) + 1))
-    }
 }

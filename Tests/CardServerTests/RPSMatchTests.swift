@@ -94,19 +94,6 @@ struct RPSMatchTests {
         #expect(reveal["winner"] == .string("bob"))
     }
 
-    @Test func aRoundWithoutAThrowInTimeIsLostByTheSilentPlayer() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let (ann, bob, room) = try RPSTable.seat(server, options: #"{"rounds":1,"round_seconds":1}"#)
-        ann.send(#"{"type":"throw","sign":"paper"}"#)
-        try ann.expect("thrown")
-        try ann.expect("state")
-        try bob.expect("state")
-        #expect(try bob.receiveLine() == #"{"type":"round","room":"\#(room)","round":1,"throws":{"ann":"paper"},"winner":"ann","timed_out":["bob"]}"#)
-        #expect(try bob.expect("state")["phase"] == .string("over"))
-        #expect(try GameOverLine.withoutSeed(bob.receiveLine()).line == #"{"type":"game_over","room":"\#(room)","winners":["ann"],"scores":{"ann":1,"bob":0}}"#)
-    }
-
     @Test func aPlayerWhoDropsIsAwayThenResumesWithTheMatchIntact() throws {
         let server = try ServerProcess()
         defer { server.stop() }
@@ -139,18 +126,6 @@ struct RPSMatchTests {
         back.send(#"{"type":"throw","sign":"paper"}"#)
         try back.expect("thrown")
         #expect(try back.expect("round")["winner"] == .string("bob"))
-    }
-
-    @Test func aPlayerWhoNeverComesBackForfeitsAfterTheGracePeriod() throws {
-        let server = try ServerProcess(["--grace", "1"])
-        defer { server.stop() }
-        let (ann, bob, room) = try RPSTable.seat(server)
-        bob.close()
-        try ann.expect("player_away")
-        try ann.expect("state")
-        #expect(try ann.receiveLine() == #"{"type":"player_left","room":"\#(room)","name":"bob","role":"player"}"#)
-        #expect(try ann.expect("state")["phase"] == .string("over"))
-        #expect(try GameOverLine.withoutSeed(ann.receiveLine()).line == #"{"type":"game_over","room":"\#(room)","winners":["ann"],"scores":{"ann":0,"bob":0}}"#)
     }
 
     @Test func leavingMidMatchForfeitsIt() throws {
