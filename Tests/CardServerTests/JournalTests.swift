@@ -166,35 +166,6 @@ struct JournalTests {
         #expect(try journalLines(server).count == 2)
     }
 
-    @Test func aPlayerAwayWhenTheGameEndedGetsItsGameOverOnResuming() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        var ann = try server.player("ann")
-        let token = try #require(ann.token)
-        ann.send(#"{"type":"create","game":"rps","options":{"bot":"random","rounds":1}}"#)
-        try ann.expect("joined")
-        try ann.expect("state")
-        var gameOver: JSONObject?
-        // A throw, then gone at once: a round against the robot may be a draw, so try again.
-        for _ in 0 ..< 20 where gameOver == nil {
-            ann.sendRaw(Array(#"{"type":"throw","sign":"rock"}\#n"#.utf8))
-            ann.close()
-            // If that ended the game, let its game_over go out (to nobody) before ann is back.
-            for _ in 0 ..< 30 where (try? journalLines(server).count) ?? 0 < 2 { usleep(10_000) }
-            usleep(50_000)
-            ann = try server.connect()
-            try ann.expect("hello")
-            ann.send(#"{"type":"login","token":"\#(token)"}"#)
-            try ann.expect("welcome")
-            if try ann.expect("state")["phase"] == .string("over") {
-                gameOver = try ann.expect("game_over")
-            }
-        }
-        let result = try #require(gameOver)
-        #expect(result["room"] != nil)
-        #expect(result["scores"]?.objectValue?.count == 2)
-    }
-
     @Test func aRematchAskedWithTheLastMoveStartsOnlyAfterGameOver() throws {
         let server = try ServerProcess()
         defer { server.stop() }

@@ -121,4 +121,33 @@ struct TimersOnVirtualTimeTests {
             == [#"{"type":"error","code":"not_logged_in","message":"no login within 300 s; closing the connection"}"#])
         #expect(host.disconnected.contains(idle))
     }
+
+    @Test func aPlayerAwayWhenTheGameEndedGetsItsGameOverOnResuming() throws {
+        let host = ScriptedHost(seed: 3)
+        var ann = host.connect()
+        _ = host.take(ann)
+        host.send(#"{"type":"login","name":"ann"}"#, from: ann)
+        let token = try #require(host.take(ann).first?["token"]?.stringValue)
+        host.send(#"{"type":"create","game":"rps","options":{"bot":"random","rounds":1}}"#, from: ann)
+        _ = host.take(ann)
+        var gameOver: JSONObject?
+        var tries = 0
+        // A throw, then gone at once; a round against the robot may be a draw (seeded: the
+        // same every run), so again until one is won or lost.
+        while gameOver == nil, tries < 20 {
+            tries += 1
+            host.send(#"{"type":"throw","sign":"rock"}"#, from: ann)
+            host.drop(ann)
+            ann = host.connect()
+            _ = host.take(ann)
+            host.send(#"{"type":"login","token":"\#(token)"}"#, from: ann)
+            let lines = host.take(ann)
+            #expect(lines.first?["resumed"] == .bool(true))
+            if lines.contains(where: { $0["type"] == .string("state") && $0["phase"] == .string("over") }) {
+                gameOver = lines.last { $0["type"] == .string("game_over") }
+            }
+        }
+        let result = try #require(gameOver)
+        #expect(result["scores"]?.objectValue?.count == 2)
+    }
 }
