@@ -38,8 +38,10 @@ let package = Package(
         .testTarget(name: "GameRulesTests", dependencies: ["GameRules"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "GameRules"]),
-        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "GameRules", "cardserver"]),
-        .testTarget(name: "CardClientTests", dependencies: ["CardClient", "Wire", "cardclient", "cardserver"]),
+        // Test support: a JSON Schema validator for Protocol.schema.json, shared by the tests of both programs.
+        .target(name: "ProtocolSchema", dependencies: ["Wire"], path: "Tests/ProtocolSchema"),
+        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "GameRules", "cardserver", "ProtocolSchema"]),
+        .testTarget(name: "CardClientTests", dependencies: ["CardClient", "Wire", "cardclient", "cardserver", "ProtocolSchema"]),
         .testTarget(name: "CardBenchTests", dependencies: ["cardbench"]),
     ],
     swiftLanguageModes: [.v6]

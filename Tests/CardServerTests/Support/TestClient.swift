@@ -1,5 +1,7 @@
 import Foundation
+import ProtocolSchema
 import Glibc
+import Testing
 import Wire
 
 /// A blocking loopback client that speaks protocol 1 line by line, with a read timeout.
@@ -83,6 +85,11 @@ final class TestClient {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
+                // Every line the server sends in these tests must fit Protocol.schema.json.
+                let problems = SchemaValidator.protocolSchema.problems(ofLine: line, against: "serverMessage")
+                if !problems.isEmpty {
+                    Issue.record("a server line does not fit Protocol.schema.json: \(problems.prefix(3).joined(separator: "; ")) in \(line.prefix(300))")
+                }
                 return line
             }
             var chunk = [UInt8](repeating: 0, count: 65536)

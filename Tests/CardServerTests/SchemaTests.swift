@@ -1,0 +1,78 @@
+import Foundation
+import ProtocolSchema
+import Testing
+import Wire
+
+/// Protocol.schema.json: the validator itself, and every example line in Protocol.md.
+struct SchemaTests {
+    let schema = SchemaValidator.protocolSchema
+
+    @Test func theSchemaLoadsWithEveryMessageType() {
+        let definitions = schema.root["$defs"]?.objectValue
+        #expect(definitions?["clientMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 22)
+        #expect(definitions?["serverMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 33)
+    }
+
+    @Test func goodLinesPassAndBadOnesSayWhereTheyAreWrong() {
+        #expect(schema.problems(ofLine: #"{"type":"pong","id":"x"}"#, against: "serverMessage") == [])
+        #expect(schema.problems(ofLine: #"{"type":"pong","later":"a field we do not know"}"#, against: "serverMessage") == [])
+        #expect(schema.problems(ofLine: #"{"type":"pang"}"#, against: "serverMessage") == [#"$: no serverMessage has type "pang""#])
+        #expect(schema.problems(ofLine: #"{"type":"joined","room":"K7QX","game":"chess","seat":0}"#, against: "serverMessage")
+            == [#"$: matches 0 of oneOf, not 1 (closest: $.game: "chess", not one of ["set","rps","rps-brain","concentration","klondike"])"#])
+        #expect(schema.problems(ofLine: #"{"type":"welcome","player":"p1","name":"ann","resumed":false}"#, against: "serverMessage")
+            == ["$: matches 0 of oneOf, not 1 (closest: $: no token)"])
+        #expect(schema.problems(ofLine: #"{"type":"move","from":"t9","to":"f1"}"#, against: "clientMessage")
+            == [#"$: matches 0 of oneOf, not 1 (closest: $.from: "t9" does not match ^(waste|t[1-7]|f[1-4])$)"#])
+        #expect(schema.problems(ofLine: #"{"type":"claim","cards":[1,2]}"#, against: "clientMessage")
+            == ["$: matches 0 of oneOf, not 1 (closest: $.cards: fewer than 3 items)"])
+        #expect(schema.problems(ofLine: #"{"type":"ping","id":1.5}"#, against: "clientMessage")
+            == ["$: matches 0 of oneOf, not 1 (closest: $.id: matches none of anyOf (closest: $.id: number, not integer))"])
+    }
+
+    /// Every line in Protocol.md that starts like a message validates as one: a client
+    /// command, or a message from the server.
+    @Test func everyExampleLineInProtocolMarkdownValidates() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Protocol.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var examples: [String] = []
+        for line in text.split(separator: "\n") {
+            // Examples stand alone in code blocks, or in backticks in tables and prose.
+            var rest = Substring(line)
+            while let start = rest.range(of: #"{"type":""#) {
+                let candidate = rest[start.lowerBound...]
+                var depth = 0
+                var end: Substring.Index?
+                var inString = false
+                var escaped = false
+                for index in candidate.indices {
+                    let character = candidate[index]
+                    if inString {
+                        if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                        continue
+                    }
+                    if character == "\"" { inString = true }
+                    if character == "{" { depth += 1 }
+                    if character == "}" {
+                        depth -= 1
+                        if depth == 0 { end = index; break }
+                    }
+                }
+                guard let end else { break }
+                examples.append(String(candidate[...end]))
+                rest = candidate[candidate.index(after: end)...]
+            }
+        }
+        #expect(examples.count > 80)
+        var failures: [String] = []
+        for example in examples where !example.contains("…") {
+            guard (try? JSONParser.parse(example)) != nil else { continue }
+            let asClient = schema.problems(ofLine: example, against: "clientMessage")
+            let asServer = schema.problems(ofLine: example, against: "serverMessage")
+            if !asClient.isEmpty && !asServer.isEmpty {
+                failures.append("\(example.prefix(160)): \(asServer.first ?? "") / \(asClient.first ?? "")")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) examples fail:\n\(failures.joined(separator: "\n"))")
+    }
+}
