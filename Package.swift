@@ -41,7 +41,7 @@ let package = Package(
         // Test support: a JSON Schema validator for Protocol.schema.json, shared by the tests of both programs.
         .target(name: "ProtocolSchema", dependencies: ["Wire"], path: "Tests/ProtocolSchema"),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "GameRules", "cardserver", "ProtocolSchema"]),
-        .testTarget(name: "CardClientTests", dependencies: ["CardClient", "Wire", "cardclient", "cardserver", "ProtocolSchema"]),
+        .testTarget(name: "CardClientTests", dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "ProtocolSchema"]),
         .testTarget(name: "CardBenchTests", dependencies: ["cardbench"]),
     ],
     swiftLanguageModes: [.v6]

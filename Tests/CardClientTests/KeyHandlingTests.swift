@@ -8,10 +8,10 @@ struct KeyHandlingTests {
         #expect(model.type("a") == [])
         #expect(model.room?.selection == [0])
         #expect(model.type("e") == [])
-        #expect(model.room?.selection == [0, 13])
-        #expect(model.type("l") == [.transmit(#"{"type":"claim","cards":[0,13,74],"id":3}"#)])
+        #expect(model.room?.selection == [0, 34])
+        #expect(model.type("l") == [.transmit(#"{"type":"claim","cards":[0,34,77],"id":3}"#)])
         #expect(model.room?.selection == [])
-        #expect(model.pending[3] == .claim(cards: [0, 13, 74]))
+        #expect(model.pending[3] == .claim(cards: [0, 34, 77]))
     }
 
     @Test func aSecondPressDeselectsAndEscapeClears() {
@@ -19,9 +19,9 @@ struct KeyHandlingTests {
         _ = model.type("abd")
         #expect(model.pending.isEmpty == false)
         _ = model.type("fg")
-        #expect(model.room?.selection == [26, 31])
+        #expect(model.room?.selection == [65, 14])
         _ = model.type("f")
-        #expect(model.room?.selection == [31])
+        #expect(model.room?.selection == [14])
         _ = model.press([.escape])
         #expect(model.room?.selection == [])
     }

@@ -79,18 +79,18 @@ struct ModelTests {
     @Test func aStateDropsSelectedCardsThatLeftTheBoard() {
         var model = Fixtures.soloSet(cards: 15)
         _ = model.type("an")
-        #expect(model.room?.selection == [0, 57])
+        #expect(model.room?.selection == [0, 48])
         _ = Self.apply([Fixtures.setState(cards: 12, seq: 2)], to: &model)
         #expect(model.room?.selection == [0])
     }
 
     @Test func aHintFlashesTheLettersOfItsCards() {
         var model = Fixtures.soloSet(cards: 12)
-        _ = Self.apply([#"{"type":"hint","cards":[{"id":13,"count":2,"shape":"square","color":"red","fill":"striped"}],"hints_used":1,"id":3}"#], to: &model)
+        _ = Self.apply([#"{"type":"hint","cards":[{"id":34,"count":2,"shape":"square","color":"red","fill":"striped"}],"hints_used":1,"id":3}"#], to: &model)
         #expect(model.flash?.text == "hint: e")
-        _ = Self.apply([Fixtures.setState(cards: 12, seq: 2, hint: "[13]", hintsUsed: 1)], to: &model)
+        _ = Self.apply([Fixtures.setState(cards: 12, seq: 2, hint: [34], hintsUsed: 1)], to: &model)
         guard case .set(let set)? = model.room?.state?.details else { return }
-        #expect(set.hint == [13])
+        #expect(set.hint == [34])
         #expect(set.hintsUsed == 1)
     }
 

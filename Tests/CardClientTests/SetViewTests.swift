@@ -92,7 +92,7 @@ struct SetViewTests {
     @Test func selectedAndHintedCardsShowWithoutColourToo() {
         var model = Fixtures.model([
             Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#,
-            Fixtures.setState(cards: 12, hint: "[3]", hintsUsed: 1),
+            Fixtures.setState(cards: 12, hint: [3], hintsUsed: 1),
         ])
         model.room?.selection = [0, 40]
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))

@@ -1,4 +1,6 @@
 import CardClient
+import GameRules
+import Wire
 
 /// Server lines and models the unit tests share: literal protocol text, as the server sends it.
 enum Fixtures {
@@ -14,30 +16,38 @@ enum Fixtures {
         return model
     }
 
-    /// One card's JSON text.
-    static func card(_ id: Int, _ count: Int, _ shape: String, _ color: String, _ fill: String) -> String {
-        #"{"id":\#(id),"count":\#(count),"shape":"\#(shape)","color":"\#(color)","fill":"\#(fill)"}"#
-    }
-
-    /// Fifteen cards: the first twelve make the usual opening board.
-    static let cards = [
-        card(0, 1, "triangle", "red", "solid"), card(40, 2, "circle", "green", "striped"),
-        card(80, 3, "square", "purple", "open"), card(3, 1, "circle", "red", "solid"),
-        card(13, 2, "square", "red", "striped"), card(26, 3, "triangle", "green", "open"),
-        card(31, 3, "circle", "green", "solid"), card(52, 1, "triangle", "purple", "striped"),
-        card(66, 2, "triangle", "purple", "open"), card(7, 2, "square", "red", "solid"),
-        card(45, 1, "square", "green", "striped"), card(74, 3, "circle", "purple", "open"),
-        card(20, 3, "square", "red", "open"), card(57, 1, "circle", "purple", "striped"),
-        card(35, 2, "triangle", "green", "solid"),
+    /// Fifteen Set cards by their faces; the first twelve make the usual opening board.
+    /// Their ids and their JSON come from GameRules and Wire, as the server makes them
+    /// (hand-written ids once disagreed with the encoding and no test noticed).
+    static let setCards: [GameRules.SetCard] = [
+        GameRules.SetCard(count: 1, shape: .triangle, color: .red, fill: .solid), GameRules.SetCard(count: 2, shape: .circle, color: .green, fill: .striped),
+        GameRules.SetCard(count: 3, shape: .square, color: .purple, fill: .open), GameRules.SetCard(count: 1, shape: .circle, color: .red, fill: .solid),
+        GameRules.SetCard(count: 2, shape: .square, color: .red, fill: .striped), GameRules.SetCard(count: 3, shape: .triangle, color: .green, fill: .open),
+        GameRules.SetCard(count: 3, shape: .circle, color: .green, fill: .solid), GameRules.SetCard(count: 1, shape: .triangle, color: .purple, fill: .striped),
+        GameRules.SetCard(count: 2, shape: .triangle, color: .purple, fill: .open), GameRules.SetCard(count: 2, shape: .square, color: .red, fill: .solid),
+        GameRules.SetCard(count: 1, shape: .square, color: .green, fill: .striped), GameRules.SetCard(count: 3, shape: .circle, color: .purple, fill: .open),
+        GameRules.SetCard(count: 3, shape: .square, color: .red, fill: .open), GameRules.SetCard(count: 1, shape: .circle, color: .purple, fill: .striped),
+        GameRules.SetCard(count: 2, shape: .triangle, color: .green, fill: .solid),
     ]
 
-    /// A solo Set state with the first `count` cards on the board.
+    /// Each of ``setCards`` as the server encodes it.
+    static let cards: [String] = setCards.map { card in
+        let line = Wire.ServerMessage.hint(cards: [card], hintsUsed: 0, id: nil).jsonText
+        let start = line.range(of: #""cards":["#)!.upperBound
+        let end = line.range(of: #"],"hints_used""#)!.lowerBound
+        return String(line[start..<end])
+    }
+
+    /// A solo Set state with the first `count` cards on the board, encoded by Wire.
     static func setState(
-        cards count: Int, seq: Int = 1, score: Int = 0, deck: Int? = nil, hint: String = "[]", hintsUsed: Int = 0,
+        cards count: Int, seq: Int = 1, score: Int = 0, deck: Int? = nil, hint: [Int] = [], hintsUsed: Int = 0,
         phase: String = "playing"
     ) -> String {
-        let board = cards.prefix(count).joined(separator: ",")
-        return #"{"type":"state","room":"K7QX","game":"set","seq":\#(seq),"phase":"\#(phase)","players":[{"name":"ann","seat":0,"score":\#(score),"connected":true}],"spectators":1,"board":[\#(board)],"deck":\#(deck ?? 81 - count),"deal_votes":[],"hints_used":\#(hintsUsed),"hint":\#(hint)}"#
+        Wire.ServerMessage.state(Wire.RoomState(
+            room: "K7QX", game: "set", seq: seq, phase: Wire.Phase(rawValue: phase)!,
+            players: [Wire.PlayerEntry(name: "ann", seat: 0, score: score, connected: true)], spectators: 1,
+            gameFields: .set(Wire.SetFields(board: Array(setCards.prefix(count)), deck: deck ?? 81 - count, dealVotes: [], hintsUsed: hintsUsed, hint: hint))
+        )).jsonText
     }
 
     /// Ann alone in Set room K7QX with `cards` on the board.
