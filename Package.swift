@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "CardServer", dependencies: ["GameRules", "Wire"], swiftSettings: releaseSpeed),
         .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire"], swiftSettings: releaseSpeed),
         // The terminal client: terminal control, rendering, keys -> commands, one view per game.
-        .target(name: "CardClient", dependencies: ["Wire", "SystemCall"]),
+        .target(name: "CardClient", dependencies: ["GameRules", "Wire", "SystemCall"]),
         .executableTarget(name: "cardclient", dependencies: ["CardClient"]),
         // Benchmarks and load generation: prints figures, asserts nothing.
         .executableTarget(name: "cardbench", dependencies: ["GameRules", "Wire", "CEpoll", "SystemCall"]),

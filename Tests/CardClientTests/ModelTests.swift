@@ -1,3 +1,4 @@
+import Wire
 import CardClient
 import Testing
 
@@ -16,7 +17,7 @@ struct ModelTests {
         #expect(Self.apply([Fixtures.welcomeAnn], to: &model) == [.transmit(#"{"type":"rooms","id":2}"#)])
         #expect(model.session == Session(player: "p1", name: "ann", token: "t0k3n"))
         #expect(model.screen == .lobby)
-        #expect(model.pending == [2: .rooms])
+        #expect(model.pending == [2: .rooms(RoomsQuery())])
         _ = Self.apply([#"{"type":"rooms","rooms":[{"room":"K7QX","game":"set","players":["bob"],"seats":4,"phase":"waiting","spectators":2}],"id":2}"#], to: &model)
         #expect(model.lobby.rooms == [LobbyRoom(code: "K7QX", game: "set", players: ["bob"], seats: 4, phase: "waiting", spectators: 2)])
         #expect(model.pending.isEmpty)

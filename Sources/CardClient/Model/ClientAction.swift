@@ -1,3 +1,4 @@
+import Wire
 /// What a key press asks for: the pure result of key handling, performed by
 /// ``ClientModel/perform(_:now:)``.
 public enum ClientAction: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import Wire
 extension ClientModel {
     /// Does what a key asked for.
     /// - Parameters:

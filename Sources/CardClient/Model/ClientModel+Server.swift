@@ -34,7 +34,7 @@ extension ClientModel {
             enter(RoomModel(code: code, game: lobby.rooms.first { $0.code == code }?.game ?? "", seat: nil))
         case "left":
             room = nil
-            return [send(.rooms)]
+            return [send(.firstRoomsPage)]
         case "state": receivedState(message, now: now)
         case "chat":
             room?.log(.said(from: message.string("from") ?? "?", text: message.string("text") ?? ""))
@@ -73,13 +73,13 @@ extension ClientModel {
         if prompt?.kind == .name { prompt = nil }
         if message.bool("resumed") == true {
             setStatus("reconnected", tone: .good, now: now)
-            return room == nil ? [send(.rooms)] : []
+            return room == nil ? [send(.firstRoomsPage)] : []
         }
         room = nil
         let target = destination
         destination = .lobby
         switch target {
-        case .lobby: return [send(.rooms)]
+        case .lobby: return [send(.firstRoomsPage)]
         case .create(let game, let seats, let isPrivate): return [send(.create(game: game, seats: seats, isPrivate: isPrivate))]
         case .join(let code): return [send(.join(room: code))]
         case .watch(let code): return [send(.watch(room: code))]
@@ -199,13 +199,13 @@ extension ClientModel {
         }
         setStatus(text, tone: .bad, now: now)
         switch command {
-        case .login(let tried)?:
+        case .login(.name(let tried))?:
             prompt = Prompt(.name, text: tried)
         case .chat(let text)?:
             // A refused line (too fast, not in a room) is given back to edit or resend.
             prompt = Prompt(.chat, text: text)
         case .create?, .join?, .watch?:
-            if room == nil { return [send(.rooms)] }
+            if room == nil { return [send(.firstRoomsPage)] }
         default: break
         }
         return []

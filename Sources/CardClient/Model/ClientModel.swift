@@ -1,3 +1,4 @@
+import Wire
 /// The player's session on the server, from `welcome`.
 public struct Session: Equatable, Sendable {
     /// The server's id for the player.
@@ -120,7 +121,7 @@ public struct ClientModel: Equatable, Sendable {
         let id = nextID
         nextID += 1
         pending[id] = command
-        return .transmit(command.json(id: id).jsonText)
+        return .transmit(ClientRequest(id: .int(id), command: command).jsonText)
     }
 
     /// Forgets a command once its reply came; returns it.
@@ -154,6 +155,6 @@ public struct ClientModel: Equatable, Sendable {
         guard screen == .lobby, link == .online else { return [] }
         if let last = lastRoomsRequest, now - last < Self.roomsRefreshMilliseconds { return [] }
         lastRoomsRequest = now
-        return [send(.rooms)]
+        return [send(.firstRoomsPage)]
     }
 }

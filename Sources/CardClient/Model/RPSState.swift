@@ -1,9 +1,10 @@
+import GameRules
 import Wire
 
-/// A rock-paper-scissors sign.
-public enum RPSSign: String, CaseIterable, Sendable {
-    case rock, paper, scissors
+/// A rock-paper-scissors sign: the rules' own type, so a throw needs no translation.
+public typealias RPSSign = Sign
 
+extension Sign {
     /// The hand: ✊, ✋ or ✌️.
     public var glyph: String {
         switch self {

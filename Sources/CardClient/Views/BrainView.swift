@@ -1,3 +1,4 @@
+import Wire
 /// rps-brain: the round and its countdown, the prompt (a sign and a goal), who has answered,
 /// your answer, the last round's reveal, and the keys to answer.
 public struct BrainView: GameView {

@@ -1,3 +1,4 @@
+import Wire
 /// concentration: the cards as small boxes named by letters (`a`–`z`, then `A`–`N`: up to 40),
 /// face down as `░░`, face up with their emoji, matched ones dimmed; whose turn, flips, theme
 /// and the turn's clock. Typing a card's letter flips it.

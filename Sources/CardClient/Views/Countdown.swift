@@ -1,3 +1,4 @@
+import Wire
 /// The time left of a round or a turn, as the screens show it.
 enum Countdown {
     /// Blocks in a countdown bar.

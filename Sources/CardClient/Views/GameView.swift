@@ -1,3 +1,4 @@
+import Wire
 /// How one game looks and what its keys do: one file per game.
 ///
 /// The room's chrome (title, players, chat, status, help line) is drawn around the body and

@@ -1,3 +1,4 @@
+import Wire
 /// Any game this client has no view for: the phase and each player's score, so a room of a
 /// newer game is still readable (and its chat usable).
 public struct GenericView: GameView {

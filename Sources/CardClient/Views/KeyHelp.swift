@@ -1,3 +1,4 @@
+import Wire
 /// A key and what it does, for the help line and the list of keys.
 public struct KeyHelp: Equatable, Sendable {
     /// The key as written on screen (`a–l`, `Enter`, `?`).

@@ -1,3 +1,4 @@
+import Wire
 /// Key handling: a pure function from a key and the model to actions.
 ///
 /// In order: Ctrl-C quits; an open input line takes the key (online or not, so a

@@ -1,3 +1,5 @@
+import Wire
+import GameRules
 /// Klondike: the stock, the waste, four foundations and seven tableau piles in columns, the
 /// moves and the rivals' progress.
 ///
@@ -30,6 +32,15 @@ public struct KlondikeView: GameView {
     public func minimumSize(for room: RoomModel) -> ScreenSize {
         let tallest = game(of: room)?.tableau.map { $0.down + $0.up.count }.max() ?? 7
         return ScreenSize(width: 1 + 7 * Self.column, height: 6 + max(7, tallest))
+    }
+
+    /// The pile a code stands for (waste 0, `t1`–`t7` 1–7, `f1`–`f4` 11–14).
+    static func pile(_ code: Int) -> KlondikePile {
+        switch code {
+        case 0: .waste
+        case 1...7: .tableau(code - 1)
+        default: .foundation(code - 11)
+        }
     }
 
     /// The name of a pile code on the wire: `waste`, `t1`…`t7`, `f1`…`f4`.
@@ -151,11 +162,11 @@ public struct KlondikeView: GameView {
     private func choose(_ pile: Int, in room: RoomModel, game: KlondikeState) -> [ClientAction] {
         let chosen = room.selection.filter { $0 != Self.foundationMark }
         if chosen == [Self.autoMark] || chosen == [pile] {
-            return [.select([]), .send(.auto(from: Self.pileName(pile)))]
+            return [.select([]), .send(.auto(from: Self.pile(pile)))]
         }
         guard let source = chosen.first else { return [.select([pile])] }
         let count = Self.count(from: source, to: pile, in: game)
-        return [.select([]), .send(.move(from: Self.pileName(source), to: Self.pileName(pile), count: count))]
+        return [.select([]), .send(.move(from: Self.pile(source), to: Self.pile(pile), count: count))]
     }
 
     /// Cards a move takes: from one tableau pile to another, the shortest run whose bottom card

@@ -1,3 +1,4 @@
+import Wire
 /// The client's colours in one place, so every screen speaks the same visual language.
 enum Palette {
     /// The title bar across the top.

@@ -1,3 +1,4 @@
+import Wire
 /// rock-paper-scissors: the round and its countdown, each player's throw (or whether they have
 /// thrown), the last reveal, and the keys to throw.
 public struct RPSView: GameView {

@@ -1,3 +1,4 @@
+import Wire
 /// The frame around every game: the title bar (room code, game, phase, who you are), the
 /// players with scores and who is away, the spectators, the status line, the last chat lines
 /// and the key help. It also handles the room's keys: leave, chat, start, the key list.

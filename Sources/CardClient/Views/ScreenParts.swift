@@ -1,3 +1,4 @@
+import Wire
 /// Pieces every screen shares: the title bar, the status line, the input line and the help line.
 enum ScreenParts {
     /// The inverse bar across the top: `left` at the start, `right` at the end.

@@ -1,3 +1,4 @@
+import Wire
 /// Draws the whole screen: a pure function from the model, the terminal's size, the time and
 /// colour on or off to exactly `size.height` lines of exactly `size.width` cells.
 public enum ScreenRenderer {

@@ -1,3 +1,4 @@
+import Wire
 /// Draws one Set card as a 9×5 box: the label in the top border, the shapes in the middle row,
 /// in the card's colour.
 ///

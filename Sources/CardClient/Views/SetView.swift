@@ -1,3 +1,4 @@
+import Wire
 /// Set: the board as boxes in three rows, named `a`, `b`, `c`… down each column; typing letters
 /// selects cards, and the third one claims them.
 public struct SetView: GameView {

@@ -1,3 +1,4 @@
+import Wire
 /// What a view needs besides the model: the space it has, the time, colour on or off, who is looking.
 public struct ViewContext: Equatable, Sendable {
     /// The cells the view may fill.

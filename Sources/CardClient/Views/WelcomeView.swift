@@ -1,3 +1,4 @@
+import Wire
 /// The screens before the lobby: connecting to the server, and asking for a name.
 public enum WelcomeView {
     /// The smallest terminal these screens fit.
