@@ -172,6 +172,13 @@ struct JSONWriter: JSONByteSink {
         needsComma = true
     }
 
+    /// Appends any parsed value, as ``JSONValue/write(into:)`` would.
+    mutating func value(_ value: JSONValue) {
+        separate()
+        value.writeJSON(into: &self)
+        needsComma = true
+    }
+
     // MARK: Conveniences for `"key": value` fields
 
     mutating func field(_ name: StaticString, _ value: String) {

@@ -251,6 +251,9 @@ public enum GameFields: Equatable, Sendable {
     case brain(BrainFields)
     case concentration(ConcentrationFields)
     case klondike(KlondikeFields)
+    /// The fields of a game this reader does not know, in the order they came: a
+    /// client built before a game was added still shows its state, generically.
+    case unknown(JSONObject)
 }
 
 /// One player's progress in a klondike room: public, even in a race.
@@ -313,32 +316,30 @@ public struct KlondikeFields: Equatable, Sendable {
 public struct BrainRoundReveal: Equatable, Sendable {
     public let room: String
     public let round: Int
-    /// The prompt's sign and goal.
-    public let sign: String
-    public let goal: String
+    /// The round's sign and goal.
+    public let prompt: BrainPrompt
     /// The right answer.
-    public let answer: String
+    public let answer: Sign
     /// Each player's answer, in seat order; nil for a player who did not answer in time.
     public let answers: [NamedAnswer]
     /// A player's answer to one prompt.
     public struct NamedAnswer: Equatable, Sendable {
         public let name: String
-        public let sign: String?
+        public let sign: Sign?
         public let points: Int
         /// Creates an answer line.
-        public init(name: String, sign: String?, points: Int) {
+        public init(name: String, sign: Sign?, points: Int) {
             self.name = name
             self.sign = sign
             self.points = points
         }
     }
     /// Creates a round reveal.
-    public init(room: String, round: Int, sign: String, goal: String, answer: String, answers: [NamedAnswer]) {
+    public init(room: String, round: Int, prompt: BrainPrompt, answers: [NamedAnswer]) {
         self.room = room
         self.round = round
-        self.sign = sign
-        self.goal = goal
-        self.answer = answer
+        self.prompt = prompt
+        self.answer = prompt.answer
         self.answers = answers
     }
 }
@@ -348,17 +349,17 @@ public struct BrainFields: Equatable, Sendable {
     public let round: Int
     public let rounds: Int
     /// The prompt (`sign` and `goal`); nil before the game starts.
-    public let prompt: (sign: String, goal: String)?
+    public let prompt: BrainPrompt?
     public let roundSeconds: Int
     public let timeLeftMs: Int?
     /// Players who have answered this round (never what).
     public let answered: [String]
     /// The viewer's own answer this round.
-    public let yourAnswer: String?
+    public let yourAnswer: Sign?
     /// The last round's reveal.
     public let lastRound: BrainRoundReveal?
     /// Creates rps-brain state fields.
-    public init(round: Int, rounds: Int, prompt: (sign: String, goal: String)?, roundSeconds: Int, timeLeftMs: Int?, answered: [String], yourAnswer: String?, lastRound: BrainRoundReveal?) {
+    public init(round: Int, rounds: Int, prompt: BrainPrompt?, roundSeconds: Int, timeLeftMs: Int?, answered: [String], yourAnswer: Sign?, lastRound: BrainRoundReveal?) {
         self.round = round
         self.rounds = rounds
         self.prompt = prompt
@@ -367,13 +368,6 @@ public struct BrainFields: Equatable, Sendable {
         self.answered = answered
         self.yourAnswer = yourAnswer
         self.lastRound = lastRound
-    }
-
-    public static func == (lhs: BrainFields, rhs: BrainFields) -> Bool {
-        lhs.round == rhs.round && lhs.rounds == rhs.rounds && lhs.prompt?.sign == rhs.prompt?.sign
-            && lhs.prompt?.goal == rhs.prompt?.goal && lhs.roundSeconds == rhs.roundSeconds
-            && lhs.timeLeftMs == rhs.timeLeftMs && lhs.answered == rhs.answered
-            && lhs.yourAnswer == rhs.yourAnswer && lhs.lastRound == rhs.lastRound
     }
 }
 
@@ -445,11 +439,11 @@ public struct RPSFields: Equatable, Sendable {
     /// Milliseconds left to throw this round; nil when no round is running.
     public let timeLeftMs: Int?
     /// The viewer's own throw this round, if the viewer is a player who threw.
-    public let yourThrow: String?
+    public let yourThrow: Sign?
     /// The last decided round, for a client that joins or resumes.
     public let lastRound: RoundReveal?
     /// Creates rps state fields.
-    public init(round: Int, rounds: Int, roundSeconds: Int, waitingOn: [String], timeLeftMs: Int?, yourThrow: String?, lastRound: RoundReveal?) {
+    public init(round: Int, rounds: Int, roundSeconds: Int, waitingOn: [String], timeLeftMs: Int?, yourThrow: Sign?, lastRound: RoundReveal?) {
         self.round = round
         self.rounds = rounds
         self.roundSeconds = roundSeconds
@@ -465,13 +459,13 @@ public struct RoundReveal: Equatable, Sendable {
     public let room: String
     public let round: Int
     /// Each player's sign, in seat order; a player who ran out of time is left out.
-    public let throwsByName: [(name: String, sign: String)]
+    public let throwsByName: [(name: String, sign: Sign)]
     /// The round's winner; nil on a draw (replayed) or when nobody threw.
     public let winner: String?
     /// Players who had not thrown when time ran out.
     public let timedOut: [String]
     /// Creates a reveal.
-    public init(room: String, round: Int, throwsByName: [(name: String, sign: String)], winner: String?, timedOut: [String]) {
+    public init(room: String, round: Int, throwsByName: [(name: String, sign: Sign)], winner: String?, timedOut: [String]) {
         self.room = room
         self.round = round
         self.throwsByName = throwsByName

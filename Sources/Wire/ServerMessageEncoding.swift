@@ -237,6 +237,11 @@ extension RoomState {
         case .brain(let fields): fields.write(into: &writer)
         case .concentration(let fields): fields.write(into: &writer)
         case .klondike(let fields): fields.write(into: &writer)
+        case .unknown(let fields):
+            for (key, value) in fields.pairs {
+                writer.key(escaping: key)
+                writer.value(value)
+            }
         }
     }
 }
@@ -248,7 +253,7 @@ extension RPSFields {
         writer.field("round_seconds", roundSeconds)
         writer.field("waiting_on", strings: waitingOn)
         writer.field("time_left_ms", timeLeftMs)
-        writer.field("your_throw", yourThrow)
+        writer.field("your_throw", yourThrow?.rawValue)
         writer.field("last_round", objectOrNull: lastRound) { writer, reveal in reveal.write(into: &writer) }
     }
 }
@@ -260,7 +265,7 @@ extension RoundReveal {
         writer.field("throws", object: { writer in
             for entry in throwsByName {
                 writer.key(escaping: entry.name)
-                writer.string(entry.sign)
+                writer.string(entry.sign.rawValue)
             }
         })
         writer.field("winner", winner)
@@ -282,14 +287,11 @@ extension BrainFields {
     func write(into writer: inout JSONWriter) {
         writer.field("round", round)
         writer.field("rounds", rounds)
-        writer.field("prompt", objectOrNull: prompt) { writer, prompt in
-            writer.field("sign", prompt.sign)
-            writer.field("goal", prompt.goal)
-        }
+        writer.field("prompt", objectOrNull: prompt) { writer, prompt in prompt.write(into: &writer) }
         writer.field("round_seconds", roundSeconds)
         writer.field("time_left_ms", timeLeftMs)
         writer.field("answered", strings: answered)
-        writer.field("your_answer", yourAnswer)
+        writer.field("your_answer", yourAnswer?.rawValue)
         writer.field("last_round", objectOrNull: lastRound) { writer, reveal in reveal.write(into: &writer) }
     }
 }
@@ -298,20 +300,25 @@ extension BrainRoundReveal {
     /// Writes `round`, `prompt`, `answer` and `answers`.
     func write(into writer: inout JSONWriter) {
         writer.field("round", round)
-        writer.field("prompt", object: { writer in
-            writer.field("sign", sign)
-            writer.field("goal", goal)
-        })
-        writer.field("answer", answer)
+        writer.field("prompt", object: { writer in prompt.write(into: &writer) })
+        writer.field("answer", answer.rawValue)
         writer.field("answers", object: { writer in
             for line in answers {
                 writer.key(escaping: line.name)
                 writer.openObject()
-                writer.field("sign", line.sign)
+                writer.field("sign", line.sign?.rawValue)
                 writer.field("points", line.points)
                 writer.closeObject()
             }
         })
+    }
+}
+
+extension BrainPrompt {
+    /// Writes `sign` and `goal` into an open object.
+    func write(into writer: inout JSONWriter) {
+        writer.field("sign", sign.rawValue)
+        writer.field("goal", goal.rawValue)
     }
 }
 

@@ -65,6 +65,8 @@ struct SchemaTests {
         }
         #expect(examples.count > 80)
         var failures: [String] = []
+        var decodedServerExamples = 0
+        var decodedClientExamples = 0
         for example in examples where !example.contains("…") {
             guard (try? JSONParser.parse(example)) != nil else { continue }
             let asClient = schema.problems(ofLine: example, against: "clientMessage")
@@ -72,7 +74,19 @@ struct SchemaTests {
             if !asClient.isEmpty && !asServer.isEmpty {
                 failures.append("\(example.prefix(160)): \(asServer.first ?? "") / \(asClient.first ?? "")")
             }
+            // A server example is also read by Wire's decoder, and a client example by the server's.
+            if asServer.isEmpty {
+                do { _ = try ServerMessageDecoder.decode(Array(example.utf8)); decodedServerExamples += 1 } catch {
+                    failures.append("\(example.prefix(160)): Wire cannot decode it: \(error.message)")
+                }
+            } else {
+                do { _ = try ClientMessageDecoder.decode(Array(example.utf8)); decodedClientExamples += 1 } catch {
+                    failures.append("\(example.prefix(160)): the server cannot decode it: \(error.message)")
+                }
+            }
         }
+        #expect(decodedServerExamples > 40)
+        #expect(decodedClientExamples > 30)
         #expect(failures.isEmpty, "\(failures.count) examples fail:\n\(failures.joined(separator: "\n"))")
     }
 }

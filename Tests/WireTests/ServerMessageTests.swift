@@ -5,15 +5,15 @@ import Wire
 /// The exact JSON text of every kind of server message: the wire is pinned.
 struct ServerMessageTests {
     static let reveal = RoundReveal(
-        room: "K7QX", round: 2, throwsByName: [("ann", "rock"), ("bob", "paper")], winner: "bob", timedOut: [])
+        room: "K7QX", round: 2, throwsByName: [("ann", .rock), ("bob", .paper)], winner: "bob", timedOut: [])
 
     /// Card ids are base-3 numbers: count-1, then shape, colour and fill digits.
     static let cards = [0, 40, 80].map { SetCard(id: $0)! }
     static let cardsJSON = #"{"id":0,"count":1,"shape":"triangle","color":"red","fill":"solid"},{"id":40,"count":2,"shape":"circle","color":"green","fill":"striped"},{"id":80,"count":3,"shape":"square","color":"purple","fill":"open"}"#
 
     static let brainReveal = BrainRoundReveal(
-        room: "K7QX", round: 4, sign: "rock", goal: "lose", answer: "scissors",
-        answers: [.init(name: "ann", sign: "scissors", points: 10), .init(name: "bob", sign: nil, points: -10)])
+        room: "K7QX", round: 4, prompt: BrainPrompt(sign: .rock, goal: .lose),
+        answers: [.init(name: "ann", sign: .scissors, points: 10), .init(name: "bob", sign: nil, points: -10)])
 
     static let summary = RoomSummary(room: "K7QX", game: "rps", players: ["ann"], seats: 2, phase: .waiting, spectators: 0)
 
@@ -45,7 +45,7 @@ struct ServerMessageTests {
             room: "K7QX", game: "rps", seq: 17, phase: .playing,
             players: [PlayerEntry(name: "ann", seat: 0, score: 1, connected: true), PlayerEntry(name: "bob", seat: 1, score: 0, connected: false)],
             spectators: 1,
-            gameFields: .rps(RPSFields(round: 2, rounds: 3, roundSeconds: 30, waitingOn: ["bob"], timeLeftMs: 1500, yourThrow: "rock", lastRound: nil)))),
+            gameFields: .rps(RPSFields(round: 2, rounds: 3, roundSeconds: 30, waitingOn: ["bob"], timeLeftMs: 1500, yourThrow: .rock, lastRound: nil)))),
          #"{"type":"state","room":"K7QX","game":"rps","seq":17,"phase":"playing","players":[{"name":"ann","seat":0,"score":1,"connected":true},{"name":"bob","seat":1,"score":0,"connected":false}],"spectators":1,"round":2,"rounds":3,"round_seconds":30,"waiting_on":["bob"],"time_left_ms":1500,"your_throw":"rock","last_round":null}"#),
         (.state(RoomState(
             room: "K7QX", game: "rps", seq: 3, phase: .over, players: [], spectators: 0,
@@ -89,8 +89,8 @@ struct ServerMessageTests {
         (.state(RoomState(
             room: "K7QX", game: "rps-brain", seq: 9, phase: .playing, players: [], spectators: 0,
             gameFields: .brain(BrainFields(
-                round: 5, rounds: 10, prompt: ("paper", "win"), roundSeconds: 15, timeLeftMs: 900, answered: ["ann"],
-                yourAnswer: "scissors", lastRound: brainReveal)))),
+                round: 5, rounds: 10, prompt: BrainPrompt(sign: .paper, goal: .win), roundSeconds: 15, timeLeftMs: 900, answered: ["ann"],
+                yourAnswer: .scissors, lastRound: brainReveal)))),
          #"{"type":"state","room":"K7QX","game":"rps-brain","seq":9,"phase":"playing","players":[],"spectators":0,"round":5,"rounds":10,"prompt":{"sign":"paper","goal":"win"},"round_seconds":15,"time_left_ms":900,"answered":["ann"],"your_answer":"scissors","last_round":{"round":4,"prompt":{"sign":"rock","goal":"lose"},"answer":"scissors","answers":{"ann":{"sign":"scissors","points":10},"bob":{"sign":null,"points":-10}}}}"#),
         (.flipped(room: "K7QX", player: "ann", card: 3, face: "🐶", result: "mismatch", points: -1),
          #"{"type":"flipped","room":"K7QX","player":"ann","card":3,"face":"🐶","result":"mismatch","points":-1}"#),

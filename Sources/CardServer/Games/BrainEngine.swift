@@ -87,11 +87,11 @@ struct BrainEngine: GameEngine {
         return .brain(BrainFields(
             round: game?.round ?? 1,
             rounds: rounds,
-            prompt: playing ? game.map { ($0.prompt.sign.rawValue, $0.prompt.goal.rawValue) } : nil,
+            prompt: playing ? game?.prompt : nil,
             roundSeconds: roundSeconds,
             timeLeftMs: millisecondsLeft(now: now),
             answered: names.indices.filter { game?.answered($0) == true }.map { names[$0] },
-            yourAnswer: viewerSeat.flatMap { game?.answers[$0]?.rawValue },
+            yourAnswer: viewerSeat.flatMap { game?.answers[$0] },
             lastRound: lastRound))
     }
 
@@ -101,10 +101,9 @@ struct BrainEngine: GameEngine {
         let ended = game.endRound()
         self.game = game
         let reveal = BrainRoundReveal(
-            room: room, round: ended.round, sign: ended.prompt.sign.rawValue, goal: ended.prompt.goal.rawValue,
-            answer: ended.prompt.answer.rawValue,
+            room: room, round: ended.round, prompt: ended.prompt,
             answers: names.indices.filter { !names[$0].isEmpty && !(game.isRemoved($0) && ended.answers[$0] == nil) }.map {
-                BrainRoundReveal.NamedAnswer(name: names[$0], sign: ended.answers[$0]?.rawValue, points: ended.points[$0])
+                BrainRoundReveal.NamedAnswer(name: names[$0], sign: ended.answers[$0], points: ended.points[$0])
             })
         lastRound = reveal
         update.events.append(.brainRound(reveal))

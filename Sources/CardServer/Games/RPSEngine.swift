@@ -104,7 +104,7 @@ struct RPSEngine: GameEngine {
     }
 
     func fields(viewerSeat: Int?, now: UInt64) -> GameFields {
-        let ownThrow = viewerSeat.flatMap { match?.pendingThrows[$0]?.rawValue }
+        let ownThrow = viewerSeat.flatMap { match?.pendingThrows[$0] }
         return .rps(RPSFields(
             round: match?.round ?? 1,
             rounds: rounds,
@@ -127,7 +127,7 @@ struct RPSEngine: GameEngine {
         let reveal = RoundReveal(
             room: room,
             round: decided.number,
-            throwsByName: (0..<2).compactMap { seat in decided.signs[seat].map { (names[seat], $0.rawValue) } },
+            throwsByName: (0..<2).compactMap { seat in decided.signs[seat].map { (names[seat], $0) } },
             winner: decided.winner.map { names[$0] },
             timedOut: decided.timedOut.map { names[$0] })
         lastRound = reveal

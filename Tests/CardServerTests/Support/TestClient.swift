@@ -90,6 +90,12 @@ final class TestClient {
                 if !problems.isEmpty {
                     Issue.record("a server line does not fit Protocol.schema.json: \(problems.prefix(3).joined(separator: "; ")) in \(line.prefix(300))")
                 }
+                // … and read back through Wire's decoder, as cardclient reads it.
+                do {
+                    _ = try ServerMessageDecoder.decode(Array(line.utf8))
+                } catch {
+                    Issue.record("Wire cannot decode a server line: \(error.message) in \(line.prefix(300))")
+                }
                 return line
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
