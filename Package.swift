@@ -40,8 +40,12 @@ let package = Package(
         .testTarget(name: "NetworkTests", dependencies: ["Network", "GameRules"]),
         // Test support: a JSON Schema validator for Protocol.schema.json, shared by the tests of both programs.
         .target(name: "ProtocolSchema", dependencies: ["Wire"], path: "Tests/ProtocolSchema"),
-        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "GameRules", "cardserver", "ProtocolSchema"]),
-        .testTarget(name: "CardClientTests", dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "ProtocolSchema"]),
+        // Test support: the server on a scripted host (manual clock, captured output, seeded generator).
+        .target(name: "ScriptedServer", dependencies: ["CardServer", "Wire", "GameRules"], path: "Tests/ScriptedServer"),
+        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "GameRules", "cardserver", "ProtocolSchema", "ScriptedServer"]),
+        .testTarget(
+            name: "CardClientTests",
+            dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "ProtocolSchema", "ScriptedServer"]),
         .testTarget(name: "CardBenchTests", dependencies: ["cardbench"]),
     ],
     swiftLanguageModes: [.v6]

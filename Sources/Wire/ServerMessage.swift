@@ -47,6 +47,19 @@ public enum ServerMessage: Equatable, Sendable {
     /// A newer connection logged in with this session's token; this one closes next.
     case replaced
 
+    /// The `id` of the command this message answers; nil for events and for commands sent without one.
+    public var replyID: RequestID? {
+        switch self {
+        case .help(_, let id), .pong(let id), .welcome(_, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id),
+             .stats(_, let id), .leaderboard(_, _, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
+             .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, let id),
+             .claimed(_, _, _, _, _, let id), .hint(_, _, let id):
+            id
+        case .hello, .member, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced:
+            nil
+        }
+    }
+
     /// The `type` tag as a static string, for the encoder.
     var wireType: StaticString {
         switch self {

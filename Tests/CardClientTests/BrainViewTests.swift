@@ -68,7 +68,7 @@ struct BrainViewTests {
     @Test func theRoundEventFlashesTheAnswerAndYourPoints() {
         var model = Self.model([Self.state()])
         let event = #"{"type":"brain_round","room":"BR41","round":2,"prompt":{"sign":"rock","goal":"lose"},"answer":"scissors","answers":{"ann":{"sign":"scissors","points":10},"bob":{"sign":null,"points":-10}}}"#
-        model.apply(serverLine: Array(event.utf8), now: 100)
+        model.receive(event, now: 100)
         #expect(model.flash?.text == "round 2: the answer was ✌️ scissors · you +10")
         #expect(model.flash?.tone == .good)
     }

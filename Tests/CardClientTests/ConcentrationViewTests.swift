@@ -63,7 +63,7 @@ struct ConcentrationViewTests {
     @Test func aMatchFlashes() {
         var model = Self.model([Self.state()])
         let event = #"{"type":"flipped","room":"CC11","player":"ann","card":5,"face":"🐶","result":"match","points":2}"#
-        model.apply(serverLine: Array(event.utf8), now: 0)
+        model.receive(event, now: 0)
         #expect(model.flash?.text == "you: a pair! +2")
     }
 }

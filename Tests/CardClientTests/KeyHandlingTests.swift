@@ -60,9 +60,9 @@ struct KeyHandlingTests {
     }
 
     @Test func rpsIgnoresASecondThrowAndAsksForARematchWhenOver() {
-        var model = Fixtures.rps([Fixtures.rpsState(waitingOn: #"["bob"]"#, yourThrow: #""rock""#)])
+        var model = Fixtures.rps([Fixtures.rpsState(waitingOn: ["bob"], yourThrow: .rock)])
         #expect(model.type("p") == [])
-        model.apply(serverLine: Array(Fixtures.rpsState(seq: 5, phase: "over", waitingOn: "[]", timeLeft: "null").utf8), now: 0)
+        model.receive(Fixtures.rpsState(seq: 5, phase: .over, waitingOn: [], timeLeft: nil), now: 0)
         #expect(model.type("n") == [.transmit(#"{"type":"start","id":3}"#)])
         #expect(model.type("q") == [.transmit(#"{"type":"leave","id":4}"#)])
     }
@@ -158,14 +158,14 @@ struct KeyHandlingTests {
         #expect(model.type("hi") == [])
         #expect(model.press([.enter]) == [.transmit(#"{"type":"chat","text":"hi","id":3}"#)])
         #expect(model.prompt == nil)
-        model.apply(serverLine: Array(#"{"type":"error","code":"rate_limited","message":"you are chatting too fast","retry_after_ms":900,"id":3}"#.utf8), now: 0)
+        model.receive(#"{"type":"error","code":"rate_limited","message":"you are chatting too fast","retry_after_ms":900,"id":3}"#, now: 0)
         #expect(model.prompt?.text == "hi")
         #expect(model.status?.text == "you are chatting too fast")
     }
 
     @Test func serverFullIsTheReasonShownForTheClose() {
         var model = Fixtures.model([Fixtures.hello])
-        model.apply(serverLine: Array(#"{"type":"error","code":"server_full","message":"the server is full (2 connections); try again later"}"#.utf8), now: 0)
+        model.receive(#"{"type":"error","code":"server_full","message":"the server is full (2 connections); try again later"}"#, now: 0)
         model.connectionLost("the server closed the connection")
         #expect(model.link == .lost("the server is full (2 connections); try again later"))
     }

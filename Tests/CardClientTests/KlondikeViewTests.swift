@@ -8,7 +8,7 @@ struct KlondikeViewTests {
     static func card(_ rank: Int, _ suit: String) -> String { #"{"rank":\#(rank),"suit":"\#(suit)"}"# }
 
     /// A game a few moves in: 8♥ on pile 1, 7♣ waiting on the waste, the ace of spades home.
-    static let state = #"{"type":"state","room":"KL00","game":"klondike","seq":4,"phase":"playing","players":[{"name":"ann","seat":0,"score":1,"connected":true},{"name":"bob","seat":1,"score":3,"connected":true}],"spectators":0,"player":"ann","draw":1,"stock":20,"waste_count":3,"waste":[\#(card(7, "clubs"))],"foundations":[[\#(card(1, "spades"))],[],[],[]],"tableau":[{"down":0,"up":[\#(card(9, "clubs")),\#(card(8, "hearts"))]},{"down":1,"up":[\#(card(12, "diamonds"))]},{"down":2,"up":[\#(card(10, "hearts"))]},{"down":3,"up":[\#(card(13, "spades"))]},{"down":4,"up":[\#(card(2, "diamonds"))]},{"down":5,"up":[\#(card(6, "clubs"))]},{"down":0,"up":[]}],"moves":6,"rivals":{"bob":3}}"#
+    static let state = #"{"type":"state","room":"KL00","game":"klondike","seq":4,"phase":"playing","players":[{"name":"ann","seat":0,"score":1,"connected":true},{"name":"bob","seat":1,"score":3,"connected":true}],"spectators":0,"player":"ann","draw":1,"stock":20,"waste_count":3,"waste":[\#(card(7, "clubs"))],"foundations":[[\#(card(1, "spades"))],[],[],[]],"tableau":[{"down":0,"up":[\#(card(9, "clubs")),\#(card(8, "hearts"))]},{"down":1,"up":[\#(card(12, "diamonds"))]},{"down":2,"up":[\#(card(10, "hearts"))]},{"down":3,"up":[\#(card(13, "spades"))]},{"down":4,"up":[\#(card(2, "diamonds"))]},{"down":5,"up":[\#(card(6, "clubs"))]},{"down":0,"up":[]}],"moves":6,"rivals":{"bob":3},"progress":[]}"#
 
     static func model() -> ClientModel {
         Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL00","game":"klondike","seat":0}"#, state])
@@ -97,7 +97,7 @@ struct KlondikeViewTests {
     @Test func solvedSaysSoOnTheStatusLine() {
         var model = Self.model()
         let event = #"{"type":"solved","room":"KL00","player":"ann","moves":112,"message":"Congratulations, ann! All 52 cards home in 112 moves."}"#
-        model.apply(serverLine: Array(event.utf8), now: 0)
+        model.receive(event, now: 0)
         #expect(model.status?.text == "Congratulations, ann! All 52 cards home in 112 moves.")
     }
 }

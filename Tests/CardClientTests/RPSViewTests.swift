@@ -1,14 +1,16 @@
+import GameRules
 import CardClient
 import Testing
+import Wire
 
 /// What an rps room looks like.
 struct RPSViewTests {
-    static let reveal = #"{"round":1,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}"#
+    static let reveal = RoundReveal(room: "R2D2", round: 1, throwsByName: [("ann", .rock), ("bob", .paper)], winner: "bob", timedOut: [])
 
     @Test func midMatchAfterThrowingWhileTheOpponentIsAway() {
         let model = Fixtures.rps([
             Fixtures.rpsState(
-                scores: (0, 1), round: 2, waitingOn: #"["bob"]"#, timeLeft: "12400", yourThrow: #""scissors""#,
+                scores: (0, 1), round: 2, waitingOn: ["bob"], timeLeft: 12400, yourThrow: .scissors,
                 lastRound: Self.reveal, bobConnected: false),
             #"{"type":"chat","room":"R2D2","from":"bob","text":"gg"}"#,
         ])
@@ -34,7 +36,7 @@ struct RPSViewTests {
     }
 
     @Test func beforeThrowingTheKeysShowAndTheOpponentsThrowIsOnlyAMark() {
-        let model = Fixtures.rps([Fixtures.rpsState(waitingOn: #"["ann"]"#, timeLeft: "4000")])
+        let model = Fixtures.rps([Fixtures.rpsState(waitingOn: ["ann"], timeLeft: 4000)])
         let screen = ScreenRenderer.render(model, size: ScreenSize(width: 70, height: 16), color: true, now: 0)
         let text = Fixtures.trimmed(screen)
         #expect(text[3] == "  Round 1 · best of 3, first to 2          ██░░░░░░░░  4 s")
@@ -46,7 +48,7 @@ struct RPSViewTests {
 
     @Test func theMatchResultAndTheRematchKey() {
         let model = Fixtures.rps([
-            Fixtures.rpsState(seq: 9, phase: "over", scores: (2, 1), round: 3, waitingOn: "[]", timeLeft: "null", lastRound: Self.reveal),
+            Fixtures.rpsState(seq: 9, phase: .over, scores: (2, 1), round: 3, waitingOn: [], timeLeft: nil, lastRound: Self.reveal),
             #"{"type":"game_over","room":"R2D2","winners":["ann"],"scores":{"ann":2,"bob":1}}"#,
         ])
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 70, height: 16), color: false, now: 0))
@@ -57,10 +59,10 @@ struct RPSViewTests {
     }
 
     @Test func theRoundEventFlashesWhoWon() {
-        var model = Fixtures.rps([Fixtures.rpsState(waitingOn: #"["bob"]"#, yourThrow: #""rock""#)])
+        var model = Fixtures.rps([Fixtures.rpsState(waitingOn: ["bob"], yourThrow: .rock)])
         let round = #"{"type":"round","room":"R2D2","round":1,"throws":{"ann":"rock","bob":"scissors"},"winner":"ann","timed_out":[]}"#
-        model.apply(serverLine: Array(round.utf8), now: 100)
+        model.receive(round, now: 100)
         #expect(model.flash == Notice("you win round 1", tone: .good, until: 1600))
-        #expect(model.room?.reveal == RPSReveal(round: 1, throwsByName: ["ann": .rock, "bob": .scissors], winner: "ann"))
+        #expect(model.room?.reveal == RoundReveal(room: "R2D2", round: 1, throwsByName: [("ann", .rock), ("bob", .scissors)], winner: "ann", timedOut: []))
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// The lobby, the screens around it, and the notice for a terminal that is too small.
 struct ScreenTests {
-    static let rooms = #"{"type":"rooms","rooms":[{"room":"K7QX","game":"set","players":["bob","carl"],"seats":4,"phase":"waiting","spectators":0},{"room":"58Z2","game":"rps","players":["dave"],"seats":2,"phase":"playing","spectators":3}]}"#
+    static let rooms = #"{"type":"rooms","rooms":[{"room":"K7QX","game":"set","players":["bob","carl"],"seats":4,"phase":"waiting","spectators":0},{"room":"58Z2","game":"rps","players":["dave"],"seats":2,"phase":"playing","spectators":3}],"total":2,"next":null}"#
 
     @Test func lobbyListsThePublicRoomsWithTheCursorOnOne() {
         var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, Self.rooms])
@@ -37,7 +37,7 @@ struct ScreenTests {
 
     @Test func anEmptyLobbyOnlyOffersTheServersGames() {
         let hello = #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["rps"]}"#
-        let model = Fixtures.model([hello, Fixtures.welcomeAnn, #"{"type":"rooms","rooms":[]}"#])
+        let model = Fixtures.model([hello, Fixtures.welcomeAnn, #"{"type":"rooms","rooms":[],"total":0,"next":null}"#])
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 12), color: false, now: 0))
         #expect(text[4] == "    no public rooms yet: start a game below")
         #expect(text[6] == "  New game  r rps for 2 · R rps vs bot")
@@ -51,7 +51,7 @@ struct ScreenTests {
     func aSetRoomTooSmallForItsBoardSaysSo(size: ScreenSize, notice: String) {
         var model = Fixtures.soloSet(cards: 12)
         let wide = #"{"type":"state","room":"K7QX","game":"set","seq":2,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"board":[\#((Fixtures.cards + Fixtures.cards.prefix(9)).joined(separator: ","))],"deck":57,"deal_votes":[],"hints_used":0,"hint":[]}"#
-        model.apply(serverLine: Array(wide.utf8), now: 0)
+        model.receive(wide, now: 0)
         let screen = ScreenRenderer.render(model, size: size, color: false, now: 0)
         #expect(screen.count == size.height)
         #expect(screen.allSatisfy { $0.width == size.width })

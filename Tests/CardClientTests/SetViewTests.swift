@@ -1,3 +1,4 @@
+import GameRules
 import CardClient
 import Testing
 
@@ -61,7 +62,7 @@ struct SetViewTests {
     }
 
     @Test func aCardInColourHasItsShapesInItsColour() {
-        let card = SetCard(id: 80, count: 3, shape: .triangle, color: .purple, fill: .striped)
+        let card = SetCard(count: 3, shape: .triangle, color: .purple, fill: .striped)
         let lines = SetCardArt.lines(card, label: "c", mark: .none, color: true).map { ANSIEncoder.encode($0, color: true) }
         #expect(lines == [
             "┌ \u{1B}[1mc\u{1B}[0m ────┐",
@@ -73,7 +74,7 @@ struct SetViewTests {
     }
 
     @Test func aSelectedCardHasADoubleYellowBorder() {
-        let card = SetCard(id: 0, count: 1, shape: .circle, color: .red, fill: .solid)
+        let card = SetCard(count: 1, shape: .circle, color: .red, fill: .solid)
         let lines = SetCardArt.lines(card, label: "a", mark: .selected, color: true).map { ANSIEncoder.encode($0, color: true) }
         #expect(lines[0] == "\u{1B}[1;33m╔ \u{1B}[0m\u{1B}[1;7;33ma\u{1B}[0m\u{1B}[1;33m ════╗\u{1B}[0m")
         #expect(lines[2] == "\u{1B}[1;33m║\u{1B}[0m   \u{1B}[1;31m●\u{1B}[0m   \u{1B}[1;33m║\u{1B}[0m")
@@ -81,11 +82,11 @@ struct SetViewTests {
     }
 
     @Test(arguments: [
-        (SetCard.Shape.triangle, SetCard.Fill.solid, "▲"), (.circle, .solid, "●"), (.square, .solid, "■"),
+        (SetShape.triangle, SetFill.solid, "▲"), (.circle, .solid, "●"), (.square, .solid, "■"),
         (.triangle, .open, "△"), (.circle, .open, "○"), (.square, .open, "□"),
         (.triangle, .striped, "◭"), (.circle, .striped, "◐"), (.square, .striped, "◧"),
     ])
-    func shapeGlyphs(shape: SetCard.Shape, fill: SetCard.Fill, glyph: String) {
+    func shapeGlyphs(shape: SetShape, fill: SetFill, glyph: String) {
         #expect(SetCardArt.glyph(shape, fill) == glyph)
     }
 
@@ -105,7 +106,7 @@ struct SetViewTests {
     @Test func theClaimResultFlashesOnTheStatusLine() {
         var model = Fixtures.soloSet(cards: 12)
         let claimed = #"{"type":"claimed","room":"K7QX","player":"ann","cards":[],"valid":true,"points":3}"#
-        model.apply(serverLine: Array(claimed.utf8), now: 1000)
+        model.receive(claimed, now: 1000)
         let screen = ScreenRenderer.render(model, size: Self.size, color: true, now: 1200)
         #expect(ANSIEncoder.encode(screen[20], color: true) == "\u{1B}[1;32m Set! +3\u{1B}[0m" + String(repeating: " ", count: 72))
         let later = ScreenRenderer.render(model, size: Self.size, color: true, now: 2600)

@@ -1,3 +1,4 @@
+import ScriptedServer
 @testable import CardServer
 import Testing
 import Wire

@@ -1,3 +1,4 @@
+import ScriptedServer
 import Testing
 import Wire
 

@@ -1,64 +1,80 @@
+import GameRules
 import Wire
 
 extension ClientModel {
-    /// Applies one line from the server.
+    /// Applies one line from the server, read through Wire's decoder.
     /// - Parameters:
     ///   - line: the line's bytes, without the newline.
     ///   - now: the client's clock in milliseconds.
     /// - Returns: what to send in answer (a login after `hello`, the room after `welcome`, …).
     @discardableResult
     public mutating func apply(serverLine line: [UInt8], now: Int) -> [Effect] {
-        guard let message = try? JSONParser.parse(line).objectValue else {
-            setStatus("the server sent a line this client cannot read", tone: .bad, now: now)
+        do {
+            return apply(serverMessage: try ServerMessageDecoder.decode(line), now: now)
+        } catch {
+            // A message type a newer server added is skipped, as Protocol.md says readers do.
+            if error.unknownType == nil {
+                setStatus("the server sent a line this client cannot read", tone: .bad, now: now)
+            }
             return []
         }
-        return apply(serverMessage: message, now: now)
     }
 
     /// Applies one message from the server.
     /// - Parameters:
-    ///   - message: the parsed message.
+    ///   - message: the decoded message.
     ///   - now: the client's clock in milliseconds.
     /// - Returns: what to send in answer.
     @discardableResult
-    public mutating func apply(serverMessage message: JSONObject, now: Int) -> [Effect] {
-        let answered = message["type"]?.stringValue == "error" ? nil : settle(message.int("id"))
-        switch message.string("type") ?? "" {
-        case "hello": return greeted(message)
-        case "welcome": return welcomed(message, now: now)
-        case "rooms": lobby.update(message.objects("rooms").compactMap(LobbyRoom.init(json:)))
-        case "joined":
-            enter(RoomModel(code: message.string("room") ?? "", game: message.string("game") ?? "", seat: message.int("seat")))
-        case "watching":
-            let code = message.string("room") ?? ""
-            enter(RoomModel(code: code, game: lobby.rooms.first { $0.code == code }?.game ?? "", seat: nil))
-        case "left":
+    public mutating func apply(serverMessage message: ServerMessage, now: Int) -> [Effect] {
+        switch message {
+        case .error(let code, let text, let id):
+            return refused(code: code, text: text, command: settle(id), now: now)
+        case .rateLimited(let text, _, let id):
+            return refused(code: .rateLimited, text: text, command: settle(id), now: now)
+        default:
+            break
+        }
+        let answered = settle(message.replyID)
+        switch message {
+        case .hello(_, _, let offered): return greeted(games: offered)
+        case .welcome(let player, let given, let token, let resumed, _):
+            return welcomed(player: player, name: given, token: token, resumed: resumed, now: now)
+        case .rooms(let page, _): lobby.update(page.rooms)
+        case .joined(let code, let game, let seat, _): enter(RoomModel(code: code, game: game, seat: seat))
+        case .watching(let code, _):
+            enter(RoomModel(code: code, game: lobby.rooms.first { $0.room == code }?.game ?? "", seat: nil))
+        case .left:
             room = nil
             return [send(.firstRoomsPage)]
-        case "state": receivedState(message, now: now)
-        case "chat":
-            room?.log(.said(from: message.string("from") ?? "?", text: message.string("text") ?? ""))
-        case "player_joined", "player_left", "player_away", "player_back": memberEvent(message)
-        case "game_over": gameOver(message)
-        case "round": roundRevealed(message, now: now)
-        case "claimed": claimed(message, now: now)
-        case "hint": hinted(message, now: now)
-        case "brain_round": brainRoundEnded(message, now: now)
-        case "flipped": flipped(message, now: now)
-        case "solved": solved(message, now: now)
-        case "error": return refused(message, now: now)
-        case "replaced": link = .lost("another connection took over this session")
-        case "shutdown": link = .lost("the server is shutting down")
-        default:
-            if answered == .deal, message.string("type") == "ok" {
-                setStatus("asked for three more cards", tone: .neutral, now: now)
-            }
+        case .state(let state): receivedState(state, now: now)
+        case .chat(_, let from, let text, _): room?.log(.said(from: from, text: text))
+        case .member(let event, _, let who, let role): memberEvent(event, name: who, role: role)
+        case .gameOver(let over): gameOver(over)
+        case .round(let reveal): roundRevealed(reveal, now: now)
+        case .claimed(_, let player, _, let valid, let points, _): claimed(player: player, valid: valid, points: points, now: now)
+        case .hint(let cards, _, _): hinted(cards, now: now)
+        case .brainRound(let reveal): brainRoundEnded(reveal, now: now)
+        case .flipped(_, let player, _, _, let result, let points): flipped(player: player, result: result, points: points, now: now)
+        case .solved(_, let player, _, let text): solved(player: player, message: text, now: now)
+        case .replaced: link = .lost("another connection took over this session")
+        case .shutdown: link = .lost("the server is shutting down")
+        case .ok:
+            if answered == .deal { setStatus("asked for three more cards", tone: .neutral, now: now) }
+        case .help, .pong, .stats, .leaderboard, .thrown, .answered, .error, .rateLimited:
+            break
         }
         return []
     }
 
-    private mutating func greeted(_ message: JSONObject) -> [Effect] {
-        games = message.strings("games")
+    /// The `id` the model gave a command, as the client numbers them.
+    private mutating func settle(_ id: RequestID?) -> ClientCommand? {
+        guard case .int(let number)? = id else { return nil }
+        return settle(number)
+    }
+
+    private mutating func greeted(games offered: [String]) -> [Effect] {
+        games = offered
         link = .online
         if let token = session?.token { return [send(.resume(token: token))] }
         if let name { return [send(.login(name: name))] }
@@ -66,12 +82,11 @@ extension ClientModel {
         return []
     }
 
-    private mutating func welcomed(_ message: JSONObject, now: Int) -> [Effect] {
-        let given = message.string("name") ?? name ?? ""
-        session = Session(player: message.string("player") ?? "", name: given, token: message.string("token") ?? "")
+    private mutating func welcomed(player: String, name given: String, token: String, resumed: Bool, now: Int) -> [Effect] {
+        session = Session(player: player, name: given, token: token)
         name = given
         if prompt?.kind == .name { prompt = nil }
-        if message.bool("resumed") == true {
+        if resumed {
             setStatus("reconnected", tone: .good, now: now)
             return room == nil ? [send(.firstRoomsPage)] : []
         }
@@ -93,15 +108,14 @@ extension ClientModel {
         status = nil
     }
 
-    private mutating func receivedState(_ message: JSONObject, now: Int) {
-        guard let state = RoomState(json: message) else { return }
+    private mutating func receivedState(_ state: RoomState, now: Int) {
         var current = room ?? RoomModel(code: state.room, game: state.game, seat: nil)
         if current.code != state.room {
             current = RoomModel(code: state.room, game: state.game, seat: nil)
         }
         current.game = state.game
         if let mine = state.player(named: me) { current.seat = mine.seat }
-        if case .set(let set) = state.details {
+        if case .set(let set) = state.gameFields {
             let onBoard = Set(set.board.map(\.id))
             current.selection.removeAll { !onBoard.contains($0) }
         }
@@ -114,24 +128,20 @@ extension ClientModel {
         room = current
     }
 
-    private mutating func memberEvent(_ message: JSONObject) {
-        let who = message.string("name") ?? "?"
-        let watching = message.string("role") == "spectator"
-        let text: String
-        switch message.string("type") {
-        case "player_joined": text = watching ? "\(who) is watching" : "\(who) joined"
-        case "player_left": text = watching ? "\(who) stopped watching" : "\(who) left"
-        case "player_away": text = "\(who) is away"
-        default: text = "\(who) is back"
+    private mutating func memberEvent(_ event: MemberEvent, name who: String, role: MemberRole) {
+        let watching = role == .spectator
+        let text = switch event {
+        case .joined: watching ? "\(who) is watching" : "\(who) joined"
+        case .left: watching ? "\(who) stopped watching" : "\(who) left"
+        case .away: "\(who) is away"
+        case .back: "\(who) is back"
         }
         room?.log(.event(text))
     }
 
-    private mutating func gameOver(_ message: JSONObject) {
-        let scores = (message.object("scores")?.pairs ?? []).map { (name: $0.key, score: $0.value.intValue ?? 0) }
-        let result = GameResult(winners: message.strings("winners"), scores: scores, hintsUsed: message.int("hints_used"))
-        let verdict = Self.describeWinners(result.winners, me: me)
-        room?.result = result
+    private mutating func gameOver(_ over: GameOver) {
+        let verdict = Self.describeWinners(over.winners, me: me)
+        room?.result = over
         room?.log(.event("game over: " + verdict))
     }
 
@@ -144,8 +154,7 @@ extension ClientModel {
         }
     }
 
-    private mutating func roundRevealed(_ message: JSONObject, now: Int) {
-        guard let reveal = RPSReveal(json: message) else { return }
+    private mutating func roundRevealed(_ reveal: RoundReveal, now: Int) {
         room?.reveal = reveal
         switch reveal.winner {
         case nil:
@@ -156,10 +165,7 @@ extension ClientModel {
         }
     }
 
-    private mutating func claimed(_ message: JSONObject, now: Int) {
-        let player = message.string("player") ?? "?"
-        let valid = message.bool("valid") ?? false
-        let points = message.int("points") ?? 0
+    private mutating func claimed(player: String, valid: Bool, points: Int, now: Int) {
         let score = points < 0 ? "−\(-points)" : "+\(points)"
         let verdict = valid ? "Set! \(score)" : "not a Set \(score)"
         if player == me {
@@ -169,33 +175,30 @@ extension ClientModel {
         }
     }
 
-    private mutating func hinted(_ message: JSONObject, now: Int) {
-        let ids = message.objects("cards").compactMap { $0.int("id") }
-        guard case .set(let set)? = room?.state?.details else { return }
-        let letters = ids.compactMap { id in set.board.firstIndex { $0.id == id }.map(SetLabels.letter) }
+    private mutating func hinted(_ cards: [SetCard], now: Int) {
+        guard case .set(let set)? = room?.state?.gameFields else { return }
+        let letters = cards.compactMap { card in set.board.firstIndex(of: card).map(SetLabels.letter) }
         setFlash(letters.isEmpty ? "hint" : "hint: " + letters.joined(separator: ", "), tone: .neutral, now: now)
     }
 
-    private mutating func refused(_ message: JSONObject, now: Int) -> [Effect] {
-        let code = message.string("code") ?? ""
-        let text = message.string("message") ?? code
-        let command = settle(message.int("id"))
-        if code == "stale" {
+    private mutating func refused(code: ErrorCode, text: String, command: ClientCommand?, now: Int) -> [Effect] {
+        switch code {
+        case .stale:
             setFlash("too late", tone: .neutral, now: now)
             return []
-        }
-        if code == "server_full" {
+        case .serverFull:
             // The server closes the connection next: this, not "closed", is the reason to show.
             link = .lost(text)
             return []
-        }
-        if code == "bad_token" {
+        case .badToken:
             session = nil
             room = nil
             setStatus("your seat is gone (away too long); logged in again", tone: .bad, now: now)
             if let name { return [send(.login(name: name))] }
             prompt = Prompt(.name)
             return []
+        default:
+            break
         }
         setStatus(text, tone: .bad, now: now)
         switch command {

@@ -1,32 +1,11 @@
+import Wire
+
 /// A line of the room's chat log: something a member said, or something that happened.
 public enum ChatLine: Equatable, Sendable {
     /// A member's chat message.
     case said(from: String, text: String)
     /// A room event in words ("bob joined", "bob is away").
     case event(String)
-}
-
-/// How a game ended, from `game_over`.
-public struct GameResult: Equatable, Sendable {
-    /// Everyone with the best result; several on a tie, none when nobody won.
-    public var winners: [String]
-    /// Each player's points, in the order the server listed them.
-    public var scores: [(name: String, score: Int)]
-    /// Hints used (solo Set); nil for other games.
-    public var hintsUsed: Int?
-
-    /// Makes a result.
-    public init(winners: [String], scores: [(name: String, score: Int)], hintsUsed: Int? = nil) {
-        self.winners = winners
-        self.scores = scores
-        self.hintsUsed = hintsUsed
-    }
-
-    /// Equal when winners, scores in order and hints are.
-    public static func == (lhs: GameResult, rhs: GameResult) -> Bool {
-        lhs.winners == rhs.winners && lhs.hintsUsed == rhs.hintsUsed
-            && lhs.scores.map(\.name) == rhs.scores.map(\.name) && lhs.scores.map(\.score) == rhs.scores.map(\.score)
-    }
 }
 
 /// The room this client is in, as far as it knows.
@@ -49,9 +28,9 @@ public struct RoomModel: Equatable, Sendable {
     /// Set: ids of the cards selected for a claim, in the order chosen.
     public var selection: [Int]
     /// rps: the newest reveal from a `round` event.
-    public var reveal: RPSReveal?
+    public var reveal: RoundReveal?
     /// The result once `game_over` came; cleared when a new game starts.
-    public var result: GameResult?
+    public var result: GameOver?
 
     /// Makes a room entered just now.
     public init(code: String, game: String, seat: Int?) {
@@ -70,7 +49,7 @@ public struct RoomModel: Equatable, Sendable {
     public var isSpectator: Bool { seat == nil }
 
     /// The phase, `waiting` until a state came.
-    public var phase: RoomPhase { state?.phase ?? .waiting }
+    public var phase: Phase { state?.phase ?? .waiting }
 
     /// Adds a chat line, dropping the oldest past ``chatLimit``.
     public mutating func log(_ line: ChatLine) {

@@ -1,3 +1,4 @@
+import GameRules
 import Wire
 /// rps-brain: the round and its countdown, the prompt (a sign and a goal), who has answered,
 /// your answer, the last round's reveal, and the keys to answer.
@@ -55,7 +56,7 @@ public struct BrainView: GameView {
                 lines.append(StyledLine("  your answer: ") + StyledLine("\(sign.glyph) \(sign.rawValue)", Palette.strong))
             } else {
                 var line = StyledLine("  answer: ", Palette.strong)
-                for (position, sign) in RPSSign.allCases.enumerated() {
+                for (position, sign) in Sign.allCases.enumerated() {
                     if position > 0 { line.append("   ") }
                     line.append(String(sign.rawValue.first ?? " "), Palette.key)
                     line.append(" \(sign.glyph) \(sign.rawValue)")
@@ -87,12 +88,12 @@ public struct BrainView: GameView {
         return [KeyHelp("r p s", "answer (or 1 2 3)")]
     }
 
-    private func brain(of room: RoomModel) -> BrainState? {
-        if case .brain(let brain)? = room.state?.details { return brain }
+    private func brain(of room: RoomModel) -> BrainFields? {
+        if case .brain(let brain)? = room.state?.gameFields { return brain }
         return nil
     }
 
-    private func roundLine(_ brain: BrainState, room: RoomModel, context: ViewContext) -> StyledLine {
+    private func roundLine(_ brain: BrainFields, room: RoomModel, context: ViewContext) -> StyledLine {
         let left = StyledLine("  Round \(brain.round)", Palette.heading) + StyledLine(" of \(brain.rounds)", Palette.quiet)
         guard room.phase == .playing, let timeLeft = brain.timeLeftMs else { return left }
         let remaining = Countdown.remaining(timeLeft, in: room, now: context.now)
@@ -100,25 +101,22 @@ public struct BrainView: GameView {
         return StyledLine.spread(left, right, width: min(context.size.width, Self.width))
     }
 
-    private func revealLines(_ reveal: BrainReveal, me: String?) -> [StyledLine] {
+    private func revealLines(_ reveal: BrainRoundReveal, me: String?) -> [StyledLine] {
         var head = StyledLine("  round \(reveal.round): ", Palette.quiet)
-        if let prompt = reveal.prompt {
-            head.append("\(prompt.sign.glyph) \(prompt.sign.rawValue), \(prompt.goal == .win ? "WIN" : "LOSE") against it")
-        }
-        if let answer = reveal.answer {
-            head.append(" → answer ", Palette.quiet)
-            head.append("\(answer.glyph) \(answer.rawValue)", Palette.strong)
-        }
+        let prompt = reveal.prompt
+        head.append("\(prompt.sign.glyph) \(prompt.sign.rawValue), \(prompt.goal == .win ? "WIN" : "LOSE") against it")
+        head.append(" → answer ", Palette.quiet)
+        head.append("\(reveal.answer.glyph) \(reveal.answer.rawValue)", Palette.strong)
         var answers = StyledLine("  ")
         for (position, entry) in reveal.answers.enumerated() {
             if position > 0 { answers.append(" · ", Palette.quiet) }
             answers.append(entry.name, entry.name == me ? Palette.strong : .plain)
-            if let sign = entry.answer.sign {
+            if let sign = entry.sign {
                 answers.append(" \(sign.glyph) \(sign.rawValue)")
             } else {
                 answers.append(" (no answer)", Palette.quiet)
             }
-            let points = entry.answer.points
+            let points = entry.points
             answers.append(points < 0 ? " −\(-points)" : " +\(points)", Palette.notice(points > 0 ? .good : .bad))
         }
         return [head, answers]

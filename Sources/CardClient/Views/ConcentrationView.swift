@@ -66,7 +66,7 @@ public struct ConcentrationView: GameView {
     }
 
     /// One card's three lines: `┌ a ─┐`, `│ ░░ │` or `│ 🐶 │`, and `└────┘` (`└─✓──┘` when matched).
-    static func box(_ card: ConcentrationCard, letter: String) -> [StyledLine] {
+    static func box(_ card: ConcentrationFields.CardView, letter: String) -> [StyledLine] {
         let frame: Style = card.matched ? Palette.quiet : card.face != nil ? Palette.heading : .plain
         let top = StyledLine("┌ ", frame) + StyledLine(letter, card.matched ? Palette.quiet : Palette.key) + StyledLine(" ─┐", frame)
         let face = card.face.map { DisplayWidth.of($0) >= 2 ? $0 : $0 + " " } ?? "░░"
@@ -92,12 +92,12 @@ public struct ConcentrationView: GameView {
         return [KeyHelp("a–" + Self.letter(count - 1), "flip a card")]
     }
 
-    private func game(of room: RoomModel) -> ConcentrationState? {
-        if case .concentration(let game)? = room.state?.details { return game }
+    private func game(of room: RoomModel) -> ConcentrationFields? {
+        if case .concentration(let game)? = room.state?.gameFields { return game }
         return nil
     }
 
-    private func infoLine(_ game: ConcentrationState, room: RoomModel, context: ViewContext) -> StyledLine {
+    private func infoLine(_ game: ConcentrationFields, room: RoomModel, context: ViewContext) -> StyledLine {
         var left = StyledLine(" ")
         switch room.phase {
         case .waiting:

@@ -24,7 +24,7 @@ public struct GenericView: GameView {
         var lines = [
             StyledLine("  This client has no view for \(GameViews.title(of: room.game)) yet.", Palette.quiet),
             StyledLine(),
-            StyledLine("  phase ", Palette.quiet) + StyledLine(room.phase.name, Palette.strong),
+            StyledLine("  phase ", Palette.quiet) + StyledLine(room.phase.rawValue, Palette.strong),
         ]
         for player in room.state?.players ?? [] {
             var line = StyledLine("  ") + StyledLine(player.name, player.name == context.me ? Palette.strong : .plain)

@@ -60,7 +60,7 @@ public struct KlondikeView: GameView {
             lines.append(StyledLine(" The game starts when every seat is taken, or when a player presses Enter."))
             return lines
         }
-        if room.phase == .playing, game.player.isEmpty {
+        if room.phase == .playing, (game.player ?? "").isEmpty {
             // A race's spectator: the players share one deal, so no copy is shown until it ends.
             lines.append(StyledLine(" You are watching a race: the cards stay hidden until it ends.", Palette.quiet))
             lines.append(StyledLine())
@@ -80,7 +80,7 @@ public struct KlondikeView: GameView {
         tops.append(StyledLine(game.stock > 0 ? " ▒\(game.stock)" : " ··", Palette.quiet).padded(to: Self.column))
         labels.append(Self.label("w", selected: selected == 0).padded(to: 2 * Self.column))
         var waste = StyledLine(" ")
-        for (position, card) in game.waste.enumerated() where waste.width + card.label.count + 1 < 2 * Self.column {
+        for (position, card) in game.waste.enumerated() where waste.width + card.name.count + 1 < 2 * Self.column {
             if position > 0 { waste.append(" ") }
             waste.append(Self.card(card, color: color, selected: selected == 0 && position == 0, dim: position > 0))
         }
@@ -89,7 +89,7 @@ public struct KlondikeView: GameView {
         tops.append(waste.padded(to: 2 * Self.column))
         for pile in 0..<4 {
             labels.append(Self.label("f\(pile + 1)", selected: selected == 11 + pile).padded(to: Self.column))
-            let top = game.foundations[pile].last
+            let top = game.foundations.indices.contains(pile) ? game.foundations[pile].last : nil
             tops.append((StyledLine(" ") + (top.map { Self.card($0, color: color, selected: selected == 11 + pile) }
                 ?? StyledLine("··", Palette.quiet))).padded(to: Self.column))
         }
@@ -126,7 +126,7 @@ public struct KlondikeView: GameView {
         var style = card.suit.isRed ? Style(foreground: .red, bold: true) : Style(bold: true)
         if dim { style.bold = false }
         if selected { style.inverse = true }
-        return StyledLine(card.label, style)
+        return StyledLine(card.name, style)
     }
 
     /// Draw, undo, auto, the selection, and moves; see the type's summary.
@@ -159,7 +159,7 @@ public struct KlondikeView: GameView {
         ]
     }
 
-    private func choose(_ pile: Int, in room: RoomModel, game: KlondikeState) -> [ClientAction] {
+    private func choose(_ pile: Int, in room: RoomModel, game: KlondikeFields) -> [ClientAction] {
         let chosen = room.selection.filter { $0 != Self.foundationMark }
         if chosen == [Self.autoMark] || chosen == [pile] {
             return [.select([]), .send(.auto(from: Self.pile(pile)))]
@@ -171,8 +171,8 @@ public struct KlondikeView: GameView {
 
     /// Cards a move takes: from one tableau pile to another, the shortest run whose bottom card
     /// fits the destination (all face-up cards when none does); otherwise one.
-    static func count(from source: Int, to destination: Int, in game: KlondikeState) -> Int {
-        guard (1...7).contains(source), (1...7).contains(destination) else { return 1 }
+    static func count(from source: Int, to destination: Int, in game: KlondikeFields) -> Int {
+        guard game.tableau.indices.contains(source - 1), game.tableau.indices.contains(destination - 1) else { return 1 }
         let up = game.tableau[source - 1].up
         let target = game.tableau[destination - 1]
         guard !up.isEmpty else { return 1 }
@@ -187,14 +187,14 @@ public struct KlondikeView: GameView {
         return up.count
     }
 
-    private func game(of room: RoomModel) -> KlondikeState? {
-        if case .klondike(let game)? = room.state?.details { return game }
+    private func game(of room: RoomModel) -> KlondikeFields? {
+        if case .klondike(let game)? = room.state?.gameFields { return game }
         return nil
     }
 
-    private func infoLine(_ game: KlondikeState, room: RoomModel, me: String?) -> StyledLine {
+    private func infoLine(_ game: KlondikeFields, room: RoomModel, me: String?) -> StyledLine {
         var line: StyledLine
-        if game.player.isEmpty {
+        if (game.player ?? "").isEmpty {
             // A race's spectator has no game of its own to count.
             line = StyledLine(" race · draw \(game.draw)", Palette.quiet)
         } else {
@@ -206,10 +206,10 @@ public struct KlondikeView: GameView {
         }
         for rival in game.rivals {
             line.append(" · \(rival.name) ", Palette.quiet)
-            line.append("\(rival.count)/52", Palette.strong)
+            line.append("\(rival.score)/52", Palette.strong)
         }
-        if game.player != me, !game.player.isEmpty {
-            line.append(" · \(game.player)'s game", Palette.quiet)
+        if game.player != me, !(game.player ?? "").isEmpty {
+            line.append(" · \(game.player ?? "")'s game", Palette.quiet)
         }
         if room.phase == .over {
             let verdict = room.result.map { ClientModel.describeWinners($0.winners, me: me) } ?? "game over"

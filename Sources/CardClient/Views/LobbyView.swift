@@ -55,8 +55,8 @@ public enum LobbyView {
         case .down: return [.moveCursor(1)]
         case .pageUp: return [.moveCursor(-10)]
         case .pageDown: return [.moveCursor(10)]
-        case .enter: return chosen.map { [.send(.join(room: $0.code))] } ?? []
-        case .character("w"): return chosen.map { [.send(.watch(room: $0.code))] } ?? []
+        case .enter: return chosen.map { [.send(.join(room: $0.room))] } ?? []
+        case .character("w"): return chosen.map { [.send(.watch(room: $0.room))] } ?? []
         case .character("j"): return [.openPrompt(.joinCode)]
         case .character("W"): return [.openPrompt(.watchCode)]
         case .character("4"): return [.send(.create(game: "set", seats: 4, isPrivate: false))]
@@ -110,8 +110,8 @@ public enum LobbyView {
         let top = lobby.cursor >= rows ? lobby.cursor - rows + 1 : 0
         return lobby.rooms.enumerated().dropFirst(top).prefix(rows).map { index, room in
             let text = row(
-                room.code, GameViews.title(of: room.game), room.players.joined(separator: ", "),
-                "\(room.players.count)/\(room.seats)", room.phase, "\(room.spectators)")
+                room.room, GameViews.title(of: room.game), room.players.joined(separator: ", "),
+                "\(room.players.count)/\(room.seats)", room.phase.rawValue, "\(room.spectators)")
             if index == lobby.cursor {
                 return StyledLine("  ▸ ", Palette.key) + StyledLine(text, Palette.strong)
             }

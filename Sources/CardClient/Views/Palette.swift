@@ -1,3 +1,4 @@
+import GameRules
 import Wire
 /// The client's colours in one place, so every screen speaks the same visual language.
 enum Palette {
@@ -24,7 +25,7 @@ enum Palette {
     }
 
     /// A Set card's colour on screen: red, green, and magenta for purple.
-    static func card(_ color: SetCard.Color) -> Style {
+    static func card(_ color: SetColor) -> Style {
         switch color {
         case .red: Style(foreground: .red, bold: true)
         case .green: Style(foreground: .green, bold: true)

@@ -1,3 +1,4 @@
+import GameRules
 import Wire
 /// rock-paper-scissors: the round and its countdown, each player's throw (or whether they have
 /// thrown), the last reveal, and the keys to throw.
@@ -17,7 +18,7 @@ public struct RPSView: GameView {
 
     /// The round's countdown runs while playing.
     public func isTimed(_ room: RoomModel) -> Bool {
-        guard room.phase == .playing, case .rps(let rps)? = room.state?.details else { return false }
+        guard room.phase == .playing, case .rps(let rps)? = room.state?.gameFields else { return false }
         return rps.timeLeftMs != nil
     }
 
@@ -28,7 +29,7 @@ public struct RPSView: GameView {
 
     /// The round line, the players and their throws, the last reveal, and what to do now.
     public func body(for room: RoomModel, context: ViewContext) -> [StyledLine] {
-        guard case .rps(let rps)? = room.state?.details, let state = room.state else {
+        guard case .rps(let rps)? = room.state?.gameFields, let state = room.state else {
             return [StyledLine("waiting for the table…", Palette.quiet)]
         }
         let me = context.me
@@ -63,14 +64,14 @@ public struct RPSView: GameView {
         }
         guard let sign = Self.sign(for: character) else { return nil }
         guard room.phase == .playing, !room.isSpectator,
-              case .rps(let rps)? = room.state?.details, rps.yourThrow == nil
+              case .rps(let rps)? = room.state?.gameFields, rps.yourThrow == nil
         else { return [] }
         return [.send(.throwSign(sign))]
     }
 
     /// The throws and the rematch.
     public func keys(for room: RoomModel) -> [KeyHelp] {
-        guard case .rps(let rps)? = room.state?.details else { return [] }
+        guard case .rps(let rps)? = room.state?.gameFields else { return [] }
         switch room.phase {
         case .over: return [KeyHelp("n", "rematch")]
         case .playing where rps.yourThrow == nil:
@@ -79,7 +80,7 @@ public struct RPSView: GameView {
         }
     }
 
-    static func sign(for character: Character) -> RPSSign? {
+    static func sign(for character: Character) -> Sign? {
         switch character {
         case "r", "1": .rock
         case "p", "2": .paper
@@ -88,7 +89,7 @@ public struct RPSView: GameView {
         }
     }
 
-    private func roundLine(_ rps: RPSState, room: RoomModel, phase: RoomPhase, context: ViewContext) -> StyledLine {
+    private func roundLine(_ rps: RPSFields, room: RoomModel, phase: Phase, context: ViewContext) -> StyledLine {
         var left = StyledLine.blank(2)
         left.append("Round \(rps.round)", Palette.heading)
         left.append(" · best of \(rps.rounds), first to \(rps.winsNeeded)", Palette.quiet)
@@ -98,7 +99,7 @@ public struct RPSView: GameView {
         return StyledLine.spread(left, right, width: min(context.size.width, 2 * Self.column + 2))
     }
 
-    private func hand(of player: PlayerInfo, rps: RPSState, phase: RoomPhase, me: String?) -> StyledLine {
+    private func hand(of player: PlayerEntry, rps: RPSFields, phase: Phase, me: String?) -> StyledLine {
         guard phase == .playing else { return StyledLine() }
         if player.name == me {
             if let sign = rps.yourThrow { return StyledLine("\(sign.glyph) \(sign.rawValue)", Palette.strong) }
@@ -108,12 +109,12 @@ public struct RPSView: GameView {
         return StyledLine(player.connected ? "thinking…" : "away", Palette.quiet)
     }
 
-    private func revealLine(_ reveal: RPSReveal, players: [String], me: String?) -> StyledLine {
+    private func revealLine(_ reveal: RoundReveal, players: [String], me: String?) -> StyledLine {
         var line = StyledLine("round \(reveal.round): ", Palette.quiet)
         for (position, name) in players.enumerated() {
             if position > 0 { line.append(" vs ", Palette.quiet) }
             line.append(name, Palette.strong)
-            if let sign = reveal.throwsByName[name] {
+            if let sign = reveal.sign(of: name) {
                 line.append(" \(sign.glyph) \(sign.rawValue)")
             } else {
                 line.append(" (too slow)", Palette.quiet)
@@ -128,7 +129,7 @@ public struct RPSView: GameView {
         return line
     }
 
-    private func prompt(room: RoomModel, rps: RPSState, phase: RoomPhase, me: String?) -> StyledLine {
+    private func prompt(room: RoomModel, rps: RPSFields, phase: Phase, me: String?) -> StyledLine {
         switch phase {
         case .waiting:
             return StyledLine("Waiting for an opponent: the match starts when someone joins ") + StyledLine(room.code, Palette.strong)
@@ -154,7 +155,7 @@ public struct RPSView: GameView {
                     others.isEmpty ? "" : " · waiting for " + others.joined(separator: ", "), Palette.quiet)
             }
             var line = StyledLine("throw: ", Palette.strong)
-            for (position, sign) in RPSSign.allCases.enumerated() {
+            for (position, sign) in Sign.allCases.enumerated() {
                 if position > 0 { line.append("   ") }
                 line.append(String(sign.rawValue.first ?? " "), Palette.key)
                 line.append(" \(sign.glyph) \(sign.rawValue)")

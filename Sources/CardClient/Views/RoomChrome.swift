@@ -60,7 +60,7 @@ public enum RoomChrome {
     }
 
     private static func titleBar(_ room: RoomModel, me: String?, width: Int) -> StyledLine {
-        let left = "\(room.code) · \(GameViews.title(of: room.game)) · \(room.phase.name)"
+        let left = "\(room.code) · \(GameViews.title(of: room.game)) · \(room.phase.rawValue)"
         let role = room.seat.map { "seat \($0 + 1)" } ?? "watching"
         return ScreenParts.titleBar(left, [me, role].compactMap { $0 }.joined(separator: " · "), width: width)
     }

@@ -1,3 +1,4 @@
+import GameRules
 import Wire
 /// Draws one Set card as a 9×5 box: the label in the top border, the shapes in the middle row,
 /// in the card's colour.
@@ -28,7 +29,7 @@ public enum SetCardArt {
     }
 
     /// The glyph for a shape and fill: solid ▲ ● ■, open △ ○ □, striped ◭ ◐ ◧.
-    public static func glyph(_ shape: SetCard.Shape, _ fill: SetCard.Fill) -> String {
+    public static func glyph(_ shape: SetShape, _ fill: SetFill) -> String {
         switch (fill, shape) {
         case (.solid, .triangle): "▲"
         case (.solid, .circle): "●"

@@ -1,3 +1,4 @@
+import GameRules
 import Wire
 /// Set: the board as boxes in three rows, named `a`, `b`, `c`… down each column; typing letters
 /// selects cards, and the third one claims them.
@@ -116,8 +117,8 @@ public struct SetView: GameView {
         return line
     }
 
-    private func set(of room: RoomModel) -> SetState? {
-        if case .set(let set)? = room.state?.details { return set }
+    private func set(of room: RoomModel) -> SetFields? {
+        if case .set(let set)? = room.state?.gameFields { return set }
         return nil
     }
 

@@ -1,4 +1,5 @@
 import CardClient
+import Testing
 import GameRules
 import Wire
 
@@ -11,7 +12,7 @@ enum Fixtures {
     static func model(_ lines: [String], name: String? = "ann", now: Int = 0) -> ClientModel {
         var model = ClientModel(serverAddress: "127.0.0.1:7878", name: name)
         for line in lines {
-            model.apply(serverLine: Array(line.utf8), now: now)
+            model.receive(line, now: now)
         }
         return model
     }
@@ -55,13 +56,23 @@ enum Fixtures {
         model([hello, welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#, setState(cards: count)])
     }
 
-    /// An rps state in room R2D2 between ann and bob.
+    /// An rps state in room R2D2 between ann and bob, encoded by Wire.
     static func rpsState(
-        seq: Int = 2, phase: String = "playing", scores: (Int, Int) = (0, 0), round: Int = 1,
-        waitingOn: String = #"["ann","bob"]"#, timeLeft: String = "30000", yourThrow: String = "null",
-        lastRound: String = "null", bobConnected: Bool = true
+        seq: Int = 2, phase: Wire.Phase = .playing, scores: (Int, Int) = (0, 0), round: Int = 1,
+        waitingOn: [String] = ["ann", "bob"], timeLeft: Int? = 30000, yourThrow: Sign? = nil,
+        lastRound: RoundReveal? = nil, bobConnected: Bool = true
     ) -> String {
-        #"{"type":"state","room":"R2D2","game":"rps","seq":\#(seq),"phase":"\#(phase)","players":[{"name":"ann","seat":0,"score":\#(scores.0),"connected":true},{"name":"bob","seat":1,"score":\#(scores.1),"connected":\#(bobConnected)}],"spectators":0,"round":\#(round),"rounds":3,"round_seconds":30,"waiting_on":\#(waitingOn),"time_left_ms":\#(timeLeft),"your_throw":\#(yourThrow),"last_round":\#(lastRound)}"#
+        Wire.ServerMessage.state(Wire.RoomState(
+            room: "R2D2", game: "rps", seq: seq, phase: phase,
+            players: [
+                Wire.PlayerEntry(name: "ann", seat: 0, score: scores.0, connected: true),
+                Wire.PlayerEntry(name: "bob", seat: 1, score: scores.1, connected: bobConnected),
+            ],
+            spectators: 0,
+            gameFields: .rps(RPSFields(
+                round: round, rounds: 3, roundSeconds: 30, waitingOn: waitingOn, timeLeftMs: timeLeft, yourThrow: yourThrow,
+                lastRound: lastRound))
+        )).jsonText
     }
 
     /// Ann in rps room R2D2 with bob, after `lines`.
@@ -81,5 +92,22 @@ enum Fixtures {
             while text.last == " " { text.removeLast() }
             return String(text)
         }
+    }
+}
+
+extension ClientModel {
+    /// Applies a line as the server sends it. A test line must be exactly what Wire's
+    /// encoder writes for the message it decodes to, so no fixture can drift from the server.
+    @discardableResult
+    mutating func receive(_ line: String, now: Int = 0) -> [Effect] {
+        do {
+            let message = try ServerMessageDecoder.decode(Array(line.utf8))
+            if message.jsonText != line {
+                Issue.record("a fixture is not the server's encoding:\n  \(line)\n  \(message.jsonText)")
+            }
+        } catch {
+            Issue.record("a fixture is not a server message: \(error.message) in \(line)")
+        }
+        return apply(serverLine: Array(line.utf8), now: now)
     }
 }

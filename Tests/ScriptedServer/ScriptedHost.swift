@@ -6,47 +6,49 @@ import Wire
 /// only when the test advances the clock, and every line sent kept per client.
 ///
 /// Like swift-nio's `EmbeddedEventLoop.advanceTime(by:)`: no sockets, no sleeps.
-final class ScriptedHost: ServerHost {
+public final class ScriptedHost: ServerHost {
     /// The virtual monotonic clock, in nanoseconds.
-    private(set) var now: UInt64 = 1_000_000_000
+    public private(set) var now: UInt64 = 1_000_000_000
     /// Lines sent to each client, decoded, in order; `take(_:)` empties them.
     private var outbox: [ClientID: [JSONObject]] = [:]
+    /// The same lines as sent, exact text without the newline; `takeLines(_:)` empties them.
+    private var sentLines: [ClientID: [String]] = [:]
     /// Bytes sent to each client that it has not read: only clients the test made
     /// slow readers (`stopReading(_:)`) leave bytes unread; the others read everything
     /// at once, as a client on a fast network with big socket buffers does.
-    private(set) var pendingBytes: [ClientID: Int] = [:]
+    public private(set) var pendingBytes: [ClientID: Int] = [:]
     /// Bytes sent to each client, all told; a test may reset it to measure one reply.
-    var bytesSent: [ClientID: Int] = [:]
+    public var bytesSent: [ClientID: Int] = [:]
     /// Clients that read nothing until `startReading(_:)`.
     private var slowReaders: Set<ClientID> = []
     /// Clients the server stopped reading (backpressure), and the bytes they sent
     /// meanwhile, which wait "in the kernel" until the server reads again.
-    private(set) var notRead: Set<ClientID> = []
+    public private(set) var notRead: Set<ClientID> = []
     private var waitingInput: [ClientID: [UInt8]] = [:]
     /// Drain marks the server asked for.
     private var drainMarks: [ClientID: Int] = [:]
     /// Clients the server asked to close.
-    private(set) var disconnected: Set<ClientID> = []
+    public private(set) var disconnected: Set<ClientID> = []
     /// Clients that closed their side (`drop(_:)`).
     private var gone: Set<ClientID> = []
     /// Log lines, in order.
-    private(set) var logLines: [String] = []
+    public private(set) var logLines: [String] = []
     private var timers: [(token: UInt64, due: UInt64, action: () -> Void)] = []
     private var nextToken: UInt64 = 1
     private var nextClient: UInt64 = 1
 
     /// The server under test, wired to this host, with no journal.
-    private(set) var server: GameServer!
+    public private(set) var server: GameServer!
 
     /// - Parameter seed: seeds the server's generator: the same script gets the same room
     ///   codes, tokens and deals on every run.
-    init(config: ServerConfig = ServerConfig(version: "test"), seed: UInt64 = 1) {
+    public init(config: ServerConfig = ServerConfig(version: "test"), seed: UInt64 = 1) {
         server = GameServer(config: config, host: self, journal: nil, random: SplitMix64(seed: seed))
     }
 
     // MARK: ServerHost
 
-    func send(_ line: [UInt8], to client: ClientID) {
+    public func send(_ line: [UInt8], to client: ClientID) {
         bytesSent[client, default: 0] += line.count
         if slowReaders.contains(client) {
             pendingBytes[client, default: 0] += line.count
@@ -54,13 +56,14 @@ final class ScriptedHost: ServerHost {
         let text = String(decoding: line.dropLast(), as: UTF8.self)
         let object = (try? JSONParser.parse(text))?.objectValue ?? JSONObject([("unparsed", .string(text))])
         outbox[client, default: []].append(object)
+        sentLines[client, default: []].append(text)
     }
 
-    func disconnect(_ client: ClientID) {
+    public func disconnect(_ client: ClientID) {
         disconnected.insert(client)
     }
 
-    func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken {
+    public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken {
         let token = nextToken
         nextToken += 1
         let (seconds, attoseconds) = delay.components
@@ -69,17 +72,17 @@ final class ScriptedHost: ServerHost {
         return TimerToken(rawValue: token)
     }
 
-    func cancel(_ timer: TimerToken) {
+    public func cancel(_ timer: TimerToken) {
         timers.removeAll { $0.token == timer.rawValue }
     }
 
-    var nowNanoseconds: UInt64 { now }
+    public var nowNanoseconds: UInt64 { now }
 
-    func unsentBytes(for client: ClientID) -> Int? {
+    public func unsentBytes(for client: ClientID) -> Int? {
         disconnected.contains(client) || gone.contains(client) ? nil : pendingBytes[client, default: 0]
     }
 
-    func setReading(_ client: ClientID, _ reading: Bool) {
+    public func setReading(_ client: ClientID, _ reading: Bool) {
         if reading {
             notRead.remove(client)
         } else {
@@ -87,18 +90,18 @@ final class ScriptedHost: ServerHost {
         }
     }
 
-    func notifyWhenDrained(_ client: ClientID, atMost bytes: Int) {
+    public func notifyWhenDrained(_ client: ClientID, atMost bytes: Int) {
         drainMarks[client] = bytes
     }
 
-    func log(_ message: String) {
+    public func log(_ message: String) {
         logLines.append(message)
     }
 
     // MARK: Driving the server
 
     /// Moves the clock forward, running every timer that comes due, in order of its due time.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let (seconds, attoseconds) = duration.components
         let target = now + UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
         while let next = timers.enumerated().filter({ $0.element.due <= target }).min(by: { $0.element.due < $1.element.due }) {
@@ -111,7 +114,7 @@ final class ScriptedHost: ServerHost {
     }
 
     /// Opens a connection from `peer` and returns its id; its `hello` waits in the outbox.
-    func connect(peer: String = "127.0.0.1:40000") -> ClientID {
+    public func connect(peer: String = "127.0.0.1:40000") -> ClientID {
         let id = ClientID(rawValue: nextClient)
         nextClient += 1
         server.clientConnected(id, peer: peer)
@@ -120,13 +123,13 @@ final class ScriptedHost: ServerHost {
     }
 
     /// Sends one line (a newline is added) from a client, as one read.
-    func send(_ line: String, from client: ClientID) {
+    public func send(_ line: String, from client: ClientID) {
         sendRaw(Array((line + "\n").utf8), from: client)
     }
 
     /// Sends bytes from a client as one read (or, while the server is not reading it,
     /// keeps them for when it reads again, as the kernel would).
-    func sendRaw(_ bytes: [UInt8], from client: ClientID) {
+    public func sendRaw(_ bytes: [UInt8], from client: ClientID) {
         if notRead.contains(client) {
             waitingInput[client, default: []] += bytes
             return
@@ -136,12 +139,12 @@ final class ScriptedHost: ServerHost {
     }
 
     /// Makes a client read nothing from now on: what the server sends piles up in `pendingBytes`.
-    func stopReading(_ client: ClientID) {
+    public func stopReading(_ client: ClientID) {
         slowReaders.insert(client)
     }
 
     /// Makes a slow reader read everything sent to it so far, and keep reading.
-    func startReading(_ client: ClientID) {
+    public func startReading(_ client: ClientID) {
         slowReaders.remove(client)
         pendingBytes[client] = 0
         settle()
@@ -170,14 +173,14 @@ final class ScriptedHost: ServerHost {
     }
 
     /// Closes a client's connection from its side.
-    func drop(_ client: ClientID) {
+    public func drop(_ client: ClientID) {
         server.clientDisconnected(client, reason: "peer closed")
         gone.insert(client)
         settle()
     }
 
     /// Connects, logs in as `name` and empties the outbox; returns the connection.
-    func player(_ name: String, peer: String = "127.0.0.1:40000") -> ClientID {
+    public func player(_ name: String, peer: String = "127.0.0.1:40000") -> ClientID {
         let id = connect(peer: peer)
         send(#"{"type":"login","name":"\#(name)"}"#, from: id)
         _ = take(id)
@@ -185,13 +188,25 @@ final class ScriptedHost: ServerHost {
     }
 
     /// The messages sent to a client since the last call, oldest first.
-    func take(_ client: ClientID) -> [JSONObject] {
-        defer { outbox[client] = [] }
+    public func take(_ client: ClientID) -> [JSONObject] {
+        defer {
+            outbox[client] = []
+            sentLines[client] = []
+        }
         return outbox[client] ?? []
     }
 
     /// The `type` of each message sent to a client since the last take.
-    func types(_ client: ClientID) -> [String] {
+    public func types(_ client: ClientID) -> [String] {
         take(client).map { $0["type"]?.stringValue ?? "?" }
+    }
+
+    /// The lines sent to a client since the last take, exactly as sent (without the newline).
+    public func takeLines(_ client: ClientID) -> [String] {
+        defer {
+            outbox[client] = []
+            sentLines[client] = []
+        }
+        return sentLines[client] ?? []
     }
 }

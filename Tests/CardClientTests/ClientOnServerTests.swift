@@ -1,0 +1,150 @@
+import CardClient
+import GameRules
+import ScriptedServer
+import Testing
+import Wire
+
+/// The client model fed by the real server: each game played by key presses against
+/// `GameServer` on a scripted host, so every line the model reads is the server's own
+/// output (Wire's encoder), never hand-written JSON.
+struct ClientOnServerTests {
+    @Test func soloSetAClaimAndAHintByKeys() throws {
+        var ann = ScriptedSession(host: ScriptedHost(seed: 7), name: "ann", destination: .create(game: "set", seats: 1, isPrivate: false))
+        #expect(ann.model.room?.game == "set")
+        #expect(ann.model.room?.phase == .playing)
+        guard case .set(let before)? = ann.gameFields else { throw TestFailure("no Set state") }
+        #expect(before.board.count == 12)
+        #expect(before.deck == 69)
+        let positions = try #require(SetSolver.firstSet(on: before.board))
+
+        ann.press(positions.map(SetLabels.letter).joined())
+        guard case .claimed(_, "ann", let cards, true, let points, _)? = ann.received("claimed").last else {
+            throw TestFailure("no valid claim in \(ann.received.suffix(3))")
+        }
+        #expect(cards == positions.map { before.board[$0] })
+        #expect(ann.model.flash?.text == "Set! +\(points)")
+        guard case .set(let after)? = ann.gameFields else { throw TestFailure("no Set state") }
+        #expect(ann.model.room?.state?.players.first?.score == points)
+        #expect(after.board.count == 12)
+        #expect(after.deck == 66)
+        #expect(Set(after.board).isDisjoint(with: cards))
+        #expect(ann.model.room?.selection == [])
+
+        ann.press("H")
+        guard case .hint(let hinted, 1, _)? = ann.received("hint").last, let card = hinted.first else {
+            throw TestFailure("no hint")
+        }
+        let letter = SetLabels.letter(try #require(after.board.firstIndex(of: card)))
+        #expect(ann.model.flash?.text == "hint: \(letter)")
+    }
+
+    @Test func aSetRaceNarratesTheOtherPlayersClaim() throws {
+        let host = ScriptedHost(seed: 11)
+        var ann = ScriptedSession(host: host, name: "ann", destination: .create(game: "set", seats: 2, isPrivate: false))
+        let code = try #require(ann.model.room?.code)
+        var bob = ScriptedSession(host: host, name: "bob", destination: .join(code), peer: "127.0.0.2:40000")
+        ann.exchange()
+        #expect(ann.model.room?.chat.contains(.event("bob joined")) == true)
+        #expect(bob.model.room?.phase == .playing)
+        guard case .set(let board)? = bob.gameFields else { throw TestFailure("no Set state") }
+        let positions = try #require(SetSolver.firstSet(on: board.board))
+
+        bob.press(positions.map(SetLabels.letter).joined())
+        ann.exchange()
+        guard case .claimed(_, "bob", _, true, let points, nil)? = ann.received("claimed").last else {
+            throw TestFailure("ann did not see bob's claim")
+        }
+        #expect(ann.model.flash?.text == "bob: Set! +\(points)")
+        #expect(ann.model.room?.state?.player(named: "bob")?.score == points)
+        #expect(ann.model.room?.state?.seq == bob.model.room?.state?.seq)
+    }
+
+    @Test func rpsAgainstTheRobotFromTheLobbyKey() throws {
+        var ann = ScriptedSession(host: ScriptedHost(seed: 3), name: "ann")
+        #expect(ann.model.screen == .lobby)
+        ann.press("R")
+        #expect(ann.model.room?.game == "rps")
+        #expect(ann.model.room?.state?.players.count == 2)
+        guard case .rps(let rps)? = ann.gameFields else { throw TestFailure("no rps state") }
+        #expect(rps.round == 1)
+        #expect(rps.timeLeftMs == 30_000)
+
+        ann.press("r")
+        guard case .round(let reveal)? = ann.received("round").last else { throw TestFailure("no round") }
+        #expect(reveal.sign(of: "ann") == .rock)
+        #expect(ann.model.room?.reveal == reveal)
+        let robot = try #require(ann.model.room?.state?.players.last?.name)
+        let expected = switch reveal.winner {
+        case "ann"?: "you win round 1"
+        case robot?: "\(robot) wins round 1"
+        default: "draw: round 1 again"
+        }
+        #expect(ann.model.flash?.text == expected)
+    }
+
+    @Test func rpsBrainTheRightAnswerScoresTen() throws {
+        var ann = ScriptedSession(host: ScriptedHost(seed: 5), name: "ann", destination: .create(game: "rps-brain", seats: 1, isPrivate: false))
+        guard case .brain(let brain)? = ann.gameFields, let prompt = brain.prompt else { throw TestFailure("no prompt") }
+        #expect(brain.round == 1)
+        let key = switch prompt.answer {
+        case .rock: "r"
+        case .paper: "p"
+        case .scissors: "s"
+        }
+        ann.press(key)
+        guard case .answered(true, 10, _)? = ann.received("answered").last else { throw TestFailure("not scored right") }
+        // Alone in the room, the round ends as soon as ann has answered.
+        guard case .brainRound(let reveal)? = ann.received("brain_round").last else { throw TestFailure("no reveal") }
+        #expect(reveal.round == 1)
+        #expect(reveal.answer == prompt.answer)
+        #expect(reveal.answers == [BrainRoundReveal.NamedAnswer(name: "ann", sign: prompt.answer, points: 10)])
+        #expect(ann.model.flash?.text == "round 1: the answer was \(prompt.answer.glyph) \(prompt.answer.rawValue) · you +10")
+        guard case .brain(let next)? = ann.gameFields, let nextPrompt = next.prompt else { throw TestFailure("no state") }
+        #expect(next.round == 2)
+        #expect(next.yourAnswer == nil)
+        #expect(next.lastRound == reveal)
+        #expect(ann.model.room?.state?.players.first?.score == 10)
+
+        // Round 2 runs out on the server's real 15 s clock, virtually.
+        ann.advance(by: .seconds(15))
+        guard case .brainRound(let timedOut)? = ann.received("brain_round").last else { throw TestFailure("no second reveal") }
+        #expect(timedOut.answers == [BrainRoundReveal.NamedAnswer(name: "ann", sign: nil, points: -10)])
+        #expect(ann.model.flash?.text == "round 2: the answer was \(nextPrompt.answer.glyph) \(nextPrompt.answer.rawValue) · you −10")
+        #expect(ann.model.room?.state?.players.first?.score == 0)
+    }
+
+    @Test func concentrationTwoFlipsByLetter() throws {
+        var ann = ScriptedSession(
+            host: ScriptedHost(seed: 9), name: "ann", destination: .create(game: "concentration", seats: 1, isPrivate: false))
+        guard case .concentration(let game)? = ann.gameFields else { throw TestFailure("no concentration state") }
+        #expect(game.turn == "ann")
+        #expect(game.cards.allSatisfy { $0.face == nil && !$0.matched })
+
+        ann.press("a")
+        guard case .concentration(let one)? = ann.gameFields else { throw TestFailure("no state") }
+        let first = try #require(one.cards[0].face)
+        ann.press("b")
+        let flips = ann.received("flipped")
+        #expect(flips.count == 2)
+        guard case .flipped(_, "ann", 1, let second, let result, let points)? = flips.last else { throw TestFailure("no flip of b") }
+        #expect(result == (first == second ? "match" : "mismatch"))
+        let expected = result == "match" ? "you: a pair! +\(points)" : "you: no match" + (points < 0 ? " −\(-points)" : "")
+        #expect(ann.model.flash?.text == expected)
+    }
+
+    @Test func klondikeADrawTurnsAStockCard() throws {
+        var ann = ScriptedSession(host: ScriptedHost(seed: 4), name: "ann", destination: .create(game: "klondike", seats: 1, isPrivate: false))
+        guard case .klondike(let before)? = ann.gameFields else { throw TestFailure("no klondike state") }
+        #expect(before.player == "ann")
+        #expect(before.stock == 24)
+        #expect(before.tableau.map(\.down) == [0, 1, 2, 3, 4, 5, 6])
+        #expect(before.tableau.map(\.up.count) == [1, 1, 1, 1, 1, 1, 1])
+
+        ann.press("d")
+        guard case .klondike(let after)? = ann.gameFields else { throw TestFailure("no state") }
+        #expect(after.stock == 23)
+        #expect(after.wasteCount == 1)
+        #expect(after.waste.count == 1)
+        #expect(after.moves == 1)
+    }
+}
