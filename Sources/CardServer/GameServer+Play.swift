@@ -19,6 +19,12 @@ extension GameServer {
     /// A game command from a player: checked against the room, then handed to the rules.
     func play(_ command: ClientCommand, by player: Player, id: RequestID?) throws(CommandError) {
         let room = try currentRoom(of: player)
+        let engine = type(of: room.engine)
+        guard engine.commandTypes.contains(command.type) else {
+            let names = engine.commandTypes
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+            throw .badRequest("'\(command.type)' is not a move in \(engine.gameName); send \(list)")
+        }
         guard let seat = room.seat(of: player.id) else {
             throw CommandError(code: .notSeated, message: "spectators cannot play; join a room to take a seat")
         }

@@ -269,10 +269,11 @@ public final class GameServer {
                 afterJournal { [self] in
                     send(.leaderboard(game: game, entries: journal?.leaderboard(for: game, size: ServerConfig.leaderboardSize) ?? [], id: id), to: client.id)
                 }
-            case .throwSign, .answer, .flip, .draw, .move, .auto, .undo, .claim, .deal, .hint:
-                try play(request.command, by: player, id: id)
             case .help, .ping, .login:
                 break
+            default:
+                // Every other command is a game's: the room's engine says which it takes.
+                try play(request.command, by: player, id: id)
             }
         } catch {
             reject(error, to: client.id, id: id)

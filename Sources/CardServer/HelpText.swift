@@ -1,16 +1,17 @@
-/// What `help` lists: a line per command a person can type into netcat.
+/// What `help` lists: a line per command a person can type into netcat. The session and
+/// room commands are here; each game's lines come from its engine (``GameEngine/helpLines``).
 enum HelpText {
-    static let commands = [
+    static let commands = session + GameServer.engines.flatMap { $0.helpLines } + [
+        #"Any message may carry "id" (an integer or a string); the direct reply carries it back."#,
+    ]
+
+    private static let session = [
         #"{"type":"help"}                                  this list"#,
         #"{"type":"ping"}                                  the server answers {"type":"pong"}"#,
         #"{"type":"login","name":"ann"}                    log in as a new player (1-20 characters, 64 bytes)"#,
         #"{"type":"login","token":"..."}                   resume an earlier session with its token"#,
         #"{"type":"rooms"}                                 list the public rooms, 50 at a time; send the reply's "next" for more"#,
         #"{"type":"rooms","game":"set"}                    list one game's public rooms"#,
-        #"{"type":"create","game":"set","seats":1}         create a room (here: solo Set); also "private":true, "options":{...}"#,
-        #"{"type":"create","game":"set","seats":4}         Set for four: starts when all sit, or on start"#,
-        #"{"type":"create","game":"rps"}                   rock-paper-scissors, best of 3"#,
-        #"{"type":"create","game":"rps","options":{"rounds":5,"round_seconds":20}}   rps, best of 5"#,
         #"{"type":"join","room":"K7QX"}                    take a seat in a room"#,
         #"{"type":"watch","room":"K7QX"}                   watch a room as a spectator"#,
         #"{"type":"leave"}                                 leave your room"#,
@@ -18,21 +19,5 @@ enum HelpText {
         #"{"type":"chat","text":"gg"}                      say something to your room (1-300 characters, 1200 bytes)"#,
         #"{"type":"stats","name":"ann"}                    games, wins and points of players called ann"#,
         #"{"type":"leaderboard","game":"set"}              the best players of a game"#,
-        #"{"type":"throw","sign":"rock"}                   rps: throw rock, paper or scissors"#,
-        #"{"type":"create","game":"rps","options":{"bot":"adaptive"}}   rps against the robot"#,
-        #"{"type":"create","game":"rps-brain"}             rps-brain: win or lose on command, 10 rounds"#,
-        #"{"type":"answer","sign":"paper"}                 rps-brain: answer the prompt"#,
-        #"{"type":"create","game":"concentration","seats":2,"options":{"pairs":8,"theme":"animals"}}   concentration"#,
-        #"{"type":"flip","card":5}                         concentration: turn a card face up"#,
-        #"{"type":"create","game":"klondike","options":{"draw":3,"seed":42}}   klondike solitaire, deal number 42 (seeds: one seat only)"#,
-        #"{"type":"create","game":"klondike","seats":2}    a klondike race: both play one secret deal, shown in game_over"#,
-        #"{"type":"draw"}                                  klondike: turn cards from the stock (or the waste back over)"#,
-        #"{"type":"move","from":"t3","to":"f1","count":1}  klondike: move cards between waste, t1-t7, f1-f4"#,
-        #"{"type":"auto","from":"waste"}                   klondike: the double-tap move of a pile's top card"#,
-        #"{"type":"undo"}                                  klondike: take back your last action (in a race, not a draw or turn-up)"#,
-        #"{"type":"claim","cards":[4,17,60]}               set: claim three cards (their ids) as a Set"#,
-        #"{"type":"deal"}                                  set: ask for three more cards"#,
-        #"{"type":"hint"}                                  set, solo: show a card of a Set on the board"#,
-        #"Any message may carry "id" (an integer or a string); the direct reply carries it back."#,
     ]
 }

@@ -3,6 +3,9 @@ import Wire
 /// rps-brain: the round and its countdown, the prompt (a sign and a goal), who has answered,
 /// your answer, the last round's reveal, and the keys to answer.
 public struct BrainView: GameView {
+    /// rps-brain in the game catalog.
+    public static let game = ClientGame(name: "rps-brain", title: "rps-brain", view: BrainView(), newGames: [])
+
     /// The width of the round line and its countdown.
     static let width = 56
     /// The width of the countdown bar.

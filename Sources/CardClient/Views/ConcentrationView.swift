@@ -3,6 +3,9 @@ import Wire
 /// face down as `░░`, face up with their emoji, matched ones dimmed; whose turn, flips, theme
 /// and the turn's clock. Typing a card's letter flips it.
 public struct ConcentrationView: GameView {
+    /// Concentration in the game catalog.
+    public static let game = ClientGame(name: "concentration", title: "Concentration", view: ConcentrationView(), newGames: [])
+
     /// The letters that name cards, in index order.
     static let letters: [Character] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN")
     /// One box's width in cells, and its height in lines.

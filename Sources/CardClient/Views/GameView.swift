@@ -26,30 +26,16 @@ public protocol GameView: Sendable {
     func keys(for room: RoomModel) -> [KeyHelp]
 }
 
-/// The view of each game this client knows; any other game gets ``GenericView``.
+/// The view of each game this client knows, from ``GameCatalog``; any other game gets ``GenericView``.
 public enum GameViews {
     /// The view for a game name.
     public static func view(for game: String) -> any GameView {
-        switch game {
-        case "set": SetView()
-        case "rps": RPSView()
-        case "rps-brain": BrainView()
-        case "concentration": ConcentrationView()
-        case "klondike": KlondikeView()
-        default: GenericView()
-        }
+        GameCatalog.game(named: game)?.view ?? GenericView()
     }
 
     /// A game's name for people.
     public static func title(of game: String) -> String {
-        switch game {
-        case "set": "Set"
-        case "rps": "rock-paper-scissors"
-        case "rps-brain": "rps-brain"
-        case "concentration": "Concentration"
-        case "klondike": "Klondike"
-        case "": "…"
-        default: game
-        }
+        if game.isEmpty { return "…" }
+        return GameCatalog.game(named: game)?.title ?? game
     }
 }

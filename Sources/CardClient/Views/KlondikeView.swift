@@ -10,6 +10,9 @@ import GameRules
 /// fits the destination (all face-up cards when none fits, and the server says why); to a
 /// foundation, one card. `d` or Space draws, `u` undoes, Esc clears the selection.
 public struct KlondikeView: GameView {
+    /// Klondike in the game catalog.
+    public static let game = ClientGame(name: "klondike", title: "Klondike", view: KlondikeView(), newGames: [])
+
     /// Cells per column.
     static let column = 5
     /// The selection's marks besides pile codes (waste 0, `t1`–`t7` 1–7, `f1`–`f4` 11–14).

@@ -6,24 +6,8 @@ public enum LobbyView {
     /// The smallest terminal the lobby fits.
     public static let minimumSize = ScreenSize(width: 60, height: 12)
 
-    /// A game this client can create from the lobby, with its key.
-    struct NewGame {
-        let key: Character
-        let label: String
-        let game: String
-        let seats: Int
-        var options: JSONObject = [:]
-
-        var command: ClientCommand { .create(game: game, seats: seats, isPrivate: false, options: options) }
-    }
-
-    static let newGames = [
-        NewGame(key: "s", label: "Set solo", game: "set", seats: 1),
-        NewGame(key: "S", label: "Set for 4", game: "set", seats: 4),
-        NewGame(key: "2", label: "Set for 2", game: "set", seats: 2),
-        NewGame(key: "r", label: "rps for 2", game: "rps", seats: 2),
-        NewGame(key: "R", label: "rps vs bot", game: "rps", seats: 1, options: ["bot": "adaptive"]),
-    ]
+    /// Every game's lobby entries, from the game catalog.
+    static let newGames = GameCatalog.games.flatMap(\.newGames)
 
     /// The lobby screen's lines.
     public static func render(_ model: ClientModel, context: ViewContext) -> [StyledLine] {

@@ -3,6 +3,12 @@ import Wire
 /// rock-paper-scissors: the round and its countdown, each player's throw (or whether they have
 /// thrown), the last reveal, and the keys to throw.
 public struct RPSView: GameView {
+    /// rock-paper-scissors in the game catalog.
+    public static let game = ClientGame(name: "rps", title: "rock-paper-scissors", view: RPSView(), newGames: [
+        NewGame(key: "r", label: "rps for 2", game: "rps", seats: 2),
+        NewGame(key: "R", label: "rps vs bot", game: "rps", seats: 1, options: ["bot": "adaptive"]),
+    ])
+
     /// The width of one player's column.
     static let column = 28
     /// The width of the countdown bar.

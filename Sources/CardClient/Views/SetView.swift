@@ -3,6 +3,13 @@ import Wire
 /// Set: the board as boxes in three rows, named `a`, `b`, `c`… down each column; typing letters
 /// selects cards, and the third one claims them.
 public struct SetView: GameView {
+    /// Set in the game catalog.
+    public static let game = ClientGame(name: "set", title: "Set", view: SetView(), newGames: [
+        NewGame(key: "s", label: "Set solo", game: "set", seats: 1),
+        NewGame(key: "S", label: "Set for 4", game: "set", seats: 4),
+        NewGame(key: "2", label: "Set for 2", game: "set", seats: 2),
+    ])
+
     /// Rows of cards on the board; three more cards make one more column.
     static let rows = 3
 

@@ -7,6 +7,11 @@ struct BrainEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 1
     static let minPlayers = 1
+    static let commandTypes = ["answer"]
+    static let helpLines = [
+        #"{"type":"create","game":"rps-brain"}             rps-brain: win or lose on command, 10 rounds"#,
+        #"{"type":"answer","sign":"paper"}                 rps-brain: answer the prompt"#,
+    ]
 
     private let room: String
     private let seatCount: Int

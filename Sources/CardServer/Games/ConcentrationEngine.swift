@@ -7,6 +7,11 @@ struct ConcentrationEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 2
     static let minPlayers = 1
+    static let commandTypes = ["flip"]
+    static let helpLines = [
+        #"{"type":"create","game":"concentration","seats":2,"options":{"pairs":8,"theme":"animals"}}   concentration"#,
+        #"{"type":"flip","card":5}                         concentration: turn a card face up"#,
+    ]
     static let sameViewForEveryone = true
 
     private let room: String

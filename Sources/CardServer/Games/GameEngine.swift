@@ -76,6 +76,12 @@ protocol GameEngine {
     static var defaultSeats: Int { get }
     /// Players that must be seated before `start`.
     static var minPlayers: Int { get }
+    /// The `type`s of the game commands this engine takes, in the order an error names them;
+    /// the server refuses any other game command in this game's rooms before the engine sees it.
+    static var commandTypes: [String] { get }
+    /// What `help` lists for this game: `create` examples with its options, and its commands,
+    /// each a line a person can paste into netcat.
+    static var helpLines: [String] { get }
 
     /// The room's seat count for a `create` asking for `requested` seats (nil: the default) with these options.
     /// - Throws: `bad_request` saying which seat counts the game allows.

@@ -11,6 +11,15 @@ struct KlondikeEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 1
     static let minPlayers = 1
+    static let commandTypes = ["draw", "move", "auto", "undo"]
+    static let helpLines = [
+        #"{"type":"create","game":"klondike","options":{"draw":3,"seed":42}}   klondike solitaire, deal number 42 (seeds: one seat only)"#,
+        #"{"type":"create","game":"klondike","seats":2}    a klondike race: both play one secret deal, shown in game_over"#,
+        #"{"type":"draw"}                                  klondike: turn cards from the stock (or the waste back over)"#,
+        #"{"type":"move","from":"t3","to":"f1","count":1}  klondike: move cards between waste, t1-t7, f1-f4"#,
+        #"{"type":"auto","from":"waste"}                   klondike: the double-tap move of a pile's top card"#,
+        #"{"type":"undo"}                                  klondike: take back your last action (in a race, not a draw or turn-up)"#,
+    ]
 
     private let room: String
     private let drawCount: Int

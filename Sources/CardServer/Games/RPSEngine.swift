@@ -7,6 +7,13 @@ struct RPSEngine: GameEngine {
     static let seatRange = 2...2
     static let defaultSeats = 2
     static let minPlayers = 2
+    static let commandTypes = ["throw"]
+    static let helpLines = [
+        #"{"type":"create","game":"rps"}                   rock-paper-scissors, best of 3"#,
+        #"{"type":"create","game":"rps","options":{"rounds":5,"round_seconds":20}}   rps, best of 5"#,
+        #"{"type":"create","game":"rps","options":{"bot":"adaptive"}}   rps against the robot"#,
+        #"{"type":"throw","sign":"rock"}                   rps: throw rock, paper or scissors"#,
+    ]
 
     static let roundsRange = 1...99
     static let roundSecondsRange = 1...3600

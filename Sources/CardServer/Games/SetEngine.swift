@@ -7,6 +7,14 @@ struct SetEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 4
     static let minPlayers = 1
+    static let commandTypes = ["claim", "deal", "hint"]
+    static let helpLines = [
+        #"{"type":"create","game":"set","seats":1}         create a room (here: solo Set); also "private":true, "options":{...}"#,
+        #"{"type":"create","game":"set","seats":4}         Set for four: starts when all sit, or on start"#,
+        #"{"type":"claim","cards":[4,17,60]}               set: claim three cards (their ids) as a Set"#,
+        #"{"type":"deal"}                                  set: ask for three more cards"#,
+        #"{"type":"hint"}                                  set, solo: show a card of a Set on the board"#,
+    ]
     static let sameViewForEveryone = true
 
     private let room: String

@@ -1,0 +1,61 @@
+import Wire
+
+/// One game as this client knows it: the one place that ties a game's wire name to its
+/// title, its view (which draws its `GameFields` and owns its keys) and its lobby entries.
+public struct ClientGame: Sendable {
+    /// The game's name on the wire (`create`, `hello.games`, `state.game`).
+    public let name: String
+    /// The name people read.
+    public let title: String
+    /// How the game looks and what its keys do.
+    public let view: any GameView
+    /// The games the lobby offers to create, each with its key.
+    public let newGames: [NewGame]
+
+    /// Describes a game.
+    public init(name: String, title: String, view: any GameView, newGames: [NewGame]) {
+        self.name = name
+        self.title = title
+        self.view = view
+        self.newGames = newGames
+    }
+}
+
+/// A game the lobby can create with one key.
+public struct NewGame: Sendable {
+    /// The lobby key.
+    public let key: Character
+    /// What the key line says ("Set solo").
+    public let label: String
+    /// The game's wire name.
+    public let game: String
+    /// Seats in the new room.
+    public let seats: Int
+    /// The game's options, as `create` sends them.
+    public let options: JSONObject
+
+    /// Describes a lobby entry.
+    public init(key: Character, label: String, game: String, seats: Int, options: JSONObject = [:]) {
+        self.key = key
+        self.label = label
+        self.game = game
+        self.seats = seats
+        self.options = options
+    }
+
+    /// The `create` this entry sends.
+    var command: ClientCommand { .create(game: game, seats: seats, isPrivate: false, options: options) }
+}
+
+/// Every game this client draws: adding a game adds its view file and one line here.
+public enum GameCatalog {
+    /// The games, in the order the lobby offers them.
+    public static let games: [ClientGame] = [SetView.game, RPSView.game, BrainView.game, ConcentrationView.game, KlondikeView.game]
+
+    private static let byName = Dictionary(uniqueKeysWithValues: games.map { ($0.name, $0) })
+
+    /// The game of this wire name; nil for a game this client does not know.
+    public static func game(named name: String) -> ClientGame? {
+        byName[name]
+    }
+}

@@ -1,0 +1,70 @@
+import CardClient
+@testable import CardServer
+import GameRules
+import ScriptedServer
+import Testing
+import Wire
+
+/// The registrations a new game needs agree with each other: what the compiler cannot see.
+struct GameCatalogTests {
+    static let roomAndSessionCommands: Set<String> = [
+        "help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard",
+    ]
+
+    @Test func theClientDrawsExactlyTheGamesTheServerOffers() {
+        #expect(GameCatalog.games.map(\.name) == GameServer.gameNames)
+        #expect(GameServer.gameNames == ["set", "rps", "rps-brain", "concentration", "klondike"])
+        for game in GameCatalog.games {
+            #expect(!(GameViews.view(for: game.name) is GenericView), "\(game.name) has its own view")
+            #expect(GameViews.title(of: game.name) == game.title)
+        }
+        #expect(GameViews.view(for: "chess") is GenericView)
+    }
+
+    @Test func everyClientCommandBelongsToTheSessionOrToExactlyOneGame() {
+        var owners: [String: [String]] = [:]
+        for engine in GameServer.engines {
+            for type in engine.commandTypes { owners[type, default: []].append(engine.gameName) }
+        }
+        #expect(owners.values.allSatisfy { $0.count == 1 }, "\(owners)")
+        #expect(Set(owners.keys).isDisjoint(with: Self.roomAndSessionCommands))
+        #expect(Set(owners.keys).union(Self.roomAndSessionCommands) == Set(ClientMessageDecoder.commandTypes))
+    }
+
+    @Test func everyGamesHelpShowsHowToCreateItAndEachOfItsCommands() {
+        for engine in GameServer.engines {
+            #expect(engine.helpLines.contains { $0.hasPrefix(#"{"type":"create","game":"\#(engine.gameName)""#) }, "\(engine.gameName)")
+            for type in engine.commandTypes {
+                #expect(engine.helpLines.contains { $0.hasPrefix(#"{"type":"\#(type)""#) }, "\(engine.gameName) help shows \(type)")
+            }
+        }
+        var gameLines = 0
+        for engine in GameServer.engines { gameLines += engine.helpLines.count }
+        #expect(HelpText.commands.count == 13 + gameLines + 1)
+    }
+
+    /// Each game's `state`, as the server writes it, decodes to that game's own fields.
+    @Test(arguments: ["set", "rps", "rps-brain", "concentration", "klondike"])
+    func everyGamesStateDecodesToItsOwnFields(game: String) throws {
+        let host = ScriptedHost(seed: 2)
+        let ann = host.player("ann")
+        let robot = game == "rps" ? #","options":{"bot":"adaptive"}"# : ""
+        host.send(#"{"type":"create","game":"\#(game)","seats":1\#(robot)}"#, from: ann)
+        let state = try #require(host.takeLines(ann).last { $0.hasPrefix(#"{"type":"state""#) })
+        guard case .state(let decoded) = try ServerMessageDecoder.decode(Array(state.utf8)) else {
+            throw TestFailure("not a state")
+        }
+        #expect(decoded.game == game)
+        if case .unknown = decoded.gameFields { Issue.record("\(game)'s state decoded as an unknown game") }
+        #expect(ServerMessage.state(decoded).jsonText == state)
+    }
+
+    @Test func aCommandOfAnotherGameIsRefusedByName() throws {
+        let host = ScriptedHost()
+        let ann = host.player("ann")
+        host.send(#"{"type":"create","game":"set","seats":1}"#, from: ann)
+        _ = host.take(ann)
+        host.send(#"{"type":"flip","card":0,"id":1}"#, from: ann)
+        #expect(host.takeLines(ann) == [#"{"type":"error","code":"bad_request","message":"'flip' is not a move in set; send claim, deal or hint","id":1}"#])
+    }
+}
