@@ -20,11 +20,6 @@ final class Client {
     var wasPaused = false
     /// Closes the connection if it never logs in.
     var loginTimer: TimerToken?
-    /// Set while this connection's `start` waits for its room's last result to reach
-    /// the disk: that command and every later one are held, in order, until then.
-    var heldFor: Room?
-    /// The commands held meanwhile, decoded (or not) as they arrived.
-    var held: [Result<ClientRequest, DecodeFailure>] = []
 
     init(id: ClientID, commands: TokenBucket) {
         self.id = id

@@ -19,10 +19,10 @@ extension GameServer {
         let message = ServerMessage.gameOver(GameOver(
             room: room.code, winners: isResult ? result.winners : [], scores: result.scores, hintsUsed: result.hintsUsed,
             seed: room.seed))
-        room.resultPending = true
-        finishedGames.append(FinishedGame(
-            record: isResult ? journalRecord(of: result, in: room) : nil, line: message.encodedLine(), audience: room.members,
-            room: room))
+        let record = isResult ? journalRecord(of: result, in: room) : nil
+        results.gameEnded(
+            FinishedGame(record: record, line: message.encodedLine(), audience: room.members, room: room),
+            in: room.resultKey, isRecorded: record != nil)
     }
 
     /// The game's journal record, or nil when it is longer than ``GameRecord/maxBytes``:
@@ -43,20 +43,15 @@ extension GameServer {
     /// writes them with one fsync on its own thread; ``journalWritten()`` tells
     /// their rooms. The host calls this before it writes the turn's output.
     public func endOfTurn() {
-        guard !finishedGames.isEmpty else { return }
-        let games = finishedGames
-        finishedGames = []
-        guard let journal else { return announce(games) }
-        // A game with no record has nothing to wait for.
-        announce(games.filter { $0.record == nil })
-        let recorded = games.filter { $0.record != nil }
-        guard !recorded.isEmpty else { return }
-        let ticket = journal.submit(recorded.compactMap(\.record))
-        journalTicketsSubmitted = ticket
-        gamesBeingWritten[ticket] = recorded
+        let now = results.endTurn { games in
+            // endTurn submits only when there is a journal and something to record.
+            journal?.submit(games.compactMap(\.record)) ?? 0
+        }
+        announce(now)
     }
 
-    /// The journal has put some turns' games on disk: send their `game_over`s.
+    /// The journal has put some turns' games on disk: send their `game_over`s, then the
+    /// `stats` and `leaderboard` replies that waited for them.
     /// The host calls this on the loop's thread when the journal's writer wakes it.
     public func journalWritten() {
         guard let journal else { return }
@@ -64,63 +59,50 @@ extension GameServer {
             if let failure = written.failure {
                 host.log("results journal: \(failure)")
             }
-            if let games = gamesBeingWritten.removeValue(forKey: written.ticket) {
-                announce(games)
-            }
-            journalTicketsWritten = max(journalTicketsWritten, written.ticket)
+            announce(results.written(written.ticket))
         }
-        guard !repliesAwaitingJournal.isEmpty else { return }
-        let due = repliesAwaitingJournal.prefix { $0.afterTicket <= journalTicketsWritten }
-        repliesAwaitingJournal.removeFirst(due.count)
-        for waiting in due { waiting.reply() }
+        for reply in results.takeDueReplies() { reply() }
     }
 
     /// Runs `reply` once every game that has ended so far is on disk (at once when
     /// none is being written), so `stats` and `leaderboard` count a game whose
     /// player asks right after it ended.
     func afterJournal(_ reply: @escaping () -> Void) {
-        // A game that ended this turn goes to the journal at the turn's end, under the next ticket.
-        let needed = journalTicketsSubmitted + (finishedGames.contains { $0.record != nil } ? 1 : 0)
-        guard journal != nil, needed > journalTicketsWritten else { return reply() }
-        repliesAwaitingJournal.append((needed, reply))
+        if !results.deferUntilDurable(reply) { reply() }
     }
 
     /// Sends each game's `game_over`, then lets its room start again: a `start`
     /// that came while the result was being written, and what its client sent
     /// after it, are handled now, after the `game_over`, in the order they came.
-    private func announce(_ games: [FinishedGame]) {
-        for game in games {
+    private func announce(_ games: [DurableResults<FinishedGame, ObjectIdentifier>.Ended]) {
+        for ended in games {
+            let game = ended.game
             for playerID in game.audience {
                 if let client = players[playerID]?.client {
                     host.send(game.line, to: client)
                 }
             }
             let room = game.room
-            room.resultPending = false
             room.lastGameOver = game.line
-            releaseHeldClients(of: room)
-            if rooms[room.code] === room, room.seatsFilledAwaitingResult {
-                room.seatsFilledAwaitingResult = false
-                if room.phase != .playing, room.seatedCount == room.seats.count { startGame(room) }
+            let released = results.announced(ended)
+            handleReleased(released.clients)
+            if released.startsRoom, rooms[room.code] === room, room.phase != .playing, room.seatedCount == room.seats.count {
+                startGame(room)
             }
         }
     }
 
-    /// Handles, in order, the commands held for clients whose `start` waited for
-    /// this room's result. One of them may hold the client again (a start after a
-    /// game that ended at once): the rest then wait with it.
-    private func releaseHeldClients(of room: Room) {
-        let waiting = room.heldClients
-        room.heldClients = []
-        for id in waiting {
-            guard let client = clients[id], client.heldFor === room else { continue }
-            client.heldFor = nil
-            var commands = client.held[...]
-            client.held = []
-            while let command = commands.popFirst(), !client.isClosing {
+    /// Handles, in order, the commands held for clients whose `start` waited for a
+    /// result. One of them may hold the client again (a start after a game that
+    /// ended at once): the rest then wait behind it.
+    private func handleReleased(_ released: [(client: ClientID, commands: [DurableResults<FinishedGame, ObjectIdentifier>.Command])]) {
+        for (id, commands) in released {
+            guard let client = clients[id] else { continue }
+            var rest = commands[...]
+            while let command = rest.popFirst(), !client.isClosing {
                 handle(command, from: client)
-                if client.heldFor != nil {
-                    client.held += commands
+                if results.isHolding(id) {
+                    results.holdRest(rest, of: id)
                     break
                 }
             }

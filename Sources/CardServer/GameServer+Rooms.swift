@@ -94,12 +94,10 @@ extension GameServer {
 
     func start(by player: Player, id: RequestID?) throws(CommandError) {
         let room = try currentRoom(of: player)
-        if room.resultPending, let client = player.client.flatMap({ clients[$0] }) {
+        if results.isPending(room.resultKey), let client = player.client.flatMap({ clients[$0] }) {
             // This start, and what the client sends after it, wait for the last game's
             // game_over (see announce): nobody sees a new game before the old one's end.
-            client.heldFor = room
-            client.held = [.success(ClientRequest(id: id, command: .start))]
-            room.heldClients.append(client.id)
+            results.hold(client.id, start: .success(ClientRequest(id: id, command: .start)), until: room.resultKey)
             return
         }
         guard room.seat(of: player.id) != nil else {
@@ -160,9 +158,9 @@ extension GameServer {
     /// After a player took a seat: a room whose seats are all taken starts by itself.
     private func seatsChanged(_ room: Room) {
         if room.phase != .playing, room.seatedCount == room.seats.count {
-            guard room.resultPending else { return startGame(room) }
+            guard results.isPending(room.resultKey) else { return startGame(room) }
             // The last game's game_over is still being written: announce starts this one after it.
-            room.seatsFilledAwaitingResult = true
+            results.seatsFilledWhilePending(room.resultKey)
             broadcastState(room)
         } else {
             broadcastState(room)

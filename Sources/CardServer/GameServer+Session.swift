@@ -61,7 +61,7 @@ extension GameServer {
             sendState(room, to: player)
         }
         // Someone away when the game ended still hears how it ended.
-        if room.phase == .over, !room.resultPending, let gameOver = room.lastGameOver {
+        if room.phase == .over, !results.isPending(room.resultKey), let gameOver = room.lastGameOver {
             host.send(gameOver, to: client.id)
         }
     }

@@ -17,15 +17,8 @@ public final class GameServer {
     let listing = RoomListing()
     /// Connections, room creations and missed codes, counted per address.
     lazy var addressLimits = AddressLimits(config: config)
-    /// Games that ended this turn, waiting for the journal's fsync before their `game_over`.
-    var finishedGames: [FinishedGame] = []
-    /// Finished games whose records the journal is writing, by its ticket.
-    var gamesBeingWritten: [UInt64: [FinishedGame]] = [:]
-    /// The journal's tickets so far, and how many of them are on disk (it finishes them in order).
-    var journalTicketsSubmitted: UInt64 = 0
-    var journalTicketsWritten: UInt64 = 0
-    /// `stats` and `leaderboard` replies waiting for the games that ended before them to be on disk.
-    var repliesAwaitingJournal: [(afterTicket: UInt64, reply: () -> Void)] = []
+    /// Finished games on their way to the disk, and what waits for them (see ``DurableResults``).
+    var results: DurableResults<FinishedGame, ObjectIdentifier>
     var nextPlayerNumber = 1
     var nextRoomSerial = 1
     /// Where room seeds, room codes and session tokens come from: the system's generator
@@ -47,6 +40,7 @@ public final class GameServer {
         self.host = host
         self.journal = journal
         self.random = random
+        results = DurableResults(isJournaled: journal != nil, maxHeldCommands: ServerConfig.maxHeldCommands)
     }
 
     /// The names `hello.games` lists.
@@ -98,6 +92,7 @@ public final class GameServer {
         guard let client = clients.removeValue(forKey: id) else { return }
         addressLimits.connectionClosed(from: client.address)
         host.log("\(id) closed (\(reason))")
+        results.forget(id)
         if let timer = client.loginTimer {
             host.cancel(timer)
         }
@@ -192,7 +187,7 @@ public final class GameServer {
             return
         }
         let decoded = Result { () throws(DecodeFailure) in try ClientMessageDecoder.decode(line) }
-        if client.heldFor != nil {
+        if results.isHolding(client.id) {
             hold(decoded, from: client)
         } else {
             handle(decoded, from: client)
@@ -211,12 +206,11 @@ public final class GameServer {
     /// Keeps a command of a client whose `start` waits for a result; a client that
     /// piles up more than a few gets them refused, so waiting costs bounded memory.
     private func hold(_ decoded: Result<ClientRequest, DecodeFailure>, from client: Client) {
-        guard client.held.count < ServerConfig.maxHeldCommands else {
+        guard results.holdMore(decoded, from: client.id) else {
             let id = (try? decoded.get())?.id
             send(.rateLimited(message: "too many commands while the last game's result is saved; send them again", retryAfterMs: 100, id: id), to: client.id)
             return
         }
-        client.held.append(decoded)
     }
 
     private func dispatch(_ request: ClientRequest, from client: Client) {

@@ -42,12 +42,6 @@ final class Room {
     var startedMs: Int64 = 0
     /// The last game's `game_over` as sent, for a player who resumes after it went out.
     var lastGameOver: [UInt8]?
-    /// The last game's `game_over` waits for its record to reach the disk; no new game starts meanwhile.
-    var resultPending = false
-    /// Connections whose `start` came while `resultPending`: their commands wait for it.
-    var heldClients: [ClientID] = []
-    /// Every seat was taken while `resultPending`: the room starts by itself once it is over.
-    var seatsFilledAwaitingResult = false
 
     init(code: String, gameName: String, isPrivate: Bool, serial: Int, seatCount: Int, minPlayers: Int, engine: any GameEngine) {
         self.code = code
@@ -72,6 +66,10 @@ final class Room {
     }
 
     var seatedCount: Int { seats.count(where: { $0 != nil }) }
+
+    /// The room's key in ``DurableResults``: while a result of it is unannounced, the
+    /// `FinishedGame` holds the room, so no other room can reuse this identity meanwhile.
+    var resultKey: ObjectIdentifier { ObjectIdentifier(self) }
 
     var isEmpty: Bool { seatedCount == 0 && spectators.isEmpty }
 

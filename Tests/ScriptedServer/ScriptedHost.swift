@@ -37,13 +37,37 @@ public final class ScriptedHost: ServerHost {
     private var nextToken: UInt64 = 1
     private var nextClient: UInt64 = 1
 
-    /// The server under test, wired to this host, with no journal.
+    /// The server under test, wired to this host (and to `journal`, if any).
     public private(set) var server: GameServer!
 
-    /// - Parameter seed: seeds the server's generator: the same script gets the same room
-    ///   codes, tokens and deals on every run.
-    public init(config: ServerConfig = ServerConfig(version: "test"), seed: UInt64 = 1) {
-        server = GameServer(config: config, host: self, journal: nil, random: SplitMix64(seed: seed))
+    /// - Parameters:
+    ///   - seed: seeds the server's generator: the same script gets the same room
+    ///     codes, tokens and deals on every run.
+    ///   - journal: a results journal whose writer was started; nil for none.
+    public init(config: ServerConfig = ServerConfig(version: "test"), seed: UInt64 = 1, journal: ResultsJournal? = nil) {
+        self.journal = journal
+        server = GameServer(config: config, host: self, journal: journal, random: SplitMix64(seed: seed))
+    }
+
+    /// A host with a real results journal in `journalDirectory`. Its writer thread writes and
+    /// fsyncs as in production, but the server hears that a write is done only when the test
+    /// says so (``confirmJournalWrites()``), as if the loop woke just then.
+    public convenience init(config: ServerConfig = ServerConfig(version: "test"), seed: UInt64 = 1, journalDirectory: String) throws {
+        let journal = try ResultsJournal(directory: journalDirectory, warn: { _ in })
+        try journal.startWriting(notify: {})
+        self.init(config: config, seed: seed, journal: journal)
+    }
+
+    /// The results journal, when the host was made with one.
+    public private(set) var journal: ResultsJournal?
+
+    /// The journal's writer has put everything submitted so far on disk, and the loop
+    /// wakes: the server hears of it and sends what waited for it.
+    public func confirmJournalWrites() {
+        server.endOfTurn()
+        journal?.waitForWrites()
+        server.journalWritten()
+        settle()
     }
 
     // MARK: ServerHost
