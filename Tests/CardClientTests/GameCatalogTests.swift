@@ -68,3 +68,48 @@ struct GameCatalogTests {
         #expect(host.takeLines(ann) == [#"{"type":"error","code":"bad_request","message":"'flip' is not a move in set; send claim, deal or hint","id":1}"#])
     }
 }
+
+/// Each game's declared options are what `create` accepts: nothing undeclared, every
+/// declared option checked against its declaration.
+struct DeclaredOptionsTests {
+    static func reply(to create: String) -> String {
+        let host = ScriptedHost()
+        let ann = host.player("ann")
+        host.send(create, from: ann)
+        return host.takeLines(ann).first ?? ""
+    }
+
+    @Test(arguments: ["set", "rps", "rps-brain", "concentration", "klondike"])
+    func anUndeclaredOptionIsRefusedWithTheDeclaredList(game: String) throws {
+        let engine = try #require(GameServer.engines.first { $0.gameName == game })
+        let names = engine.options.map(\.name).joined(separator: ", ")
+        #expect(Self.reply(to: #"{"type":"create","game":"\#(game)","options":{"colour":"blue"},"id":1}"#)
+            == #"{"type":"error","code":"bad_request","message":"\#(game) has no option 'colour'; its options are \#(names)","id":1}"#)
+    }
+
+    @Test func everyDeclaredOptionRefusesAValueOutsideItsDeclaration() {
+        for engine in GameServer.engines {
+            for option in engine.options {
+                let wrong: JSONValue = switch option.values {
+                case .integers(let range): .int(range.upperBound + 1)
+                case .integerChoices(let choices): .int((choices.max() ?? 0) + 1)
+                case .strings: "no such value"
+                }
+                let line = #"{"type":"create","game":"\#(engine.gameName)","options":{"\#(option.name)":\#(wrong.jsonText)},"id":1}"#
+                let message = "option '\(option.name)' must be \(option.allowed), not \(wrong.jsonText)"
+                #expect(Self.reply(to: line) == ServerMessage.error(code: .badRequest, message: message, id: .int(1)).jsonText)
+            }
+        }
+    }
+
+    @Test func theDeclarationsAsAPlayerReadsThem() {
+        #expect(GameOption("rounds", .integers(1...99), default: 3).allowed == "an integer from 1 to 99")
+        #expect(GameOption("draw", .integerChoices([1, 3]), default: 1).allowed == "1 or 3")
+        #expect(GameOption("bot", .strings(["random", "adaptive"])).allowed == #""random" or "adaptive""#)
+        #expect(GameOption("draw", .integerChoices([1, 3])).problem(with: 3) == nil)
+        #expect(GameOption("draw", .integerChoices([1, 3])).problem(with: "3") == #"option 'draw' must be 1 or 3, not "3""#)
+        #expect(GameOption("pairs", .integers(2...30)).problem(with: 2.5) == "option 'pairs' must be an integer from 2 to 30, not 2.5")
+        #expect(DeclaredOptionsTests.reply(to: #"{"type":"create","game":"rps","options":{"bot":"adaptive","rounds":5},"id":1}"#)
+            .hasPrefix(#"{"type":"joined""#))
+    }
+}

@@ -7,6 +7,10 @@ struct BrainEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 1
     static let minPlayers = 1
+    static let options = [
+        GameOption("rounds", .integers(1...50), default: .int(BrainGame.defaultRounds)),
+        GameOption("round_seconds", .integers(1...3600), default: 15),
+    ]
     static let commandTypes = ["answer"]
     static let helpLines = [
         #"{"type":"create","game":"rps-brain"}             rps-brain: win or lose on command, 10 rounds"#,
@@ -23,9 +27,9 @@ struct BrainEngine: GameEngine {
     private(set) var deadline: UInt64?
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
-        var reader = OptionReader(game: Self.gameName, options: options)
-        rounds = try reader.int("rounds", default: BrainGame.defaultRounds, range: 1...50)
-        roundSeconds = try reader.int("round_seconds", default: 15, range: 1...3600)
+        let reader = OptionReader(game: Self.gameName, declared: Self.options, options: options)
+        rounds = try reader.int("rounds")
+        roundSeconds = try reader.int("round_seconds")
         try reader.rejectUnknown()
         self.room = room
         self.seatCount = seats

@@ -7,6 +7,11 @@ struct ConcentrationEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 2
     static let minPlayers = 1
+    static let options = [
+        GameOption("pairs", .integers(ConcentrationGame.pairRange), default: .int(ConcentrationGame.defaultPairs)),
+        GameOption("theme", .strings(ConcentrationTheme.all.map(\.name))),
+        GameOption("turn_seconds", .integers(1...3600), default: 30),
+    ]
     static let commandTypes = ["flip"]
     static let helpLines = [
         #"{"type":"create","game":"concentration","seats":2,"options":{"pairs":8,"theme":"animals"}}   concentration"#,
@@ -24,10 +29,10 @@ struct ConcentrationEngine: GameEngine {
     private(set) var deadline: UInt64?
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
-        var reader = OptionReader(game: Self.gameName, options: options)
-        pairs = try reader.int("pairs", default: ConcentrationGame.defaultPairs, range: ConcentrationGame.pairRange)
-        chosenTheme = try reader.choice("theme", among: ConcentrationTheme.all.map(\.name)).flatMap(ConcentrationTheme.named)
-        turnSeconds = try reader.int("turn_seconds", default: 30, range: 1...3600)
+        let reader = OptionReader(game: Self.gameName, declared: Self.options, options: options)
+        pairs = try reader.int("pairs")
+        chosenTheme = try reader.string("theme").flatMap(ConcentrationTheme.named)
+        turnSeconds = try reader.int("turn_seconds")
         try reader.rejectUnknown()
         self.room = room
         self.seatCount = seats

@@ -76,6 +76,9 @@ protocol GameEngine {
     static var defaultSeats: Int { get }
     /// Players that must be seated before `start`.
     static var minPlayers: Int { get }
+    /// The options `create` may give, in the order errors list them; `init` reads them
+    /// with an ``OptionReader`` over this list, so nothing undeclared is accepted.
+    static var options: [GameOption] { get }
     /// The `type`s of the game commands this engine takes, in the order an error names them;
     /// the server refuses any other game command in this game's rooms before the engine sees it.
     static var commandTypes: [String] { get }

@@ -11,6 +11,7 @@ struct KlondikeEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 1
     static let minPlayers = 1
+    static let options = [GameOption("draw", .integerChoices([1, 3]), default: 1), SeedOption.option]
     static let commandTypes = ["draw", "move", "auto", "undo"]
     static let helpLines = [
         #"{"type":"create","game":"klondike","options":{"draw":3,"seed":42}}   klondike solitaire, deal number 42 (seeds: one seat only)"#,
@@ -37,8 +38,8 @@ struct KlondikeEngine: GameEngine {
     let deadline: UInt64? = nil
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
-        var reader = OptionReader(game: Self.gameName, options: options)
-        drawCount = try reader.int("draw", default: 1, among: [1, 3])
+        let reader = OptionReader(game: Self.gameName, declared: Self.options, options: options)
+        drawCount = try reader.int("draw")
         chosenSeed = try reader.seed(seats: seats)
         try reader.rejectUnknown()
         self.room = room

@@ -1,66 +1,51 @@
 import Wire
 
-/// Reads a game's `create` options, failing with a `bad_request` that names the option.
+/// Reads a game's `create` options against the options the game declares
+/// (``GameEngine/options``), failing with a `bad_request` that names the option.
 struct OptionReader {
     let game: String
+    let declared: [GameOption]
     let options: JSONObject
-    private var known: [String] = []
 
-    init(game: String, options: JSONObject) {
+    init(game: String, declared: [GameOption], options: JSONObject) {
         self.game = game
+        self.declared = declared
         self.options = options
     }
 
-    /// An integer option within `range`, or `default` when left out.
-    mutating func int(_ key: String, default value: Int, range: ClosedRange<Int>) throws(CommandError) -> Int {
-        try optionalInt(key, range: range) ?? value
-    }
-
-    /// An integer option within `range`, or nil when left out.
-    mutating func optionalInt(_ key: String, range: ClosedRange<Int>) throws(CommandError) -> Int? {
-        known.append(key)
-        switch options[key] {
-        case nil, .null?:
-            return nil
-        case .int(let given)? where range.contains(given):
-            return given
-        case let other?:
-            throw .badRequest("option '\(key)' must be an integer from \(range.lowerBound) to \(range.upperBound), not \(other.jsonText)")
+    /// The given value of a declared option, checked; nil when left out.
+    private func value(_ name: String) throws(CommandError) -> JSONValue? {
+        guard let option = declared.first(where: { $0.name == name }) else {
+            preconditionFailure("\(game) reads an option it does not declare: \(name)")
         }
+        guard let value = options[name], !value.isNull else { return nil }
+        if let problem = option.problem(with: value) { throw .badRequest(problem) }
+        return value
     }
 
-    /// An integer option that must be one of `choices`, or `default` when left out.
-    mutating func int(_ key: String, default value: Int, among choices: [Int]) throws(CommandError) -> Int {
-        known.append(key)
-        switch options[key] {
-        case nil, .null?:
-            return value
-        case .int(let given)? where choices.contains(given):
-            return given
-        case let other?:
-            let listed = choices.map(String.init)
-            throw .badRequest("option '\(key)' must be \(listed.dropLast().joined(separator: ", ")) or \(listed.last ?? ""), not \(other.jsonText)")
+    /// An integer option, or its declared default when left out.
+    func int(_ name: String) throws(CommandError) -> Int {
+        if let given = try optionalInt(name) { return given }
+        guard let value = declared.first(where: { $0.name == name })?.defaultValue?.intValue else {
+            preconditionFailure("\(game) declares no integer default for \(name)")
         }
+        return value
     }
 
-    /// A string option that must be one of `choices`, or nil when left out.
-    mutating func choice(_ key: String, among choices: [String]) throws(CommandError) -> String? {
-        known.append(key)
-        switch options[key] {
-        case nil, .null?:
-            return nil
-        case .string(let given)? where choices.contains(given):
-            return given
-        case let other?:
-            let quoted = choices.map { "\"\($0)\"" }
-            throw .badRequest("option '\(key)' must be \(quoted.dropLast().joined(separator: ", ")) or \(quoted.last ?? ""), not \(other.jsonText)")
-        }
+    /// An integer option, or nil when left out.
+    func optionalInt(_ name: String) throws(CommandError) -> Int? {
+        try value(name)?.intValue
     }
 
-    /// Fails on any option this game does not have.
+    /// A string option, or nil when left out.
+    func string(_ name: String) throws(CommandError) -> String? {
+        try value(name)?.stringValue
+    }
+
+    /// Fails on any option this game does not declare.
     func rejectUnknown() throws(CommandError) {
-        if let unknown = options.keys.first(where: { !known.contains($0) }) {
-            throw .badRequest("\(game) has no option '\(unknown)'; its options are \(known.joined(separator: ", "))")
+        if let unknown = options.keys.first(where: { key in !declared.contains { $0.name == key } }) {
+            throw .badRequest("\(game) has no option '\(unknown)'; its options are \(declared.map(\.name).joined(separator: ", "))")
         }
     }
 }

@@ -7,6 +7,11 @@ struct RPSEngine: GameEngine {
     static let seatRange = 2...2
     static let defaultSeats = 2
     static let minPlayers = 2
+    static let options = [
+        GameOption("rounds", .integers(roundsRange), default: 3),
+        GameOption("round_seconds", .integers(roundSecondsRange), default: 30),
+        GameOption("bot", .strings(RobotStrategy.allCases.map(\.rawValue))),
+    ]
     static let commandTypes = ["throw"]
     static let helpLines = [
         #"{"type":"create","game":"rps"}                   rock-paper-scissors, best of 3"#,
@@ -41,10 +46,10 @@ struct RPSEngine: GameEngine {
     }
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
-        var reader = OptionReader(game: Self.gameName, options: options)
-        rounds = try reader.int("rounds", default: 3, range: Self.roundsRange)
-        roundSeconds = try reader.int("round_seconds", default: 30, range: Self.roundSecondsRange)
-        strategy = try reader.choice("bot", among: RobotStrategy.allCases.map(\.rawValue)).flatMap(RobotStrategy.init(rawValue:))
+        let reader = OptionReader(game: Self.gameName, declared: Self.options, options: options)
+        rounds = try reader.int("rounds")
+        roundSeconds = try reader.int("round_seconds")
+        strategy = try reader.string("bot").flatMap(RobotStrategy.init(rawValue:))
         try reader.rejectUnknown()
         self.room = room
     }

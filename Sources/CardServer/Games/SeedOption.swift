@@ -9,14 +9,17 @@ enum SeedOption {
     /// The largest seed: 2^53 − 1, so a seed is an exact number in every
     /// client's JSON (a double holds integers up to 2^53) and can be sent back.
     static let maxSeed = (1 << 53) - 1
+
+    /// The declaration: no default, since a room left to itself deals from a secret seed.
+    static let option = GameOption("seed", .integers(0...maxSeed))
 }
 
 extension OptionReader {
     /// The `seed` option, or nil when left out.
     /// - Throws: `bad_request` when it is not an integer from 0 to ``SeedOption/maxSeed``,
     ///   or when the room has more than one seat.
-    mutating func seed(seats: Int) throws(CommandError) -> UInt64? {
-        guard let seed = try optionalInt("seed", range: 0...SeedOption.maxSeed) else { return nil }
+    func seed(seats: Int) throws(CommandError) -> UInt64? {
+        guard let seed = try optionalInt("seed") else { return nil }
         guard seats == 1 else {
             throw .badRequest(
                 "option 'seed' is for one-seat rooms only; a room with \(seats) seats deals from a secret seed, revealed in game_over")

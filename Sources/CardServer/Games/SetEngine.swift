@@ -7,6 +7,7 @@ struct SetEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 4
     static let minPlayers = 1
+    static let options = [SeedOption.option]
     static let commandTypes = ["claim", "deal", "hint"]
     static let helpLines = [
         #"{"type":"create","game":"set","seats":1}         create a room (here: solo Set); also "private":true, "options":{...}"#,
@@ -28,7 +29,7 @@ struct SetEngine: GameEngine {
     let deadline: UInt64? = nil
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
-        var reader = OptionReader(game: Self.gameName, options: options)
+        let reader = OptionReader(game: Self.gameName, declared: Self.options, options: options)
         chosenSeed = try reader.seed(seats: seats)
         try reader.rejectUnknown()
         self.room = room
