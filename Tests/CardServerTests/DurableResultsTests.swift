@@ -143,6 +143,26 @@ struct DurableResultsTests {
         #expect(results.takeDueReplies().isEmpty)
     }
 
+    /// A `stats` released with a held client (start, then stats) is asked for while the
+    /// confirmed games are announced: it goes out after the replies that waited longer.
+    @Test func aReplyAskedForWhileAnnouncingQueuesBehindOlderOnes() {
+        var results = Results(isJournaled: true, maxHeldCommands: 10)
+        var replied: [String] = []
+        results.gameEnded("g1", in: "A", isRecorded: true)
+        _ = results.endTurn { _ in 1 }
+        var deferred = results.deferUntilDurable { replied.append("older") }
+        #expect(deferred)
+        let written = results.written(1)
+        _ = results.announced(written[0])
+        // Handling the released commands asks for a reply now.
+        deferred = results.deferUntilDurable { replied.append("released") }
+        #expect(deferred, "it waits behind the older reply")
+        for reply in results.takeDueReplies() { reply() }
+        #expect(replied == ["older", "released"])
+        deferred = results.deferUntilDurable { replied.append("later") }
+        #expect(!deferred, "nothing waits any more")
+    }
+
     @Test func aClosedConnectionNoLongerWaits() {
         var results = Results(isJournaled: true, maxHeldCommands: 10)
         results.gameEnded("g1", in: "A", isRecorded: true)
@@ -199,5 +219,26 @@ struct DurableResultsTests {
         let journal = try String(contentsOfFile: directory + "/results.jsonl", encoding: .utf8)
         #expect(journal.split(separator: "\n").count == 1)
         #expect(journal.contains(#""game":"rps-brain""#))
+    }
+
+    /// stats (waits for the disk), start (held), stats (held): after the write the replies
+    /// come in the order they were asked for.
+    @Test func onTheServerRepliesKeepTheirOrderAcrossAHeldStart() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("durable-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let host = try ScriptedHost(seed: 5, journalDirectory: directory)
+        let ann = host.player("ann")
+        host.send(#"{"type":"create","game":"rps-brain","seats":1,"options":{"rounds":1}}"#, from: ann)
+        host.send(#"{"type":"answer","sign":"rock"}"#, from: ann)
+        _ = host.take(ann)
+        host.send(#"{"type":"stats","name":"ann","id":10}"#, from: ann)
+        host.send(#"{"type":"start","id":11}"#, from: ann)
+        host.send(#"{"type":"stats","name":"ann","id":12}"#, from: ann)
+        #expect(host.take(ann).isEmpty)
+        host.confirmJournalWrites()
+        let lines = host.take(ann)
+        #expect(lines.map { $0["type"]?.stringValue ?? "?" } == ["game_over", "ok", "state", "stats", "stats"])
+        #expect(lines.map { $0["id"] ?? .null } == [.null, .int(11), .null, .int(10), .int(12)])
     }
 }

@@ -7,10 +7,7 @@ struct BrainEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 1
     static let minPlayers = 1
-    static let options = [
-        GameOption("rounds", .integers(1...50), default: .int(BrainGame.defaultRounds)),
-        GameOption("round_seconds", .integers(1...3600), default: 15),
-    ]
+    static let options = GameOptions.brain
     static let commandTypes = ["answer"]
     static let helpLines = [
         #"{"type":"create","game":"rps-brain"}             rps-brain: win or lose on command, 10 rounds"#,

@@ -7,11 +7,7 @@ struct ConcentrationEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 2
     static let minPlayers = 1
-    static let options = [
-        GameOption("pairs", .integers(ConcentrationGame.pairRange), default: .int(ConcentrationGame.defaultPairs)),
-        GameOption("theme", .strings(ConcentrationTheme.all.map(\.name))),
-        GameOption("turn_seconds", .integers(1...3600), default: 30),
-    ]
+    static let options = GameOptions.concentration
     static let commandTypes = ["flip"]
     static let helpLines = [
         #"{"type":"create","game":"concentration","seats":2,"options":{"pairs":8,"theme":"animals"}}   concentration"#,

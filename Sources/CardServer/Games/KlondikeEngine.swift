@@ -11,7 +11,7 @@ struct KlondikeEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 1
     static let minPlayers = 1
-    static let options = [GameOption("draw", .integerChoices([1, 3]), default: 1), SeedOption.option]
+    static let options = GameOptions.klondike
     static let commandTypes = ["draw", "move", "auto", "undo"]
     static let helpLines = [
         #"{"type":"create","game":"klondike","options":{"draw":3,"seed":42}}   klondike solitaire, deal number 42 (seeds: one seat only)"#,

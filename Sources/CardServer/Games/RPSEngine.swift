@@ -7,11 +7,7 @@ struct RPSEngine: GameEngine {
     static let seatRange = 2...2
     static let defaultSeats = 2
     static let minPlayers = 2
-    static let options = [
-        GameOption("rounds", .integers(roundsRange), default: 3),
-        GameOption("round_seconds", .integers(roundSecondsRange), default: 30),
-        GameOption("bot", .strings(RobotStrategy.allCases.map(\.rawValue))),
-    ]
+    static let options = GameOptions.rps
     static let commandTypes = ["throw"]
     static let helpLines = [
         #"{"type":"create","game":"rps"}                   rock-paper-scissors, best of 3"#,

@@ -10,8 +10,6 @@ enum SeedOption {
     /// client's JSON (a double holds integers up to 2^53) and can be sent back.
     static let maxSeed = (1 << 53) - 1
 
-    /// The declaration: no default, since a room left to itself deals from a secret seed.
-    static let option = GameOption("seed", .integers(0...maxSeed))
 }
 
 extension OptionReader {

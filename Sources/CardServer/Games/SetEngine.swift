@@ -7,7 +7,7 @@ struct SetEngine: GameEngine {
     static let seatRange = 1...8
     static let defaultSeats = 4
     static let minPlayers = 1
-    static let options = [SeedOption.option]
+    static let options = GameOptions.set
     static let commandTypes = ["claim", "deal", "hint"]
     static let helpLines = [
         #"{"type":"create","game":"set","seats":1}         create a room (here: solo Set); also "private":true, "options":{...}"#,

@@ -45,6 +45,11 @@ struct DurableResults<Game, RoomKey: Hashable> {
     private var endedThisTurn: [Ended] = []
     private var beingWritten: [Ticket: [Ended]] = [:]
     private var lastSubmitted: Ticket = 0
+    /// The newest ticket the journal confirmed; the journal finishes tickets in order.
+    private var lastConfirmed: Ticket = 0
+    /// The newest ticket whose waiting replies went out: it catches up with `lastConfirmed`
+    /// in ``takeDueReplies()``, after the confirmed games are announced, so a reply asked for
+    /// by a command released meanwhile queues behind the replies that waited longer.
     private var lastWritten: Ticket = 0
     private var replies: [(after: Ticket, reply: () -> Void)] = []
     private var unannounced: [RoomKey: Int] = [:]
@@ -92,7 +97,7 @@ struct DurableResults<Game, RoomKey: Hashable> {
     /// The journal put a ticket's records on disk, or failed to.
     /// - Returns: that ticket's games, to announce now, in the order they ended.
     mutating func written(_ ticket: Ticket) -> [Ended] {
-        lastWritten = max(lastWritten, ticket)
+        lastConfirmed = max(lastConfirmed, ticket)
         return beingWritten.removeValue(forKey: ticket) ?? []
     }
 
@@ -119,18 +124,22 @@ struct DurableResults<Game, RoomKey: Hashable> {
 
     // MARK: Replies that count the results
 
-    /// Keeps `reply` until every game that has ended so far is on disk.
-    /// - Returns: false when nothing is being written: the caller replies at once.
+    /// Keeps `reply` until every game that has ended so far is on disk, and behind every
+    /// reply kept before it (replies go out in the order they were asked for).
+    /// - Returns: false when nothing is being written or waiting: the caller replies at once.
     mutating func deferUntilDurable(_ reply: @escaping () -> Void) -> Bool {
         // A game that ended this turn goes to the journal at the turn's end, under the next ticket.
-        let needed = lastSubmitted + (endedThisTurn.contains(where: \.isRecorded) ? 1 : 0)
-        guard isJournaled, needed > lastWritten else { return false }
+        let ended = lastSubmitted + (endedThisTurn.contains(where: \.isRecorded) ? 1 : 0)
+        let needed = max(ended, replies.last?.after ?? 0)
+        guard isJournaled, needed > lastWritten || !replies.isEmpty else { return false }
         replies.append((needed, reply))
         return true
     }
 
-    /// The replies whose games are all on disk now, in the order they were deferred.
+    /// The replies whose games are all on disk now, in the order they were deferred. The
+    /// server takes them after announcing the confirmed games.
     mutating func takeDueReplies() -> [() -> Void] {
+        lastWritten = lastConfirmed
         let due = replies.prefix { $0.after <= lastWritten }
         replies.removeFirst(due.count)
         return due.map(\.reply)

@@ -1,0 +1,43 @@
+import GameRules
+
+/// Each game's `create` options, declared once for both programs: the server's engines
+/// accept exactly these (``GameOption``), and cardclient builds its new-game form and
+/// checks `--option KEY=VALUE` from them before it connects.
+public enum GameOptions {
+    /// `seed` (set, klondike): a deal to replay, for one-seat rooms only; by default a secret seed.
+    /// At most 2^53 − 1, so it is an exact number in every client's JSON.
+    public static let seed = GameOption("seed", .integers(0...(1 << 53) - 1))
+
+    public static let set = [seed]
+
+    public static let rps = [
+        GameOption("rounds", .integers(1...99), default: 3),
+        GameOption("round_seconds", .integers(1...3600), default: 30),
+        GameOption("bot", .strings(RobotStrategy.allCases.map(\.rawValue))),
+    ]
+
+    public static let brain = [
+        GameOption("rounds", .integers(1...50), default: .int(BrainGame.defaultRounds)),
+        GameOption("round_seconds", .integers(1...3600), default: 15),
+    ]
+
+    public static let concentration = [
+        GameOption("pairs", .integers(ConcentrationGame.pairRange), default: .int(ConcentrationGame.defaultPairs)),
+        GameOption("theme", .strings(ConcentrationTheme.all.map(\.name))),
+        GameOption("turn_seconds", .integers(1...3600), default: 30),
+    ]
+
+    public static let klondike = [GameOption("draw", .integerChoices([1, 3]), default: 1), seed]
+
+    /// The options of a game by its wire name; nil for a game not declared here.
+    public static func of(_ game: String) -> [GameOption]? {
+        switch game {
+        case "set": set
+        case "rps": rps
+        case "rps-brain": brain
+        case "concentration": concentration
+        case "klondike": klondike
+        default: nil
+        }
+    }
+}
