@@ -9,7 +9,7 @@ import Wire
 /// output (Wire's encoder), never hand-written JSON.
 struct ClientOnServerTests {
     @Test func soloSetAClaimAndAHintByKeys() throws {
-        var ann = ScriptedSession(host: ScriptedHost(seed: 7), name: "ann", destination: .create(game: "set", seats: 1, isPrivate: false))
+        var ann = ScriptedSession(host: ScriptedHost(seed: 7), name: "ann", destination: .create(CreateRequest(game: "set", seats: 1, isPrivate: false)))
         #expect(ann.model.room?.game == "set")
         #expect(ann.model.room?.phase == .playing)
         guard case .set(let before)? = ann.gameFields else { throw TestFailure("no Set state") }
@@ -40,7 +40,7 @@ struct ClientOnServerTests {
 
     @Test func aSetRaceNarratesTheOtherPlayersClaim() throws {
         let host = ScriptedHost(seed: 11)
-        var ann = ScriptedSession(host: host, name: "ann", destination: .create(game: "set", seats: 2, isPrivate: false))
+        var ann = ScriptedSession(host: host, name: "ann", destination: .create(CreateRequest(game: "set", seats: 2, isPrivate: false)))
         let code = try #require(ann.model.room?.code)
         var bob = ScriptedSession(host: host, name: "bob", destination: .join(code), peer: "127.0.0.2:40000")
         ann.exchange()
@@ -83,7 +83,7 @@ struct ClientOnServerTests {
     }
 
     @Test func rpsBrainTheRightAnswerScoresTen() throws {
-        var ann = ScriptedSession(host: ScriptedHost(seed: 5), name: "ann", destination: .create(game: "rps-brain", seats: 1, isPrivate: false))
+        var ann = ScriptedSession(host: ScriptedHost(seed: 5), name: "ann", destination: .create(CreateRequest(game: "rps-brain", seats: 1, isPrivate: false)))
         guard case .brain(let brain)? = ann.gameFields, let prompt = brain.prompt else { throw TestFailure("no prompt") }
         #expect(brain.round == 1)
         let key = switch prompt.answer {
@@ -115,7 +115,7 @@ struct ClientOnServerTests {
 
     @Test func concentrationTwoFlipsByLetter() throws {
         var ann = ScriptedSession(
-            host: ScriptedHost(seed: 9), name: "ann", destination: .create(game: "concentration", seats: 1, isPrivate: false))
+            host: ScriptedHost(seed: 9), name: "ann", destination: .create(CreateRequest(game: "concentration", seats: 1, isPrivate: false)))
         guard case .concentration(let game)? = ann.gameFields else { throw TestFailure("no concentration state") }
         #expect(game.turn == "ann")
         #expect(game.cards.allSatisfy { $0.face == nil && !$0.matched })
@@ -133,7 +133,7 @@ struct ClientOnServerTests {
     }
 
     @Test func klondikeADrawTurnsAStockCard() throws {
-        var ann = ScriptedSession(host: ScriptedHost(seed: 4), name: "ann", destination: .create(game: "klondike", seats: 1, isPrivate: false))
+        var ann = ScriptedSession(host: ScriptedHost(seed: 4), name: "ann", destination: .create(CreateRequest(game: "klondike", seats: 1, isPrivate: false)))
         guard case .klondike(let before)? = ann.gameFields else { throw TestFailure("no klondike state") }
         #expect(before.player == "ann")
         #expect(before.stock == 24)

@@ -25,8 +25,8 @@ struct ModelTests {
     }
 
     @Test(arguments: [
-        (Destination.create(game: "set", seats: 1, isPrivate: false), #"{"type":"create","game":"set","seats":1,"id":2}"#),
-        (.create(game: "rps", seats: nil, isPrivate: true), #"{"type":"create","game":"rps","private":true,"id":2}"#),
+        (Destination.create(CreateRequest(game: "set", seats: 1, isPrivate: false)), #"{"type":"create","game":"set","seats":1,"id":2}"#),
+        (.create(CreateRequest(game: "rps", seats: nil, isPrivate: true)), #"{"type":"create","game":"rps","private":true,"id":2}"#),
         (.join("K7QX"), #"{"type":"join","room":"K7QX","id":2}"#),
         (.watch("K7QX"), #"{"type":"watch","room":"K7QX","id":2}"#),
     ])

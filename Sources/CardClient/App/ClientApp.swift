@@ -39,8 +39,17 @@ public final class ClientApp {
     }
 
     /// Runs until the player quits or a signal ends the client; the terminal is restored either way.
-    /// - Returns: the exit status (0, or 1 when the terminal cannot be used).
+    /// - Returns: the exit status: 0; 69 (EX_UNAVAILABLE) when the server cannot be reached, said in
+    ///   one line on stderr before the screen is taken; 1 when the terminal cannot be used.
     public func run() -> Int32 {
+        do {
+            let first = try ServerConnection(host: options.host, port: options.port)
+            try first.waitUntilConnected(timeoutMilliseconds: Self.connectTimeoutMilliseconds)
+            connection = first
+        } catch {
+            Output.error("cardclient: \(error.reason)\n")
+            return 69
+        }
         let signals: SignalWatcher
         do {
             signals = try SignalWatcher()
@@ -50,7 +59,6 @@ public final class ClientApp {
             return 1
         }
         size = ScreenSize.ofTerminal() ?? size
-        connect()
         while running {
             turn(signals)
         }

@@ -17,7 +17,7 @@ public struct ClientOptions: Equatable, Sendable {
     public static let version = "cardclient \(SuiteVersion.number)"
 
     /// The usage line, printed with every argument error.
-    public static let usage = "USAGE: cardclient [--host H] [--port N] [--name NAME] [--create GAME [--seats N] [--private]] [--join ROOM] [--watch ROOM] [--no-color] [--version] [-h|--help]"
+    public static let usage = "USAGE: cardclient [--host H] [--port N] [--name NAME] [--create GAME [--seats N] [--private] [--option KEY=VALUE]...] [--join ROOM] [--watch ROOM] [--no-color] [--version] [-h|--help]"
 
     /// The `--help` text.
     public static let help = """
@@ -29,9 +29,11 @@ public struct ClientOptions: Equatable, Sendable {
           --host H         Server address (default: 127.0.0.1)
           --port N         Server port (default: 7878)
           --name NAME      Your name, 1-20 characters and 64 bytes (default: $USER, else asked on screen)
-          --create GAME    Create a room of GAME (set, rps, ...) and go straight in
+          --create GAME    Create a room of GAME and go straight in: set, rps, rps-brain, concentration, klondike
           --seats N        Seats in the created room, 1-8; 1 for a solo Set (default: the game's)
           --private        Keep the created room out of the lobby's list
+          --option K=V     One of the game's options, e.g. --option rounds=5 --option bot=adaptive (rps),
+                           --option draw=3 --option seed=42 (klondike); repeat for more
           --join ROOM      Join the room with this code
           --watch ROOM     Watch the room with this code
           --no-color       No colours (also off when NO_COLOR is set, TERM=dumb, or output is no terminal)
@@ -39,6 +41,7 @@ public struct ClientOptions: Equatable, Sendable {
           -h, --help       Print this help and exit
 
         Without --create, --join or --watch, cardclient opens the lobby. Press ? for the keys.
+        Exit status: 0 after quitting, 64 for a bad command line, 69 when the server cannot be reached.
         """
 
     /// What the command line asks for.
@@ -67,11 +70,14 @@ public struct ClientOptions: Equatable, Sendable {
         var seats: Int?
         var isPrivate = false
         var game: String?
+        var gameOptions: [(key: String, value: String)] = []
         var targets: [String] = []
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             func value() throws(ParseError) -> String {
                 guard let next = remaining.popFirst() else { throw ParseError(message: "\(argument) needs a value") }
+                // `--join --port 17919` is a forgotten code, not a room called "--port".
+                if next.hasPrefix("--") { throw ParseError(message: "\(argument) needs a value, not the option '\(next)'") }
                 return next
             }
             switch argument {
@@ -100,6 +106,12 @@ public struct ClientOptions: Equatable, Sendable {
                 }
                 seats = number
             case "--private": isPrivate = true
+            case "--option":
+                let text = try value()
+                guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                    throw ParseError(message: "--option takes KEY=VALUE, like --option rounds=5, not '\(text)'")
+                }
+                gameOptions.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
             case "--join":
                 options.destination = .join(try value().uppercased())
                 targets.append(argument)
@@ -114,11 +126,42 @@ public struct ClientOptions: Equatable, Sendable {
             throw ParseError(message: "give only one of --create, --join and --watch")
         }
         if let game {
-            options.destination = .create(game: game, seats: seats, isPrivate: isPrivate)
-        } else if seats != nil || isPrivate {
-            throw ParseError(message: "--seats and --private go with --create")
+            options.destination = .create(try createRequest(game: game, seats: seats, isPrivate: isPrivate, options: gameOptions))
+        } else if seats != nil || isPrivate || !gameOptions.isEmpty {
+            throw ParseError(message: "--seats, --private and --option go with --create")
         }
         return .run(options)
+    }
+
+    /// Checks `--create` and what goes with it against the game catalog, so a mistake is
+    /// reported before connecting, with the values allowed.
+    static func createRequest(
+        game: String, seats: Int?, isPrivate: Bool, options given: [(key: String, value: String)]
+    ) throws(ParseError) -> CreateRequest {
+        let names = GameCatalog.games.map(\.name)
+        guard let entry = GameCatalog.game(named: game) else {
+            throw ParseError(message: "--create takes a game: \(names.joined(separator: ", ")); not '\(game)'")
+        }
+        if let seats, !entry.seats.contains(seats) {
+            let range = entry.seats.count == 1 ? "\(entry.seats.lowerBound)" : "\(entry.seats.lowerBound) to \(entry.seats.upperBound)"
+            throw ParseError(message: "\(game) is played with \(range) seats, not \(seats)")
+        }
+        var options = JSONObject()
+        for (key, text) in given {
+            guard let option = entry.options.first(where: { $0.name == key }) else {
+                let known = entry.options.map(\.name).joined(separator: ", ")
+                throw ParseError(message: "\(game) has no option '\(key)'; its options are \(known)")
+            }
+            let value: JSONValue = switch option.values {
+            case .integers, .integerChoices: Int(text).map(JSONValue.int) ?? .string(text)
+            case .strings: .string(text)
+            }
+            if let problem = option.problem(with: value) {
+                throw ParseError(message: "--option \(key)=\(text): \(problem)")
+            }
+            options[key] = value
+        }
+        return CreateRequest(game: game, seats: seats, isPrivate: isPrivate, options: options)
     }
 
     /// The name to log in with: `--name`, else `USER` when it is a valid name, else nil (ask on screen).

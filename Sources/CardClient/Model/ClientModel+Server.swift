@@ -95,7 +95,7 @@ extension ClientModel {
         destination = .lobby
         switch target {
         case .lobby: return [send(.firstRoomsPage)]
-        case .create(let game, let seats, let isPrivate): return [send(.create(game: game, seats: seats, isPrivate: isPrivate))]
+        case .create(let request): return [send(.create(request))]
         case .join(let code): return [send(.join(room: code))]
         case .watch(let code): return [send(.watch(room: code))]
         }

@@ -30,8 +30,8 @@ public enum Link: Equatable, Sendable {
 public enum Destination: Equatable, Sendable {
     /// The list of public rooms.
     case lobby
-    /// A new room of this game.
-    case create(game: String, seats: Int?, isPrivate: Bool)
+    /// A new room: its game, seats, privacy and options, as `create` sends them.
+    case create(CreateRequest)
     /// A seat in this room.
     case join(String)
     /// A spectator's place in this room.

@@ -18,6 +18,8 @@ public final class ServerConnection {
 
     /// The socket.
     public let fd: Int32
+    /// `host:port` as given, for messages.
+    public let address: String
     /// Whether the TCP handshake is still under way.
     public private(set) var isConnecting = true
     private var output: [UInt8] = []
@@ -26,6 +28,7 @@ public final class ServerConnection {
     /// Starts connecting to `host:port` (a name or a numeric IPv4 or IPv6 address).
     /// - Throws: ``Closed`` when the name does not resolve or no socket can be made.
     public init(host: String, port: UInt16) throws(Closed) {
+        address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -64,6 +67,21 @@ public final class ServerConnection {
         return Int16(POLLIN) | (output.isEmpty ? 0 : Int16(POLLOUT))
     }
 
+    /// Waits, blocking, until the TCP handshake is done: what a client checks before it takes
+    /// the screen, so "no server" is one line on stderr instead of a full-screen error.
+    /// - Throws: ``Closed`` when the connect fails or takes longer than `timeoutMilliseconds`.
+    public func waitUntilConnected(timeoutMilliseconds: Int) throws(Closed) {
+        let deadline = Clock.now() + timeoutMilliseconds
+        while isConnecting {
+            let left = deadline - Clock.now()
+            guard left > 0 else { throw Closed(reason: "no answer from \(address) within \(timeoutMilliseconds / 1000) s") }
+            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            let ready = poll(&entry, 1, Int32(min(left, Int(Int32.max))))
+            if ready < 0, errno != EINTR { throw Closed(reason: "cannot connect to \(address): \(SystemError(call: "poll", errno: errno).message)") }
+            if ready > 0 { _ = try handle(revents: entry.revents) }
+        }
+    }
+
     /// Queues a line (a newline is added) and writes what the socket takes now.
     public func send(_ line: String) throws(Closed) {
         output.append(contentsOf: line.utf8)
@@ -80,7 +98,7 @@ public final class ServerConnection {
             var code: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
-            guard code == 0 else { throw Closed(reason: "cannot connect: \(SystemError(call: "connect", errno: code).message)") }
+            guard code == 0 else { throw Closed(reason: "cannot connect to \(address): \(SystemError(call: "connect", errno: code).message)") }
             isConnecting = false
             try flush()
             return []

@@ -4,7 +4,8 @@ import Wire
 /// and the turn's clock. Typing a card's letter flips it.
 public struct ConcentrationView: GameView {
     /// Concentration in the game catalog.
-    public static let game = ClientGame(name: "concentration", title: "Concentration", view: ConcentrationView(), newGames: [])
+    public static let game = ClientGame(
+        name: "concentration", title: "Concentration", view: ConcentrationView(), seats: 1...8, options: GameOptions.concentration, newGames: [])
 
     /// The letters that name cards, in index order.
     static let letters: [Character] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN")

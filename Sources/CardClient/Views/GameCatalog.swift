@@ -9,14 +9,20 @@ public struct ClientGame: Sendable {
     public let title: String
     /// How the game looks and what its keys do.
     public let view: any GameView
+    /// The seat counts a room of it may have (rps: 2, or 1 against the robot).
+    public let seats: ClosedRange<Int>
+    /// Its `create` options, as the server declares them.
+    public let options: [GameOption]
     /// The games the lobby offers to create, each with its key.
     public let newGames: [NewGame]
 
     /// Describes a game.
-    public init(name: String, title: String, view: any GameView, newGames: [NewGame]) {
+    public init(name: String, title: String, view: any GameView, seats: ClosedRange<Int>, options: [GameOption], newGames: [NewGame]) {
         self.name = name
         self.title = title
         self.view = view
+        self.seats = seats
+        self.options = options
         self.newGames = newGames
     }
 }

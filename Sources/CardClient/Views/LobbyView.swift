@@ -43,7 +43,7 @@ public enum LobbyView {
         case .character("w"): return chosen.map { [.send(.watch(room: $0.room))] } ?? []
         case .character("j"): return [.openPrompt(.joinCode)]
         case .character("W"): return [.openPrompt(.watchCode)]
-        case .character("4"): return [.send(.create(game: "set", seats: 4, isPrivate: false))]
+        case .character("4"): return [.send(.create(CreateRequest(game: "set", seats: 4)))]
         case .character("?"): return [.toggleKeys]
         case .character("q"): return [.quit]
         case .character(let character):

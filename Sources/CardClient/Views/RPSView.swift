@@ -4,7 +4,7 @@ import Wire
 /// thrown), the last reveal, and the keys to throw.
 public struct RPSView: GameView {
     /// rock-paper-scissors in the game catalog.
-    public static let game = ClientGame(name: "rps", title: "rock-paper-scissors", view: RPSView(), newGames: [
+    public static let game = ClientGame(name: "rps", title: "rock-paper-scissors", view: RPSView(), seats: 1...2, options: GameOptions.rps, newGames: [
         NewGame(key: "r", label: "rps for 2", game: "rps", seats: 2),
         NewGame(key: "R", label: "rps vs bot", game: "rps", seats: 1, options: ["bot": "adaptive"]),
     ])

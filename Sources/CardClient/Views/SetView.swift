@@ -4,7 +4,7 @@ import Wire
 /// selects cards, and the third one claims them.
 public struct SetView: GameView {
     /// Set in the game catalog.
-    public static let game = ClientGame(name: "set", title: "Set", view: SetView(), newGames: [
+    public static let game = ClientGame(name: "set", title: "Set", view: SetView(), seats: 1...8, options: GameOptions.set, newGames: [
         NewGame(key: "s", label: "Set solo", game: "set", seats: 1),
         NewGame(key: "S", label: "Set for 4", game: "set", seats: 4),
         NewGame(key: "2", label: "Set for 2", game: "set", seats: 2),
