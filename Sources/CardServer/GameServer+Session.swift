@@ -33,7 +33,7 @@ extension GameServer {
         client.playerID = playerID
         loggedIn(client)
         host.log("\(client.id) logged in as \(name) (\(playerID))")
-        send(.welcome(player: playerID, name: name, token: token, resumed: false, id: id), to: client.id)
+        send(.welcome(player: playerID, name: name, token: token, resumed: false, room: nil, id: id), to: client.id)
     }
 
     private func resume(_ player: Player, on client: Client, id: RequestID?) {
@@ -52,7 +52,7 @@ extension GameServer {
         client.playerID = player.id
         loggedIn(client)
         host.log("\(client.id) resumed \(player.name) (\(player.id))")
-        send(.welcome(player: player.id, name: player.name, token: player.token, resumed: true, id: id), to: client.id)
+        send(.welcome(player: player.id, name: player.name, token: player.token, resumed: true, room: player.roomCode, id: id), to: client.id)
         guard let room = player.roomCode.flatMap({ rooms[$0] }) else { return }
         if wasAway {
             broadcast(.member(.back, room: room.code, name: player.name, role: role(of: player, in: room)), in: room, except: player.id)

@@ -19,6 +19,9 @@ public final class GameServer {
     lazy var addressLimits = AddressLimits(config: config)
     /// Finished games on their way to the disk, and what waits for them (see ``DurableResults``).
     var results: DurableResults<FinishedGame, ObjectIdentifier>
+    /// When this server started, in ms since 1970: `hello` says it, so a client holding a
+    /// token from an earlier start (tokens live only as long as the process) knows.
+    let startedMs = Timestamp.nowMilliseconds()
     var nextPlayerNumber = 1
     var nextRoomSerial = 1
     /// Where room seeds, room codes and session tokens come from: the system's generator
@@ -68,7 +71,7 @@ public final class GameServer {
             close(client)
             return
         }
-        send(.hello(protocolVersion: 1, server: "cardserver \(config.version)", games: Self.gameNames), to: id)
+        send(.hello(protocolVersion: 1, server: "cardserver \(config.version)", games: Self.gameNames, startedMs: Int(startedMs)), to: id)
         client.loginTimer = host.schedule(after: config.loginTimeout) { [weak self] in
             self?.loginTimedOut(id)
         }

@@ -5,10 +5,13 @@ import GameRules
 /// Cases that answer a client command carry that command's ``RequestID``;
 /// it is written last, and left out when the client sent none.
 public enum ServerMessage: Equatable, Sendable {
-    case hello(protocolVersion: Int, server: String, games: [String])
+    /// `startedMs`: when this server process started (ms since 1970); a client that kept a
+    /// token from an earlier start knows its seat is gone (tokens live as long as the process).
+    case hello(protocolVersion: Int, server: String, games: [String], startedMs: Int?)
     case help(commands: [String], id: RequestID?)
     case pong(id: RequestID?)
-    case welcome(player: String, name: String, token: String, resumed: Bool, id: RequestID?)
+    /// `room`: the room the session is in (after a resume), so a client goes back to it.
+    case welcome(player: String, name: String, token: String, resumed: Bool, room: String?, id: RequestID?)
     case error(code: ErrorCode, message: String, id: RequestID?)
     /// The `rate_limited` error, which adds when to try again.
     case rateLimited(message: String, retryAfterMs: Int, id: RequestID?)
@@ -50,7 +53,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `id` of the command this message answers; nil for events and for commands sent without one.
     public var replyID: RequestID? {
         switch self {
-        case .help(_, let id), .pong(let id), .welcome(_, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id),
+        case .help(_, let id), .pong(let id), .welcome(_, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id),
              .stats(_, let id), .leaderboard(_, _, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id):

@@ -26,7 +26,9 @@ public enum ServerMessageDecoder {
     /// Every `type` the server sends and how to read it.
     private static let readers: [String: MessageReader] = [
         "hello": { fields throws(ServerDecodeFailure) in
-            .hello(protocolVersion: try fields.int("protocol"), server: try fields.string("server"), games: try fields.strings("games"))
+            .hello(
+                protocolVersion: try fields.int("protocol"), server: try fields.string("server"), games: try fields.strings("games"),
+                startedMs: try fields.optionalInt("started_ms"))
         },
         "help": { fields throws(ServerDecodeFailure) in .help(commands: try fields.strings("commands"), id: try fields.id()) },
         "pong": { fields throws(ServerDecodeFailure) in .pong(id: try fields.id()) },
@@ -35,7 +37,7 @@ public enum ServerMessageDecoder {
         "welcome": { fields throws(ServerDecodeFailure) in
             .welcome(
                 player: try fields.string("player"), name: try fields.string("name"), token: try fields.string("token"),
-                resumed: try fields.bool("resumed"), id: try fields.id())
+                resumed: try fields.bool("resumed"), room: try fields.optionalString("room"), id: try fields.id())
         },
         "error": { fields throws(ServerDecodeFailure) in try error(fields) },
         "stats": { fields throws(ServerDecodeFailure) in try stats(fields) },

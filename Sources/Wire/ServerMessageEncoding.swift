@@ -22,20 +22,22 @@ extension ServerMessage {
     private func writeFields(into writer: inout JSONWriter) {
         var replyID: RequestID?
         switch self {
-        case .hello(let version, let server, let games):
+        case .hello(let version, let server, let games, let startedMs):
             writer.field("protocol", version)
             writer.field("server", server)
             writer.field("games", strings: games)
+            if let startedMs { writer.field("started_ms", startedMs) }
         case .help(let commands, let id):
             writer.field("commands", strings: commands)
             replyID = id
         case .pong(let id), .ok(let id), .thrown(let id):
             replyID = id
-        case .welcome(let player, let name, let token, let resumed, let id):
+        case .welcome(let player, let name, let token, let resumed, let room, let id):
             writer.field("player", player)
             writer.field("name", name)
             writer.field("token", token)
             writer.field("resumed", resumed)
+            writer.field("room", room)
             replyID = id
         case .error(let code, let message, let id):
             writer.field("code", code.rawValue)

@@ -45,7 +45,7 @@ struct KeyHandlingTests {
 
     @Test func aSpectatorCannotSelect() {
         var model = Fixtures.model([
-            Fixtures.hello, #"{"type":"welcome","player":"p9","name":"zed","token":"z","resumed":false}"#,
+            Fixtures.hello, #"{"type":"welcome","player":"p9","name":"zed","token":"z","resumed":false,"room":null}"#,
             #"{"type":"watching","room":"K7QX"}"#, Fixtures.setState(cards: 12),
         ], name: "zed")
         #expect(model.room?.isSpectator == true)

@@ -160,7 +160,7 @@ struct ModelTests {
         #expect(model.link == .lost("the server closed the connection"))
         _ = model.perform(.reconnect, now: 0)
         #expect(Self.apply([Fixtures.hello], to: &model) == [.transmit(#"{"type":"login","token":"t0k3n","id":3}"#)])
-        #expect(Self.apply([#"{"type":"welcome","player":"p1","name":"ann","token":"t0k3n","resumed":true,"id":3}"#], to: &model) == [])
+        #expect(Self.apply([#"{"type":"welcome","player":"p1","name":"ann","token":"t0k3n","resumed":true,"room":"R2D2","id":3}"#], to: &model) == [])
         _ = Self.apply([Fixtures.rpsState(seq: 4)], to: &model)
         #expect(model.room?.code == "R2D2")
         #expect(model.room?.state?.seq == 4)

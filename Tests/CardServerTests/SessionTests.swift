@@ -8,7 +8,13 @@ struct SessionTests {
         let server = try ServerProcess()
         defer { server.stop() }
         let client = try server.connect()
-        #expect(try client.receiveLine() == #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["set","rps","rps-brain","concentration","klondike"]}"#)
+        let before = Int(Date().timeIntervalSince1970 * 1000)
+        let line = try client.receiveLine()
+        let prefix = #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["set","rps","rps-brain","concentration","klondike"],"started_ms":"#
+        #expect(line.hasPrefix(prefix))
+        // The server started moments before it greeted: within the last minute.
+        let started = try #require(Int(line.dropFirst(prefix.count).dropLast()))
+        #expect(started <= before && started > before - 60_000)
     }
 
     @Test func pingAndHelpWorkBeforeLoginAndEchoTheID() throws {
@@ -34,7 +40,8 @@ struct SessionTests {
         try client.expect("hello")
         client.send(#"{"type":"login","name":"  ann  ","id":1}"#)
         let welcome = try client.expect("welcome")
-        #expect(welcome.keys == ["type", "player", "name", "token", "resumed", "id"])
+        #expect(welcome.keys == ["type", "player", "name", "token", "resumed", "room", "id"])
+        #expect(welcome["room"] == .null)
         #expect(welcome["player"] == .string("p1"))
         #expect(welcome["name"] == .string("ann"))
         #expect(welcome["resumed"] == .bool(false))
@@ -82,6 +89,7 @@ struct SessionTests {
         #expect(welcome["name"] == .string("ann"))
         #expect(welcome["player"] == .string("p1"))
         #expect(welcome["resumed"] == .bool(true))
+        #expect(welcome["room"] == .string(room))
         #expect(welcome["id"] == .int(3))
         let state = try again.expect("state")
         #expect(state["room"] == .string(room))

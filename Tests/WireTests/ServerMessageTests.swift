@@ -18,13 +18,17 @@ struct ServerMessageTests {
     static let summary = RoomSummary(room: "K7QX", game: "rps", players: ["ann"], seats: 2, phase: .waiting, spectators: 0)
 
     static let cases: [(ServerMessage, String)] = [
-        (.hello(protocolVersion: 1, server: "cardserver 0.1.0", games: ["rps"]),
+        (.hello(protocolVersion: 1, server: "cardserver 0.1.0", games: ["rps"], startedMs: nil),
          #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["rps"]}"#),
+        (.hello(protocolVersion: 1, server: "cardserver 0.1.0", games: ["rps"], startedMs: 1_795_000_000_123),
+         #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["rps"],"started_ms":1795000000123}"#),
         (.help(commands: ["a", "b"], id: .int(1)), #"{"type":"help","commands":["a","b"],"id":1}"#),
         (.pong(id: nil), #"{"type":"pong"}"#),
         (.pong(id: .string("x")), #"{"type":"pong","id":"x"}"#),
-        (.welcome(player: "p1", name: "ann", token: "abc", resumed: false, id: nil),
-         #"{"type":"welcome","player":"p1","name":"ann","token":"abc","resumed":false}"#),
+        (.welcome(player: "p1", name: "ann", token: "abc", resumed: false, room: nil, id: nil),
+         #"{"type":"welcome","player":"p1","name":"ann","token":"abc","resumed":false,"room":null}"#),
+        (.welcome(player: "p1", name: "ann", token: "abc", resumed: true, room: "K7QX", id: .int(2)),
+         #"{"type":"welcome","player":"p1","name":"ann","token":"abc","resumed":true,"room":"K7QX","id":2}"#),
         (.error(code: .roomFull, message: "no seat", id: .int(4)),
          #"{"type":"error","code":"room_full","message":"no seat","id":4}"#),
         (.rooms(RoomsPage(rooms: [summary], total: 1, next: nil), id: nil),

@@ -37,8 +37,8 @@ extension ClientModel {
         }
         let answered = settle(message.replyID)
         switch message {
-        case .hello(_, _, let offered): return greeted(games: offered)
-        case .welcome(let player, let given, let token, let resumed, _):
+        case .hello(_, _, let offered, _): return greeted(games: offered)
+        case .welcome(let player, let given, let token, let resumed, _, _):
             return welcomed(player: player, name: given, token: token, resumed: resumed, now: now)
         case .rooms(let page, _): lobby.update(page.rooms)
         case .joined(let code, let game, let seat, _): enter(RoomModel(code: code, game: game, seat: seat))

@@ -6,7 +6,7 @@ import Wire
 /// Server lines and models the unit tests share: literal protocol text, as the server sends it.
 enum Fixtures {
     static let hello = #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["set","rps"]}"#
-    static let welcomeAnn = #"{"type":"welcome","player":"p1","name":"ann","token":"t0k3n","resumed":false,"id":1}"#
+    static let welcomeAnn = #"{"type":"welcome","player":"p1","name":"ann","token":"t0k3n","resumed":false,"room":null,"id":1}"#
 
     /// A model fed `lines` in order at time `now`, as the player `name`.
     static func model(_ lines: [String], name: String? = "ann", now: Int = 0) -> ClientModel {
