@@ -17,7 +17,7 @@ case .version:
     print(ClientOptions.version)
 case .run(let options):
     var environment: [String: String] = [:]
-    for name in ["USER", "TERM", "NO_COLOR"] {
+    for name in ["USER", "TERM", "NO_COLOR", "HOME", "XDG_STATE_HOME"] {
         if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     exit(ClientApp(options: options, environment: environment).run())

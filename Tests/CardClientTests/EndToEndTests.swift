@@ -8,9 +8,11 @@ import Wire
 struct EndToEndTests {
     /// A shell command line that runs the client, then reports its exit status and whether the
     /// terminal settings are as before.
-    static func clientCommand(_ arguments: String, settings: URL) -> String {
+    /// - Parameter state: the client's state directory (`XDG_STATE_HOME`), where it keeps its
+    ///   session; by default a new one, so no test reads another's (or the user's) session.
+    static func clientCommand(_ arguments: String, settings: URL, state: String = SessionKeepingTests.temporaryDirectory()) -> String {
         let client = ServerProcess.binary("cardclient").path
-        return "stty -g > \(settings.path); TERM=xterm-256color \(client) \(arguments); echo EXIT=$?; "
+        return "stty -g > \(settings.path); XDG_STATE_HOME=\(state) TERM=xterm-256color \(client) \(arguments); echo EXIT=$?; "
             + "stty -g | cmp -s - \(settings.path) && echo TERMINAL-RESTORED; sleep 60"
     }
 
@@ -135,5 +137,37 @@ struct EndToEndTests {
             }
         }
         return nil
+    }
+
+    /// Killing the client mid-game loses nothing: started again the same way, it resumes its
+    /// kept session, lands back in its seat, and the match goes on.
+    @Test func aClientKilledMidGameIsBackInItsSeatWhenStartedAgain() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let settings = Self.settingsFile()
+        let state = SessionKeepingTests.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: settings)
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        let command = Self.clientCommand("--port \(server.port) --name ann --create rps", settings: settings, state: state)
+        let first = try Tmux(command)
+        let code = Self.roomCode(first.waitFor("Waiting for an opponent"))
+        let bob = try RawClient(port: server.port, name: "bob")
+        bob.send(#"{"type":"join","room":"\#(code)"}"#)
+        try bob.expect("joined")
+        first.waitFor("your move…")
+        first.kill()
+        try bob.expect("player_away") { $0["name"] == .string("ann") }
+
+        let again = try Tmux(command)
+        defer { again.kill() }
+        let back = again.waitFor("back in your seat in \(code)")
+        #expect(back.contains("\(code) · rock-paper-scissors · playing"))
+        #expect(back.contains(" ann 0 · bob 0 · 0 watching"))
+        try bob.expect("player_back") { $0["name"] == .string("ann") }
+        again.type("p")
+        try bob.expect("state") { $0["waiting_on"] == .array(["bob"]) }
+        #expect(again.waitFor("you threw ✋ paper").contains("waiting for bob"))
     }
 }

@@ -141,7 +141,7 @@ struct KeyHandlingTests {
         var model = Fixtures.rps([Fixtures.rpsState()])
         _ = model.press([.character("/")])
         _ = model.type("good ")
-        model.connectionLost("the server closed the connection")
+        model.connectionLost("the server closed the connection", now: 0)
         // q and r are letters of the line, not quit and reconnect.
         #expect(model.type("rq") == [])
         #expect(model.prompt?.text == "good rq")
@@ -166,16 +166,16 @@ struct KeyHandlingTests {
     @Test func serverFullIsTheReasonShownForTheClose() {
         var model = Fixtures.model([Fixtures.hello])
         model.receive(#"{"type":"error","code":"server_full","message":"the server is full (2 connections); try again later"}"#, now: 0)
-        model.connectionLost("the server closed the connection")
+        model.connectionLost("the server closed the connection", now: 0)
         #expect(model.link == .lost("the server is full (2 connections); try again later"))
     }
 
     @Test func offlineROffersReconnectAndQQuits() {
         var model = Fixtures.rps([Fixtures.rpsState()])
-        model.connectionLost("the server closed the connection")
+        model.connectionLost("the server closed the connection", now: 0)
         #expect(model.type("r") == [.reconnect])
         #expect(model.link == .connecting)
-        model.connectionLost("cannot connect: Connection refused")
+        model.connectionLost("cannot connect: Connection refused", now: 0)
         #expect(model.type("q") == [.quit])
     }
 

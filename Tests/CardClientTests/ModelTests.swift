@@ -15,7 +15,9 @@ struct ModelTests {
         #expect(Self.apply([Fixtures.hello], to: &model) == [.transmit(#"{"type":"login","name":"ann","id":1}"#)])
         #expect(model.games == ["set", "rps"])
         #expect(model.link == .online)
-        #expect(Self.apply([Fixtures.welcomeAnn], to: &model) == [.transmit(#"{"type":"rooms","id":2}"#)])
+        #expect(Self.apply([Fixtures.welcomeAnn], to: &model) == [
+            .saveSession(SavedSession(name: "ann", token: "t0k3n", serverStartedMs: nil)), .transmit(#"{"type":"rooms","id":2}"#),
+        ])
         #expect(model.session == Session(player: "p1", name: "ann", token: "t0k3n"))
         #expect(model.screen == .lobby)
         #expect(model.pending == [2: .rooms(RoomsQuery())])
@@ -156,24 +158,25 @@ struct ModelTests {
 
     @Test func reconnectingResumesTheSessionWithItsToken() {
         var model = Fixtures.rps([Fixtures.rpsState()])
-        model.connectionLost("the server closed the connection")
+        model.connectionLost("the server closed the connection", now: 0)
         #expect(model.link == .lost("the server closed the connection"))
         _ = model.perform(.reconnect, now: 0)
         #expect(Self.apply([Fixtures.hello], to: &model) == [.transmit(#"{"type":"login","token":"t0k3n","id":3}"#)])
-        #expect(Self.apply([#"{"type":"welcome","player":"p1","name":"ann","token":"t0k3n","resumed":true,"room":"R2D2","id":3}"#], to: &model) == [])
+        #expect(Self.apply([#"{"type":"welcome","player":"p1","name":"ann","token":"t0k3n","resumed":true,"room":"R2D2","id":3}"#], to: &model)
+            == [.saveSession(SavedSession(name: "ann", token: "t0k3n", serverStartedMs: nil))])
         _ = Self.apply([Fixtures.rpsState(seq: 4)], to: &model)
         #expect(model.room?.code == "R2D2")
         #expect(model.room?.state?.seq == 4)
-        #expect(model.status?.text == "reconnected")
+        #expect(model.status?.text == "back in your seat in R2D2")
     }
 
     @Test func anExpiredTokenLogsInAfreshByName() {
         var model = Fixtures.rps([Fixtures.rpsState()])
-        model.connectionLost("gone")
+        model.connectionLost("gone", now: 0)
         _ = model.perform(.reconnect, now: 0)
         _ = Self.apply([Fixtures.hello], to: &model)
         let effects = Self.apply([#"{"type":"error","code":"bad_token","message":"that session has expired","id":3}"#], to: &model)
-        #expect(effects == [.transmit(#"{"type":"login","name":"ann","id":4}"#)])
+        #expect(effects == [.forgetSession, .transmit(#"{"type":"login","name":"ann","id":4}"#)])
         #expect(model.room == nil)
         #expect(model.session == nil)
     }
@@ -181,7 +184,7 @@ struct ModelTests {
     @Test func theServerGoingAwayKeepsItsReason() {
         var model = Fixtures.rps([Fixtures.rpsState()])
         _ = Self.apply([#"{"type":"shutdown"}"#], to: &model)
-        model.connectionLost("the server closed the connection")
+        model.connectionLost("the server closed the connection", now: 0)
         #expect(model.link == .lost("the server is shutting down"))
     }
 

@@ -26,16 +26,25 @@ public final class ClientApp {
     private var size = ScreenSize(width: 80, height: 24)
     private var running = true
     private var endingSignal: Int32?
+    /// Where sessions are kept between runs; nil when there is no home to keep them in.
+    private let sessions: SessionStore?
 
-    /// Makes the app from the command line and the environment (`USER`, `TERM`, `NO_COLOR`).
+    /// Makes the app from the command line and the environment (`USER`, `TERM`, `NO_COLOR`, and
+    /// `XDG_STATE_HOME` or `HOME` for the kept sessions).
     public init(options: ClientOptions, environment: [String: String]) {
         self.options = options
         color = ColorPolicy.colorEnabled(
             outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment, noColorFlag: options.noColor)
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        let address = "\(host):\(options.port)"
+        sessions = SessionStore.defaultDirectory(environment: environment).map(SessionStore.init(directory:))
+        // A kept session is this player's only if no other name was asked for.
+        let kept = sessions?.load(server: address).flatMap { session in
+            options.name == nil || options.name == session.name ? session : nil
+        }
         model = ClientModel(
-            serverAddress: "\(host):\(options.port)", name: options.loginName(environment: environment),
-            destination: options.destination)
+            serverAddress: address, name: options.loginName(environment: environment),
+            destination: options.destination, saved: kept)
     }
 
     /// Runs until the player quits or a signal ends the client; the terminal is restored either way.
@@ -73,7 +82,7 @@ public final class ClientApp {
         perform(model.tick(now: now))
         if let connection, connection.isConnecting, now - connectStarted > Self.connectTimeoutMilliseconds {
             self.connection = nil
-            model.connectionLost("no answer from \(model.serverAddress)")
+            model.connectionLost("no answer from \(model.serverAddress)", now: Clock.now())
         }
         draw(now: now)
 
@@ -166,7 +175,7 @@ public final class ClientApp {
             }
         } catch {
             self.connection = nil
-            model.connectionLost(error.reason)
+            model.connectionLost(error.reason, now: Clock.now())
         }
     }
 
@@ -178,10 +187,18 @@ public final class ClientApp {
                     try connection?.send(line)
                 } catch {
                     connection = nil
-                    model.connectionLost(error.reason)
+                    model.connectionLost(error.reason, now: Clock.now())
                 }
             case .reconnect:
                 connect()
+            case .saveSession(let session):
+                do {
+                    try sessions?.save(session, server: model.serverAddress)
+                } catch {
+                    model.setStatus("your seat is not kept for next time: \(error.description)", tone: .bad, now: Clock.now())
+                }
+            case .forgetSession:
+                try? sessions?.remove(server: model.serverAddress)
             case .quit:
                 running = false
             }
@@ -195,7 +212,7 @@ public final class ClientApp {
         do {
             connection = try ServerConnection(host: options.host, port: options.port)
         } catch {
-            model.connectionLost(error.reason)
+            model.connectionLost(error.reason, now: Clock.now())
         }
     }
 }

@@ -77,6 +77,10 @@ public enum Effect: Equatable, Sendable {
     case transmit(String)
     /// Open a new connection and resume the session.
     case reconnect
+    /// Keep this session for the next run against this server.
+    case saveSession(SavedSession)
+    /// Forget the session kept for this server: the server no longer knows its token.
+    case forgetSession
     /// Restore the terminal and exit.
     case quit
 }

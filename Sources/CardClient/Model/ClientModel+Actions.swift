@@ -25,8 +25,7 @@ extension ClientModel {
         case .toggleKeys:
             showsKeys.toggle()
         case .reconnect:
-            link = .connecting
-            return [.reconnect]
+            return reconnectNow()
         case .quit:
             return [.quit]
         case .explain(let text):

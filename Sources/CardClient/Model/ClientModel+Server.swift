@@ -37,9 +37,9 @@ extension ClientModel {
         }
         let answered = settle(message.replyID)
         switch message {
-        case .hello(_, _, let offered, _): return greeted(games: offered)
-        case .welcome(let player, let given, let token, let resumed, _, _):
-            return welcomed(player: player, name: given, token: token, resumed: resumed, now: now)
+        case .hello(_, _, let offered, let startedMs): return greeted(games: offered, startedMs: startedMs, now: now)
+        case .welcome(let player, let given, let token, let resumed, let code, _):
+            return welcomed(player: player, name: given, token: token, resumed: resumed, room: code, now: now)
         case .rooms(let page, _): lobby.update(page.rooms)
         case .joined(let code, let game, let seat, _): enter(RoomModel(code: code, game: game, seat: seat))
         case .watching(let code, _):
@@ -57,7 +57,7 @@ extension ClientModel {
         case .brainRound(let reveal): brainRoundEnded(reveal, now: now)
         case .flipped(_, let player, _, _, let result, let points): flipped(player: player, result: result, points: points, now: now)
         case .solved(_, let player, _, let text): solved(player: player, message: text, now: now)
-        case .replaced: link = .lost("another connection took over this session")
+        case .replaced: replaced()
         case .shutdown: link = .lost("the server is shutting down")
         case .ok:
             if answered == .deal { setStatus("asked for three more cards", tone: .neutral, now: now) }
@@ -73,31 +73,58 @@ extension ClientModel {
         return settle(number)
     }
 
-    private mutating func greeted(games offered: [String]) -> [Effect] {
+    /// `hello`: resume the session (this run's, or one kept from an earlier run) unless the
+    /// server restarted since it was given, else log in by name.
+    private mutating func greeted(games offered: [String], startedMs: Int?, now: Int) -> [Effect] {
         games = offered
         link = .online
-        if let token = session?.token { return [send(.resume(token: token))] }
+        let restarted = connectionUp(serverStartedMs: startedMs)
+        if let token = session?.token {
+            guard restarted else { return [send(.resume(token: token))] }
+            // A restarted server forgot every session: this one's seat is gone.
+            session = nil
+            room = nil
+            setStatus("the server restarted, so your seat is gone; logged in again", tone: .bad, now: now)
+            return [.forgetSession] + logInByName()
+        }
+        if let kept = saved {
+            saved = nil
+            if name == nil { name = kept.name }
+            if let then = kept.serverStartedMs, let startedMs, then != startedMs {
+                setStatus("the server restarted since your last game, so that seat is gone", tone: .bad, now: now)
+                return [.forgetSession] + logInByName()
+            }
+            return [send(.resume(token: kept.token))]
+        }
+        return logInByName()
+    }
+
+    private mutating func logInByName() -> [Effect] {
         if let name { return [send(.login(name: name))] }
         prompt = Prompt(.name)
         return []
     }
 
-    private mutating func welcomed(player: String, name given: String, token: String, resumed: Bool, now: Int) -> [Effect] {
+    private mutating func welcomed(player: String, name given: String, token: String, resumed: Bool, room code: String?, now: Int) -> [Effect] {
         session = Session(player: player, name: given, token: token)
         name = given
         if prompt?.kind == .name { prompt = nil }
-        if resumed {
-            setStatus("reconnected", tone: .good, now: now)
-            return room == nil ? [send(.firstRoomsPage)] : []
+        let keep = Effect.saveSession(SavedSession(name: given, token: token, serverStartedMs: serverStartedMs))
+        if resumed, let code {
+            // Back in the room; its state comes next.
+            if room?.code != code { room = RoomModel(code: code, game: "", seat: nil) }
+            setStatus("back in your seat in \(code)", tone: .good, now: now)
+            return [keep]
         }
+        if resumed { setStatus("reconnected", tone: .good, now: now) }
         room = nil
         let target = destination
         destination = .lobby
         switch target {
-        case .lobby: return [send(.firstRoomsPage)]
-        case .create(let request): return [send(.create(request))]
-        case .join(let code): return [send(.join(room: code))]
-        case .watch(let code): return [send(.watch(room: code))]
+        case .lobby: return [keep, send(.firstRoomsPage)]
+        case .create(let request): return [keep, send(.create(request))]
+        case .join(let code): return [keep, send(.join(room: code))]
+        case .watch(let code): return [keep, send(.watch(room: code))]
         }
     }
 
@@ -194,9 +221,7 @@ extension ClientModel {
             session = nil
             room = nil
             setStatus("your seat is gone (away too long); logged in again", tone: .bad, now: now)
-            if let name { return [send(.login(name: name))] }
-            prompt = Prompt(.name)
-            return []
+            return [.forgetSession] + logInByName()
         default:
             break
         }

@@ -87,16 +87,33 @@ public struct ClientModel: Equatable, Sendable {
     public private(set) var nextID = 1
     /// When the lobby last asked for rooms; nil before the first time.
     public private(set) var lastRoomsRequest: Int?
+    /// A session kept from an earlier run, to resume at the first `hello`.
+    public var saved: SavedSession?
+    /// The server's `hello.started_ms`: a different one on a later `hello` means it restarted.
+    public private(set) var serverStartedMs: Int?
+    /// When to try connecting again by itself, in the client's milliseconds; nil for never.
+    public private(set) var retryAt: Int?
+    /// Failed attempts in a row since the connection was last up (the backoff grows with them).
+    public private(set) var failedAttempts = 0
+    /// Set when another connection took the session over: retrying would take it back.
+    public private(set) var wasReplaced = false
+
+    /// How long to wait before the next attempt: 1 s, 2 s, 4 s … up to 30 s.
+    static func retryDelay(afterFailures failures: Int) -> Int {
+        min(30_000, 1000 << min(failures, 5))
+    }
 
     /// Makes the model of a client about to connect.
     /// - Parameters:
     ///   - serverAddress: `host:port`, shown in the title.
     ///   - name: the name to log in with, or nil to ask on screen.
     ///   - destination: where to go after login.
-    public init(serverAddress: String, name: String?, destination: Destination = .lobby) {
+    ///   - saved: a session kept from an earlier run against this server, to resume.
+    public init(serverAddress: String, name: String?, destination: Destination = .lobby, saved: SavedSession? = nil) {
         self.serverAddress = serverAddress
         self.name = name
         self.destination = destination
+        self.saved = saved
     }
 
     /// The screen to show.
@@ -130,11 +147,40 @@ public struct ClientModel: Equatable, Sendable {
         return pending.removeValue(forKey: id)
     }
 
-    /// Notes that the connection closed.
-    /// - Parameter reason: why, in words; a reason already given by the server (`shutdown`, `replaced`) is kept.
-    public mutating func connectionLost(_ reason: String) {
+    /// Notes that the connection closed, and when to try again by itself (unless another
+    /// connection took the session over).
+    /// - Parameters:
+    ///   - reason: why, in words; a reason already given by the server (`shutdown`, `replaced`) is kept.
+    ///   - now: the client's clock in milliseconds.
+    public mutating func connectionLost(_ reason: String, now: Int) {
+        if link == .connecting { failedAttempts += 1 }
         if !isOffline { link = .lost(reason) }
         pending.removeAll()
+        retryAt = wasReplaced ? nil : now + Self.retryDelay(afterFailures: failedAttempts)
+    }
+
+    /// Starts a new attempt now (the `r` key, or the backoff ran out).
+    mutating func reconnectNow() -> [Effect] {
+        link = .connecting
+        retryAt = nil
+        return [.reconnect]
+    }
+
+    /// The server greeted: the connection is up, and the backoff starts over.
+    /// - Returns: whether this is another start of the server than the one greeted before.
+    mutating func connectionUp(serverStartedMs started: Int?) -> Bool {
+        failedAttempts = 0
+        wasReplaced = false
+        defer { serverStartedMs = started }
+        guard let known = serverStartedMs, let started else { return false }
+        return known != started
+    }
+
+    /// Another connection took the session over: this one stays down.
+    mutating func replaced() {
+        wasReplaced = true
+        retryAt = nil
+        link = .lost("another connection took over this session (r takes it back)")
     }
 
     /// Shows a status message for a few seconds.
@@ -152,6 +198,7 @@ public struct ClientModel: Equatable, Sendable {
     public mutating func tick(now: Int) -> [Effect] {
         if let flash, !flash.isShowing(at: now) { self.flash = nil }
         if let status, !status.isShowing(at: now) { self.status = nil }
+        if isOffline, let retryAt, now >= retryAt { return reconnectNow() }
         guard screen == .lobby, link == .online else { return [] }
         if let last = lastRoomsRequest, now - last < Self.roomsRefreshMilliseconds { return [] }
         lastRoomsRequest = now

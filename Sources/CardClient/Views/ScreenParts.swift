@@ -12,8 +12,11 @@ enum ScreenParts {
     /// The status line: a lost connection, else a flash, else the status message, else blank.
     static func statusLine(_ model: ClientModel, now: Int) -> StyledLine {
         if case .lost(let reason) = model.link {
-            return StyledLine(" connection lost: \(reason)", Palette.notice(.bad))
-                + StyledLine(" · ", Palette.quiet) + KeyHelp.line(offlineKeys)
+            var line = StyledLine(" connection lost: \(reason)", Palette.notice(.bad))
+            if let at = model.retryAt {
+                line.append(" · retrying in \(max(1, (at - now + 999) / 1000)) s", Palette.quiet)
+            }
+            return line
         }
         if model.link == .connecting, model.session != nil {
             return StyledLine(" reconnecting…", Palette.notice(.neutral))
@@ -39,7 +42,7 @@ enum ScreenParts {
     }
 
     /// The keys while the connection is lost.
-    static let offlineKeys = [KeyHelp("r", "reconnect"), KeyHelp("q", "quit")]
+    static let offlineKeys = [KeyHelp("r", "retry now"), KeyHelp("q", "quit")]
 
     /// The keys while typing.
     static func promptKeys(_ prompt: Prompt) -> [KeyHelp] {

@@ -27,7 +27,9 @@ public enum ScreenRenderer {
 
     /// Whether the screen changes with time alone (a countdown), not only when the model changes.
     public static func isTimed(_ model: ClientModel) -> Bool {
-        model.room.map { GameViews.view(for: $0.game).isTimed($0) } ?? false
+        // The countdown to the next connection attempt.
+        if model.isOffline, model.retryAt != nil { return true }
+        return model.room.map { GameViews.view(for: $0.game).isTimed($0) } ?? false
     }
 
     /// The smallest terminal the current screen fits.
