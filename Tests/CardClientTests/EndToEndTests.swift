@@ -115,6 +115,8 @@ struct EndToEndTests {
         #expect(terminal.waitFor("┌ a ────┐").contains(" ann 3 · 1 watching"))
 
         terminal.type("Q")
+        #expect(terminal.waitFor("y leave · n stay").contains("Leave? The game is under way, so you forfeit it."))
+        terminal.type("y")
         terminal.waitFor("Public rooms")
         terminal.press("C-c")
         let after = terminal.waitFor("TERMINAL-RESTORED")

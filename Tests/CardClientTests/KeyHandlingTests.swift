@@ -1,5 +1,6 @@
 import CardClient
 import Testing
+import Wire
 
 /// Keys and the model in, actions and commands out.
 struct KeyHandlingTests {
@@ -36,7 +37,6 @@ struct KeyHandlingTests {
     @Test(arguments: [
         ("D", #"{"type":"deal","id":3}"#),
         ("H", #"{"type":"hint","id":3}"#),
-        ("Q", #"{"type":"leave","id":3}"#),
     ])
     func setCommandKeys(key: String, line: String) {
         var model = Fixtures.soloSet(cards: 12)
@@ -123,9 +123,14 @@ struct KeyHandlingTests {
         var lobby = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
         #expect(lobby.type("q") == [.quit])
         var set = Fixtures.soloSet(cards: 12)
-        #expect(set.press([.interrupt]) == [.quit])
-        _ = set.type("/")
-        #expect(set.press([.interrupt]) == [.quit])
+        // During a game the first Ctrl-C asks, the second quits (ForfeitQuestionTests).
+        #expect(set.press([.interrupt, .interrupt]) == [.quit])
+        var chatting = Fixtures.soloSet(cards: 12)
+        _ = chatting.type("/")
+        #expect(chatting.press([.interrupt]) == [])
+        #expect(chatting.press([.interrupt]) == [.quit])
+        var waiting = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#])
+        #expect(waiting.press([.interrupt]) == [.quit])
     }
 
     @Test func theKeyListTogglesAndAnyKeyClosesIt() {
@@ -189,5 +194,53 @@ struct KeyHandlingTests {
             #"{"type":"state","room":"R2D2","game":"rps","seq":1,"phase":"waiting","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"round":1,"rounds":3,"round_seconds":30,"waiting_on":[],"time_left_ms":null,"your_throw":null,"last_round":null}"#,
         ])
         #expect(rps.press([.enter]) == [])
+    }
+}
+
+/// Leaving or quitting a game under way asks first; anything else does not.
+struct ForfeitQuestionTests {
+    @Test func leavingAGameUnderWayAsksAndNoStays() {
+        var model = Fixtures.rps([Fixtures.rpsState()])
+        #expect(model.type("q") == [])
+        #expect(model.question == .leaveGame)
+        let screen = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 100, height: 24), color: false, now: 0))
+        #expect(screen.contains(" Leave? The game is under way, so you forfeit it. y leave · n stay"))
+        #expect(screen.last == " y leave · n stay")
+        #expect(model.type("x") == [])
+        #expect(model.status?.text == "y or n")
+        #expect(model.press([.escape]) == [])
+        #expect(model.question == nil)
+        #expect(model.type("q") == [])
+        #expect(model.type("y") == [.transmit(#"{"type":"leave","id":3}"#)])
+        #expect(model.question == nil)
+    }
+
+    @Test func leavingBeforeOrAfterTheGameOrWatchingDoesNotAsk() {
+        var waiting = Fixtures.rps([Fixtures.rpsState(phase: .waiting)])
+        #expect(waiting.type("q") == [.transmit(#"{"type":"leave","id":3}"#)])
+        var over = Fixtures.rps([Fixtures.rpsState(phase: .over, waitingOn: [], timeLeft: nil)])
+        #expect(over.type("q") == [.transmit(#"{"type":"leave","id":3}"#)])
+        let carl = ServerMessage.welcome(player: "p3", name: "carl", token: "c", resumed: false, room: nil, id: .int(1)).jsonText
+        var watching = Fixtures.model([Fixtures.hello, carl, #"{"type":"watching","room":"R2D2","id":2}"#, Fixtures.rpsState()], name: "carl")
+        #expect(watching.type("q") == [.transmit(#"{"type":"leave","id":3}"#)])
+    }
+
+    @Test func ctrlCDuringAGameAsksAndASecondCtrlCQuits() {
+        var model = Fixtures.rps([Fixtures.rpsState()])
+        #expect(model.press([.interrupt]) == [])
+        #expect(model.question == .quitGame)
+        #expect(model.press([.interrupt]) == [.quit])
+        var asked = Fixtures.rps([Fixtures.rpsState()])
+        _ = asked.press([.interrupt])
+        #expect(asked.type("y") == [.quit])
+        var lobby = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        #expect(lobby.press([.interrupt]) == [.quit])
+    }
+
+    @Test func theQuestionGoesWhenTheGameEnds() {
+        var model = Fixtures.rps([Fixtures.rpsState()])
+        _ = model.type("q")
+        model.receive(Fixtures.rpsState(seq: 3, phase: .over, waitingOn: [], timeLeft: nil))
+        #expect(model.question == nil)
     }
 }

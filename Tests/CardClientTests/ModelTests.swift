@@ -139,7 +139,8 @@ struct ModelTests {
 
     @Test func leavingGoesBackToTheLobby() {
         var model = Fixtures.rps([Fixtures.rpsState()])
-        #expect(model.type("q") == [.transmit(#"{"type":"leave","id":3}"#)])
+        #expect(model.type("q") == [])
+        #expect(model.type("y") == [.transmit(#"{"type":"leave","id":3}"#)])
         #expect(Self.apply([#"{"type":"left","room":"R2D2","id":3}"#], to: &model) == [.transmit(#"{"type":"rooms","id":4}"#)])
         #expect(model.room == nil)
         #expect(model.screen == .lobby)

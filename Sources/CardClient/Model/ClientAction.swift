@@ -24,6 +24,34 @@ public enum ClientAction: Equatable, Sendable {
     case quit
     /// Say on the status line why a key did nothing.
     case explain(String)
+    /// Ask before doing something that cannot be taken back.
+    case ask(Question)
+    /// The answer to the open question: yes does it, no forgets it.
+    case answer(Bool)
+}
+
+/// A yes-or-no question the client asks before an act that costs the player.
+public enum Question: Equatable, Sendable {
+    /// Leaving a game under way forfeits it.
+    case leaveGame
+    /// Ctrl-C during a game: the seat is kept only for the server's grace period.
+    case quitGame
+
+    /// The question, on the status line.
+    public var text: String {
+        switch self {
+        case .leaveGame: "Leave? The game is under way, so you forfeit it."
+        case .quitGame: "Quit? Your seat is kept for a while: start cardclient again to come back."
+        }
+    }
+
+    /// What yes does, for the key help.
+    public var yes: String {
+        switch self {
+        case .leaveGame: "leave"
+        case .quitGame: "quit"
+        }
+    }
 }
 
 /// What a line of text input is for.

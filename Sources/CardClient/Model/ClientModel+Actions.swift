@@ -30,6 +30,16 @@ extension ClientModel {
             return [.quit]
         case .explain(let text):
             setStatus(text, tone: .neutral, now: now)
+        case .ask(let asked):
+            question = asked
+        case .answer(let yes):
+            let asked = question
+            question = nil
+            guard yes, let asked else { return [] }
+            switch asked {
+            case .leaveGame: return [send(.leave)]
+            case .quitGame: return [.quit]
+            }
         }
         return []
     }

@@ -46,6 +46,7 @@ extension ClientModel {
             enter(RoomModel(code: code, game: lobby.rooms.first { $0.room == code }?.game ?? "", seat: nil))
         case .left:
             room = nil
+            question = nil
             return [send(.firstRoomsPage)]
         case .state(let state): receivedState(state, now: now)
         case .chat(_, let from, let text, _): room?.log(.said(from: from, text: text))
@@ -153,6 +154,8 @@ extension ClientModel {
         current.state = state
         current.stateReceivedAt = now
         room = current
+        // A game that ended is no longer forfeited by leaving.
+        if !isInGame { question = nil }
     }
 
     private mutating func memberEvent(_ event: MemberEvent, name who: String, role: MemberRole) {

@@ -81,6 +81,14 @@ public struct ClientModel: Equatable, Sendable {
     public var status: Notice?
     /// Whether the list of all keys is shown.
     public var showsKeys = false
+    /// A yes-or-no question waiting for its answer.
+    public var question: Question?
+
+    /// Whether this client plays a game that is under way (leaving it would forfeit it).
+    public var isInGame: Bool {
+        guard let room else { return false }
+        return room.phase == .playing && !room.isSpectator
+    }
     /// Commands sent and not yet answered, by request id.
     public private(set) var pending: [Int: ClientCommand] = [:]
     /// The id the next command gets.

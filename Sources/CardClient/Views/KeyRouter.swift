@@ -7,7 +7,18 @@ import Wire
 public enum KeyRouter {
     /// What `key` does now.
     public static func actions(for key: Key, in model: ClientModel) -> [ClientAction] {
-        if key == .interrupt { return [.quit] }
+        if key == .interrupt {
+            // Ctrl-C twice quits whatever the game: the way out always works.
+            guard model.isInGame, model.question != .quitGame else { return [.quit] }
+            return [.ask(.quitGame)]
+        }
+        if model.question != nil {
+            switch key {
+            case .character("y"), .character("Y"): return [.answer(true)]
+            case .character("n"), .character("N"), .escape: return [.answer(false)]
+            default: return [.explain("y or n")]
+            }
+        }
         if let prompt = model.prompt { return promptActions(key, prompt) }
         if model.isOffline {
             switch key {

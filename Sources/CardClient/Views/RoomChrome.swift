@@ -41,13 +41,18 @@ public enum RoomChrome {
         let lowercase = !view.takesLetters
         switch key {
         case .character("?"): return [.toggleKeys]
-        case .character("Q"): return [.send(.leave)]
-        case .character("q") where lowercase: return [.send(.leave)]
+        case .character("Q"): return leave(model)
+        case .character("q") where lowercase: return leave(model)
         case .character("/"), .character("T"): return [.openPrompt(.chat)]
         case .character("t") where lowercase: return [.openPrompt(.chat)]
         case .enter where canStart(room, view: view): return [.send(.start)]
         default: return []
         }
+    }
+
+    /// Leaving a game under way forfeits it: ask first.
+    private static func leave(_ model: ClientModel) -> [ClientAction] {
+        model.isInGame ? [.ask(.leaveGame)] : [.send(.leave)]
     }
 
     private static func canStart(_ room: RoomModel, view: any GameView) -> Bool {
@@ -101,6 +106,7 @@ public enum RoomChrome {
 
     private static func helpKeys(_ model: ClientModel, room: RoomModel, view: any GameView) -> [KeyHelp] {
         if model.isOffline { return ScreenParts.offlineKeys }
+        if let question = model.question { return ScreenParts.questionKeys(question) }
         if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
         var keys = room.isSpectator ? [] : view.keys(for: room)
         // After a game, a view's own rematch key stands for Enter.

@@ -18,6 +18,9 @@ enum ScreenParts {
             }
             return line
         }
+        if let question = model.question {
+            return StyledLine(" " + question.text + " ", Palette.notice(.bad)) + KeyHelp.line(questionKeys(question))
+        }
         if model.link == .connecting, model.session != nil {
             return StyledLine(" reconnecting…", Palette.notice(.neutral))
         }
@@ -39,6 +42,11 @@ enum ScreenParts {
     /// The one-line key help at the bottom.
     static func helpLine(_ entries: [KeyHelp]) -> StyledLine {
         KeyHelp.line(entries).indented(by: 1)
+    }
+
+    /// The keys while a question waits.
+    static func questionKeys(_ question: Question) -> [KeyHelp] {
+        [KeyHelp("y", question.yes), KeyHelp("n", "stay")]
     }
 
     /// The keys while the connection is lost.
