@@ -17,13 +17,13 @@ struct ScreenTests {
             "    K7QX  Set                  bob, carl             2/4    waiting   0",
             "  ▸ 58Z2  rock-paper-scissors  dave                  1/2    playing   3",
             "",
-            "  New game  s Set solo · S Set for 4 · 2 Set for 2 · r rps for 2 · R rps vs bot",
+            "  New game  n any game, with options · s Set solo · R rps vs bot",
             "",
             "",
             "",
             "",
             "",
-            " ↑↓ room · Enter join · w watch · j code · s/S/2/r/R new game · ? keys · q quit",
+            " ↑↓ room · Enter join · w watch · j code · n/s/R new game · ? keys · q quit",
         ])
     }
 
@@ -40,8 +40,8 @@ struct ScreenTests {
         let model = Fixtures.model([hello, Fixtures.welcomeAnn, #"{"type":"rooms","rooms":[],"total":0,"next":null}"#])
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 12), color: false, now: 0))
         #expect(text[4] == "    no public rooms yet: start a game below")
-        #expect(text[6] == "  New game  r rps for 2 · R rps vs bot")
-        #expect(text[11] == " ↑↓ room · Enter join · w watch · j code · r/R new game · ? keys · q quit")
+        #expect(text[6] == "  New game  n any game, with options · R rps vs bot")
+        #expect(text[11] == " ↑↓ room · Enter join · w watch · j code · n/R new game · ? keys · q quit")
     }
 
     @Test(arguments: [

@@ -28,6 +28,8 @@ public final class ClientApp {
     private var endingSignal: Int32?
     /// Where sessions are kept between runs; nil when there is no home to keep them in.
     private let sessions: SessionStore?
+    /// Where the new-game form's choices are kept, beside the sessions.
+    private let formMemory: FormMemory?
 
     /// Makes the app from the command line and the environment (`USER`, `TERM`, `NO_COLOR`, and
     /// `XDG_STATE_HOME` or `HOME` for the kept sessions).
@@ -37,7 +39,9 @@ public final class ClientApp {
             outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment, noColorFlag: options.noColor)
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         let address = "\(host):\(options.port)"
-        sessions = SessionStore.defaultDirectory(environment: environment).map(SessionStore.init(directory:))
+        let state = SessionStore.defaultDirectory(environment: environment)
+        sessions = state.map(SessionStore.init(directory:))
+        formMemory = state.map(FormMemory.init(directory:))
         // A kept session is this player's only if no other name was asked for.
         let kept = sessions?.load(server: address).flatMap { session in
             options.name == nil || options.name == session.name ? session : nil
@@ -45,6 +49,7 @@ public final class ClientApp {
         model = ClientModel(
             serverAddress: address, name: options.loginName(environment: environment),
             destination: options.destination, saved: kept)
+        if let remembered = formMemory?.load() { model.formMemory = remembered }
     }
 
     /// Runs until the player quits or a signal ends the client; the terminal is restored either way.
@@ -199,6 +204,9 @@ public final class ClientApp {
                 }
             case .forgetSession:
                 try? sessions?.remove(server: model.serverAddress)
+            case .saveForm(let memory):
+                // Losing the form's memory costs only a few keys next time: not worth a message.
+                try? formMemory?.save(memory)
             case .quit:
                 running = false
             }

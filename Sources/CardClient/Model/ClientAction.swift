@@ -24,10 +24,20 @@ public enum ClientAction: Equatable, Sendable {
     case quit
     /// Say on the status line why a key did nothing.
     case explain(String)
+    /// Work the lobby's new-game form.
+    case form(FormEdit)
     /// Ask before doing something that cannot be taken back.
     case ask(Question)
     /// The answer to the open question: yes does it, no forgets it.
     case answer(Bool)
+}
+
+/// What a key does to the new-game form.
+public enum FormEdit: Equatable, Sendable {
+    case open, close, submit, erase
+    case move(Int)
+    case change(Int)
+    case type(Character)
 }
 
 /// A yes-or-no question the client asks before an act that costs the player.
@@ -109,6 +119,8 @@ public enum Effect: Equatable, Sendable {
     case saveSession(SavedSession)
     /// Forget the session kept for this server: the server no longer knows its token.
     case forgetSession
+    /// Keep the new-game form's choices for next time.
+    case saveForm(NewGameForm.Memory)
     /// Restore the terminal and exit.
     case quit
 }

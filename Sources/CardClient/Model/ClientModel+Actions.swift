@@ -30,6 +30,8 @@ extension ClientModel {
             return [.quit]
         case .explain(let text):
             setStatus(text, tone: .neutral, now: now)
+        case .form(let edit):
+            return editForm(edit)
         case .ask(let asked):
             question = asked
         case .answer(let yes):
@@ -65,6 +67,30 @@ extension ClientModel {
         case .joinCode: return [send(.join(room: text.uppercased()))]
         case .watchCode: return [send(.watch(room: text.uppercased()))]
         }
+    }
+
+    /// Works the new-game form; Enter sends its `create` and remembers its choices.
+    private mutating func editForm(_ edit: FormEdit) -> [Effect] {
+        if edit == .open {
+            form = NewGameForm(offered: games, remembered: formMemory)
+            return []
+        }
+        guard var open = form else { return [] }
+        switch edit {
+        case .open: break
+        case .close: form = nil
+        case .move(let delta): open.move(by: delta)
+        case .change(let delta): open.change(by: delta)
+        case .type(let digit): open.type(digit)
+        case .erase: open.erase()
+        case .submit:
+            form = nil
+            formMemory = open.memory
+            guard let request = open.request else { return [] }
+            return [.saveForm(open.memory), send(.create(request))]
+        }
+        if edit != .close { form = open }
+        return []
     }
 }
 

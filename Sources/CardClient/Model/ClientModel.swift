@@ -83,6 +83,10 @@ public struct ClientModel: Equatable, Sendable {
     public var showsKeys = false
     /// A yes-or-no question waiting for its answer.
     public var question: Question?
+    /// The lobby's new-game form, while open.
+    public var form: NewGameForm?
+    /// The form's choices from earlier runs and this one.
+    public var formMemory = NewGameForm.Memory()
 
     /// Whether this client plays a game that is under way (leaving it would forfeit it).
     public var isInGame: Bool {

@@ -4,7 +4,7 @@ import Wire
 /// your answer, the last round's reveal, and the keys to answer.
 public struct BrainView: GameView {
     /// rps-brain in the game catalog.
-    public static let game = ClientGame(name: "rps-brain", title: "rps-brain", view: BrainView(), seats: 1...8, options: GameOptions.brain, newGames: [])
+    public static let game = ClientGame(name: "rps-brain", title: "rps-brain", view: BrainView(), seats: 1...8, defaultSeats: 1, options: GameOptions.brain, newGames: [])
 
     /// The width of the round line and its countdown.
     static let width = 56

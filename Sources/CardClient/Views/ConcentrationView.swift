@@ -5,7 +5,7 @@ import Wire
 public struct ConcentrationView: GameView {
     /// Concentration in the game catalog.
     public static let game = ClientGame(
-        name: "concentration", title: "Concentration", view: ConcentrationView(), seats: 1...8, options: GameOptions.concentration, newGames: [])
+        name: "concentration", title: "Concentration", view: ConcentrationView(), seats: 1...8, defaultSeats: 2, options: GameOptions.concentration, newGames: [])
 
     /// The letters that name cards, in index order.
     static let letters: [Character] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN")

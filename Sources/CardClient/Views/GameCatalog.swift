@@ -11,17 +11,23 @@ public struct ClientGame: Sendable {
     public let view: any GameView
     /// The seat counts a room of it may have (rps: 2, or 1 against the robot).
     public let seats: ClosedRange<Int>
+    /// Seats when `create` leaves them out.
+    public let defaultSeats: Int
     /// Its `create` options, as the server declares them.
     public let options: [GameOption]
     /// The games the lobby offers to create, each with its key.
     public let newGames: [NewGame]
 
     /// Describes a game.
-    public init(name: String, title: String, view: any GameView, seats: ClosedRange<Int>, options: [GameOption], newGames: [NewGame]) {
+    public init(
+        name: String, title: String, view: any GameView, seats: ClosedRange<Int>, defaultSeats: Int, options: [GameOption],
+        newGames: [NewGame]
+    ) {
         self.name = name
         self.title = title
         self.view = view
         self.seats = seats
+        self.defaultSeats = defaultSeats
         self.options = options
         self.newGames = newGames
     }
@@ -39,14 +45,17 @@ public struct NewGame: Sendable {
     public let seats: Int
     /// The game's options, as `create` sends them.
     public let options: JSONObject
+    /// Whether the lobby's new-game line shows it (the others are in the `?` list; the form has them all).
+    public let isShown: Bool
 
     /// Describes a lobby entry.
-    public init(key: Character, label: String, game: String, seats: Int, options: JSONObject = [:]) {
+    public init(key: Character, label: String, game: String, seats: Int, options: JSONObject = [:], isShown: Bool = true) {
         self.key = key
         self.label = label
         self.game = game
         self.seats = seats
         self.options = options
+        self.isShown = isShown
     }
 
     /// The `create` this entry sends.

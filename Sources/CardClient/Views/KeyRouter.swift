@@ -27,6 +27,7 @@ public enum KeyRouter {
             default: return []
             }
         }
+        if model.form != nil, model.screen == .lobby { return formActions(key) }
         if model.showsKeys { return [.toggleKeys] }
         let actions: [ClientAction] = switch model.screen {
         case .room: model.room.map { RoomChrome.actions(for: key, in: model, room: $0) } ?? []
@@ -50,6 +51,21 @@ public enum KeyRouter {
         case .enter: return [.submitPrompt]
         case .escape: return prompt.kind == .name ? [.quit] : [.closePrompt]
         default: return []
+        }
+    }
+
+    /// The new-game form's keys: fields, values, digits, create, cancel.
+    private static func formActions(_ key: Key) -> [ClientAction] {
+        switch key {
+        case .up, .character("k"): [.form(.move(-1))]
+        case .down, .tab, .character("j"): [.form(.move(1))]
+        case .left, .character("h"): [.form(.change(-1))]
+        case .right, .character(" "), .character("l"): [.form(.change(1))]
+        case .character(let character) where character.isASCII && character.isNumber: [.form(.type(character))]
+        case .backspace, .delete: [.form(.erase)]
+        case .enter: [.form(.submit)]
+        case .escape, .character("q"): [.form(.close)]
+        default: [.explain("↑↓ a field · ←→ its value · Enter creates · Esc cancels")]
         }
     }
 }

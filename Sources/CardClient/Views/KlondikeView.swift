@@ -11,7 +11,7 @@ import GameRules
 /// foundation, one card. `d` or Space draws, `u` undoes, Esc clears the selection.
 public struct KlondikeView: GameView {
     /// Klondike in the game catalog.
-    public static let game = ClientGame(name: "klondike", title: "Klondike", view: KlondikeView(), seats: 1...8, options: GameOptions.klondike, newGames: [])
+    public static let game = ClientGame(name: "klondike", title: "Klondike", view: KlondikeView(), seats: 1...8, defaultSeats: 1, options: GameOptions.klondike, newGames: [])
 
     /// Cells per column.
     static let column = 5

@@ -17,6 +17,8 @@ public enum LobbyView {
         let listRows = max(1, size.height - (minimumSize.height - 1))
         if model.showsKeys {
             lines += ScreenParts.keyList(allKeys(model))
+        } else if let form = model.form {
+            lines += formLines(form, width: size.width)
         } else {
             lines.append(StyledLine("  Public rooms", Palette.heading))
             lines.append(StyledLine("    " + row("ROOM", "GAME", "PLAYERS", "SEATS", "PHASE", "WATCHING"), Palette.quiet))
@@ -46,6 +48,7 @@ public enum LobbyView {
         case .character("4"): return [.send(.create(CreateRequest(game: "set", seats: 4)))]
         case .character("?"): return [.toggleKeys]
         case .character("q"): return [.quit]
+        case .character("n"): return [.form(.open)]
         case .character(let character):
             return newGames.first { $0.key == character }.map { [.send($0.command)] } ?? []
         default: return []
@@ -58,6 +61,7 @@ public enum LobbyView {
             KeyHelp("↑ ↓", "choose a room"), KeyHelp("Enter", "join the chosen room"),
             KeyHelp("w", "watch the chosen room"), KeyHelp("j", "join a room by its code"),
             KeyHelp("W", "watch a room by its code"),
+            KeyHelp("n", "new game: any game, its seats, public or private, and its options"),
         ]
         for game in offered(model.games) {
             keys.append(KeyHelp(String(game.key), "new game: " + game.label + (game.key == "S" ? " (also 4)" : "")))
@@ -69,9 +73,10 @@ public enum LobbyView {
     static func helpKeys(_ model: ClientModel) -> [KeyHelp] {
         if model.isOffline { return ScreenParts.offlineKeys }
         if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
+        if model.form != nil { return formKeys }
         return [
             KeyHelp("↑↓", "room"), KeyHelp("Enter", "join"), KeyHelp("w", "watch"), KeyHelp("j", "code"),
-            KeyHelp(offered(model.games).map { String($0.key) }.joined(separator: "/"), "new game"),
+            KeyHelp((["n"] + offered(model.games).filter(\.isShown).map { String($0.key) }).joined(separator: "/"), "new game"),
             KeyHelp("?", "keys"), KeyHelp("q", "quit"),
         ]
     }
@@ -109,6 +114,29 @@ public enum LobbyView {
             return StyledLine("  New game  ", Palette.heading) + StyledLine("this server offers no game this client can start", Palette.quiet)
         }
         return StyledLine("  New game  ", Palette.heading)
-            + KeyHelp.line(available.map { KeyHelp(String($0.key), $0.label) })
+            + KeyHelp.line([KeyHelp("n", "any game, with options")] + available.filter(\.isShown).map { KeyHelp(String($0.key), $0.label) })
     }
+
+    /// The new-game form: a row per field, the focused one marked, each value between ◂ ▸.
+    static func formLines(_ form: NewGameForm, width: Int) -> [StyledLine] {
+        var lines = [StyledLine("  New game", Palette.heading)]
+        for (index, field) in form.fields.enumerated() {
+            let focused = index == form.row
+            let name = StyledLine(NewGameForm.name(of: field)).fitted(to: 14)
+            var line = focused ? StyledLine("  ▸ ", Palette.key) : StyledLine("    ")
+            line = line + StyledLine(name.plainText, focused ? Palette.strong : .plain)
+            line = line + StyledLine("◂ ", Palette.quiet) + StyledLine(form.label(of: field), focused ? Palette.strong : .plain)
+                + StyledLine(" ▸", Palette.quiet)
+            if focused, case .option(let option) = field, case .integers = option.values {
+                line = line + StyledLine("  digits type a number", Palette.quiet)
+            }
+            lines.append(line.fitted(to: width))
+        }
+        return lines
+    }
+
+    /// The keys while the form is open.
+    static let formKeys = [
+        KeyHelp("↑↓", "field"), KeyHelp("←→", "change"), KeyHelp("Enter", "create"), KeyHelp("Esc", "cancel"),
+    ]
 }

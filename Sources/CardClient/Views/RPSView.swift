@@ -4,8 +4,8 @@ import Wire
 /// thrown), the last reveal, and the keys to throw.
 public struct RPSView: GameView {
     /// rock-paper-scissors in the game catalog.
-    public static let game = ClientGame(name: "rps", title: "rock-paper-scissors", view: RPSView(), seats: 1...2, options: GameOptions.rps, newGames: [
-        NewGame(key: "r", label: "rps for 2", game: "rps", seats: 2),
+    public static let game = ClientGame(name: "rps", title: "rock-paper-scissors", view: RPSView(), seats: 1...2, defaultSeats: 2, options: GameOptions.rps, newGames: [
+        NewGame(key: "r", label: "rps for 2", game: "rps", seats: 2, isShown: false),
         NewGame(key: "R", label: "rps vs bot", game: "rps", seats: 1, options: ["bot": "adaptive"]),
     ])
 

@@ -4,10 +4,10 @@ import Wire
 /// selects cards, and the third one claims them.
 public struct SetView: GameView {
     /// Set in the game catalog.
-    public static let game = ClientGame(name: "set", title: "Set", view: SetView(), seats: 1...8, options: GameOptions.set, newGames: [
+    public static let game = ClientGame(name: "set", title: "Set", view: SetView(), seats: 1...8, defaultSeats: 4, options: GameOptions.set, newGames: [
         NewGame(key: "s", label: "Set solo", game: "set", seats: 1),
-        NewGame(key: "S", label: "Set for 4", game: "set", seats: 4),
-        NewGame(key: "2", label: "Set for 2", game: "set", seats: 2),
+        NewGame(key: "S", label: "Set for 4", game: "set", seats: 4, isShown: false),
+        NewGame(key: "2", label: "Set for 2", game: "set", seats: 2, isShown: false),
     ])
 
     /// Rows of cards on the board; three more cards make one more column.

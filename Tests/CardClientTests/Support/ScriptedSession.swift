@@ -40,6 +40,12 @@ struct ScriptedSession {
         exchange()
     }
 
+    /// Presses named keys (arrows, Enter, …) as the player would.
+    mutating func pressKeys(_ keys: [Key]) {
+        send(model.press(keys))
+        exchange()
+    }
+
     /// Lets virtual time pass on the server (timers fire), then reads what it sent.
     mutating func advance(by duration: Duration) {
         host.advance(by: duration)

@@ -1,0 +1,190 @@
+import Wire
+
+/// The lobby's new-game form: a game the server offers, its seats, public or private, and
+/// each of its options as the game declares them (``GameOptions``). ↑↓ choose a field, ←→
+/// change it, digits type a number, Enter creates. Each game's last choices are remembered.
+public struct NewGameForm: Equatable, Sendable {
+    /// One game's choices: what the form remembers per game.
+    public struct Choices: Equatable, Sendable {
+        /// Seats; nil for the game's default.
+        public var seats: Int?
+        /// Whether the room is kept out of the lobby.
+        public var isPrivate = false
+        /// Options given, by name; one left out takes the game's default.
+        public var options = JSONObject()
+
+        /// Makes choices.
+        public init(seats: Int? = nil, isPrivate: Bool = false, options: JSONObject = JSONObject()) {
+            self.seats = seats
+            self.isPrivate = isPrivate
+            self.options = options
+        }
+    }
+
+    /// What the form remembers between runs: the game chosen last, and each game's choices.
+    public struct Memory: Equatable, Sendable {
+        public var game: String?
+        public var choices: [String: Choices]
+
+        /// Makes a memory.
+        public init(game: String? = nil, choices: [String: Choices] = [:]) {
+            self.game = game
+            self.choices = choices
+        }
+    }
+
+    /// A row of the form.
+    public enum Field: Equatable, Sendable {
+        case game, seats, privacy
+        case option(GameOption)
+    }
+
+    /// The games the form offers, in the lobby's order.
+    public let games: [String]
+    /// Which of them is chosen.
+    public private(set) var gameIndex: Int
+    /// Each game's choices so far.
+    public private(set) var choices: [String: Choices]
+    /// The focused row.
+    public private(set) var row = 0
+
+    /// Opens the form on the games both this client and the server know.
+    /// - Parameters:
+    ///   - offered: `hello.games`.
+    ///   - remembered: the choices kept from earlier, and the game chosen last.
+    public init(offered: [String], remembered: Memory = Memory()) {
+        let known = GameCatalog.games.map(\.name).filter(offered.contains)
+        games = known
+        gameIndex = remembered.game.flatMap { known.firstIndex(of: $0) } ?? 0
+        choices = remembered.choices
+    }
+
+    /// What to remember of this form.
+    public var memory: Memory { Memory(game: game, choices: choices) }
+
+    /// The chosen game's wire name; nil when the server offers none this client knows.
+    public var game: String? { games.indices.contains(gameIndex) ? games[gameIndex] : nil }
+
+    private var entry: ClientGame? { game.flatMap(GameCatalog.game(named:)) }
+
+    /// The chosen game's choices.
+    public var current: Choices {
+        get { game.flatMap { choices[$0] } ?? Choices() }
+        set { if let game { choices[game] = newValue } }
+    }
+
+    /// The rows, top to bottom: game, seats (not for rps, whose robot decides), room, then each option.
+    public var fields: [Field] {
+        guard let entry else { return [.game] }
+        let seats: [Field] = entry.seats.count > 1 && entry.name != "rps" ? [.seats] : []
+        return [.game] + seats + [.privacy] + entry.options.map(Field.option)
+    }
+
+    /// The `create` this form sends.
+    public var request: CreateRequest? {
+        guard let game else { return nil }
+        return CreateRequest(game: game, seats: current.seats, isPrivate: current.isPrivate, options: current.options)
+    }
+
+    /// Moves the focus by `delta` rows, staying on the form.
+    public mutating func move(by delta: Int) {
+        row = max(0, min(fields.count - 1, row + delta))
+    }
+
+    /// Changes the focused field by `delta` steps: the next game, one seat more, the next value.
+    public mutating func change(by delta: Int) {
+        guard fields.indices.contains(row) else { return }
+        switch fields[row] {
+        case .game:
+            guard !games.isEmpty else { return }
+            gameIndex = (gameIndex + delta + games.count) % games.count
+            row = min(row, fields.count - 1)
+        case .seats:
+            guard let range = entry?.seats else { return }
+            let seats = current.seats ?? defaultSeats
+            current.seats = max(range.lowerBound, min(range.upperBound, seats + delta))
+        case .privacy:
+            current.isPrivate.toggle()
+        case .option(let option):
+            current.options[option.name] = Self.step(option, from: current.options[option.name], by: delta)
+        }
+    }
+
+    /// A digit typed on a numeric option (a seed, say): appended to the number, if the result is allowed.
+    public mutating func type(_ digit: Character) {
+        guard fields.indices.contains(row), case .option(let option) = fields[row], let value = digit.wholeNumberValue else { return }
+        switch option.values {
+        case .integers(let range):
+            let now = current.options[option.name]?.intValue ?? 0
+            let (typed, overflow) = now.multipliedReportingOverflow(by: 10)
+            let next = overflow ? value : typed + value
+            current.options[option.name] = .int(range.contains(next) ? next : max(range.lowerBound, min(range.upperBound, value)))
+        case .integerChoices(let choices) where choices.contains(value):
+            current.options[option.name] = .int(value)
+        default:
+            break
+        }
+    }
+
+    /// Backspace on a numeric option: its last digit goes; the last one gone, the game's default.
+    public mutating func erase() {
+        guard fields.indices.contains(row), case .option(let option) = fields[row] else { return }
+        guard case .integers = option.values, let now = current.options[option.name]?.intValue, now >= 10 else {
+            current.options[option.name] = nil
+            return
+        }
+        current.options[option.name] = .int(now / 10)
+    }
+
+    /// The game's seats when the form leaves them to it.
+    private var defaultSeats: Int { entry?.defaultSeats ?? 1 }
+
+    /// The next value of an option: a range by one, a list in turn; a value left to the
+    /// game (no default) is one more stop in the list.
+    static func step(_ option: GameOption, from value: JSONValue?, by delta: Int) -> JSONValue? {
+        switch option.values {
+        case .integers(let range):
+            guard let now = value?.intValue ?? option.defaultValue?.intValue else {
+                return .int(delta > 0 ? range.lowerBound : range.upperBound)
+            }
+            let next = now + delta
+            if option.defaultValue == nil, !range.contains(next) { return nil }
+            return .int(max(range.lowerBound, min(range.upperBound, next)))
+        case .integerChoices(let choices):
+            let stops: [JSONValue?] = (option.defaultValue == nil ? [nil] : []) + choices.map { .int($0) }
+            return cycle(stops, from: value ?? option.defaultValue, by: delta)
+        case .strings(let choices):
+            let stops: [JSONValue?] = (option.defaultValue == nil ? [nil] : []) + choices.map { .string($0) }
+            return cycle(stops, from: value ?? option.defaultValue, by: delta)
+        }
+    }
+
+    private static func cycle(_ stops: [JSONValue?], from value: JSONValue?, by delta: Int) -> JSONValue? {
+        let now = stops.firstIndex { $0 == value } ?? 0
+        return stops[((now + delta) % stops.count + stops.count) % stops.count]
+    }
+
+    /// What a field shows.
+    public func label(of field: Field) -> String {
+        switch field {
+        case .game: return entry?.title ?? "no game"
+        case .seats: return current.seats.map(String.init) ?? "\(defaultSeats)"
+        case .privacy: return current.isPrivate ? "private (join by code)" : "public (listed)"
+        case .option(let option):
+            guard let value = current.options[option.name] ?? option.defaultValue else {
+                return option.name == "bot" ? "none: a second player" : "random"
+            }
+            return value.stringValue ?? value.jsonText
+        }
+    }
+
+    /// A field's name, on the left of the form.
+    public static func name(of field: Field) -> String {
+        switch field {
+        case .game: "game"
+        case .seats: "seats"
+        case .privacy: "room"
+        case .option(let option): String(option.name.map { $0 == "_" ? " " : $0 })
+        }
+    }
+}

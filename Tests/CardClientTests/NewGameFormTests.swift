@@ -1,0 +1,136 @@
+import CardClient
+import Foundation
+import GameRules
+import ScriptedServer
+import Testing
+import Wire
+
+/// The lobby's new-game form: every game with its seats, privacy and declared options,
+/// remembered for next time, and what it creates on the real server logic.
+struct NewGameFormTests {
+    static let allGames = ["set", "rps", "rps-brain", "concentration", "klondike"]
+
+    @Test func theFieldsAreTheGamesOwn() {
+        var form = NewGameForm(offered: Self.allGames)
+        #expect(form.games == Self.allGames)
+        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "seed"])
+        form.change(by: 1)
+        #expect(form.game == "rps")
+        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "room", "rounds", "round seconds", "bot"])
+        form.change(by: 1)
+        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "rounds", "round seconds"])
+        form.change(by: 1)
+        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "pairs", "theme", "turn seconds"])
+        form.change(by: 1)
+        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "draw", "seed"])
+        form.change(by: 1)
+        #expect(form.game == "set", "←→ on the game wraps around")
+        #expect(NewGameForm(offered: ["rps", "chess"]).games == ["rps"], "only games both sides know")
+    }
+
+    @Test func valuesStepWithinTheirDeclarations() {
+        var form = NewGameForm(offered: Self.allGames, remembered: NewGameForm.Memory(game: "klondike"))
+        #expect(form.request == CreateRequest(game: "klondike"))
+        form.move(by: 3)
+        #expect(form.label(of: form.fields[3]) == "1")
+        form.change(by: 1)
+        #expect(form.label(of: form.fields[3]) == "3")
+        form.change(by: 1)
+        #expect(form.label(of: form.fields[3]) == "1", "draw cycles 1, 3")
+        form.change(by: -1)
+        form.move(by: 1)
+        #expect(form.label(of: form.fields[4]) == "random")
+        for digit in "4207" { form.type(digit) }
+        #expect(form.label(of: form.fields[4]) == "4207")
+        form.erase()
+        #expect(form.label(of: form.fields[4]) == "420")
+        form.move(by: -3)
+        form.change(by: 1)
+        form.move(by: -10)
+        form.move(by: 1)
+        form.change(by: -1)
+        #expect(form.request == CreateRequest(game: "klondike", seats: 1, isPrivate: false, options: ["draw": 3, "seed": 420]))
+
+        var rps = NewGameForm(offered: Self.allGames, remembered: NewGameForm.Memory(game: "rps"))
+        rps.move(by: 4)
+        #expect(rps.label(of: rps.fields[4]) == "none: a second player")
+        rps.change(by: 1)
+        #expect(rps.label(of: rps.fields[4]) == "random")
+        rps.change(by: 1)
+        #expect(rps.label(of: rps.fields[4]) == "adaptive")
+        rps.move(by: -2)
+        for _ in 0..<10 { rps.change(by: -1) }
+        #expect(rps.label(of: rps.fields[2]) == "1", "rounds stop at 1")
+        rps.move(by: -1)
+        rps.change(by: 1)
+        #expect(rps.request == CreateRequest(game: "rps", isPrivate: true, options: ["bot": "adaptive", "rounds": 1]))
+    }
+
+    @Test func theLobbyKeyOpensItAndEnterCreatesAndRemembers() {
+        var model = Fixtures.model([Fixtures.hello.replacingOccurrences(of: #"["set","rps"]"#, with: #"["set","rps","rps-brain","concentration","klondike"]"#), Fixtures.welcomeAnn])
+        #expect(model.type("n") == [])
+        #expect(model.form?.game == "set")
+        let screen = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        #expect(Array(screen[2...6]) == [
+            "  New game",
+            "  ▸ game          ◂ Set ▸",
+            "    seats         ◂ 4 ▸",
+            "    room          ◂ public (listed) ▸",
+            "    seed          ◂ random ▸",
+        ])
+        #expect(screen[23] == " ↑↓ field · ←→ change · Enter create · Esc cancel")
+        _ = model.press([.right, .right, .right, .right, .down, .down, .down, .right])
+        #expect(model.form?.label(of: .option(GameOptions.klondike[0])) == "3")
+        let effects = model.press([.enter])
+        let memory = NewGameForm.Memory(game: "klondike", choices: ["klondike": NewGameForm.Choices(options: ["draw": 3])])
+        #expect(effects == [.saveForm(memory), .transmit(#"{"type":"create","game":"klondike","options":{"draw":3},"id":3}"#)])
+        #expect(model.form == nil)
+        _ = model.type("n")
+        #expect(model.form?.game == "klondike", "opens on the game chosen last, with its choices")
+        #expect(model.form?.request == CreateRequest(game: "klondike", options: ["draw": 3]))
+        _ = model.press([.escape])
+        #expect(model.form == nil)
+    }
+
+    @Test func theChoicesSurviveARestartOfTheClient() throws {
+        let root = SessionKeepingTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let memory = NewGameForm.Memory(game: "rps", choices: [
+            "rps": NewGameForm.Choices(isPrivate: true, options: ["bot": "adaptive", "rounds": 5]),
+            "set": NewGameForm.Choices(seats: 2),
+        ])
+        try FormMemory(directory: root).save(memory)
+        #expect(FormMemory(directory: root).load() == memory)
+        #expect(FormMemory(directory: root + "/nothing-here").load() == NewGameForm.Memory())
+    }
+
+    /// Each game from the form with a choice that is not the default, created on the real server
+    /// logic: the room's state shows the choice in effect.
+    @Test func everyGameFromTheFormWithANonDefaultOption() throws {
+        let cases: [(game: String, keys: [Key], check: (GameFields?) -> Bool)] = [
+            ("set", [.down, .left, .left], { _ in true }),
+            ("rps", [.down, .down, .right, .right, .down, .down, .right, .right], { if case .rps(let rps)? = $0 { rps.rounds == 5 } else { false } }),
+            ("rps-brain", [.down, .down, .down, .left, .left], { if case .brain(let brain)? = $0 { brain.rounds == 8 } else { false } }),
+            ("concentration", [.down, .left, .down, .down, .left, .left], { if case .concentration(let game)? = $0 { game.cards.count == 12 } else { false } }),
+            ("klondike", [.down, .down, .down, .right], { if case .klondike(let game)? = $0 { game.draw == 3 } else { false } }),
+        ]
+        for (index, entry) in cases.enumerated() {
+            var ann = ScriptedSession(host: ScriptedHost(seed: 21), name: "ann")
+            ann.press("n")
+            for _ in 0..<index { ann.pressKeys([.right]) }
+            #expect(ann.model.form?.game == entry.game)
+            ann.pressKeys(entry.keys + [.enter])
+            #expect(ann.model.room?.game == entry.game, "\(entry.game)")
+            #expect(entry.check(ann.gameFields), "\(entry.game): \(String(describing: ann.model.room?.state))")
+            if entry.game == "set" {
+                // Two seats instead of four: ann waits for one more player (a solo room would be playing).
+                #expect(ann.model.room?.state.map { $0.players.count } == 1)
+                #expect(ann.model.room?.phase == .waiting)
+                let bob = ann.host.player("bob", peer: "127.0.0.2:1")
+                ann.host.send(#"{"type":"rooms"}"#, from: bob)
+                let listed = ann.host.take(bob).first?["rooms"]?.arrayValue?.first?.objectValue
+                #expect(listed?["seats"] == .int(2))
+            }
+        }
+    }
+}
