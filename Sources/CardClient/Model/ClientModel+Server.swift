@@ -50,14 +50,28 @@ extension ClientModel {
             return [send(.firstRoomsPage)]
         case .state(let state): receivedState(state, now: now)
         case .chat(_, let from, let text, _): room?.log(.said(from: from, text: text))
-        case .member(let event, _, let who, let role): memberEvent(event, name: who, role: role)
+        case .member(let event, _, let who, let role):
+            if event == .left, role == .player, room?.phase == .playing { room?.leftDuringGame.append(who) }
+            memberEvent(event, name: who, role: role)
         case .gameOver(let over): gameOver(over)
         case .round(let reveal): roundRevealed(reveal, now: now)
-        case .claimed(_, let player, _, let valid, let points, _): claimed(player: player, valid: valid, points: points, now: now)
+        case .claimed(_, let player, let cards, let valid, let points, _):
+            let told = Narration.claim(by: player, cards: cards, valid: valid, points: points, me: me)
+            room?.log(.event(told))
+            let taker = player == me ? nil : Optional(player)
+            if valid { room?.lastTakenBy = taker }
+            claimed(player: player, valid: valid, points: points, now: now)
         case .hint(let cards, _, _): hinted(cards, now: now)
         case .brainRound(let reveal): brainRoundEnded(reveal, now: now)
-        case .flipped(_, let player, _, _, let result, let points): flipped(player: player, result: result, points: points, now: now)
-        case .solved(_, let player, _, let text): solved(player: player, message: text, now: now)
+        case .flipped(_, let player, _, let face, let result, let points):
+            let told = Narration.flip(by: player, face: face, result: result, points: points, firstFace: room?.firstFlipFace, me: me)
+            room?.log(.event(told))
+            room?.firstFlipFace = result == "first" ? face : nil
+            flipped(player: player, result: result, points: points, now: now)
+        case .solved(_, let player, let moves, let text):
+            let told = "\(player == me ? "you" : player) solved it in \(moves) moves"
+            room?.log(.event(told))
+            solved(player: player, message: text, now: now)
         case .replaced: replaced()
         case .shutdown: link = .lost("the server is shutting down")
         case .ok:
@@ -148,8 +162,21 @@ extension ClientModel {
             current.selection.removeAll { !onBoard.contains($0) }
         }
         if state.phase == .playing, current.phase != .playing {
+            // A new game: what was said of the last one no longer applies.
             current.result = nil
             current.reveal = nil
+            current.lastTakenBy = nil
+            current.firstFlipFace = nil
+            current.leftDuringGame = []
+            status = nil
+            flash = nil
+        }
+        if case .concentration(let before)? = current.state?.gameFields, case .concentration(let after) = state.gameFields,
+           state.phase == .playing, before.flips == after.flips, let was = before.turn, let next = after.turn, was != next {
+            // The turn passed with no flip: it ran out.
+            let who = was == me ? "you" : was
+            current.log(.event("\(who) ran out of time; \(next == me ? "your" : next + "'s") turn"))
+            current.firstFlipFace = nil
         }
         current.state = state
         current.stateReceivedAt = now
@@ -186,6 +213,9 @@ extension ClientModel {
 
     private mutating func roundRevealed(_ reveal: RoundReveal, now: Int) {
         room?.reveal = reveal
+        let players = room?.state?.players.map(\.name) ?? reveal.throwsByName.map(\.name)
+        let told = Narration.round(reveal, players: players, me: me)
+        room?.log(.event(told))
         switch reveal.winner {
         case nil:
             setFlash(reveal.throwsByName.isEmpty ? "nobody threw: round \(reveal.round) again" : "draw: round \(reveal.round) again",
@@ -214,7 +244,7 @@ extension ClientModel {
     private mutating func refused(code: ErrorCode, text: String, command: ClientCommand?, now: Int) -> [Effect] {
         switch code {
         case .stale:
-            setFlash("too late", tone: .neutral, now: now)
+            setFlash(room?.lastTakenBy.map { "too late: \($0) took it" } ?? "too late", tone: .neutral, now: now)
             return []
         case .serverFull:
             // The server closes the connection next: this, not "closed", is the reason to show.

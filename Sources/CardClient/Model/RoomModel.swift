@@ -31,6 +31,12 @@ public struct RoomModel: Equatable, Sendable {
     public var reveal: RoundReveal?
     /// The result once `game_over` came; cleared when a new game starts.
     public var result: GameOver?
+    /// Set: who took the last Set before this player could (for "too late: bob took it").
+    public var lastTakenBy: String?
+    /// Concentration: the face turned first this turn, to name both cards of a mismatch.
+    public var firstFlipFace: String?
+    /// Seated players who left while the game was under way (a forfeit, not a score).
+    public var leftDuringGame: [String] = []
 
     /// Makes a room entered just now.
     public init(code: String, game: String, seat: Int?) {

@@ -145,7 +145,12 @@ public struct RPSView: GameView {
                 let verdict = ClientModel.describeWinners(result.winners, me: me)
                 let tone: Notice.Tone = result.winners.contains(me ?? "") ? .good : result.winners.isEmpty ? .neutral : .bad
                 line.append(verdict, Palette.notice(tone))
-                line.append(" " + result.scores.map { "\($0.score)" }.joined(separator: "–"), Palette.strong)
+                if let leaver = room.leftDuringGame.first(where: { !result.winners.contains($0) }) {
+                    // A forfeit: the score would read as a loss for the winner.
+                    line.append(": \(leaver == me ? "you" : leaver) left the match", Palette.notice(tone))
+                } else {
+                    line.append(" " + result.scores.map { "\($0.score)" }.joined(separator: "–"), Palette.strong)
+                }
             }
             if !room.isSpectator {
                 line.append(" · ", Palette.quiet)

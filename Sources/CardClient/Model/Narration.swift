@@ -1,0 +1,64 @@
+import GameRules
+import Wire
+
+/// Every event of the game in words, for the room's log: nothing another player does goes
+/// untold. Pure functions from protocol values to sentences.
+public enum Narration {
+    /// "ann found a Set: 1 red solid triangle, 2 green striped circles, 3 purple open squares (+3)";
+    /// a wrong claim says which attribute broke the rule.
+    public static func claim(by player: String, cards: [SetCard], valid: Bool, points: Int, me: String?) -> String {
+        let who = player == me ? "you" : player
+        let score = points < 0 ? "−\(-points)" : "+\(points)"
+        let described = cards.map(describe).joined(separator: ", ")
+        guard !valid else { return "\(who) found a Set: \(described) (\(score))" }
+        let reason = cards.count == 3 ? brokenRule(cards) : nil
+        return "\(who): not a Set\(reason.map { ", \($0)" } ?? "") (\(score))"
+    }
+
+    /// "2 green striped circles".
+    public static func describe(_ card: SetCard) -> String {
+        let shape = card.shape.rawValue + (card.count > 1 ? "s" : "")
+        return "\(card.count) \(card.color.rawValue) \(card.fill.rawValue) \(shape)"
+    }
+
+    /// The first attribute that is neither all the same nor all different: "two red and one green".
+    public static func brokenRule(_ cards: [SetCard]) -> String? {
+        let attributes: [(name: String, values: [String])] = [
+            ("counts", cards.map { "\($0.count)" }),
+            ("shapes", cards.map(\.shape.rawValue)),
+            ("colours", cards.map(\.color.rawValue)),
+            ("fills", cards.map(\.fill.rawValue)),
+        ]
+        for attribute in attributes where Set(attribute.values).count == 2 {
+            let twice = attribute.values.first { value in attribute.values.filter { $0 == value }.count == 2 } ?? ""
+            let once = attribute.values.first { $0 != twice } ?? ""
+            return "the \(attribute.name) are two \(twice) and one \(once)"
+        }
+        return nil
+    }
+
+    /// "round 2: ann ✊ rock vs bob ✌️ scissors → ann wins"; who ran out of time is named.
+    public static func round(_ reveal: RoundReveal, players: [String], me: String?) -> String {
+        let hands = players.map { name in
+            let who = name == me ? "you" : name
+            return reveal.sign(of: name).map { "\(who) \($0.glyph) \($0.rawValue)" } ?? "\(who) (no throw in time)"
+        }
+        let outcome = switch reveal.winner {
+        case nil: reveal.throwsByName.isEmpty ? "nobody threw: the round is played again" : "a draw: the round is played again"
+        case me?: "you win the round"
+        case let winner?: "\(winner) wins the round"
+        }
+        return "round \(reveal.round): " + hands.joined(separator: " vs ") + " → " + outcome
+    }
+
+    /// "bob: 🐶 and 🐱, no match (−1)", "bob found a pair 🐶 (+2)"; a first card is "bob turned 🐶".
+    public static func flip(by player: String, face: String, result: String, points: Int, firstFace: String?, me: String?) -> String {
+        let who = player == me ? "you" : player
+        let score = points < 0 ? " (−\(-points))" : points > 0 ? " (+\(points))" : ""
+        switch result {
+        case "match": return "\(who) found a pair \(face)\(face)\(score)"
+        case "mismatch": return "\(who): \(firstFace.map { "\($0) and " } ?? "")\(face), no match\(score)"
+        default: return "\(who) turned \(face)"
+        }
+    }
+}
