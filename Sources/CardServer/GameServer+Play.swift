@@ -3,6 +3,7 @@ import Wire
 extension GameServer {
     func startGame(_ room: Room) {
         room.phase = .playing
+        room.rematchVotes = []
         room.lastGameOver = nil
         let names = room.seats.map { $0.flatMap { players[$0]?.name } }
         host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
@@ -32,7 +33,7 @@ extension GameServer {
         case .waiting:
             throw CommandError(code: .gameNotStarted, message: "the game has not started; it starts when every seat is taken, or on {\"type\":\"start\"}")
         case .over:
-            throw CommandError(code: .gameOver, message: "the game is over; send {\"type\":\"start\"} for a rematch")
+            throw CommandError(code: .gameOver, message: "the game is over; send {\"type\":\"start\"} to offer a rematch (it starts once every player has)")
         case .playing:
             break
         }
@@ -79,7 +80,8 @@ extension GameServer {
     func presenceChanged(in room: Room) {
         if room.phase == .playing {
             apply(room.engine.presenceChanged(seats: seatContext(of: room), now: host.nowNanoseconds), in: room)
-        } else {
+        } else if !startRematchIfAgreed(room) {
+            // Someone who went away no longer holds up a rematch the others agreed to.
             broadcastState(room)
         }
     }

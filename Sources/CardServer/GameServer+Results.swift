@@ -82,13 +82,8 @@ extension GameServer {
                     host.send(game.line, to: client)
                 }
             }
-            let room = game.room
-            room.lastGameOver = game.line
-            let released = results.announced(ended)
-            handleReleased(released.clients)
-            if released.startsRoom, rooms[room.code] === room, room.phase != .playing, room.seatedCount == room.seats.count {
-                startGame(room)
-            }
+            game.room.lastGameOver = game.line
+            handleReleased(results.announced(ended).clients)
         }
     }
 

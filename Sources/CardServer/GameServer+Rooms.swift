@@ -108,7 +108,21 @@ extension GameServer {
             throw .illegalMove("\(room.gameName) needs at least \(room.minPlayers) players; \(room.seatedCount) seated")
         }
         send(.ok(id: id), to: player)
+        guard room.phase == .over else { return startGame(room) }
+        // After a game, a start is an offer: the rematch begins once every connected seated player offered.
+        guard room.rematchVotes.insert(player.id).inserted else { return }
+        if !startRematchIfAgreed(room) { broadcastState(room) }
+    }
+
+    /// Starts the next game once every connected seated player offered a rematch (someone away
+    /// does not hold the others up); true when it started.
+    @discardableResult
+    func startRematchIfAgreed(_ room: Room) -> Bool {
+        guard room.phase == .over, !room.rematchVotes.isEmpty, room.seatedCount >= room.minPlayers else { return false }
+        let connected = room.seats.compactMap { $0 }.filter { players[$0]?.isConnected == true }
+        guard connected.allSatisfy(room.rematchVotes.contains), !results.isPending(room.resultKey) else { return false }
         startGame(room)
+        return true
     }
 
     func chat(_ rawText: String, from player: Player, id: RequestID?) throws(CommandError) {
@@ -127,6 +141,7 @@ extension GameServer {
         var update: GameUpdate?
         if let seat = room.seat(of: player.id) {
             room.seats[seat] = nil
+            room.rematchVotes.remove(player.id)
             broadcast(.member(.left, room: room.code, name: player.name, role: .player), in: room)
             if room.phase == .playing {
                 update = room.engine.seatLeft(seat, seats: seatContext(of: room), now: host.nowNanoseconds)
@@ -140,7 +155,7 @@ extension GameServer {
         // ends because its last player left still goes into the results journal.
         if let update {
             apply(update, in: room)
-        } else if !room.isEmpty {
+        } else if !room.isEmpty, !startRematchIfAgreed(room) {
             broadcastState(room)
         }
         if room.isEmpty {
@@ -155,13 +170,11 @@ extension GameServer {
         host.log("room \(room.code) closed")
     }
 
-    /// After a player took a seat: a room whose seats are all taken starts by itself.
+    /// After a player took a seat: a room whose seats are all taken starts its first game by
+    /// itself; after a game, the next one waits for everyone's offer (a newcomer offers too).
     private func seatsChanged(_ room: Room) {
-        if room.phase != .playing, room.seatedCount == room.seats.count {
-            guard results.isPending(room.resultKey) else { return startGame(room) }
-            // The last game's game_over is still being written: announce starts this one after it.
-            results.seatsFilledWhilePending(room.resultKey)
-            broadcastState(room)
+        if room.phase == .waiting, room.seatedCount == room.seats.count {
+            startGame(room)
         } else {
             broadcastState(room)
         }
@@ -311,6 +324,8 @@ extension GameServer {
     private func stateView(of room: Room, entries: [PlayerEntry], forSeat viewerSeat: Int?, now: UInt64) -> RoomState {
         RoomState(
             room: room.code, game: room.gameName, seq: room.seq, phase: room.phase, players: entries,
-            spectators: room.spectators.count, gameFields: room.engine.fields(viewerSeat: viewerSeat, now: now))
+            spectators: room.spectators.count,
+            rematchVotes: room.phase == .over ? room.seats.compactMap { $0 }.filter(room.rematchVotes.contains).compactMap { players[$0]?.name } : [],
+            gameFields: room.engine.fields(viewerSeat: viewerSeat, now: now))
     }
 }

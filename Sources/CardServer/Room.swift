@@ -42,6 +42,8 @@ final class Room {
     var startedMs: Int64 = 0
     /// The last game's `game_over` as sent, for a player who resumes after it went out.
     var lastGameOver: [UInt8]?
+    /// After a game: the player ids of the seated players who offered a rematch.
+    var rematchVotes: Set<String> = []
 
     init(code: String, gameName: String, isPrivate: Bool, serial: Int, seatCount: Int, minPlayers: Int, engine: any GameEngine) {
         self.code = code

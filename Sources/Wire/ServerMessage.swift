@@ -246,16 +246,22 @@ public struct RoomState: Equatable, Sendable {
     public let phase: Phase
     public let players: [PlayerEntry]
     public let spectators: Int
+    /// After a game: the seated players who offered a rematch, in seat order (empty otherwise).
+    public let rematchVotes: [String]
     /// The game's own fields, written after the common ones.
     public let gameFields: GameFields
     /// Creates a state message.
-    public init(room: String, game: String, seq: Int, phase: Phase, players: [PlayerEntry], spectators: Int, gameFields: GameFields) {
+    public init(
+        room: String, game: String, seq: Int, phase: Phase, players: [PlayerEntry], spectators: Int, rematchVotes: [String] = [],
+        gameFields: GameFields
+    ) {
         self.room = room
         self.game = game
         self.seq = seq
         self.phase = phase
         self.players = players
         self.spectators = spectators
+        self.rematchVotes = rematchVotes
         self.gameFields = gameFields
     }
 }

@@ -172,7 +172,7 @@ public enum ServerMessageDecoder {
 
 extension RoomState {
     /// The fields every `state` has before the game's own.
-    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "id"]
+    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "rematch_votes", "id"]
 
     fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
         let room = try fields.string("room")
@@ -185,6 +185,8 @@ extension RoomState {
                 connected: try player.bool("connected"))
         }
         let spectators = try fields.int("spectators")
+        // Added after protocol 1's first servers: absent reads as no offers.
+        let votes = try fields.optionalArray("rematch_votes") == nil ? [] : try fields.strings("rematch_votes")
         let gameFields: GameFields = switch game {
         case "rps": .rps(try RPSFields(fields))
         case "set": .set(try SetFields(fields))
@@ -194,7 +196,8 @@ extension RoomState {
         default: .unknown(JSONObject(fields.object.pairs.filter { !Self.commonKeys.contains($0.key) }.map { ($0.key, $0.value) }))
         }
         self.init(
-            room: room, game: game, seq: seq, phase: phase, players: players, spectators: spectators, gameFields: gameFields)
+            room: room, game: game, seq: seq, phase: phase, players: players, spectators: spectators, rematchVotes: votes,
+            gameFields: gameFields)
     }
 }
 

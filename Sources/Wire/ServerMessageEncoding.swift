@@ -233,6 +233,7 @@ extension RoomState {
             writer.closeObject()
         }
         writer.field("spectators", spectators)
+        writer.field("rematch_votes", strings: rematchVotes)
         switch gameFields {
         case .rps(let fields): fields.write(into: &writer)
         case .set(let fields): fields.write(into: &writer)

@@ -8,7 +8,7 @@ func withLine<T>(_ text: String, _ body: (UnsafeRawBufferPointer) -> T) -> T {
 
 /// The hand-made reading of the server's lines, on the lines Protocol.md shows.
 struct ServerLineTests {
-    static let state = #"{"type":"state","room":"K7QX","game":"set","seq":2,"phase":"playing","players":[{"name":"ann","seat":0,"score":3,"connected":true}],"spectators":0,"board":[{"id":0,"count":1,"shape":"triangle","color":"red","fill":"solid"},{"id":40,"count":2,"shape":"circle","color":"green","fill":"striped"},{"id":80,"count":3,"shape":"square","color":"purple","fill":"open"}],"deck":66,"deal_votes":[],"hints_used":0,"hint":[]}"#
+    static let state = #"{"type":"state","room":"K7QX","game":"set","seq":2,"phase":"playing","players":[{"name":"ann","seat":0,"score":3,"connected":true}],"spectators":0,"rematch_votes":[],"board":[{"id":0,"count":1,"shape":"triangle","color":"red","fill":"solid"},{"id":40,"count":2,"shape":"circle","color":"green","fill":"striped"},{"id":80,"count":3,"shape":"square","color":"purple","fill":"open"}],"deck":66,"deal_votes":[],"hints_used":0,"hint":[]}"#
     static let claimed = #"{"type":"claimed","room":"K7QX","player":"ann","cards":[{"id":4,"count":2,"shape":"circle","color":"red","fill":"solid"},{"id":17,"count":3,"shape":"square","color":"green","fill":"solid"},{"id":60,"count":1,"shape":"triangle","color":"purple","fill":"open"}],"valid":true,"points":3,"id":12}"#
 
     @Test(arguments: [

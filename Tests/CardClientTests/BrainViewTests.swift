@@ -7,7 +7,7 @@ struct BrainViewTests {
     static let lastRound = #"{"round":2,"prompt":{"sign":"rock","goal":"lose"},"answer":"scissors","answers":{"ann":{"sign":"scissors","points":10},"bob":{"sign":null,"points":-10}}}"#
 
     static func state(answered: String = #"["bob"]"#, yourAnswer: String = "null", lastRound: String = "null") -> String {
-        #"{"type":"state","room":"BR41","game":"rps-brain","seq":5,"phase":"playing","players":[{"name":"ann","seat":0,"score":10,"connected":true},{"name":"bob","seat":1,"score":-10,"connected":true}],"spectators":0,"round":3,"rounds":10,"prompt":{"sign":"paper","goal":"win"},"round_seconds":15,"time_left_ms":9200,"answered":\#(answered),"your_answer":\#(yourAnswer),"last_round":\#(lastRound)}"#
+        #"{"type":"state","room":"BR41","game":"rps-brain","seq":5,"phase":"playing","players":[{"name":"ann","seat":0,"score":10,"connected":true},{"name":"bob","seat":1,"score":-10,"connected":true}],"spectators":0,"rematch_votes":[],"round":3,"rounds":10,"prompt":{"sign":"paper","goal":"win"},"round_seconds":15,"time_left_ms":9200,"answered":\#(answered),"your_answer":\#(yourAnswer),"last_round":\#(lastRound)}"#
     }
 
     static func model(_ lines: [String]) -> ClientModel {

@@ -12,7 +12,7 @@ struct ConcentrationViewTests {
             let face = faces[index].map { #""\#($0)""# } ?? "null"
             return #"{"index":\#(index),"face":\#(face),"matched":\#(index == 0 || index == 5)}"#
         }
-        return #"{"type":"state","room":"CC11","game":"concentration","seq":7,"phase":"playing","players":[{"name":"ann","seat":0,"score":2,"connected":true},{"name":"bob","seat":1,"score":0,"connected":true}],"spectators":0,"theme":"animals","pairs":4,"turn":"\#(turn)","flips":5,"turn_seconds":30,"time_left_ms":21500,"cards":[\#(cards.joined(separator: ","))]}"#
+        return #"{"type":"state","room":"CC11","game":"concentration","seq":7,"phase":"playing","players":[{"name":"ann","seat":0,"score":2,"connected":true},{"name":"bob","seat":1,"score":0,"connected":true}],"spectators":0,"rematch_votes":[],"theme":"animals","pairs":4,"turn":"\#(turn)","flips":5,"turn_seconds":30,"time_left_ms":21500,"cards":[\#(cards.joined(separator: ","))]}"#
     }
 
     static func model(_ lines: [String]) -> ClientModel {

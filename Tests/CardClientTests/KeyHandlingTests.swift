@@ -191,7 +191,7 @@ struct KeyHandlingTests {
         ])
         #expect(set.press([.enter]) == [.transmit(#"{"type":"start","id":3}"#)])
         var rps = Fixtures.rps([
-            #"{"type":"state","room":"R2D2","game":"rps","seq":1,"phase":"waiting","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"round":1,"rounds":3,"round_seconds":30,"waiting_on":[],"time_left_ms":null,"your_throw":null,"last_round":null}"#,
+            #"{"type":"state","room":"R2D2","game":"rps","seq":1,"phase":"waiting","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"rematch_votes":[],"round":1,"rounds":3,"round_seconds":30,"waiting_on":[],"time_left_ms":null,"your_throw":null,"last_round":null}"#,
         ])
         #expect(rps.press([.enter]) == [])
     }

@@ -50,7 +50,7 @@ struct ScreenTests {
     ])
     func aSetRoomTooSmallForItsBoardSaysSo(size: ScreenSize, notice: String) {
         var model = Fixtures.soloSet(cards: 12)
-        let wide = #"{"type":"state","room":"K7QX","game":"set","seq":2,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"board":[\#((Fixtures.cards + Fixtures.cards.prefix(9)).joined(separator: ","))],"deck":57,"deal_votes":[],"hints_used":0,"hint":[]}"#
+        let wide = #"{"type":"state","room":"K7QX","game":"set","seq":2,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"rematch_votes":[],"board":[\#((Fixtures.cards + Fixtures.cards.prefix(9)).joined(separator: ","))],"deck":57,"deal_votes":[],"hints_used":0,"hint":[]}"#
         model.receive(wide, now: 0)
         let screen = ScreenRenderer.render(model, size: size, color: false, now: 0)
         #expect(screen.count == size.height)
@@ -121,7 +121,7 @@ extension ScreenTests {
     @Test func aGameWithoutAViewShowsPlayersScoresAndPhase() {
         let model = Fixtures.model([
             Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL0N","game":"hearts","seat":0}"#,
-            #"{"type":"state","room":"KL0N","game":"hearts","seq":3,"phase":"playing","players":[{"name":"ann","seat":0,"score":12,"connected":true},{"name":"bob","seat":1,"score":4,"connected":false}],"spectators":2,"stock":20}"#,
+            #"{"type":"state","room":"KL0N","game":"hearts","seq":3,"phase":"playing","players":[{"name":"ann","seat":0,"score":12,"connected":true},{"name":"bob","seat":1,"score":4,"connected":false}],"spectators":2,"rematch_votes":[],"stock":20}"#,
         ])
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 60, height: 14), color: false, now: 0))
         #expect(Array(text[0...7]) == [

@@ -89,7 +89,6 @@ struct DurableResultsTests {
         #expect(released.clients.map(\.client) == [Self.ann, Self.bob])
         #expect(released.clients[0].commands.map { try? $0.get().command } == [.start, .chat(text: "one"), .chat(text: "two")])
         #expect(released.clients[1].commands.map { try? $0.get().command } == [.start])
-        #expect(!released.startsRoom)
         #expect(!results.isHolding(Self.ann) && !results.isHolding(Self.bob))
     }
 
@@ -103,21 +102,6 @@ struct DurableResultsTests {
         #expect(keptSecond)
         let keptThird = results.holdMore(Self.chat("3"), from: Self.ann)
         #expect(!keptThird)
-    }
-
-    @Test func aRoomWhoseSeatsFilledMeanwhileStartsOnceItsResultIsOut() {
-        var results = Results(isJournaled: true, maxHeldCommands: 10)
-        results.gameEnded("g1", in: "A", isRecorded: true)
-        _ = results.endTurn { _ in 1 }
-        results.seatsFilledWhilePending("A")
-        let written = results.written(1)
-        #expect(results.isPending("A"))
-        let released = results.announced(written[0])
-        #expect(released.startsRoom)
-        results.gameEnded("g2", in: "A", isRecorded: false)
-        let next = results.endTurn { _ in 2 }
-        let nextReleased = results.announced(next[0])
-        #expect(!nextReleased.startsRoom)
     }
 
     @Test func repliesWaitForEveryResultThatEndedBeforeThem() {

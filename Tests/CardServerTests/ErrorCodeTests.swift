@@ -119,7 +119,7 @@ struct ErrorCodeTests {
         bob.send(#"{"type":"throw","sign":"scissors"}"#)
         try bob.receive(until: "game_over")
         bob.send(#"{"type":"throw","sign":"rock"}"#)
-        try expectError(bob, code: "game_over", message: #"the game is over; send {\"type\":\"start\"} for a rematch"#)
+        try expectError(bob, code: "game_over", message: #"the game is over; send {\"type\":\"start\"} to offer a rematch (it starts once every player has)"#)
     }
 
     @Test func anHTTPRequestGetsOneErrorLineAndIsClosed() throws {

@@ -178,11 +178,15 @@ struct JournalTests {
         #expect(messages[2]["phase"] == .string("over"))
         #expect(messages[3]["winners"] == .array(["ann"]))
         #expect(messages[4]["id"] == .int(7))
-        #expect(messages[5]["phase"] == .string("playing"))
+        // bob's start is an offer, made only once game_over is out.
+        #expect(messages[5]["phase"] == .string("over"))
+        #expect(messages[5]["rematch_votes"] == .array(["bob"]))
         #expect(try journalLines(server).count == 2)
         // ann, who asked nothing, sees the same order.
         let annSees = try (0 ..< 4).map { _ in try ann.receive()["type"]?.stringValue }
         #expect(annSees == ["round", "state", "game_over", "state"])
+        ann.send(#"{"type":"start"}"#)
+        #expect(try bob.expect("state")["phase"] == .string("playing"))
     }
 
     @Test func commandsSentAfterAWaitingRematchWaitBehindIt() throws {
@@ -190,16 +194,18 @@ struct JournalTests {
         defer { server.stop() }
         let (ann, bob) = try RPSTable.annHasThrown(server, "paper")
         defer { withExtendedLifetime(ann) {} }
-        // The game-ending throw, a rematch, and a throw in the rematch, in one write: the
-        // last one must not meet the old game's end (it once got a game_over error).
+        // The game-ending throw, a rematch offer, and a throw, in one write: the last two
+        // wait for the game_over and are then handled in order (the throw is refused: ann
+        // has not agreed to the rematch yet).
         bob.sendRaw(Array(#"{"type":"throw","sign":"rock"}\#n{"type":"start","id":7}\#n{"type":"throw","sign":"paper","id":8}\#n"#.utf8))
         let (thrown, before) = try bob.receive(until: "thrown")
         #expect(thrown["id"] == nil)
         #expect(before.isEmpty)
         let messages = try (0 ..< 6).map { _ in try bob.receive() }
-        #expect(messages.map { $0["type"]?.stringValue } == ["round", "state", "game_over", "ok", "state", "thrown"])
+        #expect(messages.map { $0["type"]?.stringValue } == ["round", "state", "game_over", "ok", "state", "error"])
         #expect(messages[3]["id"] == .int(7))
-        #expect(messages[4]["phase"] == .string("playing"))
+        #expect(messages[4]["rematch_votes"] == .array(["bob"]))
+        #expect(messages[5]["code"] == .string("game_over"))
         #expect(messages[5]["id"] == .int(8))
     }
 

@@ -55,11 +55,17 @@ struct RPSMatchTests {
         over.send(#"{"type":"rooms"}"#)
         #expect(try over.receiveLine() == #"{"type":"rooms","rooms":[{"room":"\#(room)","game":"rps","players":["ann","bob"],"seats":2,"phase":"over","spectators":1}],"total":1,"next":null}"#)
 
-        // A rematch on start.
+        // A rematch by agreement: ann's start is an offer, bob's accepts it.
         ann.send(#"{"type":"start","id":3}"#)
         #expect(try ann.receiveLine() == #"{"type":"ok","id":3}"#)
-        let rematch = try ann.expect("state")
+        let offered = try bob.expect("state")
+        #expect(offered["phase"] == .string("over"))
+        #expect(offered["rematch_votes"] == .array(["ann"]))
+        bob.send(#"{"type":"start","id":4}"#)
+        #expect(try bob.receiveLine() == #"{"type":"ok","id":4}"#)
+        let rematch = try bob.expect("state")
         #expect(rematch["phase"] == .string("playing"))
+        #expect(rematch["rematch_votes"] == .array([]))
         #expect(rematch["players"]?.arrayValue?.map { $0.objectValue?["score"] } == [.int(0), .int(0)])
     }
 

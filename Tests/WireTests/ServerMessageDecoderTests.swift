@@ -33,7 +33,7 @@ struct ServerMessageDecoderTests {
     }
 
     @Test func theStateOfAGameThisReaderDoesNotKnowKeepsItsFields() throws {
-        let line = #"{"type":"state","room":"K7QX","game":"chess","seq":3,"phase":"playing","players":[],"spectators":0,"fen":"8/8","clock":null}"#
+        let line = #"{"type":"state","room":"K7QX","game":"chess","seq":3,"phase":"playing","players":[],"spectators":0,"rematch_votes":[],"fen":"8/8","clock":null}"#
         let expected = ServerMessage.state(RoomState(
             room: "K7QX", game: "chess", seq: 3, phase: .playing, players: [], spectators: 0,
             gameFields: .unknown(["fen": "8/8", "clock": nil])))

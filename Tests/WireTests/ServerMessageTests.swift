@@ -50,11 +50,11 @@ struct ServerMessageTests {
             players: [PlayerEntry(name: "ann", seat: 0, score: 1, connected: true), PlayerEntry(name: "bob", seat: 1, score: 0, connected: false)],
             spectators: 1,
             gameFields: .rps(RPSFields(round: 2, rounds: 3, roundSeconds: 30, waitingOn: ["bob"], timeLeftMs: 1500, yourThrow: .rock, lastRound: nil)))),
-         #"{"type":"state","room":"K7QX","game":"rps","seq":17,"phase":"playing","players":[{"name":"ann","seat":0,"score":1,"connected":true},{"name":"bob","seat":1,"score":0,"connected":false}],"spectators":1,"round":2,"rounds":3,"round_seconds":30,"waiting_on":["bob"],"time_left_ms":1500,"your_throw":"rock","last_round":null}"#),
+         #"{"type":"state","room":"K7QX","game":"rps","seq":17,"phase":"playing","players":[{"name":"ann","seat":0,"score":1,"connected":true},{"name":"bob","seat":1,"score":0,"connected":false}],"spectators":1,"rematch_votes":[],"round":2,"rounds":3,"round_seconds":30,"waiting_on":["bob"],"time_left_ms":1500,"your_throw":"rock","last_round":null}"#),
         (.state(RoomState(
             room: "K7QX", game: "rps", seq: 3, phase: .over, players: [], spectators: 0,
             gameFields: .rps(RPSFields(round: 2, rounds: 3, roundSeconds: 30, waitingOn: [], timeLeftMs: nil, yourThrow: nil, lastRound: reveal)))),
-         #"{"type":"state","room":"K7QX","game":"rps","seq":3,"phase":"over","players":[],"spectators":0,"round":2,"rounds":3,"round_seconds":30,"waiting_on":[],"time_left_ms":null,"your_throw":null,"last_round":{"round":2,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}}"#),
+         #"{"type":"state","room":"K7QX","game":"rps","seq":3,"phase":"over","players":[],"spectators":0,"rematch_votes":[],"round":2,"rounds":3,"round_seconds":30,"waiting_on":[],"time_left_ms":null,"your_throw":null,"last_round":{"round":2,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}}"#),
         (.gameOver(GameOver(room: "K7QX", winners: ["ann"], scores: [NamedScore(name: "ann", score: 2), NamedScore(name: "bob", score: 1)])),
          #"{"type":"game_over","room":"K7QX","winners":["ann"],"scores":{"ann":2,"bob":1}}"#),
         (.gameOver(GameOver(room: "K7QX", winners: ["ann"], scores: [NamedScore(name: "ann", score: 81)], hintsUsed: 2)),
@@ -73,7 +73,7 @@ struct ServerMessageTests {
             room: "K7QX", game: "set", seq: 2, phase: .playing,
             players: [PlayerEntry(name: "ann", seat: 0, score: 3, connected: true)], spectators: 0,
             gameFields: .set(SetFields(board: cards, deck: 66, dealVotes: ["ann"], hintsUsed: 0, hint: [])))),
-         #"{"type":"state","room":"K7QX","game":"set","seq":2,"phase":"playing","players":[{"name":"ann","seat":0,"score":3,"connected":true}],"spectators":0,"board":[\#(cardsJSON)],"deck":66,"deal_votes":["ann"],"hints_used":0,"hint":[]}"#),
+         #"{"type":"state","room":"K7QX","game":"set","seq":2,"phase":"playing","players":[{"name":"ann","seat":0,"score":3,"connected":true}],"spectators":0,"rematch_votes":[],"board":[\#(cardsJSON)],"deck":66,"deal_votes":["ann"],"hints_used":0,"hint":[]}"#),
         (.ok(id: .int(5)), #"{"type":"ok","id":5}"#),
         (.thrown(id: nil), #"{"type":"thrown"}"#),
         (.round(reveal), #"{"type":"round","room":"K7QX","round":2,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}"#),
@@ -95,7 +95,7 @@ struct ServerMessageTests {
             gameFields: .brain(BrainFields(
                 round: 5, rounds: 10, prompt: BrainPrompt(sign: .paper, goal: .win), roundSeconds: 15, timeLeftMs: 900, answered: ["ann"],
                 yourAnswer: .scissors, lastRound: brainReveal)))),
-         #"{"type":"state","room":"K7QX","game":"rps-brain","seq":9,"phase":"playing","players":[],"spectators":0,"round":5,"rounds":10,"prompt":{"sign":"paper","goal":"win"},"round_seconds":15,"time_left_ms":900,"answered":["ann"],"your_answer":"scissors","last_round":{"round":4,"prompt":{"sign":"rock","goal":"lose"},"answer":"scissors","answers":{"ann":{"sign":"scissors","points":10},"bob":{"sign":null,"points":-10}}}}"#),
+         #"{"type":"state","room":"K7QX","game":"rps-brain","seq":9,"phase":"playing","players":[],"spectators":0,"rematch_votes":[],"round":5,"rounds":10,"prompt":{"sign":"paper","goal":"win"},"round_seconds":15,"time_left_ms":900,"answered":["ann"],"your_answer":"scissors","last_round":{"round":4,"prompt":{"sign":"rock","goal":"lose"},"answer":"scissors","answers":{"ann":{"sign":"scissors","points":10},"bob":{"sign":null,"points":-10}}}}"#),
         (.flipped(room: "K7QX", player: "ann", card: 3, face: "🐶", result: "mismatch", points: -1),
          #"{"type":"flipped","room":"K7QX","player":"ann","card":3,"face":"🐶","result":"mismatch","points":-1}"#),
         (.state(RoomState(
@@ -103,7 +103,7 @@ struct ServerMessageTests {
             gameFields: .concentration(ConcentrationFields(
                 theme: "animals", pairs: 2, turn: "bob", flips: 3, turnSeconds: 30, timeLeftMs: 29000,
                 cards: [.init(face: nil, matched: false), .init(face: "🐶", matched: false), .init(face: "🐱", matched: true), .init(face: "🐱", matched: true)])))),
-         #"{"type":"state","room":"K7QX","game":"concentration","seq":4,"phase":"playing","players":[],"spectators":2,"theme":"animals","pairs":2,"turn":"bob","flips":3,"turn_seconds":30,"time_left_ms":29000,"cards":[{"index":0,"face":null,"matched":false},{"index":1,"face":"🐶","matched":false},{"index":2,"face":"🐱","matched":true},{"index":3,"face":"🐱","matched":true}]}"#),
+         #"{"type":"state","room":"K7QX","game":"concentration","seq":4,"phase":"playing","players":[],"spectators":2,"rematch_votes":[],"theme":"animals","pairs":2,"turn":"bob","flips":3,"turn_seconds":30,"time_left_ms":29000,"cards":[{"index":0,"face":null,"matched":false},{"index":1,"face":"🐶","matched":false},{"index":2,"face":"🐱","matched":true},{"index":3,"face":"🐱","matched":true}]}"#),
         (.solved(room: "K7QX", player: "ann", moves: 112, message: "Congratulations!"),
          #"{"type":"solved","room":"K7QX","player":"ann","moves":112,"message":"Congratulations!"}"#),
         (.state(RoomState(
@@ -115,26 +115,26 @@ struct ServerMessageTests {
                 tableau: [(down: 0, up: [PlayingCard(rank: 13, suit: .hearts), PlayingCard(rank: 12, suit: .clubs)]), (down: 2, up: [])],
                 moves: 4, rivals: [NamedScore(name: "bob", score: 12)],
                 progress: [KlondikeProgress(name: "ann", cardsHome: 1, moves: 4), KlondikeProgress(name: "bob", cardsHome: 12, moves: 30)])))),
-         #"{"type":"state","room":"K7QX","game":"klondike","seq":2,"phase":"playing","players":[],"spectators":0,"player":"ann","draw":3,"stock":21,"waste_count":3,"waste":[{"rank":6,"suit":"diamonds"}],"foundations":[[{"rank":1,"suit":"spades"}],[],[],[]],"tableau":[{"down":0,"up":[{"rank":13,"suit":"hearts"},{"rank":12,"suit":"clubs"}]},{"down":2,"up":[]}],"moves":4,"rivals":{"bob":12},"progress":[{"name":"ann","cards_home":1,"moves":4},{"name":"bob","cards_home":12,"moves":30}]}"#),
+         #"{"type":"state","room":"K7QX","game":"klondike","seq":2,"phase":"playing","players":[],"spectators":0,"rematch_votes":[],"player":"ann","draw":3,"stock":21,"waste_count":3,"waste":[{"rank":6,"suit":"diamonds"}],"foundations":[[{"rank":1,"suit":"spades"}],[],[],[]],"tableau":[{"down":0,"up":[{"rank":13,"suit":"hearts"},{"rank":12,"suit":"clubs"}]},{"down":2,"up":[]}],"moves":4,"rivals":{"bob":12},"progress":[{"name":"ann","cards_home":1,"moves":4},{"name":"bob","cards_home":12,"moves":30}]}"#),
         // The null branches: a brain state between rounds, concentration waiting, klondike with nobody to show.
         (.state(RoomState(
             room: "K7QX", game: "rps-brain", seq: 1, phase: .waiting, players: [], spectators: 0,
             gameFields: .brain(BrainFields(
                 round: 0, rounds: 10, prompt: nil, roundSeconds: 15, timeLeftMs: nil, answered: [],
                 yourAnswer: nil, lastRound: nil)))),
-         #"{"type":"state","room":"K7QX","game":"rps-brain","seq":1,"phase":"waiting","players":[],"spectators":0,"round":0,"rounds":10,"prompt":null,"round_seconds":15,"time_left_ms":null,"answered":[],"your_answer":null,"last_round":null}"#),
+         #"{"type":"state","room":"K7QX","game":"rps-brain","seq":1,"phase":"waiting","players":[],"spectators":0,"rematch_votes":[],"round":0,"rounds":10,"prompt":null,"round_seconds":15,"time_left_ms":null,"answered":[],"your_answer":null,"last_round":null}"#),
         (.state(RoomState(
             room: "K7QX", game: "concentration", seq: 1, phase: .waiting, players: [], spectators: 0,
             gameFields: .concentration(ConcentrationFields(
                 theme: "animals", pairs: 1, turn: nil, flips: 0, turnSeconds: 30, timeLeftMs: nil,
                 cards: [.init(face: nil, matched: false), .init(face: nil, matched: false)])))),
-         #"{"type":"state","room":"K7QX","game":"concentration","seq":1,"phase":"waiting","players":[],"spectators":0,"theme":"animals","pairs":1,"turn":null,"flips":0,"turn_seconds":30,"time_left_ms":null,"cards":[{"index":0,"face":null,"matched":false},{"index":1,"face":null,"matched":false}]}"#),
+         #"{"type":"state","room":"K7QX","game":"concentration","seq":1,"phase":"waiting","players":[],"spectators":0,"rematch_votes":[],"theme":"animals","pairs":1,"turn":null,"flips":0,"turn_seconds":30,"time_left_ms":null,"cards":[{"index":0,"face":null,"matched":false},{"index":1,"face":null,"matched":false}]}"#),
         (.state(RoomState(
             room: "K7QX", game: "klondike", seq: 1, phase: .waiting, players: [], spectators: 1,
             gameFields: .klondike(KlondikeFields(
                 player: nil, draw: 1, stock: 0, wasteCount: 0, waste: [], foundations: [[], [], [], []], tableau: [],
                 moves: 0, rivals: [])))),
-         #"{"type":"state","room":"K7QX","game":"klondike","seq":1,"phase":"waiting","players":[],"spectators":1,"player":null,"draw":1,"stock":0,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{},"progress":[]}"#),
+         #"{"type":"state","room":"K7QX","game":"klondike","seq":1,"phase":"waiting","players":[],"spectators":1,"rematch_votes":[],"player":null,"draw":1,"stock":0,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{},"progress":[]}"#),
         (.shutdown, #"{"type":"shutdown"}"#),
         (.replaced, #"{"type":"replaced"}"#),
     ]

@@ -6,8 +6,7 @@ import Wire
 ///   and its `game_over` waits for the journal to confirm that record's ticket. A game with
 ///   no record (left before any move, or too long to journal) is announced at the turn's end.
 /// - While a room's result is unannounced, the room does not start again. A seated client's
-///   `start` is held, with every command it sends after it, in order. A room whose seats all
-///   filled meanwhile starts once the result is out.
+///   `start` is held, with every command it sends after it, in order.
 /// - `stats` and `leaderboard` wait until every game that ended before them is on disk, so a
 ///   player who asks right after a game counts it.
 /// - A failed write is logged by the server and announced all the same: the journal's failure
@@ -33,8 +32,6 @@ struct DurableResults<Game, RoomKey: Hashable> {
     struct Released {
         /// Clients whose `start` waited, in the order those came, each with its held commands in order.
         var clients: [(client: ClientID, commands: [Command])] = []
-        /// Every seat was taken while the result was written: the room starts now.
-        var startsRoom = false
     }
 
     /// How many commands one waiting client may pile up; more are refused.
@@ -53,7 +50,6 @@ struct DurableResults<Game, RoomKey: Hashable> {
     private var lastWritten: Ticket = 0
     private var replies: [(after: Ticket, reply: () -> Void)] = []
     private var unannounced: [RoomKey: Int] = [:]
-    private var seatsFilled: Set<RoomKey> = []
     private var waitingClients: [RoomKey: [ClientID]] = [:]
     private var held: [ClientID: (room: RoomKey, commands: [Command])] = [:]
 
@@ -102,24 +98,19 @@ struct DurableResults<Game, RoomKey: Hashable> {
     }
 
     /// A game's `game_over` went out: its room may start again.
-    /// - Returns: the clients to let go and whether the room starts by itself.
+    /// - Returns: the clients to let go.
     mutating func announced(_ ended: Ended) -> Released {
         let room = ended.room
         let left = unannounced[room, default: 1] - 1
         unannounced[room] = left > 0 ? left : nil
         guard left <= 0 else { return Released() }
-        var released = Released(startsRoom: seatsFilled.remove(room) != nil)
+        var released = Released()
         for client in waitingClients.removeValue(forKey: room) ?? [] {
             guard let waiting = held[client], waiting.room == room else { continue }
             held[client] = nil
             released.clients.append((client, waiting.commands))
         }
         return released
-    }
-
-    /// Every seat of a room with an unannounced result was taken: it starts once the result is out.
-    mutating func seatsFilledWhilePending(_ room: RoomKey) {
-        seatsFilled.insert(room)
     }
 
     // MARK: Replies that count the results
