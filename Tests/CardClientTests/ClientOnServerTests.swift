@@ -148,3 +148,36 @@ struct ClientOnServerTests {
         #expect(after.moves == 1)
     }
 }
+
+/// Rematch by agreement, as two players see it.
+struct RematchByAgreementTests {
+    static func screen(_ session: ScriptedSession) -> [String] {
+        Fixtures.trimmed(ScreenRenderer.render(session.model, size: ScreenSize(width: 90, height: 24), color: false, now: 100_000))
+    }
+
+    @Test func oneOfferIsShownToTheOtherAndTheirEnterStartsTheGame() throws {
+        let host = ScriptedHost(seed: 6)
+        var ann = ScriptedSession(host: host, name: "ann", destination: .create(CreateRequest(game: "rps", options: ["rounds": 1])))
+        let code = try #require(ann.model.room?.code)
+        var bob = ScriptedSession(host: host, name: "bob", destination: .join(code), peer: "127.0.0.2:40000")
+        ann.exchange()
+        bob.press("s")
+        ann.press("r")
+        bob.exchange()
+        #expect(ann.model.room?.phase == .over)
+        #expect(Self.screen(ann).contains(" game over · Enter offers a rematch"))
+
+        ann.pressKeys([.enter])
+        bob.exchange()
+        #expect(Self.screen(ann).contains(" you offered a rematch · waiting for bob"))
+        #expect(Self.screen(bob).contains(" ann wants a rematch · Enter to accept"))
+        #expect(Self.screen(bob).contains("  match over: ann wins 1–0 · n accept the rematch"))
+        #expect(Self.screen(ann).contains("  match over: you win 1–0"))
+
+        bob.pressKeys([.enter])
+        ann.exchange()
+        #expect(bob.model.room?.phase == .playing)
+        #expect(ann.model.room?.phase == .playing)
+        #expect(ann.model.room?.state?.rematchVotes == [])
+    }
+}

@@ -79,7 +79,7 @@ struct ScreenTests {
             "    D        deal 3 more",
             "    H        hint",
             "    Esc      clear the selection",
-            "    Enter    start the game, or play again (when waiting or over)",
+            "    Enter    start the game; after one, offer or accept a rematch",
             "    / or T   chat: Enter sends, Esc cancels",
             "    ?        show or hide this list",
             "    Q        leave the room",

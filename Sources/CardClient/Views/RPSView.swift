@@ -79,7 +79,9 @@ public struct RPSView: GameView {
     public func keys(for room: RoomModel) -> [KeyHelp] {
         guard case .rps(let rps)? = room.state?.gameFields else { return [] }
         switch room.phase {
-        case .over: return [KeyHelp("n", "rematch")]
+        case .over:
+            let mine = room.state?.players.first { $0.seat == room.seat }?.name
+            return mine.map { room.state?.rematchVotes.contains($0) == true } == true ? [] : [KeyHelp("n", "rematch")]
         case .playing where rps.yourThrow == nil:
             return [KeyHelp("r", "✊ rock"), KeyHelp("p", "✋ paper"), KeyHelp("s", "✌️ scissors")]
         default: return []
@@ -152,10 +154,10 @@ public struct RPSView: GameView {
                     line.append(" " + result.scores.map { "\($0.score)" }.joined(separator: "–"), Palette.strong)
                 }
             }
-            if !room.isSpectator {
+            if !room.isSpectator, room.state?.rematchVotes.contains(me ?? "") != true {
                 line.append(" · ", Palette.quiet)
                 line.append("n", Palette.key)
-                line.append(" rematch")
+                line.append(room.state?.rematchVotes.isEmpty == false ? " accept the rematch" : " rematch")
             }
             return line
         default:

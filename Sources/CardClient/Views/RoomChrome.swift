@@ -111,7 +111,13 @@ public enum RoomChrome {
         var keys = room.isSpectator ? [] : view.keys(for: room)
         // After a game, a view's own rematch key stands for Enter.
         if canStart(room, view: view), room.phase == .waiting || keys.isEmpty {
-            keys.append(KeyHelp("Enter", room.phase == .over ? "play again" : "start"))
+            let offered = room.state?.rematchVotes.contains(model.me ?? "") == true
+            if room.phase == .waiting {
+                keys.append(KeyHelp("Enter", "start"))
+            } else if !offered {
+                let alone = (room.state?.players.filter { $0.name != model.me }.isEmpty) ?? true
+                keys.append(KeyHelp("Enter", alone ? "play again" : room.state?.rematchVotes.isEmpty == false ? "accept rematch" : "rematch"))
+            }
         }
         keys += [
             KeyHelp(view.takesLetters ? "/" : "t", "chat"), KeyHelp("?", "keys"),
@@ -124,7 +130,7 @@ public enum RoomChrome {
         var keys = view.keys(for: room)
         if view.takesLetters { keys.append(KeyHelp("Esc", "clear the selection")) }
         keys += [
-            KeyHelp("Enter", "start the game, or play again (when waiting or over)"),
+            KeyHelp("Enter", "start the game; after one, offer or accept a rematch"),
             KeyHelp(view.takesLetters ? "/ or T" : "/ or t", "chat: Enter sends, Esc cancels"),
             KeyHelp("?", "show or hide this list"),
             KeyHelp(view.takesLetters ? "Q" : "q", "leave the room"),

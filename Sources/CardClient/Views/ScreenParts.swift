@@ -27,6 +27,9 @@ enum ScreenParts {
         for notice in [model.flash, model.status].compactMap({ $0 }) where notice.isShowing(at: now) {
             return StyledLine(" " + notice.text, Palette.notice(notice.tone))
         }
+        if let room = model.room, let note = rematchNote(room, me: model.me) {
+            return StyledLine(" " + note.text, Palette.notice(note.tone))
+        }
         return StyledLine()
     }
 
@@ -42,6 +45,20 @@ enum ScreenParts {
     /// The one-line key help at the bottom.
     static func helpLine(_ entries: [KeyHelp]) -> StyledLine {
         KeyHelp.line(entries).indented(by: 1)
+    }
+
+    /// After a game: who offered a rematch, and what Enter does; nil for a spectator or during play.
+    static func rematchNote(_ room: RoomModel, me: String?) -> (text: String, tone: Notice.Tone)? {
+        guard room.phase == .over, !room.isSpectator, let state = room.state else { return nil }
+        let votes = state.rematchVotes
+        let others = state.players.filter { $0.name != me && $0.connected }.map(\.name)
+        if let me, votes.contains(me) {
+            let waiting = others.filter { !votes.contains($0) }
+            return ("you offered a rematch" + (waiting.isEmpty ? "" : " · waiting for " + waiting.joined(separator: ", ")), .neutral)
+        }
+        if votes.isEmpty { return (others.isEmpty ? "game over · Enter plays again" : "game over · Enter offers a rematch", .neutral) }
+        let who = votes.joined(separator: " and ")
+        return ("\(who) \(votes.count == 1 ? "wants" : "want") a rematch · Enter to accept", .good)
     }
 
     /// The keys while a question waits.
