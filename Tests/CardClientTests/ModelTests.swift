@@ -222,3 +222,20 @@ struct ModelTests {
         #expect(model.status?.text == "the server sent a line this client cannot read")
     }
 }
+
+/// Refusals in the client's own words: no JSON to type is ever shown to a player.
+struct ErrorWordsTests {
+    @Test(arguments: [
+        (ErrorCode.notYourTurn, "it is not your turn; wait for {\"type\":\"state\"}", "not your turn"),
+        (.gameOver, "the game is over; send {\"type\":\"start\"} to offer a rematch (it starts once every player has)", "the game is over: Enter offers a rematch"),
+        (.roomFull, "room K7QX is full; watch it with {\"type\":\"watch\",\"room\":\"K7QX\"}", "that room is full: W watches it instead"),
+        (.illegalMove, "a 7♥ cannot go on a 5♠", "a 7♥ cannot go on a 5♠"),
+        (.badRequest, "you are already in room K7QX; send {\"type\":\"leave\"} first", "you are already in room K7QX"),
+        (.unknownType, "unknown message type 'x'; send {\"type\":\"help\"} for the list", "the server did not understand this client (a bug; please report it)"),
+        (.noSuchRoom, "no room has the code ZZZZ", "no room has the code ZZZZ"),
+    ])
+    func eachCodeInWords(code: ErrorCode, server: String, shown: String) {
+        #expect(ErrorWords.text(for: code, serverMessage: server) == shown)
+        #expect(!ErrorWords.text(for: code, serverMessage: server).contains("{"))
+    }
+}

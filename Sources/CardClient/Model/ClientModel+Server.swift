@@ -258,7 +258,7 @@ extension ClientModel {
         default:
             break
         }
-        setStatus(text, tone: .bad, now: now)
+        setStatus(ErrorWords.text(for: code, serverMessage: text), tone: .bad, now: now)
         switch command {
         case .login(.name(let tried))?:
             prompt = Prompt(.name, text: tried)
