@@ -324,7 +324,7 @@ extension GameServer {
     private func stateView(of room: Room, entries: [PlayerEntry], forSeat viewerSeat: Int?, now: UInt64) -> RoomState {
         RoomState(
             room: room.code, game: room.gameName, seq: room.seq, phase: room.phase, players: entries,
-            spectators: room.spectators.count,
+            spectators: room.spectators.count, seats: room.seats.count,
             rematchVotes: room.phase == .over ? room.seats.compactMap { $0 }.filter(room.rematchVotes.contains).compactMap { players[$0]?.name } : [],
             gameFields: room.engine.fields(viewerSeat: viewerSeat, now: now))
     }

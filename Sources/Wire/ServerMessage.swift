@@ -246,15 +246,18 @@ public struct RoomState: Equatable, Sendable {
     public let phase: Phase
     public let players: [PlayerEntry]
     public let spectators: Int
+    /// How many seats the room has (`players` lists the taken ones); nil from a server that does not say.
+    public let seats: Int?
     /// After a game: the seated players who offered a rematch, in seat order (empty otherwise).
     public let rematchVotes: [String]
     /// The game's own fields, written after the common ones.
     public let gameFields: GameFields
     /// Creates a state message.
     public init(
-        room: String, game: String, seq: Int, phase: Phase, players: [PlayerEntry], spectators: Int, rematchVotes: [String] = [],
-        gameFields: GameFields
+        room: String, game: String, seq: Int, phase: Phase, players: [PlayerEntry], spectators: Int, seats: Int? = nil,
+        rematchVotes: [String] = [], gameFields: GameFields
     ) {
+        self.seats = seats
         self.room = room
         self.game = game
         self.seq = seq

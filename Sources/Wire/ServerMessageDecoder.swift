@@ -172,7 +172,7 @@ public enum ServerMessageDecoder {
 
 extension RoomState {
     /// The fields every `state` has before the game's own.
-    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "rematch_votes", "id"]
+    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "seats", "rematch_votes", "id"]
 
     fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
         let room = try fields.string("room")
@@ -196,7 +196,8 @@ extension RoomState {
         default: .unknown(JSONObject(fields.object.pairs.filter { !Self.commonKeys.contains($0.key) }.map { ($0.key, $0.value) }))
         }
         self.init(
-            room: room, game: game, seq: seq, phase: phase, players: players, spectators: spectators, rematchVotes: votes,
+            room: room, game: game, seq: seq, phase: phase, players: players, spectators: spectators,
+            seats: try fields.optionalInt("seats"), rematchVotes: votes,
             gameFields: gameFields)
     }
 }

@@ -233,6 +233,7 @@ extension RoomState {
             writer.closeObject()
         }
         writer.field("spectators", spectators)
+        if let seats { writer.field("seats", seats) }
         writer.field("rematch_votes", strings: rematchVotes)
         switch gameFields {
         case .rps(let fields): fields.write(into: &writer)

@@ -1,5 +1,6 @@
 import CardClient
 import Testing
+import Wire
 
 /// The lobby, the screens around it, and the notice for a terminal that is too small.
 struct ScreenTests {
@@ -143,5 +144,32 @@ extension String {
         var text = Substring(self)
         while text.last == " " { text.removeLast() }
         return String(text)
+    }
+}
+
+/// Layout by display width: long names end in "…", a long list says there is more, a waiting
+/// room says how many seats are taken, a private room says so.
+struct LayoutTests {
+    @Test func longNamesAreCutWithAnEllipsisAndMoreRoomsAreMarked() {
+        let rooms = (0..<6).map { index in
+            RoomSummary(room: "R\(index)AA", game: "set", players: ["ｗｉｄｅｎａｍｅ\(index)", "bob"], seats: 4, phase: .waiting, spectators: 0)
+        }
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        model.receive(ServerMessage.rooms(RoomsPage(rooms: rooms, total: 9, next: RoomsQuery(after: 6)), id: nil).jsonText)
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 14), color: false, now: 0))
+        #expect(text[4] == "  ▸ R0AA  Set                  ｗｉｄｅｎａｍｅ0, …  2/4    waiting   0")
+        #expect(text[6] == "    more rooms ↓ (7 more)")
+        #expect(text.allSatisfy { DisplayWidth.of($0) <= 80 })
+    }
+
+    @Test func aWaitingRoomCountsItsSeatsAndAPrivateOneSaysSo() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        model.destination = .lobby
+        _ = model.perform(.send(.create(CreateRequest(game: "set", seats: 2, isPrivate: true))), now: 0)
+        model.receive(#"{"type":"joined","room":"K7QX","game":"set","seat":0,"id":3}"#)
+        model.receive(Fixtures.setState(cards: 0, phase: "waiting", seats: 2))
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        #expect(text[0].hasPrefix(" K7QX (private) · Set · waiting · 1 of 2 seated"))
+        #expect(text[3] == " waiting for players · 1 of 2 seated")
     }
 }

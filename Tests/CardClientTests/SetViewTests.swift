@@ -129,11 +129,11 @@ struct SetViewTests {
     @Test func aWaitingRoomSaysHowTheGameStarts() {
         let model = Fixtures.model([
             Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#,
-            Fixtures.setState(cards: 0, phase: "waiting"),
+            Fixtures.setState(cards: 0, phase: "waiting", seats: 4),
         ])
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
         #expect(Array(text[3...6]) == [
-            " waiting for players · 1 seated",
+            " waiting for players · 1 of 4 seated",
             "",
             " The game starts when every seat is taken, or when a player presses Enter.",
             " Friends join with the room code K7QX.",

@@ -40,8 +40,11 @@ extension ClientModel {
         case .hello(_, _, let offered, let startedMs): return greeted(games: offered, startedMs: startedMs, now: now)
         case .welcome(let player, let given, let token, let resumed, let code, _):
             return welcomed(player: player, name: given, token: token, resumed: resumed, room: code, now: now)
-        case .rooms(let page, _): lobby.update(page.rooms)
-        case .joined(let code, let game, let seat, _): enter(RoomModel(code: code, game: game, seat: seat))
+        case .rooms(let page, _): lobby.update(page.rooms, total: page.total)
+        case .joined(let code, let game, let seat, _):
+            var entered = RoomModel(code: code, game: game, seat: seat)
+            if case .create(let request)? = answered { entered.isPrivate = request.isPrivate }
+            enter(entered)
         case .watching(let code, _):
             enter(RoomModel(code: code, game: lobby.rooms.first { $0.room == code }?.game ?? "", seat: nil))
         case .left:

@@ -6,6 +6,8 @@ public struct Lobby: Equatable, Sendable {
     public var rooms: [RoomSummary] = []
     /// The index of the chosen room (0 when there are none).
     public var cursor = 0
+    /// How many public rooms the server has in all (it sends the first page).
+    public var total = 0
 
     /// Makes an empty lobby.
     public init() {}
@@ -14,7 +16,8 @@ public struct Lobby: Equatable, Sendable {
     public var chosen: RoomSummary? { rooms.indices.contains(cursor) ? rooms[cursor] : nil }
 
     /// Replaces the list, keeping the cursor on the same room when it is still there.
-    public mutating func update(_ newRooms: [RoomSummary]) {
+    public mutating func update(_ newRooms: [RoomSummary], total: Int? = nil) {
+        self.total = max(total ?? newRooms.count, newRooms.count)
         let chosenCode = chosen?.room
         rooms = newRooms
         cursor = newRooms.firstIndex { $0.room == chosenCode } ?? min(cursor, max(0, newRooms.count - 1))

@@ -37,6 +37,15 @@ public struct RoomModel: Equatable, Sendable {
     public var firstFlipFace: String?
     /// Seated players who left while the game was under way (a forfeit, not a score).
     public var leftDuringGame: [String] = []
+    /// Whether this client created the room private (only its code lets others in).
+    public var isPrivate = false
+
+    /// "1 of 2 seated" (or "1 seated" from a server that does not say how many seats).
+    public var seatedText: String {
+        let seated = state?.players.count ?? 0
+        guard let seats = state?.seats else { return "\(seated) seated" }
+        return "\(seated) of \(seats) seated"
+    }
 
     /// Makes a room entered just now.
     public init(code: String, game: String, seat: Int?) {

@@ -117,6 +117,13 @@ public struct StyledLine: Equatable, Sendable {
     }
 
     /// The line cut or padded to exactly `width` cells.
+    /// The line cut to `width` cells with "…" as its last cell when it is longer; as it is otherwise.
+    public func clipped(to width: Int) -> StyledLine {
+        guard self.width > width else { return self }
+        guard width > 1 else { return truncated(to: width) }
+        return truncated(to: width - 1) + StyledLine("…", spans.last?.style ?? .plain)
+    }
+
     public func fitted(to width: Int) -> StyledLine {
         truncated(to: width).padded(to: width)
     }

@@ -106,7 +106,7 @@ public struct ConcentrationView: GameView {
         switch room.phase {
         case .waiting:
             left.append("waiting for players · ", Palette.quiet)
-            left.append("\(room.state?.players.count ?? 0) seated", Palette.strong)
+            left.append(room.seatedText, Palette.strong)
         case .over:
             let verdict = room.result.map { ClientModel.describeWinners($0.winners, me: context.me) } ?? "game over"
             left.append("game over: \(verdict)", Palette.heading)

@@ -86,8 +86,9 @@ public enum LobbyView {
     }
 
     private static func row(_ code: String, _ game: String, _ players: String, _ seats: String, _ phase: String, _ watching: String) -> String {
+        // Each column keeps a gap before the next; a long name ends in "…".
         func cell(_ text: String, _ width: Int) -> String {
-            StyledLine(text).fitted(to: width).plainText
+            StyledLine(text).clipped(to: width - 2).padded(to: width).plainText
         }
         return cell(code, 6) + cell(game, 21) + cell(players, 22) + cell(seats, 7) + cell(phase, 10) + watching
     }
@@ -96,8 +97,11 @@ public enum LobbyView {
         guard !lobby.rooms.isEmpty else {
             return [StyledLine("    no public rooms yet: start a game below", Palette.quiet)]
         }
-        let top = lobby.cursor >= rows ? lobby.cursor - rows + 1 : 0
-        return lobby.rooms.enumerated().dropFirst(top).prefix(rows).map { index, room in
+        // When the rooms do not all fit, the last row says how many more there are.
+        let fits = lobby.rooms.count <= rows && lobby.total <= lobby.rooms.count
+        let shown = fits ? rows : max(1, rows - 1)
+        let top = lobby.cursor >= shown ? lobby.cursor - shown + 1 : 0
+        var lines = lobby.rooms.enumerated().dropFirst(top).prefix(shown).map { index, room in
             let text = row(
                 room.room, GameViews.title(of: room.game), room.players.joined(separator: ", "),
                 "\(room.players.count)/\(room.seats)", room.phase.rawValue, "\(room.spectators)")
@@ -106,6 +110,13 @@ public enum LobbyView {
             }
             return StyledLine("    " + text)
         }
+        let below = lobby.total - min(lobby.rooms.count, top + shown)
+        if !fits, below > 0 {
+            lines.append(StyledLine("    more rooms ↓ (\(below) more)", Palette.quiet))
+        } else if !fits, top > 0 {
+            lines.append(StyledLine("    ↑ \(top) above", Palette.quiet))
+        }
+        return lines
     }
 
     private static func newGameLine(offered games: [String]) -> StyledLine {

@@ -44,8 +44,11 @@ public struct RPSView: GameView {
         var names = StyledLine.blank(2)
         var hands = StyledLine.blank(2)
         for player in players.prefix(2) {
-            let label = player.name == me ? "\(player.name) (you)" : player.name
-            names.append((StyledLine(label, Palette.strong) + StyledLine("  \(player.score)", Palette.heading)).fitted(to: Self.column))
+            // A long name is cut, never the score after it.
+            let score = StyledLine("  \(player.score)", Palette.heading)
+            let suffix = player.name == me ? " (you)" : ""
+            let name = StyledLine(player.name, Palette.strong).clipped(to: Self.column - 1 - score.width - suffix.count)
+            names.append((name + StyledLine(suffix, Palette.strong) + score).fitted(to: Self.column))
             hands.append(hand(of: player, rps: rps, phase: state.phase, me: me).fitted(to: Self.column))
         }
         if players.count < 2 {

@@ -65,7 +65,8 @@ public enum RoomChrome {
     }
 
     private static func titleBar(_ room: RoomModel, me: String?, width: Int) -> StyledLine {
-        let left = "\(room.code) · \(GameViews.title(of: room.game)) · \(room.phase.rawValue)"
+        let phase = room.phase == .waiting ? "waiting · \(room.seatedText)" : room.phase.rawValue
+        let left = "\(room.code)\(room.isPrivate ? " (private)" : "") · \(GameViews.title(of: room.game)) · \(phase)"
         let role = room.seat.map { "seat \($0 + 1)" } ?? "watching"
         return ScreenParts.titleBar(left, [me, role].compactMap { $0 }.joined(separator: " · "), width: width)
     }

@@ -103,7 +103,7 @@ public struct SetView: GameView {
         guard let set = set(of: room) else { return StyledLine(" waiting for the board…", Palette.quiet) }
         let players = room.state?.players ?? []
         if room.phase == .waiting {
-            return StyledLine(" waiting for players · ", Palette.quiet) + StyledLine("\(players.count) seated", Palette.strong)
+            return StyledLine(" waiting for players · ", Palette.quiet) + StyledLine(room.seatedText, Palette.strong)
         }
         var line = StyledLine(" deck ", Palette.quiet) + StyledLine("\(set.deck)", Palette.strong)
         line.append(" · \(set.board.count) on the table", Palette.quiet)

@@ -42,11 +42,11 @@ enum Fixtures {
     /// A solo Set state with the first `count` cards on the board, encoded by Wire.
     static func setState(
         cards count: Int, seq: Int = 1, score: Int = 0, deck: Int? = nil, hint: [Int] = [], hintsUsed: Int = 0,
-        phase: String = "playing"
+        phase: String = "playing", seats: Int = 1
     ) -> String {
         Wire.ServerMessage.state(Wire.RoomState(
             room: "K7QX", game: "set", seq: seq, phase: Wire.Phase(rawValue: phase)!,
-            players: [Wire.PlayerEntry(name: "ann", seat: 0, score: score, connected: true)], spectators: 1,
+            players: [Wire.PlayerEntry(name: "ann", seat: 0, score: score, connected: true)], spectators: 1, seats: seats,
             gameFields: .set(Wire.SetFields(board: Array(setCards.prefix(count)), deck: deck ?? 81 - count, dealVotes: [], hintsUsed: hintsUsed, hint: hint))
         )).jsonText
     }
@@ -68,7 +68,7 @@ enum Fixtures {
                 Wire.PlayerEntry(name: "ann", seat: 0, score: scores.0, connected: true),
                 Wire.PlayerEntry(name: "bob", seat: 1, score: scores.1, connected: bobConnected),
             ],
-            spectators: 0,
+            spectators: 0, seats: 2,
             gameFields: .rps(RPSFields(
                 round: round, rounds: 3, roundSeconds: 30, waitingOn: waitingOn, timeLeftMs: timeLeft, yourThrow: yourThrow,
                 lastRound: lastRound))
