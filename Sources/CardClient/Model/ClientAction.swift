@@ -12,6 +12,10 @@ public enum ClientAction: Equatable, Sendable {
     case openPrompt(PromptKind)
     /// Replace the text being typed.
     case editPrompt(String)
+    /// Edit the input line where its cursor is.
+    case editLine(LineEdit)
+    /// Chat: scroll the log back (positive) or forward by this many lines.
+    case scrollChat(Int)
     /// Close the input line without sending.
     case closePrompt
     /// Send what was typed (Enter in the input line).
@@ -101,11 +105,14 @@ public struct Prompt: Equatable, Sendable {
     public var kind: PromptKind
     /// What has been typed so far.
     public var text: String
+    /// Where the cursor is: before the character of this index (the text's length: at the end).
+    public var cursor: Int
 
-    /// Makes a prompt.
+    /// Makes a prompt, its cursor at the end of `text`.
     public init(_ kind: PromptKind, text: String = "") {
         self.kind = kind
         self.text = text
+        cursor = text.count
     }
 }
 

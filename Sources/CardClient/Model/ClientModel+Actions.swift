@@ -17,7 +17,13 @@ extension ClientModel {
         case .openPrompt(let kind):
             prompt = Prompt(kind)
         case .editPrompt(let text):
-            if let kind = prompt?.kind { prompt?.text = String(text.prefix(kind.limit)) }
+            if let kind = prompt?.kind { prompt = Prompt(kind, text: String(text.prefix(kind.limit))) }
+        case .editLine(let edit):
+            if let open = prompt { prompt = open.applying(edit, limit: open.kind.limit) }
+        case .scrollChat(let lines):
+            // The view stops at the oldest line; this bound only keeps PgDn from having far to come back.
+            let scrolled = max(0, min((room?.chatScroll ?? 0) + lines, RoomModel.chatLimit * 4))
+            room?.chatScroll = scrolled
         case .closePrompt:
             prompt = nil
         case .submitPrompt:
@@ -63,7 +69,9 @@ extension ClientModel {
         case .name:
             name = text
             return link == .online ? [send(.login(name: text))] : []
-        case .chat: return [send(.chat(text: text))]
+        case .chat:
+            room?.chatScroll = 0
+            return [send(.chat(text: text))]
         case .joinCode: return [send(.join(room: text.uppercased()))]
         case .watchCode: return [send(.watch(room: text.uppercased()))]
         }

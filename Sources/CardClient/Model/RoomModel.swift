@@ -37,6 +37,8 @@ public struct RoomModel: Equatable, Sendable {
     public var firstFlipFace: String?
     /// Seated players who left while the game was under way (a forfeit, not a score).
     public var leftDuringGame: [String] = []
+    /// How many lines the chat log is scrolled back from its newest (PgUp/PgDn); 0 follows the newest.
+    public var chatScroll = 0
     /// Whether this client created the room private (only its code lets others in).
     public var isPrivate = false
 

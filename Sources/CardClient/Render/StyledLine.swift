@@ -116,7 +116,37 @@ public struct StyledLine: Equatable, Sendable {
         return result
     }
 
-    /// The line cut or padded to exactly `width` cells.
+    /// The line broken into lines of at most `width` cells, at spaces where it can; lines after
+    /// the first start with `indent` spaces.
+    public func wrapped(to width: Int, indent: Int = 2) -> [StyledLine] {
+        guard width > indent + 1, self.width > width else { return [self] }
+        var lines: [StyledLine] = []
+        var current = StyledLine()
+        var used = 0
+        for span in spans {
+            for character in span.text {
+                let cells = DisplayWidth.of(character)
+                if used + cells > width {
+                    // Break at the last space of the line when there is one in its second half.
+                    var carried = StyledLine()
+                    let text = current.plainText
+                    if let space = text.lastIndex(of: " "), text.distance(from: text.startIndex, to: space) > width / 2 {
+                        let kept = current.truncated(to: DisplayWidth.of(String(text[..<space])))
+                        carried = StyledLine(String(text[text.index(after: space)...]), span.style)
+                        current = kept
+                    }
+                    lines.append(current)
+                    current = StyledLine.blank(indent) + carried
+                    used = current.width
+                }
+                current.append(String(character), span.style)
+                used += cells
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+
     /// The line cut to `width` cells with "…" as its last cell when it is longer; as it is otherwise.
     public func clipped(to width: Int) -> StyledLine {
         guard self.width > width else { return self }
@@ -124,6 +154,7 @@ public struct StyledLine: Equatable, Sendable {
         return truncated(to: width - 1) + StyledLine("…", spans.last?.style ?? .plain)
     }
 
+    /// The line cut or padded to exactly `width` cells.
     public func fitted(to width: Int) -> StyledLine {
         truncated(to: width).padded(to: width)
     }

@@ -45,9 +45,15 @@ public enum KeyRouter {
 
     private static func promptActions(_ key: Key, _ prompt: Prompt) -> [ClientAction] {
         switch key {
-        case .character(let character): return [.editPrompt(prompt.text + String(character))]
-        case .backspace: return prompt.text.isEmpty ? [] : [.editPrompt(String(prompt.text.dropLast()))]
-        case .control("u"): return [.editPrompt("")]
+        case .character(let character): return [.editLine(.insert(character))]
+        case .backspace: return [.editLine(.backspace)]
+        case .delete, .control("d"): return [.editLine(.deleteForward)]
+        case .control("w"): return [.editLine(.deleteWord)]
+        case .control("u"): return [.editLine(.clear)]
+        case .left, .control("b"): return [.editLine(.left)]
+        case .right, .control("f"): return [.editLine(.right)]
+        case .home, .control("a"): return [.editLine(.home)]
+        case .end, .control("e"): return [.editLine(.end)]
         case .enter: return [.submitPrompt]
         case .escape: return prompt.kind == .name ? [.quit] : [.closePrompt]
         default: return []

@@ -27,8 +27,8 @@ public enum RoomChrome {
         let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, view: view)) : view.body(for: room, context: body)
         lines += content.prefix(bodyRows)
         lines.append(ScreenParts.statusLine(model, now: context.now))
-        let chatRows = min(maxChatRows, size.height - lines.count - 1)
-        lines += Array(repeating: StyledLine(), count: max(0, size.height - 1 - chatRows - lines.count))
+        // The chat takes every row the game leaves free.
+        let chatRows = max(0, size.height - lines.count - 1)
         lines += chatLines(room, prompt: model.prompt, rows: chatRows, width: size.width, chatKey: view.takesLetters ? "/" : "t")
         lines.append(ScreenParts.helpLine(helpKeys(model, room: room, view: view)))
         return lines
@@ -44,6 +44,8 @@ public enum RoomChrome {
         case .character("Q"): return leave(model)
         case .character("q") where lowercase: return leave(model)
         case .character("/"), .character("T"): return [.openPrompt(.chat)]
+        case .pageUp: return [.scrollChat(5)]
+        case .pageDown: return [.scrollChat(-5)]
         case .character("t") where lowercase: return [.openPrompt(.chat)]
         case .enter where canStart(room, view: view): return [.send(.start)]
         default: return []
@@ -91,16 +93,23 @@ public enum RoomChrome {
         guard rows > 0 else { return [] }
         let typing = prompt.map { ScreenParts.promptLine($0, width: width) }
         let logRows = rows - (typing == nil ? 0 : 1)
-        var lines: [StyledLine] = room.chat.suffix(logRows).map { entry in
-            switch entry {
+        // Long lines wrap; PgUp/PgDn scroll back through everything kept.
+        let all = room.chat.flatMap { entry in
+            let line = switch entry {
             case .said(let from, let text): StyledLine(" \(from): ", Palette.strong) + StyledLine(text)
             case .event(let text): StyledLine(" \(text)", Palette.quiet)
             }
+            return line.wrapped(to: width - 1, indent: 3)
+        }
+        let scroll = min(room.chatScroll, max(0, all.count - logRows))
+        var lines = Array(all.dropLast(scroll).suffix(logRows))
+        if scroll > 0, logRows > 1 {
+            lines = Array(lines.dropFirst()) + [StyledLine(" ↓ \(scroll) newer \(scroll == 1 ? "line" : "lines") · PgDn", Palette.key)]
         }
         if room.chat.isEmpty, logRows > 0 {
             lines = [StyledLine(" no chat yet · ", Palette.quiet) + StyledLine(chatKey, Palette.key) + StyledLine(" to talk", Palette.quiet)]
         }
-        lines = Array(repeating: StyledLine(), count: logRows - lines.count) + lines
+        lines = Array(repeating: StyledLine(), count: max(0, logRows - lines.count)) + lines
         if let typing { lines.append(typing) }
         return lines
     }

@@ -36,10 +36,18 @@ enum ScreenParts {
     /// The line being typed: its label, the text and a block cursor; the text's end stays in view.
     static func promptLine(_ prompt: Prompt, width: Int) -> StyledLine {
         let label = " " + prompt.kind.label
-        let room = max(1, width - DisplayWidth.of(label) - 1)
-        var visible = Substring(prompt.text)
-        while DisplayWidth.of(String(visible)) > room { visible.removeFirst() }
-        return StyledLine(label, Palette.heading) + StyledLine(String(visible)) + StyledLine(" ", Palette.cursor)
+        let room = max(2, width - DisplayWidth.of(label) - 1)
+        let characters = Array(prompt.text)
+        let at = min(prompt.cursor, characters.count)
+        // Scroll so the cursor stays in view: drop from the start while the text up to the cursor is too wide.
+        var start = 0
+        while start < at, DisplayWidth.of(String(characters[start..<at])) >= room { start += 1 }
+        var end = at
+        while end < characters.count, DisplayWidth.of(String(characters[start...end])) < room { end += 1 }
+        let before = String(characters[start..<at])
+        let under = at < characters.count ? String(characters[at]) : " "
+        let after = at + 1 <= end ? String(characters[min(at + 1, end)..<end]) : ""
+        return StyledLine(label, Palette.heading) + StyledLine(before) + StyledLine(under, Palette.cursor) + StyledLine(after)
     }
 
     /// The one-line key help at the bottom.
