@@ -172,4 +172,69 @@ struct EndToEndTests {
         try bob.expect("state") { $0["waiting_on"] == .array(["bob"]) }
         #expect(again.waitFor("you threw ✋ paper").contains("waiting for bob"))
     }
+
+    /// Opens the lobby's form, moves to `game` (`steps` to the right of Set), runs `keys` on
+    /// the form, presses Enter, and waits for the room.
+    static func createFromTheForm(_ terminal: Tmux, steps: Int, keys: [String]) -> String {
+        terminal.waitFor("Public rooms")
+        terminal.type("n")
+        terminal.waitFor("New game")
+        for _ in 0..<steps { terminal.press("Right") }
+        for key in keys { terminal.press(key) }
+        terminal.press("Enter")
+        return terminal.waitFor(" · playing")
+    }
+
+    @Test func rpsBrainFromTheFormWithThreeRoundsAndAnAnswer() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let settings = Self.settingsFile()
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let terminal = try Tmux(Self.clientCommand("--port \(server.port) --name ann", settings: settings))
+        defer { terminal.kill() }
+        // game → rps-brain, then down to rounds (game, seats, room, rounds) and 7 steps down from 10.
+        let playing = Self.createFromTheForm(terminal, steps: 2, keys: ["Down", "Down", "Down"] + Array(repeating: "Left", count: 7))
+        #expect(playing.contains("rps-brain · playing"))
+        #expect(playing.contains("  Round 1 of 3"))
+        terminal.type("r")
+        #expect(terminal.waitFor("round 1: the answer was").contains("Round 2 of 3"))
+    }
+
+    @Test func concentrationFromTheFormWithFourPairsAndTwoFlips() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let settings = Self.settingsFile()
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let terminal = try Tmux(Self.clientCommand("--port \(server.port) --name ann", settings: settings))
+        defer { terminal.kill() }
+        // game → concentration; seats 2 → 1; pairs 8 → 4.
+        let playing = Self.createFromTheForm(
+            terminal, steps: 3, keys: ["Down", "Left", "Down", "Down", "Left", "Left", "Left", "Left"])
+        #expect(playing.contains("Concentration · playing"))
+        #expect(playing.contains(" h ") || playing.contains("h "), "eight cards, a to h")
+        #expect(!playing.contains(" i "))
+        terminal.type("a")
+        terminal.waitFor("you turned")
+        terminal.type("b")
+        let flipped = terminal.waitFor(5) { $0.contains("no match") || $0.contains("found a pair") }
+        #expect(flipped.contains("you: ") || flipped.contains("you found a pair"))
+    }
+
+    @Test func klondikeFromTheFormDrawingThreeWithADrawAndAnUndo() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let settings = Self.settingsFile()
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let terminal = try Tmux(Self.clientCommand("--port \(server.port) --name ann", settings: settings))
+        defer { terminal.kill() }
+        // game → klondike; down to draw (game, seats, room, draw) and 1 → 3.
+        let playing = Self.createFromTheForm(terminal, steps: 4, keys: ["Down", "Down", "Down", "Right"])
+        #expect(playing.contains("Klondike · playing"))
+        #expect(playing.contains(" moves 0 · draw 3 · home 0/52"))
+        terminal.type("d")
+        #expect(terminal.waitFor(" moves 1 · draw 3").contains("▒21"))
+        terminal.type("u")
+        // Undo takes the draw back, its move with it.
+        #expect(terminal.waitFor("  ▒24  ··").contains(" moves 0 · draw 3"))
+    }
 }
