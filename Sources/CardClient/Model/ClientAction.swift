@@ -30,6 +30,8 @@ public enum ClientAction: Equatable, Sendable {
     case explain(String)
     /// Work the lobby's new-game form.
     case form(FormEdit)
+    /// Open (true) or close the records screen: your stats and the leaderboards.
+    case records(Bool)
     /// Ask before doing something that cannot be taken back.
     case ask(Question)
     /// The answer to the open question: yes does it, no forgets it.

@@ -38,6 +38,12 @@ extension ClientModel {
             setStatus(text, tone: .neutral, now: now)
         case .form(let edit):
             return editForm(edit)
+        case .records(let open):
+            guard open else {
+                records = nil
+                return []
+            }
+            return openRecords()
         case .ask(let asked):
             question = asked
         case .answer(let yes):

@@ -79,7 +79,9 @@ extension ClientModel {
         case .shutdown: link = .lost("the server is shutting down")
         case .ok:
             if answered == .deal { setStatus("asked for three more cards", tone: .neutral, now: now) }
-        case .help, .pong, .stats, .leaderboard, .thrown, .answered, .error, .rateLimited:
+        case .stats(let stats, _): records?.stats = stats
+        case .leaderboard(let game, let entries, _): records?.boards[game] = entries
+        case .help, .pong, .thrown, .answered, .error, .rateLimited:
             break
         }
         return []

@@ -85,6 +85,8 @@ public struct ClientModel: Equatable, Sendable {
     public var question: Question?
     /// The lobby's new-game form, while open.
     public var form: NewGameForm?
+    /// The records screen (stats and leaderboards), while open.
+    public var records: Records?
     /// The form's choices from earlier runs and this one.
     public var formMemory = NewGameForm.Memory()
 

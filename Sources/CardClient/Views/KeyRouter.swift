@@ -28,6 +28,13 @@ public enum KeyRouter {
             }
         }
         if model.form != nil, model.screen == .lobby { return formActions(key) }
+        // The records screen closes on Esc or q, and on its own key again.
+        if model.records != nil {
+            switch key {
+            case .escape, .character("q"), .character("i"), .character("I"): return [.records(false)]
+            default: return []
+            }
+        }
         if model.showsKeys { return [.toggleKeys] }
         let actions: [ClientAction] = switch model.screen {
         case .room: model.room.map { RoomChrome.actions(for: key, in: model, room: $0) } ?? []

@@ -19,6 +19,8 @@ public enum LobbyView {
             lines += ScreenParts.keyList(allKeys(model))
         } else if let form = model.form {
             lines += formLines(form, width: size.width)
+        } else if let records = model.records {
+            lines += RecordsView.lines(records, me: model.me, width: size.width)
         } else {
             lines.append(StyledLine("  Public rooms", Palette.heading))
             lines.append(StyledLine("    " + row("ROOM", "GAME", "PLAYERS", "SEATS", "PHASE", "WATCHING"), Palette.quiet))
@@ -49,6 +51,7 @@ public enum LobbyView {
         case .character("?"): return [.toggleKeys]
         case .character("q"): return [.quit]
         case .character("n"): return [.form(.open)]
+        case .character("i"): return [.records(true)]
         case .character(let character):
             return newGames.first { $0.key == character }.map { [.send($0.command)] } ?? []
         default: return []
@@ -62,6 +65,7 @@ public enum LobbyView {
             KeyHelp("w", "watch the chosen room"), KeyHelp("j", "join a room by its code"),
             KeyHelp("W", "watch a room by its code"),
             KeyHelp("n", "new game: any game, its seats, public or private, and its options"),
+            KeyHelp("i", "records: your games and wins, and each game's best players"),
         ]
         for game in offered(model.games) {
             keys.append(KeyHelp(String(game.key), "new game: " + game.label + (game.key == "S" ? " (also 4)" : "")))
@@ -74,10 +78,11 @@ public enum LobbyView {
         if model.isOffline { return ScreenParts.offlineKeys }
         if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
         if model.form != nil { return formKeys }
+        if model.records != nil { return RecordsView.keys }
         return [
             KeyHelp("↑↓", "room"), KeyHelp("Enter", "join"), KeyHelp("w", "watch"), KeyHelp("j", "code"),
             KeyHelp((["n"] + offered(model.games).filter(\.isShown).map { String($0.key) }).joined(separator: "/"), "new game"),
-            KeyHelp("?", "keys"), KeyHelp("q", "quit"),
+            KeyHelp("i", "records"), KeyHelp("?", "keys"), KeyHelp("q", "quit"),
         ]
     }
 

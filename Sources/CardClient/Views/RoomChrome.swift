@@ -24,7 +24,8 @@ public enum RoomChrome {
         let bodyRows = size.height - fixedRows - 1
         var body = context
         body.size = ScreenSize(width: size.width, height: bodyRows)
-        let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, view: view)) : view.body(for: room, context: body)
+        let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, view: view))
+            : model.records.map { RecordsView.lines($0, me: context.me, width: size.width) } ?? view.body(for: room, context: body)
         lines += content.prefix(bodyRows)
         lines.append(ScreenParts.statusLine(model, now: context.now))
         // The chat takes every row the game leaves free.
@@ -44,6 +45,8 @@ public enum RoomChrome {
         case .character("Q"): return leave(model)
         case .character("q") where lowercase: return leave(model)
         case .character("/"), .character("T"): return [.openPrompt(.chat)]
+        case .character("I") where room.phase == .over: return [.records(true)]
+        case .character("i") where lowercase && room.phase == .over: return [.records(true)]
         case .pageUp: return [.scrollChat(5)]
         case .pageDown: return [.scrollChat(-5)]
         case .character("t") where lowercase: return [.openPrompt(.chat)]
@@ -117,6 +120,7 @@ public enum RoomChrome {
     private static func helpKeys(_ model: ClientModel, room: RoomModel, view: any GameView) -> [KeyHelp] {
         if model.isOffline { return ScreenParts.offlineKeys }
         if let question = model.question { return ScreenParts.questionKeys(question) }
+        if model.records != nil { return RecordsView.keys }
         if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
         var keys = room.isSpectator ? [] : view.keys(for: room)
         // After a game, a view's own rematch key stands for Enter.
@@ -129,6 +133,7 @@ public enum RoomChrome {
                 keys.append(KeyHelp("Enter", alone ? "play again" : room.state?.rematchVotes.isEmpty == false ? "accept rematch" : "rematch"))
             }
         }
+        if room.phase == .over { keys.append(KeyHelp(view.takesLetters ? "I" : "i", "records")) }
         keys += [
             KeyHelp(view.takesLetters ? "/" : "t", "chat"), KeyHelp("?", "keys"),
             KeyHelp(view.takesLetters ? "Q" : "q", "leave"),

@@ -1,0 +1,28 @@
+import Wire
+
+/// The records screen: this player's results (`stats`) and each game's best players
+/// (`leaderboard`), as the server's results journal has them.
+public struct Records: Equatable, Sendable {
+    /// The player's record; nil until the reply comes.
+    public var stats: PlayerStats?
+    /// Each game's leaderboard, by game, as replies come.
+    public var boards: [String: [PlayerStats.Line]] = [:]
+    /// The games asked about, in the order shown.
+    public var games: [String]
+
+    /// An empty screen waiting for its replies.
+    public init(games: [String]) {
+        self.games = games
+    }
+}
+
+extension ClientModel {
+    /// Opens the records screen and asks for the figures.
+    mutating func openRecords() -> [Effect] {
+        records = Records(games: games)
+        var effects: [Effect] = []
+        if let me { effects.append(send(.stats(name: me))) }
+        for game in games { effects.append(send(.leaderboard(game: game))) }
+        return effects
+    }
+}

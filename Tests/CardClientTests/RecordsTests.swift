@@ -1,0 +1,56 @@
+import CardClient
+import Foundation
+import ScriptedServer
+import Testing
+import Wire
+
+/// The records screen: your results and each game's best players, from the lobby and after a game.
+struct RecordsTests {
+    @Test func fromTheLobbyItAsksForYourStatsAndEachLeaderboard() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        #expect(model.type("i") == [
+            .transmit(#"{"type":"stats","name":"ann","id":3}"#),
+            .transmit(#"{"type":"leaderboard","game":"set","id":4}"#),
+            .transmit(#"{"type":"leaderboard","game":"rps","id":5}"#),
+        ])
+        model.receive(ServerMessage.stats(PlayerStats(name: "ann", games: 3, wins: 2, byGame: [
+            PlayerStats.Line(key: "set", games: 1, wins: 1, points: 27), PlayerStats.Line(key: "rps", games: 2, wins: 1, points: 3),
+        ]), id: .int(3)).jsonText)
+        model.receive(ServerMessage.leaderboard(game: "set", entries: [PlayerStats.Line(key: "ann", games: 1, wins: 1, points: 27)], id: .int(4)).jsonText)
+        model.receive(ServerMessage.leaderboard(game: "rps", entries: [], id: .int(5)).jsonText)
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 20), color: false, now: 0))
+        #expect(Array(text[2...10]) == [
+            "  Your record",
+            "    3 games, 2 won",
+            "    Set                   1 games · 1 won · 27 points",
+            "    rock-paper-scissors   2 games · 1 won · 3 points",
+            "",
+            "  Best players",
+            "    Set                   1. ann 1/1",
+            "    rock-paper-scissors   no games yet",
+            "",
+        ])
+        #expect(text[19] == " Esc back")
+        _ = model.press([.escape])
+        #expect(model.records == nil)
+    }
+
+    @Test func afterAGameItCountsThatGame() throws {
+        let directory = SessionKeepingTests.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let host = try ScriptedHost(seed: 2, journalDirectory: directory)
+        var ann = ScriptedSession(host: host, name: "ann", destination: .create(CreateRequest(game: "rps-brain", options: ["rounds": 1])))
+        ann.press("r")
+        host.confirmJournalWrites()
+        ann.exchange()
+        #expect(ann.model.room?.phase == .over)
+        ann.press("i")
+        host.confirmJournalWrites()
+        ann.exchange()
+        #expect(ann.model.records?.stats?.games == 1)
+        #expect(ann.model.records?.boards["rps-brain"]?.map(\.key) == ["ann"])
+        let text = Fixtures.trimmed(ScreenRenderer.render(ann.model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        #expect(text.contains("    1 games, \(ann.model.records?.stats?.wins ?? 0) won"))
+    }
+}
