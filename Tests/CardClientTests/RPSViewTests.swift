@@ -55,7 +55,7 @@ struct RPSViewTests {
         #expect(text[3] == "  Round 3 · best of 3, first to 2")
         #expect(text[10] == "  match over: you win 2–1 · n rematch")
         #expect(text[14] == " game over: you win")
-        #expect(text[15] == " n rematch · t chat · ? keys · q leave")
+        #expect(text[15] == " n rematch · i records · t chat · ? keys · q leave")
     }
 
     @Test func theRoundEventFlashesWhoWon() {

@@ -24,7 +24,7 @@ struct ScreenTests {
             "",
             "",
             "",
-            " ↑↓ room · Enter join · w watch · j code · n/s/R new game · ? keys · q quit",
+            " ↑↓ room · Enter join · j code · n new game · i records · ? keys · q quit",
         ])
     }
 
@@ -42,7 +42,7 @@ struct ScreenTests {
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 12), color: false, now: 0))
         #expect(text[4] == "    no public rooms yet: start a game below")
         #expect(text[6] == "  New game  n any game, with options · R rps vs bot")
-        #expect(text[11] == " ↑↓ room · Enter join · w watch · j code · n/R new game · ? keys · q quit")
+        #expect(text[11] == " ↑↓ room · Enter join · j code · n new game · i records · ? keys · q quit")
     }
 
     @Test(arguments: [

@@ -80,8 +80,9 @@ public enum LobbyView {
         if model.form != nil { return formKeys }
         if model.records != nil { return RecordsView.keys }
         return [
-            KeyHelp("↑↓", "room"), KeyHelp("Enter", "join"), KeyHelp("w", "watch"), KeyHelp("j", "code"),
-            KeyHelp((["n"] + offered(model.games).filter(\.isShown).map { String($0.key) }).joined(separator: "/"), "new game"),
+            KeyHelp("↑↓", "room"), KeyHelp("Enter", "join"), KeyHelp("j", "code"),
+            // The quick keys are on the New game line; this line keeps to 80 columns.
+            KeyHelp("n", "new game"),
             KeyHelp("i", "records"), KeyHelp("?", "keys"), KeyHelp("q", "quit"),
         ]
     }
