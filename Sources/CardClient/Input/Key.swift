@@ -30,6 +30,8 @@ public enum Key: Equatable, Hashable, Sendable {
     case pageDown
     /// Ctrl with a letter, e.g. `.control("c")` for Ctrl-C (raw mode delivers it as a byte).
     case control(Character)
+    /// A left-button click at this cell, counted from 0 (SGR 1006 mouse reporting).
+    case click(column: Int, row: Int)
 
     /// Ctrl-C.
     public static let interrupt = Key.control("c")

@@ -72,6 +72,7 @@ public struct KeyDecoder: Sendable {
     }
 
     private static func csiKey(final: UInt8, parameters: String) -> Key? {
+        if parameters.hasPrefix("<") { return mouseKey(final: final, parameters: parameters.dropFirst()) }
         switch final {
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down
@@ -88,6 +89,19 @@ public struct KeyDecoder: Sendable {
             case "6": return .pageDown
             default: return nil
             }
+        default: return nil
+        }
+    }
+
+    /// SGR 1006 mouse report: `ESC [ < button ; column ; row M` (press) or `m` (release).
+    /// A left press is a click; the wheel scrolls like PgUp/PgDn; everything else is ignored.
+    private static func mouseKey(final: UInt8, parameters: Substring) -> Key? {
+        let numbers = parameters.split(separator: ";").compactMap { Int($0) }
+        guard numbers.count == 3, final == UInt8(ascii: "M") else { return nil }
+        switch numbers[0] {
+        case 0: return .click(column: numbers[1] - 1, row: numbers[2] - 1)
+        case 64: return .pageUp
+        case 65: return .pageDown
         default: return nil
         }
     }

@@ -36,7 +36,8 @@ public final class RawTerminal {
             throw Failure(description: "cannot put the terminal in raw mode (errno \(errno))")
         }
         active = true
-        Output.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        // Alternate screen, hidden cursor, cleared; clicks reported as SGR 1006 (turned off on exit).
+        Output.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[?1000h\u{1B}[?1006h")
     }
 
     /// Puts the terminal back as it was before ``enter()``.

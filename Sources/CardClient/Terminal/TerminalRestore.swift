@@ -6,8 +6,8 @@ import Glibc
 /// memory set up before any handler is installed, and ``restore()`` uses only `write` and
 /// `tcsetattr`, which are async-signal-safe. It runs at most once per ``arm(saved:)``.
 enum TerminalRestore {
-    /// Shows the cursor, resets colours, and leaves the alternate screen.
-    static let undoSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+    /// Stops mouse reporting, shows the cursor, resets colours, and leaves the alternate screen.
+    static let undoSequence: [UInt8] = Array("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
     // Signal handlers read these; they are written only while no handler can run (before
     // installing handlers and on the loop's own thread), so there is no race.

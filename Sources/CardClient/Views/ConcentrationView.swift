@@ -80,6 +80,17 @@ public struct ConcentrationView: GameView {
         return [top, middle, bottom]
     }
 
+    /// A click on a card flips it, as its letter does.
+    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? {
+        guard let game = game(of: room), room.phase == .playing, row >= 2, column >= 1 else { return nil }
+        let columns = Self.columns(for: game.cards.count)
+        let x = column - 1
+        guard x % (Self.boxWidth + 1) < Self.boxWidth, x / (Self.boxWidth + 1) < columns else { return nil }
+        let index = (row - 2) / Self.boxHeight * columns + x / (Self.boxWidth + 1)
+        guard index < game.cards.count, let letter = Self.letter(index).first else { return nil }
+        return actions(for: .character(letter), in: room, me: nil)
+    }
+
     /// A card's letter flips it, on your turn.
     public func actions(for key: Key, in room: RoomModel, me: String?) -> [ClientAction]? {
         guard case .character(let character) = key, let index = Self.letters.firstIndex(of: character) else { return nil }

@@ -24,6 +24,14 @@ public protocol GameView: Sendable {
 
     /// The game's keys for the help line and the list of keys.
     func keys(for room: RoomModel) -> [KeyHelp]
+
+    /// What a click at this cell of the game's area does (row 0 is the body's first line);
+    /// nil when it hits nothing.
+    func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]?
+}
+
+extension GameView {
+    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? { nil }
 }
 
 /// The view of each game this client knows, from ``GameCatalog``; any other game gets ``GenericView``.

@@ -162,6 +162,23 @@ public struct KlondikeView: GameView {
         ]
     }
 
+    /// A click picks a pile as its key does: the stock draws; the waste, a foundation or a
+    /// tableau column is chosen (the first click selects, the second moves).
+    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? {
+        guard let game = game(of: room), room.phase == .playing, !(game.player ?? "").isEmpty, column >= 1 else { return nil }
+        let slot = (column - 1) / Self.column
+        if row == 2 || row == 3 {
+            switch slot {
+            case 0: return [.send(.draw)]
+            case 1, 2: return choose(0, in: room, game: game)
+            case 3...6: return choose(11 + slot - 3, in: room, game: game)
+            default: return nil
+            }
+        }
+        guard row >= 5, slot < 7 else { return nil }
+        return choose(slot + 1, in: room, game: game)
+    }
+
     private func choose(_ pile: Int, in room: RoomModel, game: KlondikeFields) -> [ClientAction] {
         let chosen = room.selection.filter { $0 != Self.foundationMark }
         if chosen == [Self.autoMark] || chosen == [pile] {

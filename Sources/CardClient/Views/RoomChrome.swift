@@ -38,6 +38,11 @@ public enum RoomChrome {
     /// What a key does in the room: the game's keys first, then leave, chat, start and the key list.
     public static func actions(for key: Key, in model: ClientModel, room: RoomModel) -> [ClientAction] {
         let view = GameViews.view(for: room.game)
+        if case .click(let column, let row) = key {
+            // The body starts below the title, the players and a blank line.
+            guard !room.isSpectator, model.records == nil, !model.showsKeys else { return [] }
+            return view.actions(forClickAt: column, row: row - 3, in: room, width: model.screenWidth) ?? []
+        }
         if let actions = view.actions(for: key, in: room, me: model.me) { return actions }
         let lowercase = !view.takesLetters
         switch key {

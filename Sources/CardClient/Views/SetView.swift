@@ -64,6 +64,18 @@ public struct SetView: GameView {
         return lines
     }
 
+    /// A click on a card does what its letter does.
+    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? {
+        let count = board(of: room).count
+        let indent = width > minimumSize(for: room).width ? 1 : 0
+        let gridRow = (row - 2) / SetCardArt.height
+        let x = column - indent
+        guard row >= 2, gridRow < Self.rows, x >= 0, x % (SetCardArt.width + 1) < SetCardArt.width else { return nil }
+        let index = (x / (SetCardArt.width + 1)) * Self.rows + gridRow
+        guard index < count, let letter = SetLabels.letter(index).first else { return nil }
+        return choose(letter, in: room)
+    }
+
     /// Letters select and claim; `D` deals, `H` hints, Esc or Space clears the selection.
     public func actions(for key: Key, in room: RoomModel, me: String?) -> [ClientAction]? {
         switch key {
