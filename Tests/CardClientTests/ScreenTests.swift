@@ -69,6 +69,19 @@ struct ScreenTests {
         #expect(ANSIEncoder.encode(screen[4], color: true) == "    \u{1B}[1;31mterminal too small (need 50×23)\u{1B}[0m     ")
     }
 
+    @Test func aSpectatorsKeyListHasNoGameKeys() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"watching","room":"R2D2","id":2}"#])
+        model.receive(Fixtures.rpsState().replacingOccurrences(of: #""name":"ann""#, with: #""name":"cat""#))
+        model.showsKeys = true
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        #expect(Array(text[5...8]) == [
+            "    / or t   chat: Enter sends, Esc cancels; PgUp/PgDn scroll",
+            "    ?        show or hide this list",
+            "    q or Q   leave the room",
+            "    Ctrl-C   quit",
+        ])
+    }
+
     @Test func theKeyListReplacesTheBoard() {
         var model = Fixtures.soloSet(cards: 12)
         model.showsKeys = true
@@ -80,11 +93,11 @@ struct ScreenTests {
             "    D        deal 3 more",
             "    H        hint",
             "    Esc      clear the selection",
-            "    Enter    start the game; after one, offer or accept a rematch",
-            "    / or T   chat: Enter sends, Esc cancels",
+            "    / or T   chat: Enter sends, Esc cancels; PgUp/PgDn scroll",
             "    ?        show or hide this list",
-            "    Q        leave the room",
+            "    Q        leave the room (asks first: you forfeit)",
             "    Ctrl-C   quit",
+            "",
         ])
     }
 

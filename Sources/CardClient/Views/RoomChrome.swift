@@ -146,14 +146,24 @@ public enum RoomChrome {
         return keys
     }
 
+    /// Every key this viewer can use here and now: a spectator gets no game keys and no
+    /// Enter; a finished game offers the rematch and the records.
     private static func allKeys(_ room: RoomModel, view: any GameView) -> [KeyHelp] {
-        var keys = view.keys(for: room)
-        if view.takesLetters { keys.append(KeyHelp("Esc", "clear the selection")) }
+        var keys: [KeyHelp] = []
+        if !room.isSpectator {
+            keys = view.keys(for: room)
+            if view.takesLetters, room.phase == .playing { keys.append(KeyHelp("Esc", "clear the selection")) }
+            switch room.phase {
+            case .waiting: keys.append(KeyHelp("Enter", "start the game"))
+            case .over: keys.append(KeyHelp("Enter", "offer or accept a rematch"))
+            case .playing: break
+            }
+        }
+        if room.phase == .over { keys.append(KeyHelp(view.takesLetters ? "I" : "i", "records: your results and the best players")) }
         keys += [
-            KeyHelp("Enter", "start the game; after one, offer or accept a rematch"),
-            KeyHelp(view.takesLetters ? "/ or T" : "/ or t", "chat: Enter sends, Esc cancels"),
+            KeyHelp(view.takesLetters ? "/ or T" : "/ or t", "chat: Enter sends, Esc cancels; PgUp/PgDn scroll"),
             KeyHelp("?", "show or hide this list"),
-            KeyHelp(view.takesLetters ? "Q" : "q", "leave the room"),
+            KeyHelp(view.takesLetters ? "Q" : "q or Q", room.isSpectator || room.phase != .playing ? "leave the room" : "leave the room (asks first: you forfeit)"),
             KeyHelp("Ctrl-C", "quit"),
         ]
         return keys
