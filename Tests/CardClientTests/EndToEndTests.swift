@@ -237,4 +237,44 @@ struct EndToEndTests {
         // Undo takes the draw back, its move with it.
         #expect(terminal.waitFor("  ▒24  ··").contains(" moves 0 · draw 3"))
     }
+
+    @Test func setFromTheFormAloneWithAHintADealAndAClaim() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let settings = Self.settingsFile()
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let terminal = try Tmux(Self.clientCommand("--port \(server.port) --name ann", settings: settings))
+        defer { terminal.kill() }
+        // Set is the form's first game; seats 4 → 1 makes it solo, so it starts at once.
+        let playing = Self.createFromTheForm(terminal, steps: 0, keys: ["Down", "Left", "Left", "Left"])
+        #expect(playing.contains("Set · playing"))
+        #expect(playing.contains(" deck 69 · 12 on the table · hints 0"))
+        var letters: [String] = []
+        for count in 1...3 {
+            terminal.type("H")
+            let shown = terminal.waitFor(" hints \(count)")
+            let hint = shown.split(separator: "\n").last { $0.contains(" hint: ") }.map(String.init) ?? ""
+            letters = hint.components(separatedBy: "hint: ").last?.components(separatedBy: ", ").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        }
+        #expect(letters.count == 3)
+        terminal.type(letters.joined())
+        #expect(terminal.waitFor("you found a Set: ").contains(" ann 3 · 0 watching"))
+        terminal.type("D")
+        #expect(terminal.waitFor(" 15 on the table").contains(" deck 63"))
+    }
+
+    @Test func rpsFromTheFormAgainstTheRobotBestOfFive() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let settings = Self.settingsFile()
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let terminal = try Tmux(Self.clientCommand("--port \(server.port) --name ann", settings: settings))
+        defer { terminal.kill() }
+        // game → rps; rounds 3 → 5; bot none → random → adaptive.
+        let playing = Self.createFromTheForm(terminal, steps: 1, keys: ["Down", "Down", "Right", "Right", "Down", "Down", "Right", "Right"])
+        #expect(playing.contains("rock-paper-scissors · playing"))
+        #expect(playing.contains("best of 5, first to 3"))
+        terminal.type("p")
+        #expect(terminal.waitFor("round 1: you ✋ paper vs robot-adaptive").contains("round 1: ann ✋ paper vs robot-adaptive"))
+    }
 }
