@@ -22,7 +22,7 @@ struct RecordsTests {
         #expect(Array(text[2...10]) == [
             "  Your record",
             "    3 games, 2 won",
-            "    Set                   1 games · 1 won · 27 points",
+            "    Set                   1 game · 1 won · 27 points",
             "    rock-paper-scissors   2 games · 1 won · 3 points",
             "",
             "  Best players",
@@ -51,6 +51,6 @@ struct RecordsTests {
         #expect(ann.model.records?.stats?.games == 1)
         #expect(ann.model.records?.boards["rps-brain"]?.map(\.key) == ["ann"])
         let text = Fixtures.trimmed(ScreenRenderer.render(ann.model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
-        #expect(text.contains("    1 games, \(ann.model.records?.stats?.wins ?? 0) won"))
+        #expect(text.contains("    1 game, \(ann.model.records?.stats?.wins ?? 0) won"))
     }
 }

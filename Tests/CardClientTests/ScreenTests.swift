@@ -1,4 +1,5 @@
 import CardClient
+import GameRules
 import Testing
 import Wire
 
@@ -184,5 +185,18 @@ struct LayoutTests {
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
         #expect(text[0].hasPrefix(" K7QX (private) · Set · waiting · 1 of 2 seated"))
         #expect(text[3] == " waiting for players · 1 of 2 seated")
+    }
+
+    @Test func twentyFourSetCardsFitEightyByTwentyFour() {
+        let board = Array(GameRules.SetCard.deck.prefix(24))
+        let state = ServerMessage.state(RoomState(
+            room: "K7QX", game: "set", seq: 9, phase: .playing,
+            players: [PlayerEntry(name: "ann", seat: 0, score: 0, connected: true)], spectators: 0, seats: 1,
+            gameFields: .set(SetFields(board: board, deck: 57, dealVotes: [], hintsUsed: 0, hint: [])))).jsonText
+        let model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#, state])
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        #expect(!text.contains { $0.contains("too small") })
+        #expect(text[5] == " ┌ a ────┐ ┌ d ────┐ ┌ g ────┐ ┌ j ────┐ ┌ m ────┐ ┌ p ────┐ ┌ s ────┐ ┌ v ────┐")
+        #expect(text[15].hasSuffix("┌ x ────┐"))
     }
 }

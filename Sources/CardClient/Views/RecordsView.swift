@@ -6,10 +6,10 @@ enum RecordsView {
     static func lines(_ records: Records, me: String?, width: Int) -> [StyledLine] {
         var lines = [StyledLine("  Your record", Palette.heading)]
         if let stats = records.stats {
-            lines.append(StyledLine("    \(stats.games) games, \(stats.wins) won", Palette.strong))
+            lines.append(StyledLine("    \(games(stats.games)), \(stats.wins) won", Palette.strong))
             for line in stats.byGame where line.games > 0 {
                 lines.append(StyledLine("    " + GameViews.title(of: line.key)).clipped(to: 26).padded(to: 26)
-                    + StyledLine("\(line.games) games · \(line.wins) won · \(line.points) points", Palette.quiet))
+                    + StyledLine("\(games(line.games)) · \(line.wins) won · \(line.points) point\(line.points == 1 ? "" : "s")", Palette.quiet))
             }
         } else {
             lines.append(StyledLine("    asking the server…", Palette.quiet))
@@ -30,6 +30,11 @@ enum RecordsView {
             lines.append(line.clipped(to: width))
         }
         return lines
+    }
+
+    /// "1 game", "3 games".
+    private static func games(_ count: Int) -> String {
+        count == 1 ? "1 game" : "\(count) games"
     }
 
     /// The keys while it is open.
