@@ -11,6 +11,8 @@ public struct GameOption: Equatable, Sendable {
         case integerChoices([Int])
         /// One of these strings.
         case strings([String])
+        /// `true` or `false`.
+        case boolean
     }
 
     /// The key in `options`.
@@ -33,6 +35,7 @@ public struct GameOption: Equatable, Sendable {
         case (.integers(let range), .int(let given)): range.contains(given)
         case (.integerChoices(let choices), .int(let given)): choices.contains(given)
         case (.strings(let choices), .string(let given)): choices.contains(given)
+        case (.boolean, .bool): true
         default: false
         }
         return isAllowed ? nil : "option '\(name)' must be \(allowed), not \(value.jsonText)"
@@ -44,6 +47,7 @@ public struct GameOption: Equatable, Sendable {
         case .integers(let range): "an integer from \(range.lowerBound) to \(range.upperBound)"
         case .integerChoices(let choices): Self.either(choices.map(String.init))
         case .strings(let choices): Self.either(choices.map { "\"\($0)\"" })
+        case .boolean: "true or false"
         }
     }
 

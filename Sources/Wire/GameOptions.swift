@@ -25,6 +25,7 @@ public enum GameOptions {
         GameOption("pairs", .integers(ConcentrationGame.pairRange), default: .int(ConcentrationGame.defaultPairs)),
         GameOption("theme", .strings(ConcentrationTheme.all.map(\.name))),
         GameOption("turn_seconds", .integers(1...3600), default: 30),
+        GameOption("time_bonus", .boolean, default: false),
     ]
 
     public static let klondike = [GameOption("draw", .integerChoices([1, 3]), default: 1), seed]

@@ -38,7 +38,8 @@ public enum ServerMessage: Equatable, Sendable {
     /// rps-brain: a round ended; everyone's answers revealed.
     case brainRound(BrainRoundReveal)
     /// concentration: a card was turned face up.
-    case flipped(room: String, player: String, card: Int, face: String, result: String, points: Int)
+    /// `bonus`: with the time bonus on, the part of a match's `points` the bonus earned.
+    case flipped(room: String, player: String, card: Int, face: String, result: String, points: Int, bonus: Int? = nil)
     /// klondike: a player put all 52 cards on the foundations.
     case solved(room: String, player: String, moves: Int, message: String)
     /// set: a claim was judged, to every member (the claimer's copy carries the id).
@@ -407,6 +408,9 @@ public struct ConcentrationFields: Equatable, Sendable {
     public let timeLeftMs: Int?
     /// Every card: its face only while face up or matched.
     public let cards: [CardView]
+    /// With the time bonus on: milliseconds on the bonus clock when the state was sent (a match
+    /// earns 10 minus the whole seconds on it, down to 0); nil when the room has no time bonus.
+    public let bonusClockMs: Int?
     /// One card as a viewer sees it.
     public struct CardView: Equatable, Sendable {
         public let face: String?
@@ -418,7 +422,11 @@ public struct ConcentrationFields: Equatable, Sendable {
         }
     }
     /// Creates concentration state fields.
-    public init(theme: String, pairs: Int, turn: String?, flips: Int, turnSeconds: Int, timeLeftMs: Int?, cards: [CardView]) {
+    public init(
+        theme: String, pairs: Int, turn: String?, flips: Int, turnSeconds: Int, timeLeftMs: Int?, cards: [CardView],
+        bonusClockMs: Int? = nil
+    ) {
+        self.bonusClockMs = bonusClockMs
         self.theme = theme
         self.pairs = pairs
         self.turn = turn

@@ -78,7 +78,8 @@ public enum ServerMessageDecoder {
         "flipped": { fields throws(ServerDecodeFailure) in
             .flipped(
                 room: try fields.string("room"), player: try fields.string("player"), card: try fields.int("card"),
-                face: try fields.string("face"), result: try fields.string("result"), points: try fields.int("points"))
+                face: try fields.string("face"), result: try fields.string("result"), points: try fields.int("points"),
+                bonus: try fields.optionalInt("bonus"))
         },
         "solved": { fields throws(ServerDecodeFailure) in
             .solved(
@@ -294,7 +295,7 @@ extension ConcentrationFields {
         self.init(
             theme: try fields.string("theme"), pairs: try fields.int("pairs"), turn: try fields.optionalString("turn"),
             flips: try fields.int("flips"), turnSeconds: try fields.int("turn_seconds"),
-            timeLeftMs: try fields.optionalInt("time_left_ms"), cards: cards)
+            timeLeftMs: try fields.optionalInt("time_left_ms"), cards: cards, bonusClockMs: try fields.optionalInt("bonus_clock_ms"))
     }
 }
 

@@ -116,13 +116,14 @@ extension ServerMessage {
         case .brainRound(let reveal):
             writer.field("room", reveal.room)
             reveal.write(into: &writer)
-        case .flipped(let room, let player, let card, let face, let result, let points):
+        case .flipped(let room, let player, let card, let face, let result, let points, let bonus):
             writer.field("room", room)
             writer.field("player", player)
             writer.field("card", card)
             writer.field("face", face)
             writer.field("result", result)
             writer.field("points", points)
+            if let bonus { writer.field("bonus", bonus) }
         case .solved(let room, let player, let moves, let message):
             writer.field("room", room)
             writer.field("player", player)
@@ -340,6 +341,10 @@ extension ConcentrationFields {
             writer.field("face", entry.element.face)
             writer.field("matched", entry.element.matched)
             writer.closeObject()
+        }
+        if let bonusClockMs {
+            writer.field("time_bonus", true)
+            writer.field("bonus_clock_ms", bonusClockMs)
         }
     }
 }

@@ -126,7 +126,7 @@ struct ClientOnServerTests {
         ann.press("b")
         let flips = ann.received("flipped")
         #expect(flips.count == 2)
-        guard case .flipped(_, "ann", 1, let second, let result, let points)? = flips.last else { throw TestFailure("no flip of b") }
+        guard case .flipped(_, "ann", 1, let second, let result, let points, nil)? = flips.last else { throw TestFailure("no flip of b") }
         #expect(result == (first == second ? "match" : "mismatch"))
         let expected = result == "match" ? "you: a pair! +\(points)" : "you: no match" + (points < 0 ? " −\(-points)" : "")
         #expect(ann.model.flash?.text == expected)

@@ -1,5 +1,7 @@
 import CardClient
 import Testing
+import ScriptedServer
+import Wire
 
 /// What a concentration room looks like, and what its keys send.
 struct ConcentrationViewTests {
@@ -65,5 +67,19 @@ struct ConcentrationViewTests {
         let event = #"{"type":"flipped","room":"CC11","player":"ann","card":5,"face":"🐶","result":"match","points":2}"#
         model.receive(event, now: 0)
         #expect(model.flash?.text == "you: a pair! +2")
+    }
+}
+
+/// The time bonus as the player sees it: what a match would earn now, counting down.
+struct ConcentrationBonusViewTests {
+    @Test func theInfoLineCountsTheBonusDown() throws {
+        let host = ScriptedHost(seed: 5)
+        let ann = ScriptedSession(
+            host: host, name: "ann", destination: .create(CreateRequest(game: "concentration", seats: 1, options: ["pairs": 2, "time_bonus": true])))
+        let at = { (now: Int) in Fixtures.trimmed(ScreenRenderer.render(ann.model, size: ScreenSize(width: 90, height: 24), color: false, now: now))[3] }
+        #expect(at(0).contains("· 0/2 pairs · "))
+        #expect(at(0).contains("· bonus +10"))
+        #expect(at(2500).contains("· bonus +8"))
+        #expect(at(60_000).contains("· bonus +0"))
     }
 }

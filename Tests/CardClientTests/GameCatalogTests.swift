@@ -94,6 +94,7 @@ struct DeclaredOptionsTests {
                 case .integers(let range): .int(range.upperBound + 1)
                 case .integerChoices(let choices): .int((choices.max() ?? 0) + 1)
                 case .strings: "no such value"
+                case .boolean: "yes"
                 }
                 let line = #"{"type":"create","game":"\#(engine.gameName)","options":{"\#(option.name)":\#(wrong.jsonText)},"id":1}"#
                 let message = "option '\(option.name)' must be \(option.allowed), not \(wrong.jsonText)"

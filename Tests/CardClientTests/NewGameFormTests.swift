@@ -20,7 +20,7 @@ struct NewGameFormTests {
         form.change(by: 1)
         #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "rounds", "round seconds"])
         form.change(by: 1)
-        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "pairs", "theme", "turn seconds"])
+        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "pairs", "theme", "turn seconds", "time bonus"])
         form.change(by: 1)
         #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "draw", "seed"])
         form.change(by: 1)

@@ -1,4 +1,6 @@
+import CardServer
 import Foundation
+import ScriptedServer
 import Testing
 import Wire
 
@@ -83,5 +85,53 @@ struct ConcentrationRoomTests {
         let over = try ann.expect("game_over")
         #expect(over["scores"] == .object(["ann": .int(points["ann"] ?? 0), "bob": .int(points["bob"] ?? 0)]))
         #expect(matched.count == 12)
+    }
+}
+
+/// The time bonus through the server, on virtual time: the state shows the bonus clock, and a
+/// match's event says what the bonus earned.
+struct ConcentrationTimeBonusRoomTests {
+    @Test func aMatchThreeSecondsAfterTheTurnStartedEarnsSeven() throws {
+        let host = ScriptedHost(seed: 5)
+        let ann = host.player("ann")
+        host.send(#"{"type":"create","game":"concentration","seats":1,"options":{"pairs":2,"time_bonus":true}}"#, from: ann)
+        let first = try #require(host.take(ann).last { $0["type"] == .string("state") })
+        #expect(first["time_bonus"] == .bool(true))
+        #expect(first["bonus_clock_ms"] == .int(0))
+        host.advance(by: .milliseconds(1500))
+        host.send(#"{"type":"flip","card":0}"#, from: ann)
+        let faceA = try #require(host.take(ann).first { $0["type"] == .string("flipped") }?["face"]?.stringValue)
+        host.send(#"{"type":"flip","card":1}"#, from: ann)
+        let second = try #require(host.take(ann).first { $0["type"] == .string("flipped") })
+        let faceB = try #require(second["face"]?.stringValue)
+        if faceA == faceB {
+            // 1.5 s on the clock: 10 − 1.
+            #expect(second["points"] == .int(11))
+            #expect(second["bonus"] == .int(9))
+            return
+        }
+        // A mismatch restarts the clock (and the turn, ann's again alone).
+        host.advance(by: .milliseconds(3200))
+        host.send(#"{"type":"flip","card":2}"#, from: ann)
+        let third = try #require(host.take(ann).first { $0["type"] == .string("flipped") }?["face"]?.stringValue)
+        host.send(#"{"type":"flip","card":\#(third == faceA ? 0 : 1)}"#, from: ann)
+        let messages = host.take(ann)
+        let match = try #require(messages.first { $0["type"] == .string("flipped") })
+        #expect(match["result"] == .string("match"))
+        #expect(match["points"] == .int(2 + 7))
+        #expect(match["bonus"] == .int(7))
+        #expect(messages.last { $0["type"] == .string("state") }?["bonus_clock_ms"] == .int(0))
+    }
+
+    @Test func withoutTheOptionNothingIsAdded() throws {
+        let host = ScriptedHost(seed: 5)
+        let ann = host.player("ann")
+        host.send(#"{"type":"create","game":"concentration","seats":1,"options":{"pairs":2}}"#, from: ann)
+        let state = try #require(host.take(ann).last { $0["type"] == .string("state") })
+        #expect(state["time_bonus"] == nil)
+        #expect(state["bonus_clock_ms"] == nil)
+        let bob = host.player("bob", peer: "127.0.0.2:1")
+        host.send(#"{"type":"create","game":"concentration","options":{"time_bonus":1},"id":2}"#, from: bob)
+        #expect(host.take(bob).first?["message"] == .string("option 'time_bonus' must be true or false, not 1"))
     }
 }

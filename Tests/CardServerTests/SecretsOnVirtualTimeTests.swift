@@ -81,7 +81,7 @@ struct SecretsOnVirtualTimeTests {
         let host = ScriptedHost()
         let ann = host.player("ann")
         host.send(#"{"type":"create","game":"concentration","seats":1,"options":{"seed":7},"id":1}"#, from: ann)
-        #expect(host.take(ann).first?["message"] == .string("concentration has no option 'seed'; its options are pairs, theme, turn_seconds"))
+        #expect(host.take(ann).first?["message"] == .string("concentration has no option 'seed'; its options are pairs, theme, turn_seconds, time_bonus"))
     }
 
     /// Plays a one-round rps-brain to its end by the clock; returns ann's `game_over` (bob gets the same).

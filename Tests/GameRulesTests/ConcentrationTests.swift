@@ -216,3 +216,42 @@ struct ConcentrationTests {
         }
     }
 }
+
+/// The time bonus of seed 004: 10 points for a match, one less per whole second since the later
+/// of the player's previous match and the start of their turn, never below 0.
+struct ConcentrationTimeBonusTests {
+    static func game(timeBonus: Bool = true, players: Int = 1) -> ConcentrationGame {
+        ConcentrationGame(faces: ConcentrationTests.layout, themeName: "animals", players: players, timeBonus: timeBonus, nowMs: 1000)
+    }
+
+    @Test func aQuickMatchEarnsTenAndTheClockRestartsAtEachMatch() throws {
+        var game = Self.game()
+        #expect(game.bonus(atMs: 1000) == 10)
+        _ = try game.flip(0, by: 0, atMs: 1400)
+        #expect(try game.flip(2, by: 0, atMs: 1999).outcome == .match(points: 12))
+        _ = try game.flip(1, by: 0, atMs: 2100)
+        // 2.999 s after the last match: two whole seconds.
+        #expect(try game.flip(3, by: 0, atMs: 4998).outcome == .match(points: 10))
+        _ = try game.flip(4, by: 0, atMs: 5000)
+        #expect(try game.flip(5, by: 0, atMs: 30_000).outcome == .match(points: 2), "25 s on: no bonus, never below 0")
+        #expect(game.scores == [24])
+    }
+
+    @Test func aMismatchOrATimeoutStartsTheNextTurnsClock() throws {
+        var game = Self.game(players: 2)
+        _ = try game.flip(0, by: 0, atMs: 2000)
+        #expect(try game.flip(1, by: 0, atMs: 3000).outcome == .mismatch(penalty: 0))
+        #expect(game.bonusClockMs == 3000)
+        _ = try game.flip(0, by: 1, atMs: 6500)
+        #expect(try game.flip(2, by: 1, atMs: 6600).outcome == .match(points: 2 + 7))
+        game.passTurn(atMs: 40_000)
+        #expect(game.bonus(atMs: 41_500) == 9)
+    }
+
+    @Test func withoutTheOptionAMatchIsTwo() throws {
+        var game = Self.game(timeBonus: false)
+        _ = try game.flip(0, by: 0, atMs: 1000)
+        #expect(try game.flip(2, by: 0, atMs: 1001).outcome == .match(points: 2))
+        #expect(game.bonus(atMs: 1001) == 0)
+    }
+}

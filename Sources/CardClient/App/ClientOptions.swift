@@ -155,6 +155,7 @@ public struct ClientOptions: Equatable, Sendable {
             let value: JSONValue = switch option.values {
             case .integers, .integerChoices: Int(text).map(JSONValue.int) ?? .string(text)
             case .strings: .string(text)
+            case .boolean: text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
             }
             if let problem = option.problem(with: value) {
                 throw ParseError(message: "--option \(key)=\(text): \(problem)")

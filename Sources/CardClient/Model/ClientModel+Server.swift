@@ -66,8 +66,9 @@ extension ClientModel {
             claimed(player: player, valid: valid, points: points, now: now)
         case .hint(let cards, _, _): hinted(cards, now: now)
         case .brainRound(let reveal): brainRoundEnded(reveal, now: now)
-        case .flipped(_, let player, _, let face, let result, let points):
-            let told = Narration.flip(by: player, face: face, result: result, points: points, firstFace: room?.firstFlipFace, me: me)
+        case .flipped(_, let player, _, let face, let result, let points, let bonus):
+            let told = Narration.flip(
+                by: player, face: face, result: result, points: points, firstFace: room?.firstFlipFace, me: me, bonus: bonus)
             room?.log(.event(told))
             room?.firstFlipFace = result == "first" ? face : nil
             flipped(player: player, result: result, points: points, now: now)

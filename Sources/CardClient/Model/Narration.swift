@@ -52,11 +52,15 @@ public enum Narration {
     }
 
     /// "bob: 🐶 and 🐱, no match (−1)", "bob found a pair 🐶 (+2)"; a first card is "bob turned 🐶".
-    public static func flip(by player: String, face: String, result: String, points: Int, firstFace: String?, me: String?) -> String {
+    public static func flip(
+        by player: String, face: String, result: String, points: Int, firstFace: String?, me: String?, bonus: Int? = nil
+    ) -> String {
         let who = player == me ? "you" : player
         let score = points < 0 ? " (−\(-points))" : points > 0 ? " (+\(points))" : ""
         switch result {
-        case "match": return "\(who) found a pair \(face)\(face)\(score)"
+        case "match":
+            let fast = bonus.map { $0 > 0 ? ", \($0) of them for speed" : ", no time bonus" } ?? ""
+            return "\(who) found a pair \(face)\(face)\(score.dropLast())\(score.isEmpty ? "" : fast + ")")"
         case "mismatch": return "\(who): \(firstFace.map { "\($0) and " } ?? "")\(face), no match\(score)"
         default: return "\(who) turned \(face)"
         }

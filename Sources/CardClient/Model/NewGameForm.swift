@@ -156,6 +156,8 @@ public struct NewGameForm: Equatable, Sendable {
         case .strings(let choices):
             let stops: [JSONValue?] = (option.defaultValue == nil ? [nil] : []) + choices.map { .string($0) }
             return cycle(stops, from: value ?? option.defaultValue, by: delta)
+        case .boolean:
+            return .bool(!(value?.boolValue ?? option.defaultValue?.boolValue ?? false))
         }
     }
 
@@ -174,6 +176,7 @@ public struct NewGameForm: Equatable, Sendable {
             guard let value = current.options[option.name] ?? option.defaultValue else {
                 return option.name == "bot" ? "none: a second player" : "random"
             }
+            if let flag = value.boolValue { return flag ? "on" : "off" }
             return value.stringValue ?? value.jsonText
         }
     }

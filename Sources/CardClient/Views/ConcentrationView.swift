@@ -132,6 +132,12 @@ public struct ConcentrationView: GameView {
         }
         let matched = game.cards.filter(\.matched).count / 2
         left.append(" · flips \(game.flips) · \(matched)/\(game.pairs) pairs · \(game.theme)", Palette.quiet)
+        if room.phase == .playing, let clock = game.bonusClockMs {
+            // What a match would earn now: 10 less the whole seconds on the bonus clock.
+            let elapsed = clock + max(0, context.now - room.stateReceivedAt)
+            left.append(" · bonus ", Palette.quiet)
+            left.append("+\(max(0, 10 - elapsed / 1000))", Palette.strong)
+        }
         guard room.phase == .playing, let timeLeft = game.timeLeftMs else { return left }
         let seconds = Countdown.seconds(Countdown.remaining(timeLeft, in: room, now: context.now))
         left.append(" · ", Palette.quiet)

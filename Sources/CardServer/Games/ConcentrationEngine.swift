@@ -20,6 +20,7 @@ struct ConcentrationEngine: GameEngine {
     private let pairs: Int
     private let chosenTheme: ConcentrationTheme?
     private let turnSeconds: Int
+    private let timeBonus: Bool
     private var names: [String] = []
     private var game: ConcentrationGame?
     private(set) var deadline: UInt64?
@@ -29,6 +30,7 @@ struct ConcentrationEngine: GameEngine {
         pairs = try reader.int("pairs")
         chosenTheme = try reader.string("theme").flatMap(ConcentrationTheme.named)
         turnSeconds = try reader.int("turn_seconds")
+        timeBonus = try reader.bool("time_bonus")
         try reader.rejectUnknown()
         self.room = room
         self.seatCount = seats
@@ -38,9 +40,10 @@ struct ConcentrationEngine: GameEngine {
         self.names = names.map { $0 ?? "" }
         let themes = ConcentrationTheme.all
         let theme = chosenTheme ?? themes[Int(seed % UInt64(themes.count))]
-        var game = ConcentrationGame(pairs: pairs, theme: theme, players: seatCount, seed: seed)
+        var game = ConcentrationGame(
+            pairs: pairs, theme: theme, players: seatCount, seed: seed, timeBonus: timeBonus, nowMs: Self.milliseconds(now))
         for seat in names.indices where names[seat] == nil {
-            game.remove(player: seat)
+            game.remove(player: seat, atMs: Self.milliseconds(now))
         }
         self.game = game
         deadline = now + nanoseconds(turnSeconds)
@@ -54,7 +57,7 @@ struct ConcentrationEngine: GameEngine {
         guard var game else { throw CommandError(code: .gameNotStarted, message: "the game has not started") }
         let flip: ConcentrationFlip
         do {
-            flip = try game.flip(card, by: seat)
+            flip = try game.flip(card, by: seat, atMs: Self.milliseconds(now))
         } catch .notYourTurn {
             throw CommandError(code: .notYourTurn, message: "it is \(names[game.turn])'s turn to flip")
         } catch .noSuchCard {
@@ -69,7 +72,9 @@ struct ConcentrationEngine: GameEngine {
         case .match(let points): ("match", points)
         case .mismatch(let penalty): ("mismatch", -penalty)
         }
-        update.events.append(.flipped(room: room, player: names[seat], card: flip.card, face: flip.face, result: result, points: points))
+        let bonus = timeBonus && result == "match" ? points - ConcentrationGame.matchPoints : nil
+        update.events.append(.flipped(
+            room: room, player: names[seat], card: flip.card, face: flip.face, result: result, points: points, bonus: bonus))
         if game.isOver {
             deadline = nil
             update.result = self.result(of: game)
@@ -81,7 +86,7 @@ struct ConcentrationEngine: GameEngine {
 
     mutating func deadlinePassed(now: UInt64) -> GameUpdate {
         guard var game, !game.isOver else { return GameUpdate() }
-        game.passTurn()
+        game.passTurn(atMs: Self.milliseconds(now))
         self.game = game
         deadline = now + nanoseconds(turnSeconds)
         return GameUpdate()
@@ -91,7 +96,7 @@ struct ConcentrationEngine: GameEngine {
         var update = GameUpdate()
         guard var game, !game.isOver else { return update }
         let turnBefore = game.turn
-        game.remove(player: seat)
+        game.remove(player: seat, atMs: Self.milliseconds(now))
         self.game = game
         if seats.seated.isEmpty {
             deadline = nil
@@ -116,7 +121,13 @@ struct ConcentrationEngine: GameEngine {
             turnSeconds: turnSeconds,
             timeLeftMs: millisecondsLeft(now: now),
             cards: game?.cards.map { ConcentrationFields.CardView(face: $0.visibleFace, matched: $0.isMatched) }
-                ?? Array(repeating: ConcentrationFields.CardView(face: nil, matched: false), count: pairs * 2)))
+                ?? Array(repeating: ConcentrationFields.CardView(face: nil, matched: false), count: pairs * 2),
+            bonusClockMs: timeBonus ? game.map { max(0, Self.milliseconds(now) - $0.bonusClockMs) } ?? 0 : nil))
+    }
+
+    /// The host's monotonic nanoseconds as the milliseconds the rules keep time in.
+    private static func milliseconds(_ now: UInt64) -> Int {
+        Int(now / 1_000_000)
     }
 
     private func result(of game: ConcentrationGame) -> GameResult {

@@ -37,6 +37,11 @@ struct OptionReader {
         try value(name)?.intValue
     }
 
+    /// A true-or-false option, or its declared default (false when none) when left out.
+    func bool(_ name: String) throws(CommandError) -> Bool {
+        try value(name)?.boolValue ?? declared.first { $0.name == name }?.defaultValue?.boolValue ?? false
+    }
+
     /// A string option, or nil when left out.
     func string(_ name: String) throws(CommandError) -> String? {
         try value(name)?.stringValue

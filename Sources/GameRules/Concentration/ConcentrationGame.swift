@@ -28,6 +28,14 @@ public struct ConcentrationGame: Sendable, Equatable {
     public private(set) var scores: [Int]
     /// How many cards have been flipped in this game.
     public private(set) var flips = 0
+    /// Whether a match also earns the time bonus (seed 004): up to ``maxTimeBonus`` points,
+    /// one less for each whole second since the later of the player's previous match and the
+    /// start of their turn.
+    public let timeBonus: Bool
+    /// The most a match's time bonus gives.
+    public static let maxTimeBonus = 10
+    /// When the bonus clock started, in the caller's milliseconds: the turn's start or the last match.
+    public private(set) var bonusClockMs: Int
     private var removed: [Bool]
     /// The first card of the pair being turned, face up, waiting for its partner.
     private var lone: Int?
@@ -41,7 +49,9 @@ public struct ConcentrationGame: Sendable, Equatable {
     ///   - theme: where the emoji come from; it must hold at least `pairs` of them.
     ///   - players: how many players take turns, at least 1.
     ///   - seed: fixes the emoji chosen and the layout.
-    public init(pairs: Int, theme: ConcentrationTheme, players: Int, seed: UInt64) {
+    ///   - timeBonus: whether matches earn the time bonus.
+    ///   - nowMs: the caller's clock when the first turn starts, in milliseconds (for the bonus).
+    public init(pairs: Int, theme: ConcentrationTheme, players: Int, seed: UInt64, timeBonus: Bool = false, nowMs: Int = 0) {
         precondition(Self.pairRange.contains(pairs), "a game of Concentration deals 2 to 20 pairs")
         precondition(theme.emoji.count >= pairs, "the theme has too few emoji for that many pairs")
         var generator = SplitMix64(seed: seed)
@@ -50,13 +60,15 @@ public struct ConcentrationGame: Sendable, Equatable {
         var faces = Array(emoji.prefix(pairs))
         faces += faces
         faces.seededShuffle(using: &generator)
-        self.init(faces: faces, themeName: theme.name, players: players)
+        self.init(faces: faces, themeName: theme.name, players: players, timeBonus: timeBonus, nowMs: nowMs)
     }
 
     /// Lays the cards out exactly in the order given, for tests that need a known layout.
-    init(faces: [String], themeName: String, players: Int) {
+    init(faces: [String], themeName: String, players: Int, timeBonus: Bool = false, nowMs: Int = 0) {
         precondition(players >= 1, "a game of Concentration has at least one player")
         self.themeName = themeName
+        self.timeBonus = timeBonus
+        bonusClockMs = nowMs
         cards = faces.map(ConcentrationCard.init(face:))
         scores = Array(repeating: 0, count: players)
         removed = Array(repeating: false, count: players)
@@ -76,6 +88,13 @@ public struct ConcentrationGame: Sendable, Equatable {
         removed.indices.contains(player) && removed[player]
     }
 
+    /// The bonus a match would earn at `nowMs`: 10 at first, one less per whole second, never below 0;
+    /// always 0 without the time bonus.
+    public func bonus(atMs nowMs: Int) -> Int {
+        guard timeBonus else { return 0 }
+        return max(0, Self.maxTimeBonus - max(0, nowMs - bonusClockMs) / 1000)
+    }
+
     /// Turns a card face up for the player whose turn it is.
     ///
     /// The cards of the previous mismatch first turn face down; either of
@@ -83,11 +102,12 @@ public struct ConcentrationGame: Sendable, Equatable {
     /// - Parameters:
     ///   - index: the card's position in ``cards``.
     ///   - player: the flipping player.
+    ///   - nowMs: the caller's clock in milliseconds, for the time bonus.
     /// - Returns: the card's face, whether it was a first card, a match or a
     ///   mismatch, and whether the game ended.
     /// - Throws: ``ConcentrationError`` when the game is over, it is not the
     ///   player's turn, there is no such card, or the card is matched or face up.
-    public mutating func flip(_ index: Int, by player: Int) throws(ConcentrationError) -> ConcentrationFlip {
+    public mutating func flip(_ index: Int, by player: Int, atMs nowMs: Int = 0) throws(ConcentrationError) -> ConcentrationFlip {
         guard !isOver else { throw .gameOver }
         guard player == turn, !isRemoved(player) else { throw .notYourTurn }
         guard cards.indices.contains(index) else { throw .noSuchCard(index) }
@@ -108,13 +128,16 @@ public struct ConcentrationGame: Sendable, Equatable {
         if cards[first].face == cards[index].face {
             cards[first].isMatched = true
             cards[index].isMatched = true
-            scores[player] += Self.matchPoints
-            outcome = .match(points: Self.matchPoints)
+            let bonus = bonus(atMs: nowMs)
+            scores[player] += Self.matchPoints + bonus
+            outcome = .match(points: Self.matchPoints + bonus)
+            bonusClockMs = nowMs
         } else {
             let penalty = [first, index].filter { cards[$0].wasSeen }.count * Self.seenPenalty
             scores[player] -= penalty
             mismatched = [first, index]
             advanceTurn()
+            bonusClockMs = nowMs
             outcome = .mismatch(penalty: penalty)
         }
         return ConcentrationFlip(
@@ -123,21 +146,22 @@ public struct ConcentrationGame: Sendable, Equatable {
 
     /// Ends the turn because its time is up: a lone face-up card and the cards
     /// of the last mismatch turn face down, and the next player is to flip.
-    public mutating func passTurn() {
+    public mutating func passTurn(atMs nowMs: Int = 0) {
         guard !isOver else { return }
         turnDownLone()
         turnDownMismatched()
         advanceTurn()
+        bonusClockMs = nowMs
     }
 
     /// Takes a player who left out of the rotation; if it was their turn, the
     /// turn passes as with ``passTurn()``.
     /// - Parameter player: the leaving player; an unknown number is ignored.
-    public mutating func remove(player: Int) {
+    public mutating func remove(player: Int, atMs nowMs: Int = 0) {
         guard removed.indices.contains(player), !removed[player] else { return }
         removed[player] = true
         if player == turn {
-            passTurn()
+            passTurn(atMs: nowMs)
         }
     }
 
