@@ -45,6 +45,8 @@ public enum ClientCommand: Equatable, Sendable {
     case auto(from: KlondikePile)
     /// klondike: take back your last action.
     case undo
+    /// klondike: play every card home, once the stock and waste are empty and all cards face up.
+    case finish
     /// set: claim three cards (by id) as a Set.
     case claim(cards: [Int])
     /// set: ask for three more cards.
@@ -74,6 +76,7 @@ public enum ClientCommand: Equatable, Sendable {
         case .move: "move"
         case .auto: "auto"
         case .undo: "undo"
+        case .finish: "finish"
         case .claim: "claim"
         case .deal: "deal"
         case .hint: "hint"

@@ -45,6 +45,7 @@ public enum ClientMessageDecoder {
         ("move", #"{"type":"move","from":"t3","to":"f1"}"#, { fields throws(DecodeFailure) in try move(fields) }),
         ("auto", #"{"type":"auto","from":"waste"}"#, { fields throws(DecodeFailure) in .auto(from: try fields.pile("from")) }),
         ("undo", #"{"type":"undo"}"#, { _ in .undo }),
+        ("finish", #"{"type":"finish"}"#, { _ in .finish }),
         ("claim", #"{"type":"claim","cards":[4,17,60]}"#, { fields throws(DecodeFailure) in .claim(cards: try fields.threeCardIDs("cards")) }),
         ("deal", #"{"type":"deal"}"#, { _ in .deal }),
         ("hint", #"{"type":"hint"}"#, { _ in .hint }),

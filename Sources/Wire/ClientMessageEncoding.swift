@@ -42,6 +42,7 @@ extension ClientCommand {
         case .move: "move"
         case .auto: "auto"
         case .undo: "undo"
+        case .finish: "finish"
         case .claim: "claim"
         case .deal: "deal"
         case .hint: "hint"
@@ -76,7 +77,7 @@ extension ClientCommand {
             writer.field("count", count)
         case .auto(let from): writer.field("from", from.name)
         case .claim(let cards): writer.field("cards", array: cards) { writer, card in writer.int(card) }
-        case .help, .ping, .leave, .start, .draw, .undo, .deal, .hint: break
+        case .help, .ping, .leave, .start, .draw, .undo, .finish, .deal, .hint: break
         }
     }
 }

@@ -1,4 +1,6 @@
 import CardClient
+import GameRules
+import ScriptedServer
 import Testing
 import Wire
 
@@ -29,5 +31,41 @@ struct MouseTests {
         #expect(model.press([.click(column: 2, row: 6)]) == [.transmit(#"{"type":"draw","id":3}"#)])
         _ = model.press([.click(column: 2, row: 9)])
         #expect(model.press([.click(column: 7, row: 9)]) == [.transmit(#"{"type":"move","from":"t1","to":"t2","count":1,"id":4}"#)])
+    }
+}
+
+/// Klondike's finish: the key shows only once nothing is left to find, and sends `finish`;
+/// the server refuses it before then, saying why.
+struct KlondikeFinishKeyTests {
+    static func state(stock: Int, down: Int) -> String {
+        ServerMessage.state(RoomState(
+            room: "KL00", game: "klondike", seq: 4, phase: .playing,
+            players: [PlayerEntry(name: "ann", seat: 0, score: 36, connected: true)], spectators: 0, seats: 1,
+            gameFields: .klondike(KlondikeFields(
+                player: "ann", draw: 1, stock: stock, wasteCount: 0, waste: [],
+                foundations: Array(repeating: [], count: 4),
+                tableau: [(down: down, up: [GameRules.PlayingCard(rank: 13, suit: .spades)])] + Array(repeating: (down: 0, up: []), count: 6),
+                moves: 80, rivals: [])))).jsonText
+    }
+
+    @Test func theKeyShowsOnlyWhenEverythingIsFaceUp() {
+        var ready = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL00","game":"klondike","seat":0}"#, Self.state(stock: 0, down: 0)])
+        let text = Fixtures.trimmed(ScreenRenderer.render(ready, size: ScreenSize(width: 90, height: 30), color: false, now: 0))
+        #expect(text.last?.hasPrefix(" F finish: all home · d draw") == true)
+        #expect(ready.type("F") == [.transmit(#"{"type":"finish","id":3}"#)])
+        let notYet = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL00","game":"klondike","seat":0}"#, Self.state(stock: 3, down: 1)])
+        let later = Fixtures.trimmed(ScreenRenderer.render(notYet, size: ScreenSize(width: 90, height: 30), color: false, now: 0))
+        #expect(later.last?.hasPrefix(" d draw") == true)
+    }
+
+    @Test func theServerRefusesItTooEarlyInWords() {
+        let host = ScriptedHost(seed: 3)
+        let ann = host.player("ann")
+        host.send(#"{"type":"create","game":"klondike"}"#, from: ann)
+        _ = host.take(ann)
+        host.send(#"{"type":"finish","id":1}"#, from: ann)
+        #expect(host.takeLines(ann) == [
+            #"{"type":"error","code":"illegal_move","message":"the cards go home by themselves only once the stock and the waste are empty and every card is face up","id":1}"#,
+        ])
     }
 }

@@ -30,6 +30,7 @@ struct ClientMessageDecoderTests {
         (#"{"type":"move","from":"t1","to":"t2","count":4}"#, ClientRequest(command: .move(from: .tableau(0), to: .tableau(1), count: 4))),
         (#"{"type":"auto","from":"f4"}"#, ClientRequest(command: .auto(from: .foundation(3)))),
         (#"{"type":"undo"}"#, ClientRequest(command: .undo)),
+        (#"{"type":"finish"}"#, ClientRequest(command: .finish)),
         (#"{"type":"hint"}"#, ClientRequest(command: .hint)),
         (#"{"type":"stats","name":"ann"}"#, ClientRequest(command: .stats(name: "ann"))),
         (#"{"type":"leaderboard","game":"set"}"#, ClientRequest(command: .leaderboard(game: "set"))),

@@ -29,13 +29,14 @@ struct ClientMessageEncodingTests {
         (ClientRequest(command: .move(from: .tableau(2), to: .foundation(0), count: 1)), #"{"type":"move","from":"t3","to":"f1","count":1}"#),
         (ClientRequest(command: .auto(from: .waste)), #"{"type":"auto","from":"waste"}"#),
         (ClientRequest(command: .undo), #"{"type":"undo"}"#),
+        (ClientRequest(command: .finish), #"{"type":"finish"}"#),
         (ClientRequest(id: .int(3), command: .claim(cards: [0, 34, 77])), #"{"type":"claim","cards":[0,34,77],"id":3}"#),
         (ClientRequest(command: .deal), #"{"type":"deal"}"#),
         (ClientRequest(command: .hint), #"{"type":"hint"}"#),
     ]
 
     @Test func everyCommandEncodesToItsTextAndDecodesBackToItself() throws {
-        #expect(Set(Self.cases.map(\.0.command.type)).count == 22)
+        #expect(Set(Self.cases.map(\.0.command.type)).count == 23)
         for (request, text) in Self.cases {
             #expect(request.jsonText == text)
             #expect(request.encodedLine().last == UInt8(ascii: "\n"))

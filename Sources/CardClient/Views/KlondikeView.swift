@@ -136,11 +136,12 @@ public struct KlondikeView: GameView {
     public func actions(for key: Key, in room: RoomModel, me: String?) -> [ClientAction]? {
         let clear: [ClientAction] = room.selection.isEmpty ? [] : [.select([])]
         if key == .escape { return room.selection.isEmpty ? nil : clear }
-        guard case .character(let character) = key, "dwfau 1234567".contains(character) else { return nil }
+        guard case .character(let character) = key, "dwfauF 1234567".contains(character) else { return nil }
         guard room.phase == .playing, !room.isSpectator, let game = game(of: room) else { return [] }
         switch character {
         case "d", " ": return clear + [.send(.draw)]
         case "u": return clear + [.send(.undo)]
+        case "F": return clear + [.send(.finish)]
         case "a": return [.select([Self.autoMark])]
         case "f": return [.select(room.selection.filter { $0 != Self.foundationMark } + [Self.foundationMark])]
         case "w": return choose(0, in: room, game: game)
@@ -157,9 +158,17 @@ public struct KlondikeView: GameView {
     /// The keys in short; the list of keys spells them out.
     public func keys(for room: RoomModel) -> [KeyHelp] {
         guard room.phase == .playing else { return [] }
-        return [
+        let keys = [
             KeyHelp("d", "draw"), KeyHelp("w 1–7 f1–4", "from, to"), KeyHelp("a", "auto"), KeyHelp("u", "undo"),
         ]
+        // Once nothing is left to find, one key plays every card home.
+        guard let game = game(of: room), Self.canFinish(game) else { return keys }
+        return [KeyHelp("F", "finish: all home")] + keys
+    }
+
+    /// Whether `finish` would be taken: stock and waste empty, every tableau card face up.
+    static func canFinish(_ game: KlondikeFields) -> Bool {
+        game.stock == 0 && game.wasteCount == 0 && game.tableau.allSatisfy { $0.down == 0 } && game.foundations.reduce(0) { $0 + $1.count } < 52
     }
 
     /// A click picks a pile as its key does: the stock draws; the waste, a foundation or a

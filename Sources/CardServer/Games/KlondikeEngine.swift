@@ -12,7 +12,7 @@ struct KlondikeEngine: GameEngine {
     static let defaultSeats = 1
     static let minPlayers = 1
     static let options = GameOptions.klondike
-    static let commandTypes = ["draw", "move", "auto", "undo"]
+    static let commandTypes = ["draw", "move", "auto", "undo", "finish"]
     static let helpLines = [
         #"{"type":"create","game":"klondike","options":{"draw":3,"seed":42}}   klondike solitaire, deal number 42 (seeds: one seat only)"#,
         #"{"type":"create","game":"klondike","seats":2}    a klondike race: both play one secret deal, shown in game_over"#,
@@ -20,6 +20,7 @@ struct KlondikeEngine: GameEngine {
         #"{"type":"move","from":"t3","to":"f1","count":1}  klondike: move cards between waste, t1-t7, f1-f4"#,
         #"{"type":"auto","from":"waste"}                   klondike: the double-tap move of a pile's top card"#,
         #"{"type":"undo"}                                  klondike: take back your last action (in a race, not a draw or turn-up)"#,
+        #"{"type":"finish"}                                klondike: every card home, once all are face up and stock and waste empty"#,
     ]
 
     private let room: String
@@ -64,10 +65,11 @@ struct KlondikeEngine: GameEngine {
         case .draw: action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.draw() }
         case .move(let from, let to, let count): action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.move(from: from, to: to, count: count) }
         case .auto(let from): action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.auto(from: from) }
+        case .finish: action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.finish() }
         case .undo:
             let keepingShownCards = isRace
             action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.undo(keepingShownCards: keepingShownCards) }
-        default: throw .badRequest("'\(command.type)' is not a move in klondike; send draw, move, auto or undo")
+        default: throw .badRequest("'\(command.type)' is not a move in klondike; send draw, move, auto, undo or finish")
         }
         // In place: a refused command changes nothing, and a move copies no pile.
         do {

@@ -36,6 +36,8 @@ public enum KlondikeError: Error, Equatable, Sendable {
     case noAutoMove(PlayingCard)
     /// In a race, an undo would have taken back a draw or move that showed a face-down card.
     case undoWouldHideShownCard
+    /// `finish` before every card is face up and the stock and waste are empty.
+    case notReadyToFinish
 
     /// The reason in words a player understands.
     public var reason: String {
@@ -85,6 +87,8 @@ public enum KlondikeError: Error, Equatable, Sendable {
             "no automatic move for \(card.name)"
         case .undoWouldHideShownCard:
             "in a race, undo cannot take back a draw or a move that turned a card face up: everyone has the same deal"
+        case .notReadyToFinish:
+            "the cards go home by themselves only once the stock and the waste are empty and every card is face up"
         }
     }
 }
