@@ -28,7 +28,13 @@ public enum GameOptions {
         GameOption("time_bonus", .boolean, default: false),
     ]
 
-    public static let klondike = [GameOption("draw", .integerChoices([1, 3]), default: 1), seed]
+    public static let klondike = [
+        GameOption("draw", .integerChoices([1, 3]), default: 1),
+        // How many times the waste may be turned back over; left out, no limit.
+        GameOption("passes", .integerChoices([1, 3])),
+        GameOption("scoring", .strings(KlondikeScoring.allCases.map(\.rawValue)), default: "none"),
+        seed,
+    ]
 
     /// The options of a game by its wire name; nil for a game not declared here.
     public static func of(_ game: String) -> [GameOption]? {

@@ -316,9 +316,15 @@ public struct KlondikeFields: Equatable, Sendable {
     public let rivals: [NamedScore]
     /// Every player still in the game, in seat order: cards home and moves.
     public let progress: [KlondikeProgress]
+    /// With the `scoring` option: this game's score by its table; nil without.
+    public let score: Int?
+    /// With the `passes` option: how many more times the waste may be turned over; nil for no limit.
+    public let passesLeft: Int?
     /// Creates klondike state fields.
-    public init(player: String?, draw: Int, stock: Int, wasteCount: Int, waste: [PlayingCard], foundations: [[PlayingCard]], tableau: [(down: Int, up: [PlayingCard])], moves: Int, rivals: [NamedScore], progress: [KlondikeProgress] = []) {
+    public init(player: String?, draw: Int, stock: Int, wasteCount: Int, waste: [PlayingCard], foundations: [[PlayingCard]], tableau: [(down: Int, up: [PlayingCard])], moves: Int, rivals: [NamedScore], progress: [KlondikeProgress] = [], score: Int? = nil, passesLeft: Int? = nil) {
         self.progress = progress
+        self.score = score
+        self.passesLeft = passesLeft
         self.player = player
         self.draw = draw
         self.stock = stock
@@ -333,7 +339,7 @@ public struct KlondikeFields: Equatable, Sendable {
     public static func == (lhs: KlondikeFields, rhs: KlondikeFields) -> Bool {
         lhs.player == rhs.player && lhs.draw == rhs.draw && lhs.stock == rhs.stock && lhs.wasteCount == rhs.wasteCount
             && lhs.waste == rhs.waste && lhs.foundations == rhs.foundations && lhs.moves == rhs.moves && lhs.rivals == rhs.rivals
-            && lhs.progress == rhs.progress
+            && lhs.progress == rhs.progress && lhs.score == rhs.score && lhs.passesLeft == rhs.passesLeft
             && lhs.tableau.map(\.down) == rhs.tableau.map(\.down) && lhs.tableau.map(\.up) == rhs.tableau.map(\.up)
     }
 }

@@ -323,7 +323,8 @@ extension KlondikeFields {
         self.init(
             player: try fields.optionalString("player"), draw: try fields.int("draw"), stock: try fields.int("stock"),
             wasteCount: try fields.int("waste_count"), waste: try fields.playingCards("waste"), foundations: foundations,
-            tableau: tableau, moves: try fields.int("moves"), rivals: rivals, progress: progress)
+            tableau: tableau, moves: try fields.int("moves"), rivals: rivals, progress: progress,
+            score: try fields.optionalInt("score"), passesLeft: try fields.optionalInt("passes_left"))
     }
 }
 

@@ -376,6 +376,8 @@ extension KlondikeFields {
             writer.field("moves", entry.moves)
             writer.closeObject()
         }
+        if let score { writer.field("score", score) }
+        if let passesLeft { writer.field("passes_left", passesLeft) }
     }
 }
 

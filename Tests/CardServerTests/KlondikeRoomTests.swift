@@ -1,3 +1,5 @@
+import CardServer
+import ScriptedServer
 import Foundation
 import Testing
 import Wire
@@ -195,5 +197,37 @@ struct KlondikeRoomTests {
         let error = try bob.expect("error")
         #expect(error["code"] == .string("room_full"))
         #expect(error["message"] == .string("room \(room) has a game under way; watch it, or join once it is over"))
+    }
+}
+
+/// Klondike's `scoring` and `passes` through the server, on the scripted host.
+struct KlondikeScoringRoomTests {
+    @Test func vegasWithOnePassShowsTheStakeAndRefusesASecondTurnOver() throws {
+        let host = ScriptedHost(seed: 8)
+        let ann = host.player("ann")
+        host.send(#"{"type":"create","game":"klondike","options":{"scoring":"vegas","passes":1}}"#, from: ann)
+        let state = try #require(host.take(ann).last { $0["type"] == .string("state") })
+        #expect(state["score"] == .int(-52))
+        #expect(state["passes_left"] == .int(1))
+        #expect(state["players"]?.arrayValue?.first?.objectValue?["score"] == .int(-52))
+        for _ in 0..<25 { host.send(#"{"type":"draw"}"#, from: ann) }
+        let turned = try #require(host.take(ann).last { $0["type"] == .string("state") })
+        #expect(turned["passes_left"] == .int(0))
+        #expect(turned["stock"] == .int(24))
+        for _ in 0..<24 { host.send(#"{"type":"draw"}"#, from: ann) }
+        _ = host.take(ann)
+        host.send(#"{"type":"draw","id":9}"#, from: ann)
+        #expect(host.takeLines(ann) == [
+            #"{"type":"error","code":"illegal_move","message":"the stock is empty and the waste was turned over 1 time, as often as this game allows","id":9}"#,
+        ])
+    }
+
+    @Test func withoutTheOptionsNothingIsAdded() throws {
+        let host = ScriptedHost(seed: 8)
+        let ann = host.player("ann")
+        host.send(#"{"type":"create","game":"klondike"}"#, from: ann)
+        let state = try #require(host.take(ann).last { $0["type"] == .string("state") })
+        #expect(state["score"] == nil)
+        #expect(state["passes_left"] == nil)
     }
 }

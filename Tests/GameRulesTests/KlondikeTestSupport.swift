@@ -60,6 +60,8 @@ extension KlondikeGame {
     var piles: Position {
         var piles = position
         piles.moveCount = 0
+        piles.redeals = 0
+        piles.score = 0
         return piles
     }
 }

@@ -174,7 +174,11 @@ public struct NewGameForm: Equatable, Sendable {
         case .privacy: return current.isPrivate ? "private (join by code)" : "public (listed)"
         case .option(let option):
             guard let value = current.options[option.name] ?? option.defaultValue else {
-                return option.name == "bot" ? "none: a second player" : "random"
+                switch option.name {
+                case "bot": return "none: a second player"
+                case "passes": return "no limit"
+                default: return "random"
+                }
             }
             if let flag = value.boolValue { return flag ? "on" : "off" }
             return value.stringValue ?? value.jsonText

@@ -232,6 +232,13 @@ public struct KlondikeView: GameView {
             let home = game.foundations.reduce(0) { $0 + $1.count }
             line.append(" · home ", Palette.quiet)
             line.append("\(home)/52", Palette.strong)
+            if let score = game.score {
+                line.append(" · score ", Palette.quiet)
+                line.append("\(score)", Palette.strong)
+            }
+            if let left = game.passesLeft {
+                line.append(" · \(left) \(left == 1 ? "pass" : "passes") left", Palette.quiet)
+            }
         }
         for rival in game.rivals {
             line.append(" · \(rival.name) ", Palette.quiet)

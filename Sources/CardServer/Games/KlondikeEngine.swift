@@ -25,6 +25,8 @@ struct KlondikeEngine: GameEngine {
 
     private let room: String
     private let drawCount: Int
+    private let passes: Int?
+    private let scoring: KlondikeScoring
     /// More than one seat: players race on copies of one deal.
     private let isRace: Bool
     let chosenSeed: UInt64?
@@ -41,6 +43,8 @@ struct KlondikeEngine: GameEngine {
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
         let reader = OptionReader(game: Self.gameName, declared: Self.options, options: options)
         drawCount = try reader.int("draw")
+        passes = try reader.optionalInt("passes")
+        scoring = try reader.string("scoring").flatMap(KlondikeScoring.init(rawValue:)) ?? .none
         chosenSeed = try reader.seed(seats: seats)
         try reader.rejectUnknown()
         self.room = room
@@ -49,7 +53,7 @@ struct KlondikeEngine: GameEngine {
 
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
         self.names = names.map { $0 ?? "" }
-        let deal = KlondikeGame(seed: seed, drawCount: drawCount)
+        let deal = KlondikeGame(seed: seed, drawCount: drawCount, passes: passes, scoring: scoring)
         games = names.map { $0 == nil ? nil : deal }
         left = []
         isOver = false
@@ -104,8 +108,10 @@ struct KlondikeEngine: GameEngine {
         return update
     }
 
+    /// Cards home; with a scoring table, that table's score.
     func score(seat: Int) -> Int {
-        games.indices.contains(seat) ? games[seat]?.foundationCount ?? 0 : 0
+        guard games.indices.contains(seat), let game = games[seat] else { return scoring == .none ? 0 : scoring.start }
+        return scoring == .none ? game.foundationCount : game.score
     }
 
     func fields(viewerSeat: Int?, now: UInt64) -> GameFields {
@@ -129,7 +135,9 @@ struct KlondikeEngine: GameEngine {
             },
             progress: inGame.map {
                 KlondikeProgress(name: names[$0], cardsHome: games[$0]?.foundationCount ?? 0, moves: games[$0]?.moveCount ?? 0)
-            }))
+            },
+            score: scoring == .none ? nil : game.map(\.score) ?? scoring.start,
+            passesLeft: game?.passesLeft ?? passes))
     }
 
     private func result(winner: Int) -> GameResult {

@@ -38,6 +38,8 @@ public enum KlondikeError: Error, Equatable, Sendable {
     case undoWouldHideShownCard
     /// `finish` before every card is face up and the stock and waste are empty.
     case notReadyToFinish
+    /// A draw on an empty stock when the waste may not be turned over again.
+    case noPassesLeft(Int)
 
     /// The reason in words a player understands.
     public var reason: String {
@@ -87,6 +89,8 @@ public enum KlondikeError: Error, Equatable, Sendable {
             "no automatic move for \(card.name)"
         case .undoWouldHideShownCard:
             "in a race, undo cannot take back a draw or a move that turned a card face up: everyone has the same deal"
+        case .noPassesLeft(let passes):
+            "the stock is empty and the waste was turned over \(passes) \(passes == 1 ? "time" : "times"), as often as this game allows"
         case .notReadyToFinish:
             "the cards go home by themselves only once the stock and the waste are empty and every card is face up"
         }

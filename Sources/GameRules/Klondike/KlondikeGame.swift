@@ -19,10 +19,18 @@ public struct KlondikeGame: Sendable, Equatable {
         var tableau: [TableauPile]
         /// Draws and moves that led here.
         var moveCount: Int
+        /// Times the waste was turned back over into the stock.
+        var redeals = 0
+        /// The score by ``KlondikeGame/scoring``.
+        var score = 0
     }
 
     /// How many cards a draw turns from the stock: 1 or 3.
     public let drawCount: Int
+    /// How many times the waste may be turned back over; nil for no limit.
+    public let passes: Int?
+    /// How the game is scored.
+    public let scoring: KlondikeScoring
     /// What one draw or move changed, which is all an undo needs: a few bytes,
     /// not a copy of the position.
     enum Step: Sendable, Equatable {
@@ -50,6 +58,8 @@ public struct KlondikeGame: Sendable, Equatable {
     internal(set) var position: Position
     /// The draws and moves that `undo` can still take back, oldest first; at most ``maxUndoDepth``.
     private(set) var history: [Step] = []
+    /// What each step of ``history`` changed the score by, so undo gives it back exactly.
+    private var scoreChanges: [Int] = []
 
     /// Shuffles the 52 cards with ``SplitMix64`` and ``Swift/Array/seededShuffle(using:)``
     /// and deals them: tableau pile `i` (0...6) gets `i` cards face down and one
@@ -57,7 +67,9 @@ public struct KlondikeGame: Sendable, Equatable {
     /// - Parameters:
     ///   - seed: fixes the order of the deck.
     ///   - drawCount: how many cards a draw turns, 1 or 3; anything else stops the program.
-    public init(seed: UInt64, drawCount: Int) {
+    ///   - passes: how many times the waste may be turned back over; nil for no limit.
+    ///   - scoring: how the game is scored.
+    public init(seed: UInt64, drawCount: Int, passes: Int? = nil, scoring: KlondikeScoring = .none) {
         var generator = SplitMix64(seed: seed)
         var deck = PlayingCard.fullDeck
         deck.seededShuffle(using: &generator)
@@ -70,7 +82,7 @@ public struct KlondikeGame: Sendable, Equatable {
         }
         // The stock is turned from its end, so the cards left after the deal
         // come off it in deck order.
-        self.init(drawCount: drawCount, stock: deck[dealt...].reversed(), tableau: tableau)
+        self.init(drawCount: drawCount, stock: deck[dealt...].reversed(), tableau: tableau, passes: passes, scoring: scoring)
     }
 
     /// Sets up any position, for tests.
@@ -85,13 +97,18 @@ public struct KlondikeGame: Sendable, Equatable {
         stock: [PlayingCard] = [],
         waste: [PlayingCard] = [],
         foundations: [[PlayingCard]] = Array(repeating: [], count: KlondikePile.foundationCount),
-        tableau: [TableauPile] = Array(repeating: TableauPile(down: [], up: []), count: KlondikePile.tableauCount)
+        tableau: [TableauPile] = Array(repeating: TableauPile(down: [], up: []), count: KlondikePile.tableauCount),
+        passes: Int? = nil,
+        scoring: KlondikeScoring = .none
     ) {
+        self.passes = passes
+        self.scoring = scoring
         precondition(drawCount == 1 || drawCount == 3, "Klondike draws 1 or 3 cards, not \(drawCount)")
         precondition(foundations.count == KlondikePile.foundationCount, "Klondike has 4 foundations")
         precondition(tableau.count == KlondikePile.tableauCount, "Klondike has 7 tableau piles")
         self.drawCount = drawCount
         position = Position(stock: stock, waste: waste, foundations: foundations, tableau: tableau, moveCount: 0)
+        position.score = scoring.start
     }
 
     /// How many cards are left face down in the stock.
@@ -129,14 +146,17 @@ public struct KlondikeGame: Sendable, Equatable {
     /// Turns ``drawCount`` cards (or what is left) from the stock onto the waste,
     /// the last one turned on top; with an empty stock, turns the whole waste
     /// back over into the stock, so the next pass turns the cards in the same order.
-    /// Redeals are unlimited.
+    /// Redeals are limited by ``passes``.
     /// - Throws: ``KlondikeError/nothingToDraw`` when the stock and the waste
-    ///   are both empty; ``KlondikeError/gameWon``.
+    ///   are both empty; ``KlondikeError/noPassesLeft(_:)`` when the waste was turned
+    ///   over as often as ``passes`` allows; ``KlondikeError/gameWon``.
     public mutating func draw() throws(KlondikeError) {
         guard !isWon else { throw .gameWon }
         guard !position.stock.isEmpty else {
             guard !position.waste.isEmpty else { throw .nothingToDraw }
+            if let passes, position.redeals >= passes { throw .noPassesLeft(passes) }
             position.stock = position.waste.reversed()
+            position.redeals += 1
             position.waste = []
             record(.redeal)
             return
@@ -162,6 +182,7 @@ public struct KlondikeGame: Sendable, Equatable {
         guard let step = history.last else { throw .nothingToUndo }
         if keepingShownCards, step.showedACard { throw .undoWouldHideShownCard }
         history.removeLast()
+        position.score -= scoreChanges.removeLast()
         switch step {
         case .draw(let turned):
             for _ in 0..<turned {
@@ -170,6 +191,7 @@ public struct KlondikeGame: Sendable, Equatable {
         case .redeal:
             position.waste = position.stock.reversed()
             position.stock = []
+            position.redeals -= 1
         case .move(let source, let destination, let count, let turnedUp):
             let cards = position.takeBack(count, from: destination)
             if turnedUp, case .tableau(let index) = source {
@@ -183,11 +205,23 @@ public struct KlondikeGame: Sendable, Equatable {
     /// Counts a draw or move that was just made, and keeps it for undo.
     mutating func record(_ step: Step) {
         position.moveCount += 1
+        // The standard score stops at 0; the change kept is the one made, so undo is exact.
+        let points = scoring.points(for: step, drawCount: drawCount)
+        let scored = scoring == .standard ? max(0, position.score + points) : position.score + points
+        scoreChanges.append(scored - position.score)
+        position.score = scored
         if history.count == Self.maxUndoDepth {
             history.removeFirst()
+            scoreChanges.removeFirst()
         }
         history.append(step)
     }
+
+    /// The score by ``scoring`` (0 throughout with no scoring).
+    public var score: Int { position.score }
+
+    /// How many more times the waste may be turned back over; nil for no limit.
+    public var passesLeft: Int? { passes.map { max(0, $0 - position.redeals) } }
 }
 
 extension KlondikeGame: CustomReflectable {
