@@ -46,6 +46,8 @@ public enum ServerMessage: Equatable, Sendable {
     case claimed(room: String, player: String, cards: [SetCard], valid: Bool, points: Int, id: RequestID?)
     /// set, solo: the cards of one Set revealed so far by hints.
     case hint(cards: [SetCard], hintsUsed: Int, id: RequestID?)
+    /// klondike, solo: the move the hint suggests (nil when nothing makes progress), and it in words.
+    case suggestion(move: ClientCommand?, text: String, id: RequestID?)
     /// The server is going down; the socket closes next.
     case shutdown
     /// A newer connection logged in with this session's token; this one closes next.
@@ -57,7 +59,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .help(_, let id), .pong(let id), .welcome(_, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id),
              .stats(_, let id), .leaderboard(_, _, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, let id),
-             .claimed(_, _, _, _, _, let id), .hint(_, _, let id):
+             .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id):
             id
         case .hello, .member, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced:
             nil
@@ -91,6 +93,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .solved: "solved"
         case .claimed: "claimed"
         case .hint: "hint"
+        case .suggestion: "suggestion"
         case .shutdown: "shutdown"
         case .replaced: "replaced"
         }

@@ -94,6 +94,18 @@ public enum ServerMessageDecoder {
         "hint": { fields throws(ServerDecodeFailure) in
             .hint(cards: try fields.setCards("cards"), hintsUsed: try fields.int("hints_used"), id: try fields.id())
         },
+        "suggestion": { fields throws(ServerDecodeFailure) in
+            let move = try fields.optionalObject("move").map { move throws(ServerDecodeFailure) in
+                let decoded = Result { () throws(DecodeFailure) in
+                    try ClientMessageDecoder.decode(Array(JSONValue.object(move.object).jsonText.utf8))
+                }
+                switch decoded {
+                case .success(let request): return request.command
+                case .failure(let failure): throw move.failure("not a move: \(failure.message)")
+                }
+            }
+            return .suggestion(move: move, text: try fields.string("text"), id: try fields.id())
+        },
         "shutdown": { _ in .shutdown },
         "replaced": { _ in .replaced },
     ]

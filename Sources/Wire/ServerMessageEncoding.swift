@@ -140,6 +140,13 @@ extension ServerMessage {
             writer.field("cards", array: cards) { writer, card in card.write(into: &writer) }
             writer.field("hints_used", hintsUsed)
             replyID = id
+        case .suggestion(let move, let text, let id):
+            writer.field("move", objectOrNull: move) { writer, command in
+                writer.field("type", command.type)
+                command.writeFields(into: &writer)
+            }
+            writer.field("text", text)
+            replyID = id
         case .shutdown, .replaced:
             break
         }

@@ -231,3 +231,35 @@ struct KlondikeScoringRoomTests {
         #expect(state["passes_left"] == nil)
     }
 }
+
+/// Klondike's hint through the server: the rules' suggestion, ready to send; none in a race.
+struct KlondikeHintRoomTests {
+    @Test func aSoloHintIsAMoveThatCanBeSentAsItIs() throws {
+        let host = ScriptedHost(seed: 8)
+        let ann = host.player("ann")
+        host.send(#"{"type":"create","game":"klondike"}"#, from: ann)
+        _ = host.take(ann)
+        host.send(#"{"type":"hint","id":4}"#, from: ann)
+        let reply = try #require(host.take(ann).first)
+        #expect(reply["type"] == .string("suggestion"))
+        #expect(reply["id"] == .int(4))
+        let move = try #require(reply["move"]?.objectValue)
+        // Sending the suggested move back is accepted.
+        host.send(JSONValue.object(move).jsonText, from: ann)
+        #expect(host.take(ann).first?["type"] == .string("ok"))
+    }
+
+    @Test func aRaceGetsNoHint() {
+        let host = ScriptedHost(seed: 8)
+        let ann = host.player("ann")
+        host.send(#"{"type":"create","game":"klondike","seats":2}"#, from: ann)
+        let code = host.take(ann).first?["room"]?.stringValue ?? ""
+        let bob = host.player("bob", peer: "127.0.0.2:1")
+        host.send(#"{"type":"join","room":"\#(code)"}"#, from: bob)
+        _ = host.take(ann)
+        host.send(#"{"type":"hint","id":1}"#, from: ann)
+        #expect(host.takeLines(ann) == [
+            #"{"type":"error","code":"illegal_move","message":"hints are for one-player games; in a race everyone plays on their own","id":1}"#,
+        ])
+    }
+}

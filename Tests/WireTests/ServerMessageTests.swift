@@ -135,6 +135,10 @@ struct ServerMessageTests {
                 player: nil, draw: 1, stock: 0, wasteCount: 0, waste: [], foundations: [[], [], [], []], tableau: [],
                 moves: 0, rivals: [])))),
          #"{"type":"state","room":"K7QX","game":"klondike","seq":1,"phase":"waiting","players":[],"spectators":1,"rematch_votes":[],"player":null,"draw":1,"stock":0,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{},"progress":[]}"#),
+        (.suggestion(move: .move(from: .tableau(2), to: .foundation(0), count: 1), text: "move 7♥ from t3 to f1", id: .int(6)),
+         #"{"type":"suggestion","move":{"type":"move","from":"t3","to":"f1","count":1},"text":"move 7♥ from t3 to f1","id":6}"#),
+        (.suggestion(move: nil, text: "no useful move: undo, or start a new game", id: nil),
+         #"{"type":"suggestion","move":null,"text":"no useful move: undo, or start a new game"}"#),
         (.shutdown, #"{"type":"shutdown"}"#),
         (.replaced, #"{"type":"replaced"}"#),
     ]

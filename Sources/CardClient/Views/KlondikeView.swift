@@ -136,12 +136,13 @@ public struct KlondikeView: GameView {
     public func actions(for key: Key, in room: RoomModel, me: String?) -> [ClientAction]? {
         let clear: [ClientAction] = room.selection.isEmpty ? [] : [.select([])]
         if key == .escape { return room.selection.isEmpty ? nil : clear }
-        guard case .character(let character) = key, "dwfauF 1234567".contains(character) else { return nil }
+        guard case .character(let character) = key, "dwfauFh 1234567".contains(character) else { return nil }
         guard room.phase == .playing, !room.isSpectator, let game = game(of: room) else { return [] }
         switch character {
         case "d", " ": return clear + [.send(.draw)]
         case "u": return clear + [.send(.undo)]
         case "F": return clear + [.send(.finish)]
+        case "h": return (room.state?.players.count ?? 0) > 1 ? [.explain("hints are for one-player games")] : [.send(.hint)]
         case "a": return [.select([Self.autoMark])]
         case "f": return [.select(room.selection.filter { $0 != Self.foundationMark } + [Self.foundationMark])]
         case "w": return choose(0, in: room, game: game)
@@ -162,8 +163,10 @@ public struct KlondikeView: GameView {
             KeyHelp("d", "draw"), KeyHelp("w 1–7 f1–4", "from, to"), KeyHelp("a", "auto"), KeyHelp("u", "undo"),
         ]
         // Once nothing is left to find, one key plays every card home.
-        guard let game = game(of: room), Self.canFinish(game) else { return keys }
-        return [KeyHelp("F", "finish: all home")] + keys
+        let solo = (room.state?.players.count ?? 0) <= 1
+        let withHint = solo ? keys + [KeyHelp("h", "hint")] : keys
+        guard let game = game(of: room), Self.canFinish(game) else { return withHint }
+        return [KeyHelp("F", "finish: all home")] + withHint
     }
 
     /// Whether `finish` would be taken: stock and waste empty, every tableau card face up.

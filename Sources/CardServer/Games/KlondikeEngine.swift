@@ -12,7 +12,7 @@ struct KlondikeEngine: GameEngine {
     static let defaultSeats = 1
     static let minPlayers = 1
     static let options = GameOptions.klondike
-    static let commandTypes = ["draw", "move", "auto", "undo", "finish"]
+    static let commandTypes = ["draw", "move", "auto", "undo", "finish", "hint"]
     static let helpLines = [
         #"{"type":"create","game":"klondike","options":{"draw":3,"seed":42}}   klondike solitaire, deal number 42 (seeds: one seat only)"#,
         #"{"type":"create","game":"klondike","seats":2}    a klondike race: both play one secret deal, shown in game_over"#,
@@ -21,6 +21,7 @@ struct KlondikeEngine: GameEngine {
         #"{"type":"auto","from":"waste"}                   klondike: the double-tap move of a pile's top card"#,
         #"{"type":"undo"}                                  klondike: take back your last action (in a race, not a draw or turn-up)"#,
         #"{"type":"finish"}                                klondike: every card home, once all are face up and stock and waste empty"#,
+        #"{"type":"hint"}                                  klondike, solo: a move that makes progress, if there is one"#,
     ]
 
     private let room: String
@@ -64,6 +65,7 @@ struct KlondikeEngine: GameEngine {
         guard games.indices.contains(seat), games[seat] != nil else {
             throw CommandError(code: .gameNotStarted, message: "the game has not started")
         }
+        if case .hint = command { return try hint(seat: seat) }
         let action: (inout KlondikeGame) throws(KlondikeError) -> Void
         switch command {
         case .draw: action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.draw() }
@@ -106,6 +108,34 @@ struct KlondikeEngine: GameEngine {
             isOver = true
         }
         return update
+    }
+
+    /// The hint of a one-player game: the move, and it in words. A race gets none: its
+    /// players share one deal, so a hint would help one of them play the others' game.
+    private func hint(seat: Int) throws(CommandError) -> GameUpdate {
+        guard !isRace else { throw .illegalMove("hints are for one-player games; in a race everyone plays on their own") }
+        guard let game = games[seat] else { throw CommandError(code: .gameNotStarted, message: "the game has not started") }
+        let suggestion = game.hint()
+        let (move, text): (ClientCommand?, String) = switch suggestion {
+        case .draw?: (.draw, "draw")
+        case .move(let from, let to, let count)?:
+            (.move(from: from, to: to, count: count), "move \(Self.describe(from: from, count: count, in: game)) from \(from.name) to \(to.name)")
+        case nil: (nil, "no useful move: undo, or start a new game")
+        }
+        var update = GameUpdate()
+        update.reply = { .suggestion(move: move, text: text, id: $0) }
+        return update
+    }
+
+    /// "7♥", or "6♥ and the 2 cards on it" for a run.
+    private static func describe(from pile: KlondikePile, count: Int, in game: KlondikeGame) -> String {
+        let card: PlayingCard? = switch pile {
+        case .waste: game.visibleWaste.first
+        case .tableau(let index): game.tableau[index].up.suffix(count).first
+        case .foundation(let index): game.foundations[index].last
+        }
+        let name = card?.name ?? "the card"
+        return count > 1 ? "\(name) and the \(count - 1) \(count == 2 ? "card" : "cards") on it" : name
     }
 
     /// Cards home; with a scoring table, that table's score.
