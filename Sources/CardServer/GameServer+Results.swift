@@ -18,7 +18,7 @@ extension GameServer {
         }
         let message = ServerMessage.gameOver(GameOver(
             room: room.code, winners: isResult ? result.winners : [], scores: result.scores, hintsUsed: result.hintsUsed,
-            seed: room.seed))
+            seed: room.seed, summary: result.summary))
         let record = isResult ? journalRecord(of: result, in: room) : nil
         results.gameEnded(
             FinishedGame(record: record, line: message.encodedLine(), audience: room.members, room: room),

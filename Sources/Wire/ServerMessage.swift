@@ -33,8 +33,9 @@ public enum ServerMessage: Equatable, Sendable {
     case thrown(id: RequestID?)
     /// rps: a decided round, to every member.
     case round(RoundReveal)
-    /// rps-brain: the asker's answer was scored (to that player only).
-    case answered(correct: Bool, points: Int, id: RequestID?)
+    /// rps-brain: the asker's answer was scored (to that player only), with how long it took
+    /// from the prompt in milliseconds (nil from a server that does not say).
+    case answered(correct: Bool, points: Int, reactionMs: Int? = nil, id: RequestID?)
     /// rps-brain: a round ended; everyone's answers revealed.
     case brainRound(BrainRoundReveal)
     /// concentration: a card was turned face up.
@@ -58,7 +59,7 @@ public enum ServerMessage: Equatable, Sendable {
         switch self {
         case .help(_, let id), .pong(let id), .welcome(_, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id),
              .stats(_, let id), .leaderboard(_, _, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
-             .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, let id),
+             .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id):
             id
         case .hello, .member, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced:
@@ -144,13 +145,37 @@ public struct GameOver: Equatable, Sendable {
     /// The seed the game was dealt from (at most 2^53 − 1), revealed now that the
     /// game is over so its deal can be replayed in a one-seat room; nil leaves it out.
     public let seed: Int?
+    /// A one-seat game's figures (time taken, what was done); nil for other games.
+    public let summary: SoloSummary?
     /// Creates a `game_over` message.
-    public init(room: String, winners: [String], scores: [NamedScore], hintsUsed: Int? = nil, seed: Int? = nil) {
+    public init(room: String, winners: [String], scores: [NamedScore], hintsUsed: Int? = nil, seed: Int? = nil, summary: SoloSummary? = nil) {
         self.room = room
         self.winners = winners
         self.scores = scores
         self.hintsUsed = hintsUsed
         self.seed = seed
+        self.summary = summary
+    }
+}
+
+/// What a one-seat game's `game_over` tells of it: the time it took and what was done, as
+/// named whole numbers in a fixed order (`sets_found`, `wrong_claims`, `hints`; `moves`, `undos`;
+/// `accuracy_percent`, `mean_reaction_ms`).
+public struct SoloSummary: Equatable, Sendable {
+    /// From the deal to the end, in milliseconds.
+    public let timeMs: Int
+    /// The game's own figures, in order.
+    public let figures: [NamedScore]
+
+    /// Creates a summary.
+    public init(timeMs: Int, figures: [NamedScore]) {
+        self.timeMs = timeMs
+        self.figures = figures
+    }
+
+    /// The figure of this name, if the game reports it.
+    public func figure(_ name: String) -> Int? {
+        figures.first { $0.name == name }?.score
     }
 }
 

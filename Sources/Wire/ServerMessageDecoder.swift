@@ -68,11 +68,17 @@ public enum ServerMessageDecoder {
         "game_over": { fields throws(ServerDecodeFailure) in
             .gameOver(GameOver(
                 room: try fields.string("room"), winners: try fields.strings("winners"), scores: try fields.scores("scores"),
-                hintsUsed: try fields.optionalInt("hints_used"), seed: try fields.optionalInt("seed")))
+                hintsUsed: try fields.optionalInt("hints_used"), seed: try fields.optionalInt("seed"),
+                summary: try fields.optionalObject("summary").map { summary throws(ServerDecodeFailure) in
+                    let figures = try summary.figures(excluding: "time_ms")
+                    return SoloSummary(timeMs: try summary.int("time_ms"), figures: figures)
+                }))
         },
         "round": { fields throws(ServerDecodeFailure) in .round(try RoundReveal(fields)) },
         "answered": { fields throws(ServerDecodeFailure) in
-            .answered(correct: try fields.bool("correct"), points: try fields.int("points"), id: try fields.id())
+            .answered(
+                correct: try fields.bool("correct"), points: try fields.int("points"), reactionMs: try fields.optionalInt("reaction_ms"),
+                id: try fields.id())
         },
         "brain_round": { fields throws(ServerDecodeFailure) in .brainRound(try BrainRoundReveal(fields)) },
         "flipped": { fields throws(ServerDecodeFailure) in
@@ -447,6 +453,14 @@ private struct ServerFields {
             throw failure("field '\(key)' must be \"waiting\", \"playing\" or \"over\", not \"\(name)\"")
         }
         return phase
+    }
+
+    /// This object's whole-number fields other than `skipped`, in the order written.
+    func figures(excluding skipped: String) throws(ServerDecodeFailure) -> [NamedScore] {
+        try object.pairs.filter { $0.key != skipped }.map { pair throws(ServerDecodeFailure) in
+            guard let value = pair.value.intValue else { throw failure("field '\(pair.key)' must be an integer") }
+            return NamedScore(name: pair.key, score: value)
+        }
     }
 
     /// `{"ann":3,"bob":1}`: names with points, in the order written.

@@ -106,12 +106,22 @@ extension ServerMessage {
             if let seed = over.seed {
                 writer.field("seed", seed)
             }
+            if let summary = over.summary {
+                writer.field("summary", object: { writer in
+                    writer.field("time_ms", summary.timeMs)
+                    for figure in summary.figures {
+                        writer.key(escaping: figure.name)
+                        writer.int(figure.score)
+                    }
+                })
+            }
         case .round(let reveal):
             writer.field("room", reveal.room)
             reveal.write(into: &writer)
-        case .answered(let correct, let points, let id):
+        case .answered(let correct, let points, let reactionMs, let id):
             writer.field("correct", correct)
             writer.field("points", points)
+            if let reactionMs { writer.field("reaction_ms", reactionMs) }
             replyID = id
         case .brainRound(let reveal):
             writer.field("room", reveal.room)

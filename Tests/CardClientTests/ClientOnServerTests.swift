@@ -92,7 +92,7 @@ struct ClientOnServerTests {
         case .scissors: "s"
         }
         ann.press(key)
-        guard case .answered(true, 10, _)? = ann.received("answered").last else { throw TestFailure("not scored right") }
+        guard case .answered(true, 10, _, _)? = ann.received("answered").last else { throw TestFailure("not scored right") }
         // Alone in the room, the round ends as soon as ann has answered.
         guard case .brainRound(let reveal)? = ann.received("brain_round").last else { throw TestFailure("no reveal") }
         #expect(reveal.round == 1)
@@ -179,5 +179,40 @@ struct RematchByAgreementTests {
         #expect(bob.model.room?.phase == .playing)
         #expect(ann.model.room?.phase == .playing)
         #expect(ann.model.room?.state?.rematchVotes == [])
+    }
+}
+
+/// A one-seat game ends with its figures, not "you win": the solo summary, on virtual time.
+struct SoloSummaryTests {
+    @Test func aSoloSetGamePlayedToItsEndSaysHowLongAndWhatWasDone() throws {
+        let host = ScriptedHost(seed: 13)
+        var ann = ScriptedSession(host: host, name: "ann", destination: .create(CreateRequest(game: "set", seats: 1)))
+        ann.press("H")
+        // One claim that is no Set.
+        guard case .set(let start)? = ann.gameFields else { throw TestFailure("no Set state") }
+        let wrong = GameRules.SetCard.isSet(start.board[0], start.board[1], start.board[2]) ? [0, 1, 3] : [0, 1, 2]
+        ann.press(wrong.map(SetLabels.letter).joined())
+        var claims = 0
+        var elapsed = 0
+        while ann.model.room?.phase == .playing, claims < 40 {
+            guard case .set(let board)? = ann.gameFields else { throw TestFailure("no Set state") }
+            host.advance(by: .seconds(2))
+            elapsed += 2
+            if let positions = SetSolver.firstSet(on: board.board) {
+                ann.press(positions.map(SetLabels.letter).joined())
+                claims += 1
+            } else {
+                ann.press("D")
+            }
+        }
+        guard case .gameOver(let over)? = ann.received("game_over").last else { throw TestFailure("no game_over") }
+        let timeMs = over.summary?.timeMs ?? -1
+        #expect(over.summary?.figures == [
+            NamedScore(name: "sets_found", score: claims), NamedScore(name: "wrong_claims", score: 1), NamedScore(name: "hints", score: 1),
+        ])
+        #expect(timeMs == elapsed * 1000, "the virtual clock moved 2 s before every claim and deal")
+        let seconds = timeMs / 1000
+        let clock = "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+        #expect(ann.model.room?.chat.last == .event("game over: finished in \(clock) · \(claims) Sets · 1 wrong claim · 1 hint"))
     }
 }

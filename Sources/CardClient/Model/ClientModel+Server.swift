@@ -204,9 +204,27 @@ extension ClientModel {
     }
 
     private mutating func gameOver(_ over: GameOver) {
-        let verdict = Self.describeWinners(over.winners, me: me)
+        let verdict = Self.describeResult(over, me: me)
         room?.result = over
         room?.log(.event("game over: " + verdict))
+    }
+
+    /// A one-seat game's figures ("finished in 3:12 · 27 Sets · 1 wrong · 2 hints"); otherwise who won.
+    public static func describeResult(_ over: GameOver, me: String?) -> String {
+        guard let summary = over.summary else { return describeWinners(over.winners, me: me) }
+        let seconds = summary.timeMs / 1000
+        var parts = ["finished in \(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"]
+        let words: [(name: String, one: String, many: String)] = [
+            ("sets_found", "Set", "Sets"), ("wrong_claims", "wrong claim", "wrong claims"), ("hints", "hint", "hints"),
+            ("moves", "move", "moves"), ("undos", "undo", "undos"),
+        ]
+        for word in words {
+            guard let value = summary.figure(word.name) else { continue }
+            parts.append("\(value) \(value == 1 ? word.one : word.many)")
+        }
+        if let accuracy = summary.figure("accuracy_percent") { parts.append("\(accuracy)% right") }
+        if let reaction = summary.figure("mean_reaction_ms") { parts.append("\(reaction) ms an answer") }
+        return parts.joined(separator: " · ")
     }
 
     /// "you win", "ann wins", "ann and bob win", "nobody wins".

@@ -128,7 +128,7 @@ public struct BrainView: GameView {
     private func overLine(_ room: RoomModel, me: String?) -> StyledLine {
         var line = StyledLine("  game over", Palette.heading)
         if let result = room.result {
-            line.append(": " + ClientModel.describeWinners(result.winners, me: me), Palette.heading)
+            line.append(": " + ClientModel.describeResult(result, me: me), Palette.heading)
         }
         if !room.isSpectator { line.append(" · Enter plays again", Palette.quiet) }
         return line

@@ -251,7 +251,7 @@ public struct KlondikeView: GameView {
             line.append(" · \(game.player ?? "")'s game", Palette.quiet)
         }
         if room.phase == .over {
-            let verdict = room.result.map { ClientModel.describeWinners($0.winners, me: me) } ?? "game over"
+            let verdict = room.result.map { ClientModel.describeResult($0, me: me) } ?? "game over"
             line.append(" · game over: \(verdict)", Palette.heading)
         } else if room.selection == [Self.autoMark] {
             line.append(" · auto: pick a pile", Palette.notice(.neutral))

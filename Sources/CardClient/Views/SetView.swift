@@ -128,7 +128,7 @@ public struct SetView: GameView {
             line.append("\(set.dealVotes.count)/\(connected): " + set.dealVotes.joined(separator: ", "), Palette.strong)
         }
         if room.phase == .over {
-            let verdict = room.result.map { ClientModel.describeWinners($0.winners, me: me) } ?? "game over"
+            let verdict = room.result.map { ClientModel.describeResult($0, me: me) } ?? "game over"
             line.append(" · ", Palette.quiet)
             line.append("game over: \(verdict)", Palette.heading)
             if !room.isSpectator { line.append(" · Enter plays again", Palette.quiet) }

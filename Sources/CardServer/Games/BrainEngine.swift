@@ -21,6 +21,12 @@ struct BrainEngine: GameEngine {
     private var names: [String] = []
     private var game: BrainGame?
     private var lastRound: BrainRoundReveal?
+    /// When the game and the current round began, on the host's clock, and each seat's reaction
+    /// times and right answers: what `answered` and a solo summary report.
+    private var startedAt: UInt64 = 0
+    private var roundStartedAt: UInt64 = 0
+    private var reactions: [[Int]] = []
+    private var correct: [Int] = []
     private(set) var deadline: UInt64?
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
@@ -41,6 +47,10 @@ struct BrainEngine: GameEngine {
         self.game = game
         lastRound = nil
         deadline = now + nanoseconds(roundSeconds)
+        startedAt = now
+        roundStartedAt = now
+        reactions = Array(repeating: [], count: seatCount)
+        correct = Array(repeating: 0, count: seatCount)
         return GameUpdate()
     }
 
@@ -56,8 +66,11 @@ struct BrainEngine: GameEngine {
             throw .illegalMove(error.reason)
         }
         self.game = game
+        let reaction = Int((now &- roundStartedAt) / 1_000_000)
+        reactions[seat].append(reaction)
+        if answer.correct { correct[seat] += 1 }
         var update = GameUpdate()
-        update.reply = { .answered(correct: answer.correct, points: answer.points, id: $0) }
+        update.reply = { .answered(correct: answer.correct, points: answer.points, reactionMs: reaction, id: $0) }
         if game.everyoneAnswered {
             endRound(into: &update, now: now)
         }
@@ -116,8 +129,17 @@ struct BrainEngine: GameEngine {
         if game.isOver {
             deadline = nil
             update.result = result(of: game)
+            if seatCount == 1 {
+                // Accuracy over every round (an unanswered one counts as wrong); reaction over the answers given.
+                let answers = reactions[0]
+                update.result?.summary = SoloSummary(timeMs: Int((now &- startedAt) / 1_000_000), figures: [
+                    NamedScore(name: "accuracy_percent", score: ended.round > 0 ? correct[0] * 100 / ended.round : 0),
+                    NamedScore(name: "mean_reaction_ms", score: answers.isEmpty ? 0 : answers.reduce(0, +) / answers.count),
+                ])
+            }
         } else {
             deadline = now + nanoseconds(roundSeconds)
+            roundStartedAt = now
         }
     }
 

@@ -21,6 +21,8 @@ struct GameResult: Equatable {
     let scores: [NamedScore]
     /// set, solo: hints used.
     var hintsUsed: Int?
+    /// A one-seat game's figures for `game_over`.
+    var summary: SoloSummary?
 }
 
 extension GameResult {

@@ -38,6 +38,9 @@ struct KlondikeEngine: GameEngine {
     private var left: Set<Int> = []
     /// Set once the game has a result: then a race's spectators may see the cards.
     private var isOver = false
+    /// When the game was dealt, on the host's clock, and the undos taken: a solo summary's figures.
+    private var startedAt: UInt64 = 0
+    private var undos = 0
 
     let deadline: UInt64? = nil
 
@@ -58,6 +61,8 @@ struct KlondikeEngine: GameEngine {
         games = names.map { $0 == nil ? nil : deal }
         left = []
         isOver = false
+        startedAt = now
+        undos = 0
         return GameUpdate()
     }
 
@@ -84,6 +89,7 @@ struct KlondikeEngine: GameEngine {
             throw .illegalMove(error.reason)
         }
         let game = games[seat]!
+        if case .undo = command { undos += 1 }
         var update = GameUpdate()
         if game.isWon {
             let moves = game.moveCount
@@ -91,6 +97,11 @@ struct KlondikeEngine: GameEngine {
                 room: room, player: names[seat], moves: moves,
                 message: "Congratulations, \(names[seat])! All 52 cards home in \(moves) moves."))
             update.result = result(winner: seat)
+            if !isRace {
+                update.result?.summary = SoloSummary(timeMs: Int((now &- startedAt) / 1_000_000), figures: [
+                    NamedScore(name: "moves", score: moves), NamedScore(name: "undos", score: undos),
+                ])
+            }
             isOver = true
         }
         return update

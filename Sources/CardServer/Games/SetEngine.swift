@@ -37,11 +37,19 @@ struct SetEngine: GameEngine {
     }
 
     private var isSolo: Bool { seatCount == 1 }
+    /// When the game was dealt, on the host's clock: a solo summary says how long it took.
+    private var startedAt: UInt64 = 0
+    /// Solo: Sets found and claims that were no Set, for the summary.
+    private var setsFound = 0
+    private var wrongClaims = 0
 
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
         self.names = names.map { $0 ?? "" }
         game = SetGame(seats: seatCount, seed: seed)
         dealVotes = []
+        startedAt = now
+        setsFound = 0
+        wrongClaims = 0
         return GameUpdate()
     }
 
@@ -59,12 +67,13 @@ struct SetEngine: GameEngine {
                 throw Self.refusal(error)
             }
             if result.valid { dealVotes = [] }
+            if result.valid { setsFound += 1 } else { wrongClaims += 1 }
             var update = GameUpdate()
             let claimer = names[seat]
             let room = self.room
             update.reply = { .claimed(room: room, player: claimer, cards: result.cards, valid: result.valid, points: result.points, id: $0) }
             update.replyIsBroadcast = true
-            update.result = resultIfOver(game)
+            update.result = resultIfOver(game, now: now)
             return update
         case .deal:
             try Self.checkDeal(game)
@@ -138,8 +147,16 @@ struct SetEngine: GameEngine {
         if game.board.count >= 24 { throw .illegalMove("the board already holds 24 cards; find a Set") }
     }
 
-    private func resultIfOver(_ game: SetGame) -> GameResult? {
-        game.isOver ? result(of: game) : nil
+    private func resultIfOver(_ game: SetGame, now: UInt64) -> GameResult? {
+        guard game.isOver else { return nil }
+        var result = result(of: game)
+        if isSolo {
+            result.summary = SoloSummary(timeMs: Int((now &- startedAt) / 1_000_000), figures: [
+                NamedScore(name: "sets_found", score: setsFound), NamedScore(name: "wrong_claims", score: wrongClaims),
+                NamedScore(name: "hints", score: game.hintsUsed),
+            ])
+        }
+        return result
     }
 
     private func result(of game: SetGame) -> GameResult {
