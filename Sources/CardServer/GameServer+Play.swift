@@ -10,7 +10,9 @@ extension GameServer {
         // A chosen seed (one-seat rooms) deals its game again each time; otherwise every
         // game gets a new secret seed, of 53 bits so it is an exact JSON number in every
         // client once game_over reveals it. The journal and game_over show this seed.
-        let seed = room.engine.chosenSeed ?? (random.next() >> 11)
+        // A daily game's seed is the day's (UTC), the same for everyone who asks for it today.
+        let daily = room.engine.dailyKey.map { DailyDeal.seed(day: Timestamp.day(milliseconds: host.wallMilliseconds), key: $0) }
+        let seed = room.engine.chosenSeed ?? daily ?? (random.next() >> 11)
         room.seed = Int(seed)
         room.moved = false
         room.startedMs = Timestamp.nowMilliseconds()

@@ -30,6 +30,8 @@ public protocol ServerHost: AnyObject {
     func cancel(_ timer: TimerToken)
     /// A monotonic clock in nanoseconds.
     var nowNanoseconds: UInt64 { get }
+    /// The wall clock, in milliseconds since 1970 (UTC): what names the day of a daily deal.
+    var wallMilliseconds: Int64 { get }
     /// Writes one line to the server's log.
     func log(_ message: String)
 
@@ -43,4 +45,9 @@ public protocol ServerHost: AnyObject {
     /// Asks for one `GameServer.clientDrained(_:)` once the client's unsent bytes are
     /// at most `bytes` (soon, if they already are).
     func notifyWhenDrained(_ client: ClientID, atMost bytes: Int)
+}
+
+extension ServerHost {
+    /// The system's wall clock; a scripted host sets its own.
+    public var wallMilliseconds: Int64 { Timestamp.nowMilliseconds() }
 }

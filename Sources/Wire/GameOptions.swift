@@ -8,7 +8,10 @@ public enum GameOptions {
     /// At most 2^53 − 1, so it is an exact number in every client's JSON.
     public static let seed = GameOption("seed", .integers(0...(1 << 53) - 1))
 
-    public static let set = [seed]
+    /// `daily` (set, klondike): the day's deal (UTC), the same for everyone that day; one-seat rooms only.
+    public static let daily = GameOption("daily", .boolean, default: false)
+
+    public static let set = [seed, daily]
 
     public static let rps = [
         GameOption("rounds", .integers(1...99), default: 3),
@@ -34,6 +37,7 @@ public enum GameOptions {
         GameOption("passes", .integerChoices([1, 3])),
         GameOption("scoring", .strings(KlondikeScoring.allCases.map(\.rawValue)), default: "none"),
         seed,
+        daily,
     ]
 
     /// The options of a game by its wire name; nil for a game not declared here.

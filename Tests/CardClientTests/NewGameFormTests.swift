@@ -13,7 +13,7 @@ struct NewGameFormTests {
     @Test func theFieldsAreTheGamesOwn() {
         var form = NewGameForm(offered: Self.allGames)
         #expect(form.games == Self.allGames)
-        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "seed"])
+        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "seed", "daily"])
         form.change(by: 1)
         #expect(form.game == "rps")
         #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "room", "rounds", "round seconds", "bot"])
@@ -22,7 +22,7 @@ struct NewGameFormTests {
         form.change(by: 1)
         #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "pairs", "theme", "turn seconds", "time bonus"])
         form.change(by: 1)
-        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "draw", "passes", "scoring", "seed"])
+        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "draw", "passes", "scoring", "seed", "daily"])
         form.change(by: 1)
         #expect(form.game == "set", "←→ on the game wraps around")
         #expect(NewGameForm(offered: ["rps", "chess"]).games == ["rps"], "only games both sides know")

@@ -102,6 +102,9 @@ public final class ScriptedHost: ServerHost {
 
     public var nowNanoseconds: UInt64 { now }
 
+    /// The scripted wall clock: 2026-11-24 12:00 UTC, moved by ``advance(by:)`` with the monotonic one.
+    public var wallMilliseconds: Int64 { 1_795_521_600_000 + Int64((now - 1_000_000_000) / 1_000_000) }
+
     public func unsentBytes(for client: ClientID) -> Int? {
         disconnected.contains(client) || gone.contains(client) ? nil : pendingBytes[client, default: 0]
     }

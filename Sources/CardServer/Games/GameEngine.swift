@@ -99,6 +99,9 @@ protocol GameEngine {
     /// The seed the room's creator chose (one-seat rooms only), which every game
     /// of the room is dealt from; nil: each game gets a new secret seed.
     var chosenSeed: UInt64? { get }
+    /// With the `daily` option: the game and the options that shape its deal, which with the
+    /// UTC day name the day's deal (``DailyDeal``); nil otherwise.
+    var dailyKey: String? { get }
 
     /// Begins a game. `names[seat]` is the seated player, nil for an empty seat;
     /// `seed` drives every random choice of this game.

@@ -25,6 +25,7 @@ struct KlondikeEngine: GameEngine {
     ]
 
     private let room: String
+    let dailyKey: String?
     private let drawCount: Int
     private let passes: Int?
     private let scoring: KlondikeScoring
@@ -50,6 +51,9 @@ struct KlondikeEngine: GameEngine {
         passes = try reader.optionalInt("passes")
         scoring = try reader.string("scoring").flatMap(KlondikeScoring.init(rawValue:)) ?? .none
         chosenSeed = try reader.seed(seats: seats)
+        let daily = try reader.daily(seats: seats, seed: chosenSeed)
+        // The options that shape the deal and its play name it; two players with the same options share it.
+        dailyKey = daily ? "klondike draw=\(drawCount) passes=\(passes.map(String.init) ?? "none") scoring=\(scoring.rawValue)" : nil
         try reader.rejectUnknown()
         self.room = room
         isRace = seats > 1

@@ -28,4 +28,5 @@ extension OptionReader {
 
 extension GameEngine {
     var chosenSeed: UInt64? { nil }
+    var dailyKey: String? { nil }
 }

@@ -21,6 +21,7 @@ struct SetEngine: GameEngine {
     private let room: String
     private let seatCount: Int
     let chosenSeed: UInt64?
+    let dailyKey: String?
     private var names: [String] = []
     private var game: SetGame?
     /// Seats that asked for three more cards since the last deal.
@@ -31,6 +32,7 @@ struct SetEngine: GameEngine {
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
         let reader = OptionReader(game: Self.gameName, declared: Self.options, options: options)
         chosenSeed = try reader.seed(seats: seats)
+        dailyKey = try reader.daily(seats: seats, seed: chosenSeed) ? "set" : nil
         try reader.rejectUnknown()
         self.room = room
         self.seatCount = seats

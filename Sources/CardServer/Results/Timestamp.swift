@@ -9,6 +9,11 @@ public enum Timestamp {
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec / 1_000_000)
     }
 
+    /// The UTC day of the time, `YYYY-MM-DD`: a daily deal's name.
+    public static func day(milliseconds: Int64) -> String {
+        String(iso8601(milliseconds: milliseconds).prefix(10))
+    }
+
     /// The time as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
     public static func iso8601(milliseconds: Int64) -> String {
         var seconds = time_t(milliseconds / 1000)
