@@ -165,12 +165,31 @@ struct EndToEndTests {
         let again = try Tmux(command)
         defer { again.kill() }
         let back = again.waitFor("back in your seat in \(code)")
+        #expect(back.contains("back in your seat in \(code)"))
         #expect(back.contains("\(code) · rock-paper-scissors · playing"))
         #expect(back.contains(" ann 0 · bob 0 · 0 watching"))
         try bob.expect("player_back") { $0["name"] == .string("ann") }
         again.type("p")
         try bob.expect("state") { $0["waiting_on"] == .array(["bob"]) }
         #expect(again.waitFor("you threw ✋ paper").contains("waiting for bob"))
+    }
+
+    /// A real server and ann's client in its lobby, in tmux; call the returned closure to stop both.
+    static func annInTheLobby() throws -> (ServerProcess, Tmux, () -> Void) {
+        let server = try ServerProcess()
+        let settings = settingsFile()
+        let terminal: Tmux
+        do {
+            terminal = try Tmux(clientCommand("--port \(server.port) --name ann", settings: settings))
+        } catch {
+            server.stop()
+            throw error
+        }
+        return (server, terminal, {
+            terminal.kill()
+            server.stop()
+            try? FileManager.default.removeItem(at: settings)
+        })
     }
 
     /// Opens the lobby's form, moves to `game` (`steps` to the right of Set), runs `keys` on
@@ -186,12 +205,9 @@ struct EndToEndTests {
     }
 
     @Test func rpsBrainFromTheFormWithThreeRoundsAndAnAnswer() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let settings = Self.settingsFile()
-        defer { try? FileManager.default.removeItem(at: settings) }
-        let terminal = try Tmux(Self.clientCommand("--port \(server.port) --name ann", settings: settings))
-        defer { terminal.kill() }
+        // The clean-up closure holds the server: it runs until the test ends.
+        let (_, terminal, cleanUp) = try Self.annInTheLobby()
+        defer { cleanUp() }
         // game → rps-brain, then down to rounds (game, seats, room, rounds) and 7 steps down from 10.
         let playing = Self.createFromTheForm(terminal, steps: 2, keys: ["Down", "Down", "Down"] + Array(repeating: "Left", count: 7))
         #expect(playing.contains("rps-brain · playing"))
@@ -201,12 +217,9 @@ struct EndToEndTests {
     }
 
     @Test func concentrationFromTheFormWithFourPairsAndTwoFlips() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let settings = Self.settingsFile()
-        defer { try? FileManager.default.removeItem(at: settings) }
-        let terminal = try Tmux(Self.clientCommand("--port \(server.port) --name ann", settings: settings))
-        defer { terminal.kill() }
+        // The clean-up closure holds the server: it runs until the test ends.
+        let (_, terminal, cleanUp) = try Self.annInTheLobby()
+        defer { cleanUp() }
         // game → concentration; seats 2 → 1; pairs 8 → 4.
         let playing = Self.createFromTheForm(
             terminal, steps: 3, keys: ["Down", "Left", "Down", "Down", "Left", "Left", "Left", "Left"])
@@ -221,12 +234,9 @@ struct EndToEndTests {
     }
 
     @Test func klondikeFromTheFormDrawingThreeWithADrawAndAnUndo() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let settings = Self.settingsFile()
-        defer { try? FileManager.default.removeItem(at: settings) }
-        let terminal = try Tmux(Self.clientCommand("--port \(server.port) --name ann", settings: settings))
-        defer { terminal.kill() }
+        // The clean-up closure holds the server: it runs until the test ends.
+        let (_, terminal, cleanUp) = try Self.annInTheLobby()
+        defer { cleanUp() }
         // game → klondike; down to draw (game, seats, room, draw) and 1 → 3.
         let playing = Self.createFromTheForm(terminal, steps: 4, keys: ["Down", "Down", "Down", "Right"])
         #expect(playing.contains("Klondike · playing"))
@@ -239,12 +249,9 @@ struct EndToEndTests {
     }
 
     @Test func setFromTheFormAloneWithAHintADealAndAClaim() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let settings = Self.settingsFile()
-        defer { try? FileManager.default.removeItem(at: settings) }
-        let terminal = try Tmux(Self.clientCommand("--port \(server.port) --name ann", settings: settings))
-        defer { terminal.kill() }
+        // The clean-up closure holds the server: it runs until the test ends.
+        let (_, terminal, cleanUp) = try Self.annInTheLobby()
+        defer { cleanUp() }
         // Set is the form's first game; seats 4 → 1 makes it solo, so it starts at once.
         let playing = Self.createFromTheForm(terminal, steps: 0, keys: ["Down", "Left", "Left", "Left"])
         #expect(playing.contains("Set · playing"))
@@ -264,12 +271,9 @@ struct EndToEndTests {
     }
 
     @Test func rpsFromTheFormAgainstTheRobotBestOfFive() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let settings = Self.settingsFile()
-        defer { try? FileManager.default.removeItem(at: settings) }
-        let terminal = try Tmux(Self.clientCommand("--port \(server.port) --name ann", settings: settings))
-        defer { terminal.kill() }
+        // The clean-up closure holds the server: it runs until the test ends.
+        let (_, terminal, cleanUp) = try Self.annInTheLobby()
+        defer { cleanUp() }
         // game → rps; rounds 3 → 5; bot none → random → adaptive.
         let playing = Self.createFromTheForm(terminal, steps: 1, keys: ["Down", "Down", "Right", "Right", "Down", "Down", "Right", "Right"])
         #expect(playing.contains("rock-paper-scissors · playing"))

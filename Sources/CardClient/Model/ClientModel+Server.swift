@@ -168,8 +168,9 @@ extension ClientModel {
             let onBoard = Set(set.board.map(\.id))
             current.selection.removeAll { !onBoard.contains($0) }
         }
-        if state.phase == .playing, current.phase != .playing {
-            // A new game: what was said of the last one no longer applies.
+        if state.phase == .playing, let previous = current.state, previous.phase != .playing {
+            // A new game: what was said of the last one no longer applies. (A first state, on
+            // entering or resuming, starts nothing: "back in your seat" stays.)
             current.result = nil
             current.reveal = nil
             current.lastTakenBy = nil
