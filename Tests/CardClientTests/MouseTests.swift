@@ -55,7 +55,7 @@ struct KlondikeFinishKeyTests {
         #expect(ready.type("F") == [.transmit(#"{"type":"finish","id":3}"#)])
         #expect(ready.type("h") == [.transmit(#"{"type":"hint","id":4}"#)])
         ready.receive(ServerMessage.suggestion(move: .draw, text: "draw", id: .int(4)).jsonText)
-        #expect(ready.flash?.text == "hint: draw")
+        #expect(ready.status?.text == "hint: draw")
         let notYet = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL00","game":"klondike","seat":0}"#, Self.state(stock: 3, down: 1)])
         let later = Fixtures.trimmed(ScreenRenderer.render(notYet, size: ScreenSize(width: 90, height: 30), color: false, now: 0))
         #expect(later.last?.hasPrefix(" d draw") == true)

@@ -76,7 +76,7 @@ extension ClientModel {
             let told = "\(player == me ? "you" : player) solved it in \(moves) moves"
             room?.log(.event(told))
             solved(player: player, message: text, now: now)
-        case .suggestion(_, let text, _): setFlash("hint: " + text, tone: .neutral, now: now)
+        case .suggestion(_, let text, _): setStatus("hint: " + text, tone: .neutral, now: now)
         case .replaced: replaced()
         case .shutdown: link = .lost("the server is shutting down")
         case .ok:
