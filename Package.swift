@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "ProtocolSchema", dependencies: ["Wire"], path: "Tests/ProtocolSchema"),
         // Test support: the server on a scripted host (manual clock, captured output, seeded generator).
         .target(name: "ScriptedServer", dependencies: ["CardServer", "Wire", "GameRules"], path: "Tests/ScriptedServer"),
-        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "GameRules", "cardserver", "ProtocolSchema", "ScriptedServer"]),
+        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "GameRules", "cardserver", "cardbench", "ProtocolSchema", "ScriptedServer"]),
         .testTarget(
             name: "CardClientTests",
             dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "ProtocolSchema", "ScriptedServer"]),

@@ -8,6 +8,8 @@ enum Options {
                cardbench idle --port N [--host ADDR] [--connections N] [--seconds N] [--server-pid PID]
                cardbench startup --binary PATH [--runs N] [--redis PATH]
                cardbench solver [--rounds N]
+               cardbench klondike-solver [--draw 1|3] [--deals N] [--budget-ms M] [--json]
+               cardbench klondike-solver --solution SEED [--draw 1|3] [--budget-ms M]
                cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--innocent-from ADDR] [--format table|json]
                cardbench --version | -h | --help
         """
@@ -38,6 +40,11 @@ enum Options {
                     (cardserver: hello; redis-server: +PONG).
           solver    Time SetSolver.sets(on:) on seeded random 12- and 21-card boards,
                     against a naive triple loop on the same boards
+          klondike-solver Solves Klondike deals 1-N (shuffled from each seed as the server deals them)
+                    with every card known; prints the fractions winnable / not winnable / unknown
+                    within the budget and the time a deal p50/p99/max (--json: one object). With
+                    --solution SEED, prints that deal's winning moves, one protocol command a line,
+                    to send in a one-seat room created with that seed and draw.
           attack    Each attack of issue 11 (\(AttackBench.attacks.map(\.name).joined(separator: ", ")))
                     from 127.1.N.x while an innocent client, from --innocent-from, pings and plays.
                     Prints per attack the innocent's ping p50/p99/max, whether it was cut off, and
@@ -60,6 +67,11 @@ enum Options {
           --runs N              startup: starts of each server (default: \(StartupOptions.defaultRuns))
           --redis PATH          startup: also time this redis-server binary
           --rounds N            solver: boards measured per board size (default: \(defaultRounds))
+          --draw N              klondike-solver: cards a draw turns, 1 or 3 (default: 1)
+          --deals N             klondike-solver: deals solved (default: \(KlondikeSolverOptions.defaultDeals))
+          --budget-ms M         klondike-solver: time allowed a deal (default: \(KlondikeSolverOptions.defaultBudgetMilliseconds))
+          --solution SEED       klondike-solver: print this deal's winning moves instead
+          --json                klondike-solver: print one JSON object
           --only ATTACK         attack: run this attack only
           --innocent-from ADDR  attack: the innocent client's loopback address (default: \(AttackOptions.defaultInnocentSource))
           --format F            attack: table or json, one object a line (default: table)
@@ -80,6 +92,7 @@ enum Options {
         case idle(IdleOptions)
         case startup(StartupOptions)
         case attack(AttackOptions)
+        case klondikeSolver(KlondikeSolverOptions)
     }
 
     /// What the command line asks for.
@@ -120,8 +133,12 @@ enum Options {
         ("idle", ["--port", "--host", "--connections", "--seconds", "--server-pid"]),
         ("startup", ["--binary", "--runs", "--redis"]),
         ("solver", ["--rounds"]),
+        ("klondike-solver", ["--draw", "--deals", "--budget-ms", "--solution", "--json"]),
         ("attack", ["--port", "--host", "--seconds", "--only", "--innocent-from", "--format"]),
     ]
+
+    /// The options that take no value.
+    static let flags: Set<String> = ["--json"]
 
     /// Reads a command line: a mode, then its options, each with a value.
     /// - Throws: ``ParseError`` naming the first thing wrong.
@@ -146,6 +163,10 @@ enum Options {
                 guard accepted.contains(argument) else {
                     throw ParseError(message: "unknown option '\(argument)' for \(mode)")
                 }
+                if flags.contains(argument) {
+                    values.flags.insert(argument)
+                    continue
+                }
                 guard let value = remaining.popFirst() else { throw ParseError(message: "\(argument) needs a value") }
                 values.given[argument] = value
             }
@@ -156,6 +177,7 @@ enum Options {
         case "idle": return .run(.idle(try IdleOptions(values)))
         case "startup": return .run(.startup(try StartupOptions(values)))
         case "attack": return .run(.attack(try AttackOptions(values)))
+        case "klondike-solver": return .run(.klondikeSolver(try KlondikeSolverOptions(values)))
         default: return .run(.solver(rounds: try values.number("--rounds", in: 1...100_000_000, default: defaultRounds)))
         }
     }
@@ -164,6 +186,8 @@ enum Options {
     struct Values {
         let mode: String
         var given: [String: String] = [:]
+        /// Options given that take no value.
+        var flags: Set<String> = []
 
         func number(_ name: String, in range: ClosedRange<Int>, default value: Int) throws(ParseError) -> Int {
             guard let text = given[name] else { return value }

@@ -26,6 +26,7 @@ func run(_ benchmark: Options.Benchmark) throws(BenchError) {
     case .idle(let options): try IdleBench(options).run()
     case .startup(let options): try StartupBench.run(options)
     case .attack(let options): try AttackBench(options).run()
+    case .klondikeSolver(let options): try KlondikeSolverBench.run(options)
     }
 }
 

@@ -47,6 +47,16 @@ struct OptionsTests {
             StartupOptions(binary: "b", runs: 3, redis: "r"))))
     }
 
+    @Test func klondikeSolverTakesItsOptionsAndTheJSONFlag() throws {
+        #expect(try Options.parse(["klondike-solver"]) == .run(.klondikeSolver(KlondikeSolverOptions())))
+        #expect(
+            try Options.parse(["klondike-solver", "--json", "--draw", "3", "--deals", "50", "--budget-ms", "200"])
+                == .run(.klondikeSolver(KlondikeSolverOptions(draw: 3, deals: 50, budgetMilliseconds: 200, json: true))))
+        #expect(
+            try Options.parse(["klondike-solver", "--solution", "42"])
+                == .run(.klondikeSolver(KlondikeSolverOptions(solutionSeed: 42))))
+    }
+
     @Test func solverKeepsItsRounds() throws {
         #expect(try Options.parse(["solver"]) == .run(.solver(rounds: 100_000)))
         #expect(try Options.parse(["solver", "--rounds", "10"]) == .run(.solver(rounds: 10)))
@@ -65,8 +75,8 @@ struct OptionsTests {
     }
 
     @Test(arguments: [
-        ([], "name a mode: ping, set, idle, startup, solver, attack"),
-        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver, attack"),
+        ([], "name a mode: ping, set, idle, startup, solver, klondike-solver, attack"),
+        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver, klondike-solver, attack"),
         (["ping"], "ping needs --port N"),
         (["set", "--rooms", "10"], "set needs --port N"),
         (["ping", "--port"], "--port needs a value"),
@@ -83,6 +93,9 @@ struct OptionsTests {
         (["startup"], "startup needs --binary PATH"),
         (["startup", "--binary", "b", "--runs", "0"], "--runs must be a number from 1 to 1000, not '0'"),
         (["solver", "--rounds", "0"], "--rounds must be a number from 1 to 100000000, not '0'"),
+        (["klondike-solver", "--draw", "2"], "--draw must be 1 or 3, not '2'"),
+        (["klondike-solver", "--solution", "-1"], "--solution must be a deal's seed, 0 to 9007199254740991, not '-1'"),
+        (["klondike-solver", "--json", "1"], "unknown option '1' for klondike-solver"),
         (["ping", "--port", "1", "--host", "10.0.0.1"],
          "--host must be a loopback IPv4 address (127.0.0.0/8), not '10.0.0.1': cardbench loads this machine only"),
         (["idle", "--port", "1", "--host", "localhost"],

@@ -5,14 +5,14 @@ import Testing
 struct KlondikeHintTests {
     @Test(arguments: [
         ("a card home first", KlondikeGame.position(waste: "A♥", tableau: [.pile("5♠"), .pile("A♠")]),
-         KlondikeSuggestion.move(from: .tableau(1), to: .foundation(0), count: 1)),
+         KlondikeAction.move(from: .tableau(1), to: .foundation(0), count: 1)),
         ("then a run that turns a card up", KlondikeGame.position(tableau: [.pile("6♥ 5♠", down: "2♦"), .pile("7♣")]),
          .move(from: .tableau(0), to: .tableau(1), count: 2)),
         ("then the waste onto the tableau", KlondikeGame.position(waste: "4♦", tableau: [.pile("5♠")]),
          .move(from: .waste, to: .tableau(0), count: 1)),
         ("then a draw", KlondikeGame.position(stock: "9♦", tableau: [.pile("5♠")]), .draw),
     ])
-    func theFirstUsefulMove(case name: String, game: KlondikeGame, expected: KlondikeSuggestion) {
+    func theFirstUsefulMove(case name: String, game: KlondikeGame, expected: KlondikeAction) {
         #expect(game.hint() == expected, "\(name)")
     }
 

@@ -2,7 +2,7 @@
 import Testing
 
 /// Something a player can try: a draw, a double tap or a move.
-enum KlondikeAction: Sendable, CustomStringConvertible {
+enum RandomKlondikeAction: Sendable, CustomStringConvertible {
     case draw
     case auto(KlondikePile)
     case move(KlondikePile, KlondikePile, count: Int)
@@ -27,12 +27,12 @@ enum KlondikeAction: Sendable, CustomStringConvertible {
     /// tap on each non-empty pile, and each move whose lead card has the rank
     /// the destination takes next. Colour and suit are left to the rules,
     /// which refuse many of these.
-    static func candidates(in game: KlondikeGame) -> [KlondikeAction] {
+    static func candidates(in game: KlondikeGame) -> [RandomKlondikeAction] {
         // Only ranks filter here: trying every pair of piles and every count
         // makes the test several times slower in a debug build.
         let tableau = game.tableau
         let foundations = game.foundations
-        var actions: [KlondikeAction] = [.draw]
+        var actions: [RandomKlondikeAction] = [.draw]
         func addActions(from source: KlondikePile, run: [PlayingCard]) {
             guard !run.isEmpty else { return }
             actions.append(.auto(source))
@@ -101,9 +101,9 @@ struct KlondikePropertyTests {
         for _ in 0..<Self.steps {
             // Trying the candidates in a uniformly random order and playing
             // the first legal one picks uniformly among the legal ones.
-            var actions = KlondikeAction.candidates(in: game)
+            var actions = RandomKlondikeAction.candidates(in: game)
             let before = game
-            var played: KlondikeAction?
+            var played: RandomKlondikeAction?
             while played == nil, !actions.isEmpty {
                 actions.swapAt(generator.seededRandom(below: actions.count), actions.count - 1)
                 let action = actions.removeLast()

@@ -1,9 +1,3 @@
-/// A move the hint suggests.
-public enum KlondikeSuggestion: Sendable, Equatable {
-    case move(from: KlondikePile, to: KlondikePile, count: Int)
-    case draw
-}
-
 extension KlondikeGame {
     /// A legal move that makes progress, in this order of preference; nil when there is none.
     ///
@@ -13,7 +7,7 @@ extension KlondikeGame {
     /// 4. a draw, while the stock (or a turn of the waste that `passes` allows) has cards.
     ///
     /// Moves that only shuffle face-up cards about are not progress, so they are never suggested.
-    public func hint() -> KlondikeSuggestion? {
+    public func hint() -> KlondikeAction? {
         guard !isWon else { return nil }
         let tableau = (0..<KlondikePile.tableauCount).map(KlondikePile.tableau)
         let foundations = (0..<KlondikePile.foundationCount).map(KlondikePile.foundation)

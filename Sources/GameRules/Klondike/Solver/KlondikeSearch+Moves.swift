@@ -1,0 +1,152 @@
+extension KlondikeSearch {
+    /// The moves worth trying here, most promising first: cards home; runs that turn a
+    /// face-down card up (from the pile with most face-down cards first); talon cards onto
+    /// the tableau; then the moves that only rearrange, each kept only when it frees a card
+    /// that something can use.
+    ///
+    /// Left out because they cannot help: a king alone on its pile moving to another empty
+    /// one, a pile emptied when no king could take the space, part of a run moved when the
+    /// card it uncovers is neither going home nor wanted by a card in reach, a card taken
+    /// back off a foundation when no card in reach could lie on it, and every empty pile but
+    /// the first as a destination (they are all alike).
+    func candidateMoves() -> [Move] {
+        let reachable = reachableTalon()
+        let firstEmpty = (0..<7).first { up[$0].isEmpty }
+        var home: [Move] = []
+        var revealing: [Move] = []
+        var fromTalon: [Move] = []
+        var rearranging: [Move] = []
+
+        for pile in 0..<7 {
+            if let top = up[pile].last, goesHome(top) {
+                home.append(Move(kind: .tableauToFoundation, card: top, from: Int8(pile)))
+            }
+        }
+        for (index, usedRedeal) in reachable where goesHome(talon[index]) {
+            home.append(Move(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: usedRedeal))
+        }
+
+        for from in 0..<7 {
+            let run = up[from]
+            for start in run.indices {
+                let lead = run[start]
+                let reveals = start == 0 && downCount[from] > 0
+                if start == 0, !reveals {
+                    // The pile would be left empty: of use only to a king waiting for the space.
+                    if lead.rank == 13 || !kingIsWaiting(besides: from, reachable: reachable) { continue }
+                } else if start > 0 {
+                    let uncovered = run[start - 1]
+                    if focused {
+                        guard goesHome(uncovered) || isInReach(cardOnto: uncovered, besides: from) else { continue }
+                    } else {
+                        guard goesHome(uncovered) || hasImmediateUse(uncovered, besides: from, reachable: reachable) else { continue }
+                    }
+                }
+                for to in 0..<7 where to != from && fits(lead, onto: to, firstEmpty: firstEmpty) {
+                    let move = Move(kind: .tableauToTableau, card: lead, from: Int8(from), to: Int8(to), count: Int8(run.count - start))
+                    if reveals { revealing.append(move) } else { rearranging.append(move) }
+                }
+            }
+        }
+        revealing.sort { downCount[Int($0.from)] > downCount[Int($1.from)] }
+
+        for (index, usedRedeal) in reachable {
+            let card = talon[index]
+            if focused && boundaryIsFree && !isWanted(asHolder: card, reachable: reachable, depth: 99) { continue }
+            if !focused && boundaryIsFree && !hasImmediateUse(card, reachable: reachable) { continue }
+            for to in 0..<7 where fits(card, onto: to, firstEmpty: firstEmpty) {
+                fromTalon.append(Move(kind: .talonToTableau, card: card, to: Int8(to), talonIndex: Int8(index), usedRedeal: usedRedeal))
+            }
+        }
+
+        for suit in 0..<4 where self.home[suit] >= 3 {
+            let card = SolverCard(suit: suit, rank: self.home[suit])
+            guard focused ? isInReach(cardOnto: card, besides: nil, reachable: reachable) : hasImmediateUse(card, reachable: reachable) else { continue }
+            for to in 0..<7 where card.rank < 13 && fits(card, onto: to, firstEmpty: firstEmpty) {
+                rearranging.append(Move(kind: .foundationToTableau, card: card, to: Int8(to)))
+            }
+        }
+        if var generator = orderShuffle {
+            home.seededShuffle(using: &generator)
+            revealing.seededShuffle(using: &generator)
+            fromTalon.seededShuffle(using: &generator)
+            rearranging.seededShuffle(using: &generator)
+            orderShuffle = generator
+        }
+        return home + revealing + fromTalon + rearranging
+    }
+
+    /// Whether a card could lie on `card` and so make progress: the bottom of a pile's face-up
+    /// run whose move turns a card up, or a card in the talon's reach (which may itself be wanted).
+    private func isWanted(asHolder card: SolverCard, reachable: [(index: Int, usedRedeal: Bool)], depth: Int) -> Bool {
+        guard card.rank > 1 else { return false }
+        for pile in 0..<7 where !up[pile].isEmpty {
+            if up[pile][0].fitsTableau(onto: card) && downCount[pile] > 0 { return true }
+            // Part of a run, moved so the card it uncovers can go home.
+            for start in 1..<max(1, up[pile].count) where up[pile][start].fitsTableau(onto: card) && goesHome(up[pile][start - 1]) {
+                return true
+            }
+        }
+        guard depth > 0 else { return false }
+        return reachable.contains { talon[$0.index].fitsTableau(onto: card) && isWanted(asHolder: talon[$0.index], reachable: reachable, depth: depth - 1) }
+    }
+
+    /// Whether the card is the next one its foundation takes.
+    private func goesHome(_ card: SolverCard) -> Bool {
+        home[card.suit] == card.rank - 1
+    }
+
+    /// Whether `card` may go onto tableau pile `to`; of the empty piles only the first counts.
+    private func fits(_ card: SolverCard, onto to: Int, firstEmpty: Int?) -> Bool {
+        if let top = up[to].last { return card.fitsTableau(onto: top) }
+        return card.rank == 13 && to == firstEmpty
+    }
+
+    /// Whether a king could move into an emptied pile: one in the talon's reach, or one in
+    /// another pile that is not already at the bottom of its own.
+    private func kingIsWaiting(besides pile: Int, reachable: [(index: Int, usedRedeal: Bool)]) -> Bool {
+        if reachable.contains(where: { talon[$0.index].rank == 13 }) { return true }
+        for other in 0..<7 where other != pile {
+            for (position, card) in up[other].enumerated() where card.rank == 13 && (position > 0 || downCount[other] > 0) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether a card that could lie on `card` (one rank lower, the other colour) is in
+    /// reach: in the talon's reach or face up in a tableau pile other than `pile`.
+    private func isInReach(cardOnto card: SolverCard, besides pile: Int?, reachable: [(index: Int, usedRedeal: Bool)] = []) -> Bool {
+        guard card.rank > 1 else { return false }
+        let wanted = { (candidate: SolverCard) in candidate.fitsTableau(onto: card) }
+        if reachable.contains(where: { wanted(talon[$0.index]) }) { return true }
+        for other in 0..<7 where other != pile {
+            if let base = up[other].first, downCount[other] > 0, wanted(base) { return true }
+        }
+        return false
+    }
+
+    /// Whether a card could be put on `card` at once: a face-up tableau card, a foundation's
+    /// top card, or a talon card in reach (drawing one with no limit on passes, only one that
+    /// could itself be used at once, by the same argument).
+    ///
+    /// A card that goes onto the tableau from the talon (drawing one, no limit on passes) or
+    /// from a foundation serves only as a place for another card: until one is put on it, it
+    /// could as well have stayed where it was, and it can still be fetched then. So such a
+    /// move is needed only right before a card goes on it, and leaving it out otherwise loses
+    /// no win.
+    private func hasImmediateUse(_ card: SolverCard, besides excluded: Int? = nil, reachable: [(index: Int, usedRedeal: Bool)]) -> Bool {
+        guard card.rank > 1 else { return false }
+        for pile in 0..<7 where pile != excluded && up[pile].contains(where: { $0.fitsTableau(onto: card) }) {
+            return true
+        }
+        let (a, b) = SolverCard.otherColourSuits(of: card.suit)
+        if home[a] == card.rank - 1 || home[b] == card.rank - 1 { return true }
+        for (index, _) in reachable where talon[index].fitsTableau(onto: card) {
+            if !boundaryIsFree || hasImmediateUse(talon[index], reachable: reachable) { return true }
+        }
+        return false
+    }
+
+}
+

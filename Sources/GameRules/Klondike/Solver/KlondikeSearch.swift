@@ -1,0 +1,346 @@
+/// The solver's depth-first search: one mutable position, moves made and taken
+/// back in place, and a table of the positions already searched.
+///
+/// The stock and the waste are one row, the "talon": the waste bottom to top, then
+/// the stock in the order it turns. `wasteCount` cards of it are on the waste. A draw
+/// only moves that boundary and a turn of the waste back over resets it to 0, so
+/// rather than drawing, a move names the talon card it plays; the cards a run of
+/// draws can bring up are listed by ``reachableTalon()``.
+final class KlondikeSearch {
+    /// One compound move; the undo fields are filled in when it is made.
+    struct Move {
+        enum Kind: UInt8 {
+            case tableauToFoundation, tableauToTableau, talonToFoundation, talonToTableau, foundationToTableau
+        }
+        var kind: Kind
+        /// The card played (the bottom card of a run).
+        var card: SolverCard
+        /// Tableau pile index for moves from the tableau.
+        var from: Int8 = 0
+        /// Tableau pile index for moves to the tableau.
+        var to: Int8 = 0
+        /// Cards in a tableau-to-tableau run.
+        var count: Int8 = 1
+        /// For talon moves: the talon index of the card.
+        var talonIndex: Int8 = 0
+        /// For talon moves: whether the waste had to be turned over to reach it.
+        var usedRedeal = false
+        // Undo.
+        var turnedUp = false
+        var previousWasteCount: Int8 = 0
+        var playedSlot: UInt8 = 0
+    }
+
+    let drawCount: Int
+    /// Face-down cards per pile, bottom to top; only `downCount` of them are still down.
+    let down: [[SolverCard]]
+    var downCount: [Int]
+    /// Face-up cards per pile, bottom to top.
+    var up: [[SolverCard]]
+    /// The waste (bottom to top) then the stock (in turning order).
+    var talon: [SolverCard]
+    /// Each talon card's index in the talon as it was at the start, for hashing.
+    var talonSlot: [UInt8]
+    /// Bit i set when the talon card that started at index i was played.
+    var playedSlots: UInt32 = 0
+    var wasteCount: Int
+    /// Cards home per suit.
+    var home: [Int]
+    var homeTotal: Int
+    /// The cards in the game: 52, except in a position built by hand with some left out.
+    let cardCount: Int
+    /// Turns of the waste back over still allowed; `Int.max` for no limit.
+    var redealsLeft: Int
+
+    /// Moves from the start to the position now; a win leaves the winning line here.
+    private(set) var path: [Move] = []
+    private var seen = Set<UInt64>()
+    private(set) var nodes = 0
+    private(set) var ranOut = false
+    private let nodeLimit: Int
+    private let clock = ContinuousClock()
+    private let deadline: ContinuousClock.Instant?
+    /// Whether the waste boundary can be ignored when comparing positions: drawing one at a
+    /// time with no limit on passes, every talon card can be brought up from any boundary.
+    let boundaryIsFree: Bool
+    /// Leave out moves that rarely matter (see ``candidateMoves()``): finds most wins far
+    /// sooner, but a search that ends without one proves nothing.
+    let focused: Bool
+    /// Shuffles the moves of each kind, so that a restart tries them in another order; nil keeps the order.
+    var orderShuffle: SplitMix64?
+
+    /// - Parameters:
+    ///   - game: the position to search from.
+    ///   - focused: leave out the moves that rarely matter.
+    ///   - orderSeed: shuffle the moves of each kind with this seed; nil for the natural order.
+    ///   - nodeLimit: positions to visit at most.
+    ///   - deadline: when to stop, if ever.
+    init(game: KlondikeGame, focused: Bool, orderSeed: UInt64?, nodeLimit: Int, deadline: ContinuousClock.Instant?) {
+        let position = game.position
+        drawCount = game.drawCount
+        down = position.tableau.map { $0.down.map(SolverCard.init) }
+        downCount = position.tableau.map(\.downCount)
+        up = position.tableau.map { $0.up.map(SolverCard.init) }
+        talon = (position.waste + position.stock.reversed()).map(SolverCard.init)
+        talonSlot = talon.indices.map(UInt8.init)
+        wasteCount = position.waste.count
+        home = Array(repeating: 0, count: 4)
+        for pile in position.foundations {
+            if let top = pile.last { home[SolverCard(top).suit] = pile.count }
+        }
+        homeTotal = home.reduce(0, +)
+        cardCount = game.allCards.count
+        redealsLeft = game.passes.map { max(0, $0 - position.redeals) } ?? Int.max
+        self.focused = focused
+        orderShuffle = orderSeed.map(SplitMix64.init(seed:))
+        self.nodeLimit = nodeLimit
+        self.deadline = deadline
+        boundaryIsFree = drawCount == 1 && redealsLeft == Int.max
+        for index in up.indices { up[index].reserveCapacity(20) }
+        path.reserveCapacity(256)
+    }
+
+    /// Searches from the position given; true when `path` now wins. Check ``ranOut`` on false.
+    func run() -> Bool {
+        search()
+    }
+
+    private func search() -> Bool {
+        nodes += 1
+        if nodes > nodeLimit { ranOut = true }
+        if nodes & 1023 == 0, let deadline, clock.now >= deadline { ranOut = true }
+        if ranOut { return false }
+
+        let pathLength = path.count
+        sendSafeCardsHome()
+        if homeTotal == cardCount { return true }
+        if finishesByItself() {
+            finish()
+            return true
+        }
+        guard seen.insert(positionHash()).inserted else {
+            takeBack(to: pathLength)
+            return false
+        }
+        for var move in candidateMoves() {
+            make(&move)
+            path.append(move)
+            if search() { return true }
+            if ranOut { return false }
+            path.removeLast()
+            unmake(move)
+        }
+        takeBack(to: pathLength)
+        return false
+    }
+
+    /// Undoes the moves on `path` past `length`, newest first.
+    private func takeBack(to length: Int) {
+        while path.count > length {
+            unmake(path.removeLast())
+        }
+    }
+
+    // MARK: Safe moves home
+
+    /// Whether a card can go home now and never be wanted back: nothing still out could lie on
+    /// it (the other colour's next lower cards are home), and nothing that could come back to
+    /// lie on it would be wanted either (its own colour's card below that is home too).
+    private func isSafeHome(_ card: SolverCard) -> Bool {
+        guard home[card.suit] == card.rank - 1 else { return false }
+        if card.rank <= 2 { return true }
+        let (a, b) = SolverCard.otherColourSuits(of: card.suit)
+        return home[a] >= card.rank - 2 && home[b] >= card.rank - 2
+            && home[SolverCard.partnerSuit(of: card.suit)] >= card.rank - 3
+    }
+
+    /// Plays every safe tableau top home, repeatedly, recording the moves on `path`.
+    private func sendSafeCardsHome() {
+        var moved = true
+        while moved {
+            moved = false
+            for pile in 0..<7 {
+                guard let top = up[pile].last, isSafeHome(top) else { continue }
+                var move = Move(kind: .tableauToFoundation, card: top, from: Int8(pile))
+                make(&move)
+                path.append(move)
+                moved = true
+            }
+            if boundaryIsFree {
+                for index in talon.indices where isSafeHome(talon[index]) {
+                    var move = Move(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: index < wasteCount - 1)
+                    make(&move)
+                    path.append(move)
+                    moved = true
+                    break
+                }
+            }
+        }
+    }
+
+    // MARK: Endgame
+
+    /// Whether the rest plays itself: no face-down cards, and the talon is empty or (drawing
+    /// one, with no limit on passes) every talon card can be brought up whenever it is wanted.
+    private func finishesByItself() -> Bool {
+        guard downCount.allSatisfy({ $0 == 0 }) else { return false }
+        return talon.isEmpty || boundaryIsFree
+    }
+
+    /// Plays the lowest card left home until all are: with every tableau card face up it is on
+    /// top of its pile (each pile runs down in rank), or it is in the talon, which is free.
+    private func finish() {
+        while homeTotal < cardCount {
+            var move: Move?
+            for pile in 0..<7 {
+                if let top = up[pile].last, home[top.suit] == top.rank - 1 {
+                    move = Move(kind: .tableauToFoundation, card: top, from: Int8(pile))
+                    break
+                }
+            }
+            if move == nil {
+                for (index, usedRedeal) in reachableTalon() where home[talon[index].suit] == talon[index].rank - 1 {
+                    move = Move(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: usedRedeal)
+                    break
+                }
+            }
+            guard var found = move else { preconditionFailure("an open endgame always has a card to play home") }
+            make(&found)
+            path.append(found)
+        }
+    }
+
+    // MARK: The talon
+
+    /// The talon indices a run of draws can bring to the top of the waste (the current top
+    /// first), and whether each needs the waste turned back over.
+    func reachableTalon() -> [(index: Int, usedRedeal: Bool)] {
+        let count = talon.count
+        guard count > 0 else { return [] }
+        var reachable: [(index: Int, usedRedeal: Bool)] = []
+        if wasteCount > 0 { reachable.append((wasteCount - 1, false)) }
+        var boundary = wasteCount
+        while boundary < count {
+            boundary = min(boundary + drawCount, count)
+            reachable.append((boundary - 1, false))
+        }
+        guard redealsLeft > 0 else { return reachable }
+        boundary = 0
+        while boundary < count {
+            boundary = min(boundary + drawCount, count)
+            // Already reachable without turning the waste over, and cheaper so.
+            let onTheWay = boundary >= wasteCount && ((boundary - wasteCount) % drawCount == 0 || boundary == count)
+            if !onTheWay { reachable.append((boundary - 1, true)) }
+        }
+        return reachable
+    }
+
+    // MARK: Making and unmaking moves
+
+    func make(_ move: inout Move) {
+        switch move.kind {
+        case .tableauToFoundation:
+            let pile = Int(move.from)
+            up[pile].removeLast()
+            goHome(move.card)
+            move.turnedUp = turnUp(pile)
+        case .tableauToTableau:
+            let from = Int(move.from), to = Int(move.to), count = Int(move.count)
+            let start = up[from].count - count
+            for index in start..<up[from].count { up[to].append(up[from][index]) }
+            up[from].removeLast(count)
+            move.turnedUp = turnUp(from)
+        case .talonToFoundation, .talonToTableau:
+            let index = Int(move.talonIndex)
+            move.previousWasteCount = Int8(wasteCount)
+            talon.remove(at: index)
+            move.playedSlot = talonSlot.remove(at: index)
+            playedSlots |= 1 << UInt32(move.playedSlot)
+            wasteCount = index
+            if move.usedRedeal { redealsLeft -= 1 }
+            if move.kind == .talonToFoundation { goHome(move.card) } else { up[Int(move.to)].append(move.card) }
+        case .foundationToTableau:
+            home[move.card.suit] -= 1
+            homeTotal -= 1
+            up[Int(move.to)].append(move.card)
+        }
+    }
+
+    func unmake(_ move: Move) {
+        switch move.kind {
+        case .tableauToFoundation:
+            let pile = Int(move.from)
+            if move.turnedUp { turnDown(pile) }
+            up[pile].append(move.card)
+            home[move.card.suit] -= 1
+            homeTotal -= 1
+        case .tableauToTableau:
+            let from = Int(move.from), to = Int(move.to), count = Int(move.count)
+            if move.turnedUp { turnDown(from) }
+            let start = up[to].count - count
+            for index in start..<up[to].count { up[from].append(up[to][index]) }
+            up[to].removeLast(count)
+        case .talonToFoundation, .talonToTableau:
+            if move.kind == .talonToFoundation {
+                home[move.card.suit] -= 1
+                homeTotal -= 1
+            } else {
+                up[Int(move.to)].removeLast()
+            }
+            let index = Int(move.talonIndex)
+            if move.usedRedeal { redealsLeft += 1 }
+            wasteCount = Int(move.previousWasteCount)
+            talon.insert(move.card, at: index)
+            talonSlot.insert(move.playedSlot, at: index)
+            playedSlots &= ~(1 << UInt32(move.playedSlot))
+        case .foundationToTableau:
+            up[Int(move.to)].removeLast()
+            home[move.card.suit] += 1
+            homeTotal += 1
+        }
+    }
+
+    private func goHome(_ card: SolverCard) {
+        home[card.suit] += 1
+        homeTotal += 1
+    }
+
+    /// Turns the top face-down card of a pile up when it has no face-up card left.
+    private func turnUp(_ pile: Int) -> Bool {
+        guard up[pile].isEmpty, downCount[pile] > 0 else { return false }
+        downCount[pile] -= 1
+        up[pile].append(down[pile][downCount[pile]])
+        return true
+    }
+
+    private func turnDown(_ pile: Int) {
+        up[pile].removeLast()
+        downCount[pile] += 1
+    }
+
+    // MARK: Hashing
+
+    /// A 64-bit key for the position in which the order of the tableau piles does not
+    /// matter (a sum of per-pile hashes) and the waste boundary counts only when it can.
+    private func positionHash() -> UInt64 {
+        var hash: UInt64 = 0
+        for pile in 0..<7 {
+            // A pile's face-down cards are its own, so the pile and how many are left name them.
+            var pileHash: UInt64 = downCount[pile] > 0 ? UInt64(pile + 1) << 8 | UInt64(downCount[pile]) : 0
+            for card in up[pile] { pileHash = (pileHash &* 0x100_0000_01B3) ^ UInt64(card.code + 1) }
+            hash &+= Self.mix(pileHash ^ UInt64(up[pile].count) << 40)
+        }
+        var rest = UInt64(playedSlots)
+        rest |= UInt64(home[0]) << 24 | UInt64(home[1]) << 28 | UInt64(home[2]) << 32 | UInt64(home[3]) << 36
+        if !boundaryIsFree { rest |= UInt64(wasteCount) << 40 | UInt64(min(redealsLeft, 255)) << 48 }
+        return hash ^ Self.mix(rest ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// SplitMix64's finaliser: spreads every input bit over the whole word.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,139 @@
+/// Decides whether a Klondike game can still be won, playing with every card known
+/// ("thoughtful" Klondike, as Blake & Gent count winnable deals), and finds the winning moves.
+///
+/// A pure function of the position and the budget: the same game and a node budget
+/// give the same answer on any machine, which is what lets a server choose a
+/// winnable deal from a seed. A time budget is for benchmarks and tools.
+///
+/// The search is a depth-first search over compound moves (draws folded into the
+/// play of the waste card they reach), with a table of positions seen, cards that
+/// can never be needed again sent home at once, and moves that only shuffle
+/// face-up cards left out unless they free something.
+public enum KlondikeSolver {
+    /// How much work one answer may take; whichever limit is reached first ends the search as ``Verdict/unknown``.
+    public struct Budget: Sendable, Equatable {
+        /// Positions the search may visit.
+        public var nodes: Int
+        /// Time the search may take; nil for no limit (then the answer depends on nothing but the game).
+        public var time: Duration?
+
+        /// - Parameters:
+        ///   - nodes: positions the search may visit.
+        ///   - time: time it may take; nil for no limit.
+        public init(nodes: Int, time: Duration? = nil) {
+            self.nodes = nodes
+            self.time = time
+        }
+    }
+
+    /// What the search found.
+    public enum Verdict: Sendable, Equatable {
+        /// The game can be won by these actions, in order, from the position given.
+        case winnable([KlondikeAction])
+        /// No sequence of moves wins: the search looked at every position that matters.
+        case notWinnable
+        /// The budget ran out first.
+        case unknown
+    }
+
+    /// The verdict and what it cost.
+    public struct Outcome: Sendable, Equatable {
+        /// What the search found.
+        public let verdict: Verdict
+        /// Positions visited.
+        public let nodes: Int
+    }
+
+    /// Solves the game from its position as it lies, with the stock, the waste and the
+    /// face-down cards known, the way ``KlondikeGame/draw()`` would turn them and with the
+    /// game's limit on passes.
+    /// - Parameters:
+    ///   - game: the game to solve; it is not changed.
+    ///   - budget: how much work the answer may take.
+    public static func solve(_ game: KlondikeGame, budget: Budget) -> Outcome {
+        guard !game.isWon else { return Outcome(verdict: .winnable([]), nodes: 0) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = budget.time.map { start.advanced(by: $0) }
+        var nodes = 0
+
+        // First, searches that leave out the moves that rarely matter, each twice as long as
+        // the last and trying moves in another order: most wins turn up in a few thousand
+        // positions, and a search that went wrong early is cut short. They get half the budget.
+        let focusedNodes = budget.nodes / 2
+        let focusedDeadline = budget.time.map { start.advanced(by: $0 / 2) }
+        var attempt: UInt64 = 0
+        var limit = firstFocusedLimit
+        while nodes < focusedNodes, focusedDeadline.map({ clock.now < $0 }) ?? true {
+            let search = KlondikeSearch(
+                game: game, focused: true, orderSeed: attempt == 0 ? nil : attempt,
+                nodeLimit: min(limit, focusedNodes - nodes), deadline: focusedDeadline)
+            let found = search.run()
+            nodes += search.nodes
+            if found { return winnable(search.path, from: game, nodes: nodes) }
+            // Searched to the end without a win: only the full search can say more.
+            if !search.ranOut { break }
+            attempt += 1
+            limit = limit > Int.max / 2 ? Int.max : limit * 2
+        }
+
+        // Then every move that could matter, for the rest of the budget: the only search
+        // whose end without a win proves there is none.
+        let search = KlondikeSearch(
+            game: game, focused: false, orderSeed: nil, nodeLimit: max(0, budget.nodes - nodes), deadline: deadline)
+        let found = search.run()
+        nodes += search.nodes
+        if found { return winnable(search.path, from: game, nodes: nodes) }
+        return Outcome(verdict: search.ranOut ? .unknown : .notWinnable, nodes: nodes)
+    }
+
+    /// Positions the first focused search may visit.
+    static let firstFocusedLimit = 20_000
+
+    /// The verdict for a winning line: the search names cards and suits, the game names
+    /// piles, and playing the moves on a copy turns one into the other and proves every step legal.
+    private static func winnable(_ moves: [KlondikeSearch.Move], from game: KlondikeGame, nodes: Int) -> Outcome {
+        guard let actions = actions(for: moves, from: game) else { return Outcome(verdict: .unknown, nodes: nodes) }
+        return Outcome(verdict: .winnable(actions), nodes: nodes)
+    }
+
+    /// The actions that play `moves` on `game`, with the draws that bring each waste card up;
+    /// nil if a move does not fit (which would be a fault of the search).
+    static func actions(for moves: [KlondikeSearch.Move], from game: KlondikeGame) -> [KlondikeAction]? {
+        var game = game
+        var actions: [KlondikeAction] = []
+        func play(_ action: KlondikeAction) -> Bool {
+            guard (try? game.play(action)) != nil else { return false }
+            actions.append(action)
+            return true
+        }
+        for move in moves {
+            let card = move.card.playingCard
+            switch move.kind {
+            case .talonToFoundation, .talonToTableau:
+                // One full cycle of the stock and waste brings up every card that can come up.
+                var draws = 0
+                while game.visibleWaste.first != card {
+                    guard draws <= 2 * (game.stockCount + game.wasteCount) + 2, play(.draw) else { return nil }
+                    draws += 1
+                }
+                let destination = move.kind == .talonToFoundation ? foundation(for: card, in: game) : .tableau(Int(move.to))
+                guard play(.move(from: .waste, to: destination, count: 1)) else { return nil }
+            case .tableauToFoundation:
+                guard play(.move(from: .tableau(Int(move.from)), to: foundation(for: card, in: game), count: 1)) else { return nil }
+            case .tableauToTableau:
+                guard play(.move(from: .tableau(Int(move.from)), to: .tableau(Int(move.to)), count: Int(move.count))) else { return nil }
+            case .foundationToTableau:
+                guard let index = game.foundations.firstIndex(where: { $0.last == card }),
+                      play(.move(from: .foundation(index), to: .tableau(Int(move.to)), count: 1))
+                else { return nil }
+            }
+        }
+        return game.isWon ? actions : nil
+    }
+
+    /// The foundation a card goes to: its suit's, or for an ace the first empty one.
+    private static func foundation(for card: PlayingCard, in game: KlondikeGame) -> KlondikePile {
+        .foundation(game.foundations.firstIndex(where: card.fitsFoundation) ?? 0)
+    }
+}

@@ -1,0 +1,115 @@
+import GameRules
+import Wire
+
+/// `cardbench klondike-solver`: how many random deals the solver decides, how many of
+/// those are winnable, and how long it takes; or one deal's winning moves as protocol lines.
+struct KlondikeSolverOptions: Equatable {
+    static let defaultDeals = 1_000
+    static let defaultBudgetMilliseconds = 1_000
+
+    var draw = 1
+    var deals = defaultDeals
+    var budgetMilliseconds = defaultBudgetMilliseconds
+    /// Print this deal's solution instead of measuring.
+    var solutionSeed: UInt64?
+    var json = false
+
+    /// The seeds a room's `seed` option takes.
+    static let seedRange: ClosedRange<UInt64> = 0...(1 << 53) - 1
+}
+
+extension KlondikeSolverOptions {
+    init(_ values: Options.Values) throws(Options.ParseError) {
+        draw = try values.number("--draw", in: 1...3, default: 1)
+        guard draw == 1 || draw == 3 else { throw Options.ParseError(message: "--draw must be 1 or 3, not '\(draw)'") }
+        deals = try values.number("--deals", in: 1...10_000_000, default: Self.defaultDeals)
+        budgetMilliseconds = try values.number("--budget-ms", in: 1...3_600_000, default: Self.defaultBudgetMilliseconds)
+        if let text = values.given["--solution"] {
+            let seeds = Self.seedRange
+            guard let seed = UInt64(text), seeds.contains(seed) else {
+                throw Options.ParseError(message: "--solution must be a deal's seed, 0 to \(seeds.upperBound), not '\(text)'")
+            }
+            solutionSeed = seed
+        }
+        json = values.flags.contains("--json")
+    }
+}
+
+enum KlondikeSolverBench {
+    /// Solves deals 1...N (each shuffled from its seed, as the server deals them) and prints the figures.
+    static func run(_ options: KlondikeSolverOptions) throws(BenchError) {
+        if let seed = options.solutionSeed { return try printSolution(seed: seed, options) }
+        let budget = KlondikeSolver.Budget(nodes: Int.max, time: .milliseconds(options.budgetMilliseconds))
+        let clock = ContinuousClock()
+        var winnable = 0, notWinnable = 0, unknown = 0
+        var times: [Double] = []
+        var nodes: [Double] = []
+        times.reserveCapacity(options.deals)
+        for seed in 1...UInt64(options.deals) {
+            let game = KlondikeGame(seed: seed, drawCount: options.draw)
+            let start = clock.now
+            let outcome = KlondikeSolver.solve(game, budget: budget)
+            times.append((clock.now - start).microseconds / 1_000)
+            nodes.append(Double(outcome.nodes))
+            switch outcome.verdict {
+            case .winnable: winnable += 1
+            case .notWinnable: notWinnable += 1
+            case .unknown: unknown += 1
+            }
+        }
+        // Timings keeps whatever unit it is given; these are milliseconds.
+        let timings = Timings(times)
+        let (p50, p99, maximum) = (timings.percentile(50), timings.percentile(99), timings.sorted.last ?? 0)
+        if options.json {
+            print(
+                #"{"draw":\#(options.draw),"budget_ms":\#(options.budgetMilliseconds),"deals":\#(options.deals),"#
+                    + #""winnable":\#(winnable),"not_winnable":\#(notWinnable),"unknown":\#(unknown),"#
+                    + #""ms_p50":\#(fixed(p50, digits: 3)),"ms_p99":\#(fixed(p99, digits: 3)),"ms_max":\#(fixed(maximum, digits: 3))}"#)
+            return
+        }
+        let deals = Double(options.deals)
+        let decided = winnable + notWinnable
+        print("klondike solver, draw \(options.draw), \(options.deals) deals (seeds 1-\(options.deals)), budget \(options.budgetMilliseconds) ms a deal")
+        print("  winnable      \(winnable) (\(percent(winnable, of: deals)))")
+        print("  not winnable  \(notWinnable) (\(percent(notWinnable, of: deals)))")
+        print("  unknown       \(unknown) (\(percent(unknown, of: deals)))")
+        print("  decided       \(decided) (\(percent(decided, of: deals))); winnable among decided \(percent(winnable, of: Double(max(decided, 1))))")
+        let nodeCounts = Timings(nodes)
+        let seconds = times.reduce(0, +) / 1_000
+        print("  positions     p50 \(Int(nodeCounts.percentile(50))), p99 \(Int(nodeCounts.percentile(99))), \(Int(nodes.reduce(0, +) / max(seconds, 1e-9))) a second")
+        print("  time a deal   p50 \(fixed(p50, digits: 2)) ms, p99 \(fixed(p99, digits: 2)) ms, max \(fixed(maximum, digits: 2)) ms")
+    }
+
+    /// Prints one deal's winning moves, one protocol command a line.
+    private static func printSolution(seed: UInt64, _ options: KlondikeSolverOptions) throws(BenchError) {
+        for line in try solutionLines(seed: seed, draw: options.draw, budgetMilliseconds: options.budgetMilliseconds) {
+            print(line)
+        }
+    }
+
+    /// One deal's winning moves as protocol lines (without their newlines), to send in a
+    /// one-seat room created with that seed and draw.
+    /// - Throws: ``BenchError`` when the deal cannot be won or was not decided in time.
+    static func solutionLines(seed: UInt64, draw: Int, budgetMilliseconds: Int) throws(BenchError) -> [String] {
+        let game = KlondikeGame(seed: seed, drawCount: draw)
+        let budget = KlondikeSolver.Budget(nodes: Int.max, time: .milliseconds(budgetMilliseconds))
+        switch KlondikeSolver.solve(game, budget: budget).verdict {
+        case .winnable(let actions):
+            return actions.map { action in
+                let command: ClientCommand = switch action {
+                case .draw: .draw
+                case .move(let from, let to, let count): .move(from: from, to: to, count: count)
+                }
+                return String(decoding: ClientRequest(command: command).encodedLine().dropLast(), as: UTF8.self)
+            }
+        case .notWinnable:
+            throw BenchError("deal \(seed) (draw \(draw)) cannot be won")
+        case .unknown:
+            throw BenchError("deal \(seed) (draw \(draw)) was not decided within \(budgetMilliseconds) ms; try a larger --budget-ms")
+        }
+    }
+
+    private static func percent(_ count: Int, of total: Double) -> String {
+        fixed(Double(count) / total * 100, digits: 2) + "%"
+    }
+}

@@ -1,0 +1,31 @@
+@testable import cardbench
+import Testing
+import Wire
+
+/// `cardbench klondike-solver --solution SEED` prints lines to send in a one-seat room with
+/// that seed and draw: sent to a real server, they play the deal to all 52 cards home.
+struct KlondikeSolutionReplayTests {
+    @Test(arguments: [(UInt64(1), 1), (UInt64(2), 3)])
+    func aPrintedSolutionWinsOnTheServersOwnRules(seed: UInt64, draw: Int) throws {
+        let lines = try KlondikeSolverBench.solutionLines(seed: seed, draw: draw, budgetMilliseconds: 10_000)
+        #expect(lines.count > 52)
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"klondike","options":{"seed":\#(seed),"draw":\#(draw)}}"#)
+        try ann.expect("joined")
+        try ann.expect("state")
+        for (number, line) in lines.enumerated() {
+            ann.send(line)
+            let reply = try ann.receive()
+            #expect(reply["type"] == .string("ok"), "line \(number + 1), \(line): \(reply.jsonText)")
+            if number < lines.count - 1 {
+                try ann.expect("state")
+            }
+        }
+        let (solved, _) = try ann.receive(until: "solved")
+        #expect(solved["moves"] == .int(lines.count))
+        let (over, _) = try ann.receive(until: "game_over")
+        #expect(over["winners"] == .array(["ann"]))
+    }
+}
