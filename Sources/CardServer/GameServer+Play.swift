@@ -1,18 +1,36 @@
 import Wire
 
 extension GameServer {
+    /// Deals the room's next game, at once, or once the work its rules need off the loop
+    /// (proving a Klondike deal winnable) is done; the room keeps its phase meanwhile.
     func startGame(_ room: Room) {
-        room.phase = .playing
-        room.rematchVotes = []
-        room.lastGameOver = nil
-        let names = room.seats.map { $0.flatMap { players[$0]?.name } }
-        host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
         // A chosen seed (one-seat rooms) deals its game again each time; otherwise every
         // game gets a new secret seed, of 53 bits so it is an exact JSON number in every
         // client once game_over reveals it. The journal and game_over show this seed.
         // A daily game's seed is the day's (UTC), the same for everyone who asks for it today.
         let daily = room.engine.dailyKey.map { DailyDeal.seed(day: Timestamp.day(milliseconds: host.wallMilliseconds), key: $0) }
         let seed = room.engine.chosenSeed ?? daily ?? (random.next() >> 11)
+        guard let preparation = room.engine.dealPreparation(seed: seed) else { return beginGame(room, seed: seed) }
+        guard !room.isDealing else { return }
+        room.isDealing = true
+        host.log("room \(room.code): preparing a deal off the loop")
+        // Everyone sees who sits down meanwhile; the game starts with the next state.
+        broadcastState(room)
+        host.runOffLoop(preparation) { [weak self, weak room] dealt in
+            guard let self, let room, self.rooms[room.code] === room, room.isDealing else { return }
+            room.isDealing = false
+            // Players may have left while the deal was prepared.
+            guard room.phase != .playing, room.seatedCount >= room.minPlayers else { return self.broadcastState(room) }
+            self.beginGame(room, seed: dealt)
+        }
+    }
+
+    private func beginGame(_ room: Room, seed: UInt64) {
+        room.phase = .playing
+        room.rematchVotes = []
+        room.lastGameOver = nil
+        let names = room.seats.map { $0.flatMap { players[$0]?.name } }
+        host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
         room.seed = Int(seed)
         room.moved = false
         room.startedMs = Timestamp.nowMilliseconds()

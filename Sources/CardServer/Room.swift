@@ -44,6 +44,8 @@ final class Room {
     var lastGameOver: [UInt8]?
     /// After a game: the player ids of the seated players who offered a rematch.
     var rematchVotes: Set<String> = []
+    /// A deal is being prepared off the loop (``GameEngine/dealPreparation(seed:)``); the game starts when it comes.
+    var isDealing = false
 
     init(code: String, gameName: String, isPrivate: Bool, serial: Int, seatCount: Int, minPlayers: Int, engine: any GameEngine) {
         self.code = code

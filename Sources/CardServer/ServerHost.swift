@@ -34,6 +34,9 @@ public protocol ServerHost: AnyObject {
     var wallMilliseconds: Int64 { get }
     /// Writes one line to the server's log.
     func log(_ message: String)
+    /// Runs `work` off the server's thread, then `completion` with its result on the server's
+    /// thread: for pure work too slow for a turn of the loop, such as proving a deal winnable.
+    func runOffLoop(_ work: @escaping @Sendable () -> UInt64, then completion: @escaping (UInt64) -> Void)
 
     // Backpressure: a client that sends faster than it reads is slowed, not evicted.
 

@@ -36,6 +36,8 @@ public enum GameOptions {
         // How many times the waste may be turned back over; left out, no limit.
         GameOption("passes", .integerChoices([1, 3])),
         GameOption("scoring", .strings(KlondikeScoring.allCases.map(\.rawValue)), default: "none"),
+        // Deal only what the solver proved winnable; left out, on in a race and off alone.
+        GameOption("winnable", .boolean),
         seed,
         daily,
     ]

@@ -10,9 +10,20 @@ final class LoopHost: ServerHost, EventLoopDelegate {
     /// The loop's timers by the token the server holds.
     private var timers: [UInt64: TimerID] = [:]
     private var nextTimerToken: UInt64 = 1
+    /// Runs the slow work the server hands off; set before the loop runs.
+    var worker: BackgroundWorker?
+    /// What to do with each job's result, on this thread, by job number.
+    private var completions: [UInt64: (UInt64) -> Void] = [:]
 
     init(loop: EventLoop) {
         self.loop = loop
+    }
+
+    /// The worker finished jobs (its wake ran on the loop's thread): hands each result on.
+    func backgroundWorkFinished() {
+        for finished in worker?.takeFinished() ?? [] {
+            completions.removeValue(forKey: finished.job)?(finished.result)
+        }
     }
 
     // MARK: EventLoopDelegate
@@ -51,6 +62,11 @@ final class LoopHost: ServerHost, EventLoopDelegate {
             action()
         }
         return TimerToken(rawValue: token)
+    }
+
+    func runOffLoop(_ work: @escaping @Sendable () -> UInt64, then completion: @escaping (UInt64) -> Void) {
+        guard let worker else { return completion(work()) }
+        completions[worker.submit(work)] = completion
     }
 
     func cancel(_ timer: TimerToken) {

@@ -68,6 +68,9 @@ func runServer(_ options: Options) -> Int32 {
         // The loop keeps these closures too: weak captures, so no cycle outlives the run.
         let journalWaker = try loop.makeWaker { [weak server] in server?.journalWritten() }
         try journal.startWriting(notify: { journalWaker.wake() })
+        let workWaker = try loop.makeWaker { [weak host] in host?.backgroundWorkFinished() }
+        host.worker = try BackgroundWorker(notify: { workWaker.wake() })
+        defer { host.worker?.stop() }
         try loop.handleSignals(shutdownSignals) { [weak loop, weak server] signal in
             Log.write("signal \(signal) (\(signalName(signal))): shutting down; telling every client and writing pending results")
             loop?.stopListening()

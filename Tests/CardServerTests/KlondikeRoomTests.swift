@@ -71,9 +71,9 @@ struct KlondikeRoomTests {
         let bob = try server.player("bob")
         bob.send(#"{"type":"join","room":"\#(room)"}"#)
         try bob.expect("joined")
-        let bobStart = try bob.expect("state")
+        let bobStart = try bob.expectPlayingState()
         try ann.expect("player_joined")
-        return (ann, bob, room, try ann.expect("state"), bobStart)
+        return (ann, bob, room, try ann.expectPlayingState(), bobStart)
     }
 
     @Test func racersShareTheDealButSeeOnlyEachOthersFoundationCount() throws {
@@ -138,7 +138,9 @@ struct KlondikeRoomTests {
         bob.send(#"{"type":"join","room":"\#(room)"}"#)
         let cy = try server.player("cy")
         cy.send(#"{"type":"join","room":"\#(room)"}"#)
-        try cy.receive(until: "state")
+        // A race deals once a deal is proved winnable: the game starts with a playing state.
+        while try cy.receive(until: "state").message["phase"] != .string("playing") {}
+        while try bob.receive(until: "state").message["phase"] != .string("playing") {}
         // Bob draws 500 times in one burst (turns of the stock and redeals; the undo
         // history keeps the last 200), and cy plays on meanwhile.
         bob.sendRaw(Array(String(repeating: #"{"type":"draw"}"# + "\n", count: 500).utf8))
@@ -196,6 +198,8 @@ struct KlondikeRoomTests {
         let room = try #require(try ann.expect("joined")["room"]?.stringValue)
         ann.send(#"{"type":"start"}"#)
         try ann.receive(until: "ok")
+        // A race deals once a deal is proved winnable: the game starts with a playing state.
+        while try ann.receive(until: "state").message["phase"] != .string("playing") {}
         let bob = try server.player("bob")
         bob.send(#"{"type":"join","room":"\#(room)"}"#)
         let error = try bob.expect("error")
@@ -260,6 +264,7 @@ struct KlondikeHintRoomTests {
         let code = host.take(ann).first?["room"]?.stringValue ?? ""
         let bob = host.player("bob", peer: "127.0.0.2:1")
         host.send(#"{"type":"join","room":"\#(code)"}"#, from: bob)
+        host.runBackgroundWork()
         _ = host.take(ann)
         host.send(#"{"type":"hint","id":1}"#, from: ann)
         #expect(host.takeLines(ann) == [

@@ -14,9 +14,9 @@ struct SecretsTests {
         let bob = try server.player("bob")
         bob.send(#"{"type":"join","room":"\#(room)"}"#)
         try bob.expect("joined")
-        let bobState = try bob.expect("state")
+        let bobState = try bob.expectPlayingState()
         try ann.expect("player_joined")
-        let annState = try ann.expect("state")
+        let annState = try ann.expectPlayingState()
         #expect(annState["phase"] == .string("playing"))
         return (ann, bob, room, annState, bobState)
     }

@@ -34,6 +34,7 @@ public final class ScriptedHost: ServerHost {
     /// Log lines, in order.
     public private(set) var logLines: [String] = []
     private var timers: [(token: UInt64, due: UInt64, action: () -> Void)] = []
+    private var offLoopWork: [(work: @Sendable () -> UInt64, completion: (UInt64) -> Void)] = []
     private var nextToken: UInt64 = 1
     private var nextClient: UInt64 = 1
 
@@ -123,6 +124,28 @@ public final class ScriptedHost: ServerHost {
 
     public func log(_ message: String) {
         logLines.append(message)
+    }
+
+    public func runOffLoop(_ work: @escaping @Sendable () -> UInt64, then completion: @escaping (UInt64) -> Void) {
+        offLoopWork.append((work, completion))
+    }
+
+    /// Work the server handed off its thread that has not run yet.
+    public var pendingBackgroundWork: Int { offLoopWork.count }
+
+    /// Runs the work handed off the server's thread, in order, and gives the server each
+    /// result as the loop would once the worker woke it, with the turn's end after each.
+    /// - Returns: how many jobs ran.
+    @discardableResult
+    public func runBackgroundWork() -> Int {
+        var ran = 0
+        while !offLoopWork.isEmpty {
+            let (work, completion) = offLoopWork.removeFirst()
+            completion(work())
+            server.endOfTurn()
+            ran += 1
+        }
+        return ran
     }
 
     // MARK: Driving the server

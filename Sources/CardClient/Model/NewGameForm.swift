@@ -157,6 +157,8 @@ public struct NewGameForm: Equatable, Sendable {
             let stops: [JSONValue?] = (option.defaultValue == nil ? [nil] : []) + choices.map { .string($0) }
             return cycle(stops, from: value ?? option.defaultValue, by: delta)
         case .boolean:
+            // Left to the game (winnable: on in a race, off alone) is a third stop.
+            guard option.defaultValue != nil else { return cycle([nil, .bool(true), .bool(false)], from: value, by: delta) }
             return .bool(!(value?.boolValue ?? option.defaultValue?.boolValue ?? false))
         }
     }
@@ -177,6 +179,7 @@ public struct NewGameForm: Equatable, Sendable {
                 switch option.name {
                 case "bot": return "none: a second player"
                 case "passes": return "no limit"
+                case "winnable": return "in a race only"
                 default: return "random"
                 }
             }

@@ -103,6 +103,11 @@ protocol GameEngine {
     /// UTC day name the day's deal (``DailyDeal``); nil otherwise.
     var dailyKey: String? { get }
 
+    /// Work that must run off the event loop before a game can be dealt from `seed`, returning
+    /// the seed to deal instead (Klondike's `winnable` searches for a deal its solver can win);
+    /// nil when `seed` deals as it is. The work is pure: it gets copies of what it needs.
+    func dealPreparation(seed: UInt64) -> (@Sendable () -> UInt64)?
+
     /// Begins a game. `names[seat]` is the seated player, nil for an empty seat;
     /// `seed` drives every random choice of this game.
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate
@@ -129,6 +134,8 @@ protocol GameEngine {
 }
 
 extension GameEngine {
+    func dealPreparation(seed: UInt64) -> (@Sendable () -> UInt64)? { nil }
+
     static func seatCount(requested: Int?, options: JSONObject) throws(CommandError) -> Int {
         let count = requested ?? defaultSeats
         guard seatRange.contains(count) else {

@@ -29,6 +29,8 @@ struct KlondikeEngine: GameEngine {
     private let drawCount: Int
     private let passes: Int?
     private let scoring: KlondikeScoring
+    /// Deal only a deal the solver proved winnable.
+    private let winnable: Bool
     /// More than one seat: players race on copies of one deal.
     private let isRace: Bool
     let chosenSeed: UInt64?
@@ -52,11 +54,25 @@ struct KlondikeEngine: GameEngine {
         scoring = try reader.string("scoring").flatMap(KlondikeScoring.init(rawValue:)) ?? .none
         chosenSeed = try reader.seed(seats: seats)
         let daily = try reader.daily(seats: seats, seed: chosenSeed)
+        // A race is never decided by a dead deal; alone, any deal is a fair game.
+        winnable = try reader.optionalBool("winnable") ?? (seats > 1)
+        if winnable, let chosenSeed {
+            throw .badRequest("option 'seed' names one deal (\(chosenSeed)); it cannot also ask for a winnable one: leave one of them out")
+        }
         // The options that shape the deal and its play name it; two players with the same options share it.
-        dailyKey = daily ? "klondike draw=\(drawCount) passes=\(passes.map(String.init) ?? "none") scoring=\(scoring.rawValue)" : nil
+        dailyKey = daily
+            ? "klondike draw=\(drawCount) passes=\(passes.map(String.init) ?? "none") scoring=\(scoring.rawValue)" + (winnable ? " winnable" : "")
+            : nil
         try reader.rejectUnknown()
         self.room = room
         isRace = seats > 1
+    }
+
+    func dealPreparation(seed: UInt64) -> (@Sendable () -> UInt64)? {
+        guard winnable else { return nil }
+        let (drawCount, passes) = (drawCount, passes)
+        // Practically never nil (see KlondikeSolver.dealCandidates); then the seed deals as it is.
+        return { KlondikeSolver.winnableSeed(from: seed, drawCount: drawCount, passes: passes) ?? seed }
     }
 
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {

@@ -42,6 +42,11 @@ struct OptionReader {
         try value(name)?.boolValue ?? declared.first { $0.name == name }?.defaultValue?.boolValue ?? false
     }
 
+    /// A true-or-false option, or nil when left out (the game then chooses).
+    func optionalBool(_ name: String) throws(CommandError) -> Bool? {
+        try value(name)?.boolValue
+    }
+
     /// A string option, or nil when left out.
     func string(_ name: String) throws(CommandError) -> String? {
         try value(name)?.stringValue

@@ -113,6 +113,15 @@ final class TestClient {
         return object
     }
 
+    /// The state that starts a game: states of a waiting room come first (a Klondike race
+    /// shows its full seats while its winnable deal is found off the loop).
+    func expectPlayingState() throws -> JSONObject {
+        while true {
+            let state = try expect("state")
+            if state["phase"] == .string("playing") { return state }
+        }
+    }
+
     /// The next message, which must be of `type`.
     @discardableResult
     func expect(_ type: String) throws -> JSONObject {
