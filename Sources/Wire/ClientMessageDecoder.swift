@@ -213,18 +213,19 @@ private struct Fields {
         }
     }
 
+    /// Three different card ids, or four (an UltraSet claim); the room's game says which it takes.
     func threeCardIDs(_ key: String) throws(DecodeFailure) -> [Int] {
         // Built only on failure: a claim is the hottest command, and most are well formed.
-        func expected() -> String { "field '\(key)' must be an array of three different card ids, like [4,17,60]" }
+        func expected() -> String { "field '\(key)' must be an array of three different card ids, like [4,17,60] (four in UltraSet)" }
         guard let value = object[key], !value.isNull else { throw missing(key, "an array of three different card ids") }
         guard let items = value.arrayValue else { throw failure("\(expected()), not \(value.kindName)") }
         var ids: [Int] = []
-        ids.reserveCapacity(3)
+        ids.reserveCapacity(4)
         for item in items {
             guard case .int(let id) = item else { throw failure("\(expected()); \(item.jsonText) is not a card id") }
             ids.append(id)
         }
-        guard ids.count == 3, ids[0] != ids[1], ids[0] != ids[2], ids[1] != ids[2] else { throw failure(expected()) }
+        guard ids.count == 3 || ids.count == 4, Set(ids).count == ids.count else { throw failure(expected()) }
         return ids
     }
 

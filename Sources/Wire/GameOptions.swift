@@ -11,7 +11,10 @@ public enum GameOptions {
     /// `daily` (set, klondike): the day's deal (UTC), the same for everyone that day; one-seat rooms only.
     public static let daily = GameOption("daily", .boolean, default: false)
 
-    public static let set = [seed, daily]
+    public static let set = [
+        GameOption("variant", .strings(SetVariant.allCases.map(\.rawValue)), default: "classic"),
+        seed, daily,
+    ]
 
     public static let rps = [
         GameOption("rounds", .integers(1...99), default: 3),

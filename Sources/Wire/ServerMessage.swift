@@ -483,13 +483,22 @@ public struct SetFields: Equatable, Sendable {
     public let hintsUsed: Int
     /// Ids of the cards the current hint reveals (solo).
     public let hint: [Int]
+    /// Which Set is played; `variant` is sent only when it is not classic.
+    public let variant: SetVariant
+    /// Set-chain: the last Set found, one card of which the next Set must use; sent only in chain.
+    public let chain: [SetCard]
     /// Creates set state fields.
-    public init(board: [SetCard], deck: Int, dealVotes: [String], hintsUsed: Int, hint: [Int]) {
+    public init(
+        board: [SetCard], deck: Int, dealVotes: [String], hintsUsed: Int, hint: [Int], variant: SetVariant = .classic,
+        chain: [SetCard] = []
+    ) {
         self.board = board
         self.deck = deck
         self.dealVotes = dealVotes
         self.hintsUsed = hintsUsed
         self.hint = hint
+        self.variant = variant
+        self.chain = chain
     }
 }
 

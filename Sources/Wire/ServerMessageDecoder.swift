@@ -255,7 +255,10 @@ extension SetFields {
     fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
         self.init(
             board: try fields.setCards("board"), deck: try fields.int("deck"), dealVotes: try fields.strings("deal_votes"),
-            hintsUsed: try fields.int("hints_used"), hint: try fields.ints("hint"))
+            hintsUsed: try fields.int("hints_used"), hint: try fields.ints("hint"),
+            // A variant this reader does not know is read as classic: its other fields still make sense.
+            variant: try fields.optionalString("variant").flatMap(SetVariant.init(rawValue:)) ?? .classic,
+            chain: fields.has("chain") ? try fields.setCards("chain") : [])
     }
 }
 
@@ -360,6 +363,9 @@ private struct ServerFields {
         guard let value = object[key], !value.isNull else { return nil }
         return value
     }
+
+    /// Whether the field is there and not null.
+    func has(_ key: String) -> Bool { value(key) != nil }
 
     private func wrongKind(_ key: String, _ kind: String, _ value: JSONValue) -> ServerDecodeFailure {
         failure("field '\(key)' must be \(kind), not \(value.kindName)")

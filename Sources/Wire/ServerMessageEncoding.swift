@@ -302,6 +302,9 @@ extension SetFields {
         writer.field("deal_votes", strings: dealVotes)
         writer.field("hints_used", hintsUsed)
         writer.field("hint", array: hint) { writer, id in writer.int(id) }
+        // Classic states stay as they were; the variants add their fields.
+        if variant != .classic { writer.field("variant", variant.rawValue) }
+        if variant == .chain { writer.field("chain", array: chain) { writer, card in card.write(into: &writer) } }
     }
 }
 

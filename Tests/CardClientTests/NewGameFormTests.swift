@@ -13,7 +13,7 @@ struct NewGameFormTests {
     @Test func theFieldsAreTheGamesOwn() {
         var form = NewGameForm(offered: Self.allGames)
         #expect(form.games == Self.allGames)
-        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "seed", "daily"])
+        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "variant", "seed", "daily"])
         form.change(by: 1)
         #expect(form.game == "rps")
         #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "room", "rounds", "round seconds", "bot"])
@@ -92,7 +92,7 @@ struct NewGameFormTests {
             "  ▸ game          ◂ Set ▸",
             "    seats         ◂ 4 ▸",
             "    room          ◂ public (listed) ▸",
-            "    seed          ◂ random ▸",
+            "    variant       ◂ classic ▸",
         ])
         #expect(screen[23] == " ↑↓ field · ←→ change · Enter create · Esc cancel")
         _ = model.press([.right, .right, .right, .right, .down, .down, .down, .right])

@@ -152,7 +152,7 @@ struct SetGameTests {
         (.notOnBoard, "one of those cards is no longer on the board"),
         (.deckEmpty, "the deck is empty"),
         (.boardFull, "the board already holds 24 cards"),
-        (.hintExhausted, "all three cards of the hinted Set are already shown"),
+        (.hintExhausted, "every card of the hinted Set is already shown"),
         (.noSuchSeat(4), "seat 4 does not play in this game"),
         (.gameOver, "the game is over"),
     ] as [(SetRuleError, String)])

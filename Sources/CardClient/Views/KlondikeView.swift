@@ -60,7 +60,13 @@ public struct KlondikeView: GameView {
         guard let game = game(of: room) else { return [StyledLine(" waiting for the deal…", Palette.quiet)] }
         var lines = [infoLine(game, room: room, me: context.me), StyledLine()]
         if room.phase == .waiting {
-            lines.append(StyledLine(" The game starts when every seat is taken, or when a player presses Enter."))
+            let seats = room.state?.seats ?? 0
+            // Every seat taken and still waiting: the server is finding a deal its solver can win.
+            if seats > 0, room.state?.players.count == seats {
+                lines.append(StyledLine(" Shuffling until the solver finds a deal that can be won…", Palette.quiet))
+            } else {
+                lines.append(StyledLine(" The game starts when every seat is taken, or when a player presses Enter."))
+            }
             return lines
         }
         if room.phase == .playing, (game.player ?? "").isEmpty {

@@ -12,7 +12,8 @@ struct SetEngine: GameEngine {
     static let helpLines = [
         #"{"type":"create","game":"set","seats":1}         create a room (here: solo Set); also "private":true, "options":{...}"#,
         #"{"type":"create","game":"set","seats":4}         Set for four: starts when all sit, or on start"#,
-        #"{"type":"claim","cards":[4,17,60]}               set: claim three cards (their ids) as a Set"#,
+        #"{"type":"create","game":"set","seats":1,"options":{"variant":"chain"}}   variants: classic, junior, chain, ultra"#,
+        #"{"type":"claim","cards":[4,17,60]}               set: claim three cards (their ids) as a Set (four in ultra)"#,
         #"{"type":"deal"}                                  set: ask for three more cards"#,
         #"{"type":"hint"}                                  set, solo: show a card of a Set on the board"#,
     ]
@@ -20,6 +21,7 @@ struct SetEngine: GameEngine {
 
     private let room: String
     private let seatCount: Int
+    private let variant: SetVariant
     let chosenSeed: UInt64?
     let dailyKey: String?
     private var names: [String] = []
@@ -31,8 +33,10 @@ struct SetEngine: GameEngine {
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
         let reader = OptionReader(game: Self.gameName, declared: Self.options, options: options)
+        variant = try reader.string("variant").flatMap(SetVariant.init(rawValue:)) ?? .classic
         chosenSeed = try reader.seed(seats: seats)
-        dailyKey = try reader.daily(seats: seats, seed: chosenSeed) ? "set" : nil
+        // Each variant has its own daily deal; classic keeps the key it always had.
+        dailyKey = try reader.daily(seats: seats, seed: chosenSeed) ? (variant == .classic ? "set" : "set \(variant.rawValue)") : nil
         try reader.rejectUnknown()
         self.room = room
         self.seatCount = seats
@@ -47,7 +51,7 @@ struct SetEngine: GameEngine {
 
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
         self.names = names.map { $0 ?? "" }
-        game = SetGame(seats: seatCount, seed: seed)
+        game = SetGame(seats: seatCount, seed: seed, variant: variant)
         dealVotes = []
         startedAt = now
         setsFound = 0
@@ -131,10 +135,12 @@ struct SetEngine: GameEngine {
     func fields(viewerSeat: Int?, now: UInt64) -> GameFields {
         .set(SetFields(
             board: game?.board ?? [],
-            deck: game?.deckCount ?? 81,
+            deck: game?.deckCount ?? variant.deck.count,
             dealVotes: dealVotes.sorted().map { names[$0] },
             hintsUsed: game?.hintsUsed ?? 0,
-            hint: game?.hint.map(\.id) ?? []))
+            hint: game?.hint.map(\.id) ?? [],
+            variant: variant,
+            chain: game?.chain ?? []))
     }
 
     /// Deals when every connected seated player has asked (at once in solo).
@@ -167,7 +173,7 @@ struct SetEngine: GameEngine {
 
     private static func refusal(_ error: SetRuleError) -> CommandError {
         switch error {
-        case .notThreeDistinctCards, .noSuchCard: .badRequest(error.reason)
+        case .notThreeDistinctCards, .notFourDistinctCards, .noSuchCard: .badRequest(error.reason)
         default: .illegalMove(error.reason)
         }
     }

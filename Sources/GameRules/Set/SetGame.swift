@@ -18,6 +18,11 @@ public struct SetGame: Sendable, Equatable {
 
     /// How many seats play.
     public let seats: Int
+    /// Which Set is played: the deck, what a claim is, and what the hint and the dealer look for.
+    public let variant: SetVariant
+    /// In ``SetVariant/chain``, the last Set found, which the next one must use one card of;
+    /// empty before the first Set and in the other variants.
+    public private(set) var chain: [SetCard] = []
     /// The face-up cards in position order, at most ``maxBoardSize``.
     public private(set) var board: [SetCard] = []
     /// Cards won by valid claims, in the order they were taken.
@@ -37,20 +42,26 @@ public struct SetGame: Sendable, Equatable {
     /// How many cards are left to deal.
     public var deckCount: Int { deck.count }
 
-    /// Whether the game has ended: the deck is empty and the board holds no Set.
-    public var isOver: Bool { deck.isEmpty && !SetSolver.hasSet(on: board) }
+    /// Whether the game has ended: the deck is empty and the board holds no claim the variant accepts.
+    public var isOver: Bool { deck.isEmpty && !hasClaim }
 
-    /// Shuffles the 81 cards with ``SplitMix64`` and ``Swift/Array/seededShuffle(using:)``,
-    /// deals ``startingBoardSize`` of them, and then three more while the board holds no Set.
+    /// Whether the board (with the chain) holds a claim the variant accepts.
+    private var hasClaim: Bool { SetSolver.firstClaim(on: board, variant: variant, chain: chain) != nil }
+
+    /// Shuffles the variant's cards (81, or Junior's 27) with ``SplitMix64`` and
+    /// ``Swift/Array/seededShuffle(using:)``, deals ``startingBoardSize`` of them, and then
+    /// three more while the board holds no claim the variant accepts.
     /// - Parameters:
     ///   - seats: how many seats play, at least 1.
     ///   - seed: fixes the order of the deck.
-    public init(seats: Int, seed: UInt64) {
+    ///   - variant: which Set is played.
+    public init(seats: Int, seed: UInt64, variant: SetVariant = .classic) {
         precondition(seats >= 1, "a game of Set has at least one seat")
         var generator = SplitMix64(seed: seed)
-        var cards = SetCard.deck
+        var cards = variant.deck
         cards.seededShuffle(using: &generator)
         self.seats = seats
+        self.variant = variant
         deck = cards
         scores = Array(repeating: 0, count: seats)
         setsFound = Array(repeating: 0, count: seats)
@@ -58,53 +69,62 @@ public struct SetGame: Sendable, Equatable {
         dealWhileNoSet()
     }
 
-    /// Claims three cards on the board as a Set for a seat.
+    /// Claims cards as a Set (an UltraSet in ``SetVariant/ultra``) for a seat.
     ///
-    /// A Set scores ``setPoints`` and leaves the board: on a board of more
-    /// than ``startingBoardSize`` cards the rest keep their order; otherwise
-    /// each is replaced in its position from the deck, or removed once the
-    /// deck is empty. Then three more are dealt while the board holds no Set.
-    /// Three cards that are no Set cost ``mismatchPoints`` and change nothing else.
+    /// A valid claim scores ``setPoints`` and its cards leave the board: on a board of more
+    /// than ``startingBoardSize`` cards the rest keep their order; otherwise each is replaced
+    /// in its position from the deck, or removed once the deck is empty. Then three more are
+    /// dealt while the board holds no claim the variant accepts. An invalid one costs
+    /// ``mismatchPoints`` and changes nothing else.
+    ///
+    /// In ``SetVariant/chain``, once a Set was found, a claim names one card of ``chain`` and
+    /// two of the board; the three become the new chain.
     /// - Parameters:
-    ///   - ids: the ids of the three cards.
+    ///   - ids: the ids of the cards: ``SetVariant/claimSize`` of them.
     ///   - seat: the claiming seat.
     /// - Returns: the verdict, the points and the cards that came onto the board.
-    /// - Throws: ``SetRuleError/notOnBoard`` when a card is not on the board,
-    ///   which a race between players makes ordinary; also when the seat does not
-    ///   play, the game is over, or the ids are not three distinct cards.
+    /// - Throws: ``SetRuleError/notOnBoard`` when a card is not on the board (nor in the
+    ///   chain), which a race between players makes ordinary; ``SetRuleError/needsOneCardOfTheLastSet``;
+    ///   also when the seat does not play, the game is over, or the ids are not distinct cards
+    ///   of the right number.
     public mutating func claim(_ ids: [Int], by seat: Int) throws(SetRuleError) -> SetClaimResult {
         guard scores.indices.contains(seat) else { throw .noSuchSeat(seat) }
         guard !isOver else { throw .gameOver }
-        guard ids.count == 3 else { throw .notThreeDistinctCards }
+        guard ids.count == variant.claimSize else { throw variant == .ultra ? .notFourDistinctCards : .notThreeDistinctCards }
         var cards: [SetCard] = []
         for id in ids {
             guard let card = SetCard(id: id) else { throw .noSuchCard(id) }
+            guard !cards.contains(card) else { throw variant == .ultra ? .notFourDistinctCards : .notThreeDistinctCards }
             cards.append(card)
         }
-        guard cards[0] != cards[1], cards[0] != cards[2], cards[1] != cards[2] else {
-            throw .notThreeDistinctCards
-        }
+        // Board cards leave the board; a chain card is already off it.
+        let boardCards = cards.filter { !chain.contains($0) }
         var positions: [Int] = []
-        for card in cards {
+        for card in boardCards {
             guard let position = board.firstIndex(of: card) else { throw .notOnBoard }
             positions.append(position)
         }
-        guard SetCard.isSet(cards[0], cards[1], cards[2]) else {
+        if !chain.isEmpty, boardCards.count != 2 { throw .needsOneCardOfTheLastSet }
+        let valid = variant == .ultra
+            ? SetSolver.isUltraSet(cards[0], cards[1], cards[2], cards[3])
+            : SetCard.isSet(cards[0], cards[1], cards[2])
+        guard valid else {
             scores[seat] += Self.mismatchPoints
             return SetClaimResult(cards: cards, valid: false, points: Self.mismatchPoints, dealt: [])
         }
         scores[seat] += Self.setPoints
         setsFound[seat] += 1
-        cardsTaken += cards
+        cardsTaken += boardCards
         hint = []
+        if variant == .chain { chain = cards }
         var dealt: [SetCard] = []
         if board.count <= Self.startingBoardSize {
-            dealt = draw(3)
+            dealt = draw(boardCards.count)
             for (position, card) in zip(positions.sorted(), dealt) {
                 board[position] = card
             }
         }
-        board.removeAll { cards.contains($0) }
+        board.removeAll { boardCards.contains($0) }
         dealt += dealWhileNoSet()
         return SetClaimResult(cards: cards, valid: true, points: Self.setPoints, dealt: dealt)
     }
@@ -121,17 +141,17 @@ public struct SetGame: Sendable, Equatable {
         dealWhileNoSet()
     }
 
-    /// Shows one more card of a Set on the board: the first Set ``SetSolver``
-    /// finds, the same one until the board changes.
+    /// Shows one more card of a claim the variant accepts: the first that
+    /// ``SetSolver/firstClaim(on:variant:chain:)`` finds, the same one until the board changes.
     /// - Returns: the card just shown, also appended to ``hint``.
-    /// - Throws: ``SetRuleError/hintExhausted`` once all three are shown;
+    /// - Throws: ``SetRuleError/hintExhausted`` once all its cards are shown;
     ///   ``SetRuleError/gameOver``.
     public mutating func takeHint() throws(SetRuleError) -> SetCard {
         // The board has not changed since the hint began (a change clears it),
-        // so the solver finds the same Set again: no need to store it.
-        guard let positions = SetSolver.firstSet(on: board) else { throw .gameOver }
-        guard hint.count < 3 else { throw .hintExhausted }
-        let card = board[positions[hint.count]]
+        // so the solver finds the same claim again: no need to store it.
+        guard let claim = SetSolver.firstClaim(on: board, variant: variant, chain: chain) else { throw .gameOver }
+        guard hint.count < claim.count else { throw .hintExhausted }
+        let card = claim[hint.count]
         hint.append(card)
         hintsUsed += 1
         return card
@@ -144,11 +164,12 @@ public struct SetGame: Sendable, Equatable {
         return taken
     }
 
-    /// Deals three more onto the end of the board while it holds no Set and the deck has cards.
+    /// Deals three more onto the end of the board while it holds no claim the variant accepts
+    /// and the deck has cards.
     @discardableResult
     private mutating func dealWhileNoSet() -> [SetCard] {
         var dealt: [SetCard] = []
-        while !deck.isEmpty, !SetSolver.hasSet(on: board) {
+        while !deck.isEmpty, !hasClaim {
             let three = draw(3)
             board += three
             dealt += three
@@ -165,7 +186,7 @@ extension SetGame: CustomReflectable {
         Mirror(
             self,
             children: [
-                "seats": seats, "board": board, "deckCount": deckCount, "cardsTaken": cardsTaken,
+                "seats": seats, "variant": variant, "chain": chain, "board": board, "deckCount": deckCount, "cardsTaken": cardsTaken,
                 "scores": scores, "setsFound": setsFound, "hint": hint, "hintsUsed": hintsUsed,
             ],
             displayStyle: .struct)

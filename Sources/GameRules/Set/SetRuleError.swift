@@ -2,6 +2,10 @@
 public enum SetRuleError: Error, Equatable, Sendable {
     /// A claim did not name exactly three different cards.
     case notThreeDistinctCards
+    /// An UltraSet claim did not name exactly four different cards.
+    case notFourDistinctCards
+    /// In Set-chain, a claim did not use exactly one card of the last Set.
+    case needsOneCardOfTheLastSet
     /// A claim named an id outside 0...80.
     case noSuchCard(Int)
     /// A claim named a card that is not on the board (taken already, or never dealt).
@@ -21,11 +25,13 @@ public enum SetRuleError: Error, Equatable, Sendable {
     public var reason: String {
         switch self {
         case .notThreeDistinctCards: "a claim names exactly three different cards"
+        case .notFourDistinctCards: "an UltraSet claim names exactly four different cards"
+        case .needsOneCardOfTheLastSet: "in Set-chain, a Set uses exactly one card of the last Set and two from the board"
         case .noSuchCard(let id): "card \(id) does not exist"
         case .notOnBoard: "one of those cards is no longer on the board"
         case .deckEmpty: "the deck is empty"
         case .boardFull: "the board already holds \(SetGame.maxBoardSize) cards"
-        case .hintExhausted: "all three cards of the hinted Set are already shown"
+        case .hintExhausted: "every card of the hinted Set is already shown"
         case .noSuchSeat(let seat): "seat \(seat) does not play in this game"
         case .gameOver: "the game is over"
         }
