@@ -8,7 +8,8 @@ extension GameServer {
         // game gets a new secret seed, of 53 bits so it is an exact JSON number in every
         // client once game_over reveals it. The journal and game_over show this seed.
         // A daily game's seed is the day's (UTC), the same for everyone who asks for it today.
-        let daily = room.engine.dailyKey.map { DailyDeal.seed(day: Timestamp.day(milliseconds: host.wallMilliseconds), key: $0) }
+        room.daily = room.engine.dailyKey.map { GameRecord.Daily(day: Timestamp.day(milliseconds: host.wallMilliseconds), deal: $0) }
+        let daily = room.daily.map { DailyDeal.seed(day: $0.day, key: $0.deal) }
         let seed = room.engine.chosenSeed ?? daily ?? (random.next() >> 11)
         guard let preparation = room.engine.dealPreparation(seed: seed) else { return beginGame(room, seed: seed) }
         guard !room.isDealing else { return }

@@ -30,7 +30,8 @@ extension GameServer {
     private func journalRecord(of result: GameResult, in room: Room) -> GameRecord? {
         let record = GameRecord(
             room: room.code, game: room.gameName, seed: room.seed, players: result.scores.map(\.name),
-            scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: Timestamp.nowMilliseconds())
+            scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: Timestamp.nowMilliseconds(),
+            daily: room.daily, summary: result.summary)
         let size = record.jsonLine.count
         guard size <= GameRecord.maxBytes else {
             host.log("room \(room.code): the game's record is \(size) bytes, over the journal's bound of \(GameRecord.maxBytes); not journalled")
@@ -102,5 +103,30 @@ extension GameServer {
                 }
             }
         }
+    }
+}
+
+extension GameServer {
+    /// The day and the deal's name a daily `leaderboard` asks about: the deal a one-seat room
+    /// created with the query's options and `daily` deals (checked the same way as a `create`).
+    /// - Throws: `bad_request` for a game without a daily deal, or options it would refuse.
+    func dailyDeal(_ query: DailyQuery) throws(CommandError) -> (day: String, deal: String) {
+        guard let engine = Self.engines.first(where: { $0.gameName == query.game }) else {
+            throw .badRequest("there is no game '\(query.game)'; games: \(Self.gameNames.joined(separator: ", "))")
+        }
+        // A loop, not filter and a key path: swift-frontend 6.3.1 crashes on key paths over existential metatypes.
+        var dailyGames: [String] = []
+        for candidate in Self.engines where candidate.options.contains(where: { $0.name == DailyDeal.isDaily }) {
+            dailyGames.append(candidate.gameName)
+        }
+        guard dailyGames.contains(query.game) else {
+            throw .badRequest("\(query.game) has no daily deal; the games with one: \(dailyGames.joined(separator: ", "))")
+        }
+        var options = query.options
+        options[DailyDeal.isDaily] = .bool(true)
+        guard let deal = try engine.init(room: "", seats: 1, options: options).dailyKey else {
+            throw .badRequest("\(query.game) has no daily deal with these options")
+        }
+        return (query.day ?? Timestamp.day(milliseconds: host.wallMilliseconds), deal)
     }
 }

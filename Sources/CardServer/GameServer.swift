@@ -266,6 +266,12 @@ public final class GameServer {
                 afterJournal { [self] in
                     send(.leaderboard(game: game, entries: journal?.leaderboard(for: game, size: ServerConfig.leaderboardSize) ?? [], id: id), to: client.id)
                 }
+            case .dailyLeaderboard(let query):
+                let (day, deal) = try dailyDeal(query)
+                afterJournal { [self] in
+                    let entries = journal?.dailyLeaderboard(game: query.game, day: day, deal: deal, size: ServerConfig.leaderboardSize) ?? []
+                    send(.dailyLeaderboard(DailyLeaderboard(game: query.game, day: day, deal: deal, entries: entries), id: id), to: client.id)
+                }
             case .help, .ping, .login:
                 break
             default:

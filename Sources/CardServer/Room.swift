@@ -44,6 +44,8 @@ final class Room {
     var lastGameOver: [UInt8]?
     /// After a game: the player ids of the seated players who offered a rematch.
     var rematchVotes: Set<String> = []
+    /// The game under way deals the day's deal: its UTC day and the deal's name (``GameEngine/dailyKey``).
+    var daily: GameRecord.Daily?
     /// A deal is being prepared off the loop (``GameEngine/dealPreparation(seed:)``); the game starts when it comes.
     var isDealing = false
 

@@ -33,6 +33,8 @@ public enum ClientCommand: Equatable, Sendable {
     case stats(name: String)
     /// The best players of a game from the results journal.
     case leaderboard(game: String)
+    /// The ranking of one day's daily deal of a game (a `leaderboard` with `daily`).
+    case dailyLeaderboard(DailyQuery)
     /// rps-brain: answer this round's prompt.
     case answer(Sign)
     /// concentration: turn a card face up.
@@ -69,7 +71,7 @@ public enum ClientCommand: Equatable, Sendable {
         case .chat: "chat"
         case .throwSign: "throw"
         case .stats: "stats"
-        case .leaderboard: "leaderboard"
+        case .leaderboard, .dailyLeaderboard: "leaderboard"
         case .answer: "answer"
         case .flip: "flip"
         case .draw: "draw"
@@ -121,5 +123,33 @@ public struct RoomsQuery: Hashable, Sendable {
     public init(game: String? = nil, after: Int? = nil) {
         self.game = game
         self.after = after
+    }
+}
+
+/// Which daily deal a `leaderboard` with `daily` ranks: a game, a UTC day, and the options
+/// that shape the deal (each set of options has a deal of its own).
+public struct DailyQuery: Equatable, Sendable {
+    /// The game's wire name.
+    public var game: String
+    /// The UTC day, `YYYY-MM-DD`; nil for today.
+    public var day: String?
+    /// The deal's options as `create` gives them, without `daily`; empty for the defaults.
+    public var options: JSONObject
+
+    /// Whether `text` is a day as the journal writes it: `YYYY-MM-DD`, a real month and day.
+    public static func isDay(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.count == 3, parts.map(\.count) == [4, 2, 2],
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let month = Int(parts[1]), let day = Int(parts[2])
+        else { return false }
+        return (1...12).contains(month) && (1...31).contains(day)
+    }
+
+    /// Creates a query.
+    public init(game: String, day: String? = nil, options: JSONObject = [:]) {
+        self.game = game
+        self.day = day
+        self.options = options
     }
 }

@@ -37,7 +37,7 @@ public enum ClientMessageDecoder {
         ("start", #"{"type":"start"}"#, { _ in .start }),
         ("chat", #"{"type":"chat","text":"gg"}"#, { fields throws(DecodeFailure) in .chat(text: try fields.string("text")) }),
         ("stats", #"{"type":"stats","name":"ann"}"#, { fields throws(DecodeFailure) in .stats(name: try fields.string("name")) }),
-        ("leaderboard", #"{"type":"leaderboard","game":"set"}"#, { fields throws(DecodeFailure) in .leaderboard(game: try fields.string("game")) }),
+        ("leaderboard", #"{"type":"leaderboard","game":"set"}"#, { fields throws(DecodeFailure) in try leaderboard(fields) }),
         ("throw", #"{"type":"throw","sign":"rock"}"#, { fields throws(DecodeFailure) in .throwSign(try fields.sign("sign")) }),
         ("answer", #"{"type":"answer","sign":"paper"}"#, { fields throws(DecodeFailure) in .answer(try fields.sign("sign")) }),
         ("flip", #"{"type":"flip","card":5}"#, { fields throws(DecodeFailure) in .flip(card: try fields.int("card")) }),
@@ -144,6 +144,26 @@ public enum ClientMessageDecoder {
             throw fields.failure("field 'after' must be a position from a rooms reply's next, 0 or more, not \(after)")
         }
         return .rooms(RoomsQuery(game: try fields.optionalString("game"), after: after))
+    }
+
+    /// A leaderboard, or with `daily` (true for today, or a UTC day) the ranking of a daily deal.
+    private static func leaderboard(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {
+        let game = try fields.string("game")
+        let day: String?
+        switch fields.object["daily"] {
+        case nil, .null?, .bool(false)?:
+            guard fields.object["options"] == nil else { throw fields.failure("field 'options' names a daily deal's options; give it with \"daily\"") }
+            return .leaderboard(game: game)
+        case .bool(true)?: day = nil
+        case .string(let text)?:
+            guard DailyQuery.isDay(text) else {
+                throw fields.failure("field 'daily' must be true (today) or a UTC day like \"2026-11-24\", not \"\(text.prefix(40))\"")
+            }
+            day = text
+        case let other?:
+            throw fields.failure("field 'daily' must be true (today) or a UTC day like \"2026-11-24\", not \(other.kindName)")
+        }
+        return .dailyLeaderboard(DailyQuery(game: game, day: day, options: try fields.optionalObject("options") ?? JSONObject()))
     }
 
     private static func create(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {

@@ -35,7 +35,7 @@ extension ClientCommand {
         case .chat: "chat"
         case .throwSign: "throw"
         case .stats: "stats"
-        case .leaderboard: "leaderboard"
+        case .leaderboard, .dailyLeaderboard: "leaderboard"
         case .answer: "answer"
         case .flip: "flip"
         case .draw: "draw"
@@ -70,6 +70,13 @@ extension ClientCommand {
         case .throwSign(let sign), .answer(let sign): writer.field("sign", sign.rawValue)
         case .stats(let name): writer.field("name", name)
         case .leaderboard(let game): writer.field("game", game)
+        case .dailyLeaderboard(let query):
+            writer.field("game", query.game)
+            if let day = query.day { writer.field("daily", day) } else { writer.field("daily", true) }
+            if !query.options.isEmpty {
+                writer.key("options")
+                writer.raw(Array(JSONValue.object(query.options).jsonText.utf8))
+            }
         case .flip(let card): writer.field("card", card)
         case .move(let from, let to, let count):
             writer.field("from", from.name)

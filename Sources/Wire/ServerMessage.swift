@@ -19,6 +19,8 @@ public enum ServerMessage: Equatable, Sendable {
     case stats(PlayerStats, id: RequestID?)
     /// The best players of one game from the results journal.
     case leaderboard(game: String, entries: [PlayerStats.Line], id: RequestID?)
+    /// One day's results of a daily deal, best first.
+    case dailyLeaderboard(DailyLeaderboard, id: RequestID?)
     /// One page of the public rooms.
     case rooms(RoomsPage, id: RequestID?)
     case joined(room: String, game: String, seat: Int, id: RequestID?)
@@ -58,7 +60,7 @@ public enum ServerMessage: Equatable, Sendable {
     public var replyID: RequestID? {
         switch self {
         case .help(_, let id), .pong(let id), .welcome(_, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id),
-             .stats(_, let id), .leaderboard(_, _, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
+             .stats(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id):
             id
@@ -77,6 +79,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .error, .rateLimited: "error"
         case .stats: "stats"
         case .leaderboard: "leaderboard"
+        case .dailyLeaderboard: "daily_leaderboard"
         case .rooms: "rooms"
         case .joined: "joined"
         case .watching: "watching"
@@ -176,6 +179,46 @@ public struct SoloSummary: Equatable, Sendable {
     /// The figure of this name, if the game reports it.
     public func figure(_ name: String) -> Int? {
         figures.first { $0.name == name }?.score
+    }
+}
+
+/// The ranking of one daily deal: the game, the UTC day, the deal's name and the results,
+/// best first (each player's first game of that deal that day).
+public struct DailyLeaderboard: Equatable, Sendable {
+    /// One player's result.
+    public struct Entry: Equatable, Sendable {
+        public let name: String
+        /// Whether the game reached its end (a Klondike solved, a Set deck cleared), not abandoned.
+        public let finished: Bool
+        public let score: Int
+        /// From the deal to the end; nil for a game that did not finish.
+        public let timeMs: Int?
+        /// The game's own figures (moves and undos; Sets found, wrong claims, hints).
+        public let figures: [NamedScore]
+
+        /// Creates an entry.
+        public init(name: String, finished: Bool, score: Int, timeMs: Int?, figures: [NamedScore]) {
+            self.name = name
+            self.finished = finished
+            self.score = score
+            self.timeMs = timeMs
+            self.figures = figures
+        }
+    }
+
+    public let game: String
+    /// `YYYY-MM-DD`, UTC.
+    public let day: String
+    /// The deal's name: the game and the options that shape it.
+    public let deal: String
+    public let entries: [Entry]
+
+    /// Creates a ranking.
+    public init(game: String, day: String, deal: String, entries: [Entry]) {
+        self.game = game
+        self.day = day
+        self.deal = deal
+        self.entries = entries
     }
 }
 

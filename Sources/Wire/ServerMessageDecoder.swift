@@ -51,6 +51,18 @@ public enum ServerMessageDecoder {
                 },
                 id: try fields.id())
         },
+        "daily_leaderboard": { fields throws(ServerDecodeFailure) in
+            .dailyLeaderboard(
+                DailyLeaderboard(
+                    game: try fields.string("game"), day: try fields.string("day"), deal: try fields.string("deal"),
+                    entries: try fields.objects("entries").map { entry throws(ServerDecodeFailure) in
+                        DailyLeaderboard.Entry(
+                            name: try entry.string("name"), finished: try entry.bool("finished"), score: try entry.int("score"),
+                            timeMs: try entry.optionalInt("time_ms"),
+                            figures: try entry.intFields(except: ["name", "finished", "score", "time_ms"]))
+                    }),
+                id: try fields.id())
+        },
         "rooms": { fields throws(ServerDecodeFailure) in try rooms(fields) },
         "joined": { fields throws(ServerDecodeFailure) in
             .joined(room: try fields.string("room"), game: try fields.string("game"), seat: try fields.int("seat"), id: try fields.id())
@@ -466,6 +478,14 @@ private struct ServerFields {
         try object.pairs.filter { $0.key != skipped }.map { pair throws(ServerDecodeFailure) in
             guard let value = pair.value.intValue else { throw failure("field '\(pair.key)' must be an integer") }
             return NamedScore(name: pair.key, score: value)
+        }
+    }
+
+    /// The integer fields other than `known`, in the order written (a daily entry's figures);
+    /// fields of other kinds are a newer server's and are skipped.
+    func intFields(except known: Set<String>) -> [NamedScore] {
+        object.pairs.compactMap { pair in
+            known.contains(pair.key) ? nil : pair.value.intValue.map { NamedScore(name: pair.key, score: $0) }
         }
     }
 

@@ -74,6 +74,23 @@ extension ServerMessage {
                 writer.closeObject()
             }
             replyID = id
+        case .dailyLeaderboard(let board, let id):
+            writer.field("game", board.game)
+            writer.field("day", board.day)
+            writer.field("deal", board.deal)
+            writer.field("entries", array: board.entries) { writer, entry in
+                writer.openObject()
+                writer.field("name", entry.name)
+                writer.field("finished", entry.finished)
+                writer.field("score", entry.score)
+                if let timeMs = entry.timeMs { writer.field("time_ms", timeMs) }
+                for figure in entry.figures {
+                    writer.key(escaping: figure.name)
+                    writer.int(figure.score)
+                }
+                writer.closeObject()
+            }
+            replyID = id
         case .rooms(let page, let id):
             RoomsPage.writeFields(summaries: page.rooms.lazy.map { $0.encoded() }, total: page.total, next: page.next, into: &writer)
             replyID = id

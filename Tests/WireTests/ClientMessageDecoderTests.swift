@@ -34,6 +34,10 @@ struct ClientMessageDecoderTests {
         (#"{"type":"hint"}"#, ClientRequest(command: .hint)),
         (#"{"type":"stats","name":"ann"}"#, ClientRequest(command: .stats(name: "ann"))),
         (#"{"type":"leaderboard","game":"set"}"#, ClientRequest(command: .leaderboard(game: "set"))),
+        (#"{"type":"leaderboard","game":"set","daily":false}"#, ClientRequest(command: .leaderboard(game: "set"))),
+        (#"{"type":"leaderboard","game":"set","daily":true}"#, ClientRequest(command: .dailyLeaderboard(DailyQuery(game: "set")))),
+        (#"{"type":"leaderboard","game":"klondike","daily":"2026-11-24","options":{"draw":3}}"#,
+         ClientRequest(command: .dailyLeaderboard(DailyQuery(game: "klondike", day: "2026-11-24", options: ["draw": 3])))),
     ]
 
     @Test(arguments: valid)
@@ -75,6 +79,14 @@ struct ClientMessageDecoderTests {
         (#"{"type":"rooms","after":-1}"#, DecodeFailure(code: .badRequest, message: "field 'after' must be a position from a rooms reply's next, 0 or more, not -1", id: nil)),
         (#"{"type":"rooms","after":"K7QX"}"#, DecodeFailure(code: .badRequest, message: "field 'after' must be an integer, not string", id: nil)),
         (#"{"type":"rooms","game":5}"#, DecodeFailure(code: .badRequest, message: "field 'game' must be a string, not integer", id: nil)),
+        (#"{"type":"leaderboard","game":"set","daily":"tomorrow"}"#,
+         DecodeFailure(code: .badRequest, message: #"field 'daily' must be true (today) or a UTC day like "2026-11-24", not "tomorrow""#, id: nil)),
+        (#"{"type":"leaderboard","game":"set","daily":"2026-13-01"}"#,
+         DecodeFailure(code: .badRequest, message: #"field 'daily' must be true (today) or a UTC day like "2026-11-24", not "2026-13-01""#, id: nil)),
+        (#"{"type":"leaderboard","game":"set","daily":1}"#,
+         DecodeFailure(code: .badRequest, message: #"field 'daily' must be true (today) or a UTC day like "2026-11-24", not integer"#, id: nil)),
+        (#"{"type":"leaderboard","game":"set","options":{}}"#,
+         DecodeFailure(code: .badRequest, message: #"field 'options' names a daily deal's options; give it with "daily""#, id: nil)),
         (#"{"type":"claim"}"#, DecodeFailure(code: .badRequest, message: #"missing field 'cards' (an array of three different card ids), like {"type":"claim","cards":[4,17,60]}"#, id: nil)),
     ]
 

@@ -87,6 +87,13 @@ struct ServerMessageTests {
          #"{"type":"stats","name":"ann","games":3,"wins":2,"by_game":{"set":{"games":1,"wins":1,"points":27},"rps":{"games":2,"wins":1,"points":3}}}"#),
         (.leaderboard(game: "rps", entries: [PlayerStats.Line(key: "ann", games: 2, wins: 2, points: 4)], id: .string("l")),
          #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":2,"wins":2,"points":4}],"id":"l"}"#),
+        (.dailyLeaderboard(DailyLeaderboard(game: "klondike", day: "2026-11-24", deal: "klondike draw=1 passes=none scoring=none", entries: [
+            DailyLeaderboard.Entry(name: "ann", finished: true, score: 52, timeMs: 245_100, figures: [
+                NamedScore(name: "moves", score: 112), NamedScore(name: "undos", score: 3),
+            ]),
+            DailyLeaderboard.Entry(name: "bob", finished: false, score: 17, timeMs: nil, figures: []),
+        ]), id: .int(9)),
+         #"{"type":"daily_leaderboard","game":"klondike","day":"2026-11-24","deal":"klondike draw=1 passes=none scoring=none","entries":[{"name":"ann","finished":true,"score":52,"time_ms":245100,"moves":112,"undos":3},{"name":"bob","finished":false,"score":17}],"id":9}"#),
         (.answered(correct: false, points: -10, id: .int(3)), #"{"type":"answered","correct":false,"points":-10,"id":3}"#),
         (.brainRound(brainReveal),
          #"{"type":"brain_round","room":"K7QX","round":4,"prompt":{"sign":"rock","goal":"lose"},"answer":"scissors","answers":{"ann":{"sign":"scissors","points":10},"bob":{"sign":null,"points":-10}}}"#),

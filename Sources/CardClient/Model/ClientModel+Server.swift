@@ -83,6 +83,7 @@ extension ClientModel {
             if answered == .deal { setStatus("asked for three more cards", tone: .neutral, now: now) }
         case .stats(let stats, _): records?.stats = stats
         case .leaderboard(let game, let entries, _): records?.boards[game] = entries
+        case .dailyLeaderboard(let board, _): records?.dailies[board.game] = board
         case .help, .pong, .thrown, .answered, .error, .rateLimited:
             break
         }

@@ -7,8 +7,13 @@ public struct Records: Equatable, Sendable {
     public var stats: PlayerStats?
     /// Each game's leaderboard, by game, as replies come.
     public var boards: [String: [PlayerStats.Line]] = [:]
+    /// Today's daily deal of each game that has one (default options), by game, as replies come.
+    public var dailies: [String: DailyLeaderboard] = [:]
     /// The games asked about, in the order shown.
     public var games: [String]
+
+    /// The games with a daily deal (the `daily` option), which the screen ranks for today.
+    public static let dailyGames = ["set", "klondike"]
 
     /// An empty screen waiting for its replies.
     public init(games: [String]) {
@@ -23,6 +28,9 @@ extension ClientModel {
         var effects: [Effect] = []
         if let me { effects.append(send(.stats(name: me))) }
         for game in games { effects.append(send(.leaderboard(game: game))) }
+        for game in Records.dailyGames where games.contains(game) {
+            effects.append(send(.dailyLeaderboard(DailyQuery(game: game))))
+        }
         return effects
     }
 }

@@ -29,7 +29,31 @@ enum RecordsView {
             }
             lines.append(line.clipped(to: width))
         }
+        let dailies = records.games.compactMap { records.dailies[$0] }
+        if !dailies.isEmpty {
+            lines.append(StyledLine())
+            lines.append(StyledLine("  Today's daily deals (\(dailies[0].day), UTC)", Palette.heading))
+            for board in dailies {
+                var line = StyledLine("    " + GameViews.title(of: board.game)).clipped(to: 26).padded(to: 26)
+                if board.entries.isEmpty {
+                    line.append("nobody yet: play it with the new-game form's daily", Palette.quiet)
+                } else {
+                    let top = board.entries.prefix(3).enumerated().map { rank, entry in "\(rank + 1). \(entry.name) \(describe(entry))" }
+                    line.append(top.joined(separator: "  "), board.entries.first?.name == me ? Palette.strong : .plain)
+                }
+                lines.append(line.clipped(to: width))
+            }
+        }
         return lines
+    }
+
+    /// "4:05, 112 moves", "2:31, 27 pts", or "unfinished".
+    private static func describe(_ entry: DailyLeaderboard.Entry) -> String {
+        guard entry.finished, let time = entry.timeMs else { return "unfinished" }
+        let seconds = time / 1000
+        let clock = "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+        if let moves = entry.figures.first(where: { $0.name == "moves" })?.score { return "\(clock), \(moves) moves" }
+        return "\(clock), \(entry.score) pts"
     }
 
     /// "1 game", "3 games".

@@ -17,11 +17,22 @@ struct GameRecord: Equatable {
     let winners: [String]
     let startedMs: Int64
     let endedMs: Int64
+    /// A daily deal's day and name; nil for any other game.
+    var daily: Daily?
+    /// A one-seat game's figures, as `game_over` has them.
+    var summary: SoloSummary?
 
-    /// `{"room":…,"game":…,"seed":…,"players":[…],"scores":{…},"winners":[…],"started":"…","ended":"…"}`
+    /// The day's deal a game was: its UTC day and its name (the game and the options that shape it).
+    struct Daily: Equatable {
+        let day: String
+        let deal: String
+    }
+
+    /// `{"room":…,"game":…,"seed":…,"players":[…],"scores":{…},"winners":[…],"started":"…","ended":"…"}`,
+    /// then `"daily":{"day":…,"deal":…}` and `"summary":{"time_ms":…,…}` when the game has them.
     var jsonLine: [UInt8] {
         var line: [UInt8] = []
-        JSONValue.object(JSONObject([
+        var fields: [(String, JSONValue)] = [
             ("room", .string(room)),
             ("game", .string(game)),
             ("seed", .int(seed)),
@@ -30,16 +41,26 @@ struct GameRecord: Equatable {
             ("winners", .array(winners.map(JSONValue.string))),
             ("started", .string(Timestamp.iso8601(milliseconds: startedMs))),
             ("ended", .string(Timestamp.iso8601(milliseconds: endedMs))),
-        ])).write(into: &line)
+        ]
+        if let daily {
+            fields.append(("daily", .object(JSONObject([("day", .string(daily.day)), ("deal", .string(daily.deal))]))))
+        }
+        if let summary {
+            fields.append(("summary", .object(JSONObject([("time_ms", .int(summary.timeMs))] + summary.figures.map { ($0.name, JSONValue.int($0.score)) }))))
+        }
+        JSONValue.object(JSONObject(fields)).write(into: &line)
         line.append(UInt8(ascii: "\n"))
         return line
     }
 
-    /// What the aggregates need from a journal line: game, winners and scores.
+    /// What the aggregates need from a journal line: game, winners and scores, and for a
+    /// daily deal its day, name and figures.
     struct Summary {
         let game: String
         let winners: [String]
         let scores: [NamedScore]
+        var daily: Daily?
+        var summary: SoloSummary?
     }
 
     /// Reads back the parts of a line that the aggregates need; nil when the line is not a record.
@@ -48,8 +69,20 @@ struct GameRecord: Equatable {
               let game = object["game"]?.stringValue,
               let winners = object["winners"]?.arrayValue?.compactMap(\.stringValue),
               let scores = object["scores"]?.objectValue else { return nil }
+        var daily: Daily?
+        if let tag = object["daily"]?.objectValue, let day = tag["day"]?.stringValue, let deal = tag["deal"]?.stringValue {
+            daily = Daily(day: day, deal: deal)
+        }
+        let summary = object["summary"]?.objectValue.flatMap { fields in
+            fields["time_ms"]?.intValue.map { time in
+                SoloSummary(timeMs: time, figures: fields.pairs.compactMap { pair in
+                    pair.key == "time_ms" ? nil : pair.value.intValue.map { NamedScore(name: pair.key, score: $0) }
+                })
+            }
+        }
         return Summary(
             game: game, winners: winners,
-            scores: scores.pairs.compactMap { pair in pair.value.intValue.map { NamedScore(name: pair.key, score: $0) } })
+            scores: scores.pairs.compactMap { pair in pair.value.intValue.map { NamedScore(name: pair.key, score: $0) } },
+            daily: daily, summary: summary)
     }
 }

@@ -12,6 +12,8 @@ public final class ResultsJournal {
     public let path: String
     private let fd: Int32
     private var totals: [String: [String: PlayerStats.Line]] = [:]
+    /// Each daily deal's results by "day|deal", each player's first game of it only, in the order played.
+    private var dailies: [String: [DailyLeaderboard.Entry]] = [:]
     private var writer: JournalWriter?
     /// What each ticket in the writer's hands adds to `totals` once it is on disk.
     private var submitted: [UInt64: [GameRecord.Summary]] = [:]
@@ -75,7 +77,9 @@ public final class ResultsJournal {
     func submit(_ records: [GameRecord]) -> UInt64 {
         guard let writer else { preconditionFailure("startWriting(notify:) before submit") }
         let ticket = writer.submit(records.flatMap(\.jsonLine))
-        submitted[ticket] = records.map { GameRecord.Summary(game: $0.game, winners: $0.winners, scores: $0.scores) }
+        submitted[ticket] = records.map {
+            GameRecord.Summary(game: $0.game, winners: $0.winners, scores: $0.scores, daily: $0.daily, summary: $0.summary)
+        }
         return ticket
     }
 
@@ -116,7 +120,22 @@ public final class ResultsJournal {
         .map { $0 }
     }
 
+    /// One day's results of a daily deal, best first (``DailyRanking``), at most `size`.
+    func dailyLeaderboard(game: String, day: String, deal: String, size: Int) -> [DailyLeaderboard.Entry] {
+        Array(DailyRanking.sorted(dailies["\(day)|\(deal)"] ?? [], game: game).prefix(size))
+    }
+
     private func add(_ summary: GameRecord.Summary) {
+        if let daily = summary.daily, summary.scores.count == 1, let score = summary.scores.first {
+            // Like a word puzzle of the day: the first try counts, as the deal is known after it.
+            let key = "\(daily.day)|\(daily.deal)"
+            if !(dailies[key]?.contains { $0.name == score.name } ?? false) {
+                let finished = summary.winners == [score.name] && summary.summary != nil
+                dailies[key, default: []].append(DailyLeaderboard.Entry(
+                    name: score.name, finished: finished, score: score.score, timeMs: finished ? summary.summary?.timeMs : nil,
+                    figures: summary.summary?.figures ?? []))
+            }
+        }
         for score in summary.scores {
             let old = totals[score.name]?[summary.game] ?? PlayerStats.Line(key: summary.game, games: 0, wins: 0, points: 0)
             totals[score.name, default: [:]][summary.game] = PlayerStats.Line(
