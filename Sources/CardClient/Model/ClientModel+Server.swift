@@ -63,7 +63,7 @@ extension ClientModel {
             room?.log(.event(told))
             let taker = player == me ? nil : Optional(player)
             if valid { room?.lastTakenBy = taker }
-            claimed(player: player, valid: valid, points: points, now: now)
+            claimed(player: player, cardCount: cards.count, valid: valid, points: points, now: now)
         case .hint(let cards, _, _): hinted(cards, now: now)
         case .brainRound(let reveal): brainRoundEnded(reveal, now: now)
         case .flipped(_, let player, _, let face, let result, let points, let bonus):
@@ -252,9 +252,9 @@ extension ClientModel {
         }
     }
 
-    private mutating func claimed(player: String, valid: Bool, points: Int, now: Int) {
+    private mutating func claimed(player: String, cardCount: Int, valid: Bool, points: Int, now: Int) {
         let score = points < 0 ? "−\(-points)" : "+\(points)"
-        let verdict = valid ? "Set! \(score)" : "not a Set \(score)"
+        let verdict = valid ? "\(cardCount == 4 ? "UltraSet" : "Set")! \(score)" : "not \(Narration.claimKind(cardCount)) \(score)"
         if player == me {
             setFlash(verdict, tone: valid ? .good : .bad, now: now)
         } else {

@@ -5,14 +5,20 @@ import Wire
 /// untold. Pure functions from protocol values to sentences.
 public enum Narration {
     /// "ann found a Set: 1 red solid triangle, 2 green striped circles, 3 purple open squares (+3)";
-    /// a wrong claim says which attribute broke the rule.
+    /// a wrong claim says which attribute broke the rule. Four cards are an UltraSet claim.
     public static func claim(by player: String, cards: [SetCard], valid: Bool, points: Int, me: String?) -> String {
         let who = player == me ? "you" : player
         let score = points < 0 ? "−\(-points)" : "+\(points)"
         let described = cards.map(describe).joined(separator: ", ")
-        guard !valid else { return "\(who) found a Set: \(described) (\(score))" }
+        let kind = claimKind(cards.count)
+        guard !valid else { return "\(who) found \(kind): \(described) (\(score))" }
         let reason = cards.count == 3 ? brokenRule(cards) : nil
-        return "\(who): not a Set\(reason.map { ", \($0)" } ?? "") (\(score))"
+        return "\(who): not \(kind)\(reason.map { ", \($0)" } ?? "") (\(score))"
+    }
+
+    /// "a Set", or "an UltraSet" for a claim of four cards.
+    public static func claimKind(_ cardCount: Int) -> String {
+        cardCount == 4 ? "an UltraSet" : "a Set"
     }
 
     /// "2 green striped circles".
