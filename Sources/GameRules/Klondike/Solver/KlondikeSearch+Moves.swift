@@ -9,16 +9,16 @@ extension KlondikeSearch {
     /// card it uncovers is neither going home nor wanted by a card in reach, a card taken
     /// back off a foundation when no card in reach could lie on it, and every empty pile but
     /// the first as a destination (they are all alike).
-    func candidateMoves() -> [Move] {
+    mutating func candidateMoves() -> [Move] {
         let reachable = reachableTalon()
-        let firstEmpty = (0..<7).first { up[$0].isEmpty }
+        let firstEmpty = (0..<7).first { upCount[$0] == 0 }
         var home: [Move] = []
         var revealing: [Move] = []
         var fromTalon: [Move] = []
         var rearranging: [Move] = []
 
         for pile in 0..<7 {
-            if let top = up[pile].last, goesHome(top) {
+            if let top = top(of: pile), goesHome(top) {
                 home.append(Move(kind: .tableauToFoundation, card: top, from: Int8(pile)))
             }
         }
@@ -27,23 +27,23 @@ extension KlondikeSearch {
         }
 
         for from in 0..<7 {
-            let run = up[from]
-            for start in run.indices {
-                let lead = run[start]
+            let runCount = upCount[from]
+            for start in 0..<runCount {
+                let lead = card(pile: from, at: start)
                 let reveals = start == 0 && downCount[from] > 0
                 if start == 0, !reveals {
                     // The pile would be left empty: of use only to a king waiting for the space.
                     if lead.rank == 13 || !kingIsWaiting(besides: from, reachable: reachable) { continue }
                 } else if start > 0 {
-                    let uncovered = run[start - 1]
+                    let uncovered = card(pile: from, at: start - 1)
                     if focused {
                         guard goesHome(uncovered) || isInReach(cardOnto: uncovered, besides: from) else { continue }
                     } else {
-                        guard goesHome(uncovered) || hasImmediateUse(uncovered, besides: from, reachable: reachable) else { continue }
+                        guard goesHome(uncovered) || leadsToProgress(onto: uncovered, besides: from, reachable: reachable, depth: Self.progressDepth) else { continue }
                     }
                 }
                 for to in 0..<7 where to != from && fits(lead, onto: to, firstEmpty: firstEmpty) {
-                    let move = Move(kind: .tableauToTableau, card: lead, from: Int8(from), to: Int8(to), count: Int8(run.count - start))
+                    let move = Move(kind: .tableauToTableau, card: lead, from: Int8(from), to: Int8(to), count: Int8(runCount - start))
                     if reveals { revealing.append(move) } else { rearranging.append(move) }
                 }
             }
@@ -53,7 +53,7 @@ extension KlondikeSearch {
         for (index, usedRedeal) in reachable {
             let card = talon[index]
             if focused && boundaryIsFree && !isWanted(asHolder: card, reachable: reachable, depth: 99) { continue }
-            if !focused && boundaryIsFree && !hasImmediateUse(card, reachable: reachable) { continue }
+            if !focused && boundaryIsFree && !leadsToProgress(onto: card, besides: nil, reachable: reachable, depth: Self.progressDepth) { continue }
             for to in 0..<7 where fits(card, onto: to, firstEmpty: firstEmpty) {
                 fromTalon.append(Move(kind: .talonToTableau, card: card, to: Int8(to), talonIndex: Int8(index), usedRedeal: usedRedeal))
             }
@@ -61,7 +61,10 @@ extension KlondikeSearch {
 
         for suit in 0..<4 where self.home[suit] >= 3 {
             let card = SolverCard(suit: suit, rank: self.home[suit])
-            guard focused ? isInReach(cardOnto: card, besides: nil, reachable: reachable) : hasImmediateUse(card, reachable: reachable) else { continue }
+            guard focused
+                ? isInReach(cardOnto: card, besides: nil, reachable: reachable)
+                : leadsToProgress(onto: card, besides: nil, reachable: reachable, depth: Self.progressDepth)
+            else { continue }
             for to in 0..<7 where card.rank < 13 && fits(card, onto: to, firstEmpty: firstEmpty) {
                 rearranging.append(Move(kind: .foundationToTableau, card: card, to: Int8(to)))
             }
@@ -80,10 +83,11 @@ extension KlondikeSearch {
     /// run whose move turns a card up, or a card in the talon's reach (which may itself be wanted).
     private func isWanted(asHolder card: SolverCard, reachable: [(index: Int, usedRedeal: Bool)], depth: Int) -> Bool {
         guard card.rank > 1 else { return false }
-        for pile in 0..<7 where !up[pile].isEmpty {
-            if up[pile][0].fitsTableau(onto: card) && downCount[pile] > 0 { return true }
+        for pile in 0..<7 where upCount[pile] > 0 {
+            if self.card(pile: pile, at: 0).fitsTableau(onto: card) && downCount[pile] > 0 { return true }
             // Part of a run, moved so the card it uncovers can go home.
-            for start in 1..<max(1, up[pile].count) where up[pile][start].fitsTableau(onto: card) && goesHome(up[pile][start - 1]) {
+            for start in 1..<max(1, upCount[pile])
+            where self.card(pile: pile, at: start).fitsTableau(onto: card) && goesHome(self.card(pile: pile, at: start - 1)) {
                 return true
             }
         }
@@ -98,7 +102,7 @@ extension KlondikeSearch {
 
     /// Whether `card` may go onto tableau pile `to`; of the empty piles only the first counts.
     private func fits(_ card: SolverCard, onto to: Int, firstEmpty: Int?) -> Bool {
-        if let top = up[to].last { return card.fitsTableau(onto: top) }
+        if let top = top(of: to) { return card.fitsTableau(onto: top) }
         return card.rank == 13 && to == firstEmpty
     }
 
@@ -107,7 +111,7 @@ extension KlondikeSearch {
     private func kingIsWaiting(besides pile: Int, reachable: [(index: Int, usedRedeal: Bool)]) -> Bool {
         if reachable.contains(where: { talon[$0.index].rank == 13 }) { return true }
         for other in 0..<7 where other != pile {
-            for (position, card) in up[other].enumerated() where card.rank == 13 && (position > 0 || downCount[other] > 0) {
+            for position in 0..<upCount[other] where card(pile: other, at: position).rank == 13 && (position > 0 || downCount[other] > 0) {
                 return true
             }
         }
@@ -121,29 +125,51 @@ extension KlondikeSearch {
         let wanted = { (candidate: SolverCard) in candidate.fitsTableau(onto: card) }
         if reachable.contains(where: { wanted(talon[$0.index]) }) { return true }
         for other in 0..<7 where other != pile {
-            if let base = up[other].first, downCount[other] > 0, wanted(base) { return true }
+            if upCount[other] > 0, downCount[other] > 0, wanted(self.card(pile: other, at: 0)) { return true }
         }
         return false
     }
 
-    /// Whether a card could be put on `card` at once: a face-up tableau card, a foundation's
-    /// top card, or a talon card in reach (drawing one with no limit on passes, only one that
-    /// could itself be used at once, by the same argument).
+    /// How many moves ahead ``leadsToProgress(onto:besides:reachable:depth:)`` looks before it
+    /// gives up and keeps the move (keeping a move is always safe; leaving one out must not be).
+    static let progressDepth = 2
+
+    /// Whether putting a card on `card` (about to lie open on top of a pile) can lead, move by
+    /// move, to progress: a face-down card turned up, a card home, or a pile emptied for a king.
     ///
-    /// A card that goes onto the tableau from the talon (drawing one, no limit on passes) or
-    /// from a foundation serves only as a place for another card: until one is put on it, it
-    /// could as well have stayed where it was, and it can still be fetched then. So such a
-    /// move is needed only right before a card goes on it, and leaving it out otherwise loses
-    /// no win.
-    private func hasImmediateUse(_ card: SolverCard, besides excluded: Int? = nil, reachable: [(index: Int, usedRedeal: Bool)]) -> Bool {
+    /// A move that only rearranges (part of a run onto another pile, a talon card onto the
+    /// tableau drawing one with no limit on passes, a card back off a foundation) changes
+    /// nothing that matters until the card it leaves open is used: until then it could as well
+    /// not have been made, and it can still be made then, since nothing can take the place it
+    /// went to meanwhile. So such a move is needed only right before that use, and the use is
+    /// one of these same moves or progress. Leaving out a move with no such chain loses no win;
+    /// past `depth` the chain is assumed to exist.
+    func leadsToProgress(onto card: SolverCard, besides excluded: Int?, reachable: [(index: Int, usedRedeal: Bool)], depth: Int) -> Bool {
         guard card.rank > 1 else { return false }
-        for pile in 0..<7 where pile != excluded && up[pile].contains(where: { $0.fitsTableau(onto: card) }) {
-            return true
+        guard depth > 0 else { return true }
+        for pile in 0..<7 where pile != excluded {
+            for position in 0..<upCount[pile] where self.card(pile: pile, at: position).fitsTableau(onto: card) {
+                if position == 0 {
+                    if downCount[pile] > 0 || kingIsWaiting(besides: pile, reachable: reachable) { return true }
+                } else {
+                    let uncovered = self.card(pile: pile, at: position - 1)
+                    if goesHome(uncovered) || leadsToProgress(onto: uncovered, besides: pile, reachable: reachable, depth: depth - 1) {
+                        return true
+                    }
+                }
+            }
         }
         let (a, b) = SolverCard.otherColourSuits(of: card.suit)
-        if home[a] == card.rank - 1 || home[b] == card.rank - 1 { return true }
+        for suit in [a, b] where home[suit] == card.rank - 1 {
+            // A card back off its foundation is only a place for another card.
+            if leadsToProgress(onto: SolverCard(suit: suit, rank: card.rank - 1), besides: nil, reachable: reachable, depth: depth - 1) {
+                return true
+            }
+        }
         for (index, _) in reachable where talon[index].fitsTableau(onto: card) {
-            if !boundaryIsFree || hasImmediateUse(talon[index], reachable: reachable) { return true }
+            // Drawing three (or with few passes) taking a card out of the talon changes which
+            // cards come up: that alone may be the point.
+            if !boundaryIsFree || leadsToProgress(onto: talon[index], besides: nil, reachable: reachable, depth: depth - 1) { return true }
         }
         return false
     }

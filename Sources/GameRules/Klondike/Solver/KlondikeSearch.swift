@@ -6,7 +6,7 @@
 /// only moves that boundary and a turn of the waste back over resets it to 0, so
 /// rather than drawing, a move names the talon card it plays; the cards a run of
 /// draws can bring up are listed by ``reachableTalon()``.
-final class KlondikeSearch {
+struct KlondikeSearch {
     /// One compound move; the undo fields are filled in when it is made.
     struct Move {
         enum Kind: UInt8 {
@@ -35,8 +35,13 @@ final class KlondikeSearch {
     /// Face-down cards per pile, bottom to top; only `downCount` of them are still down.
     let down: [[SolverCard]]
     var downCount: [Int]
-    /// Face-up cards per pile, bottom to top.
-    var up: [[SolverCard]]
+    /// Face-up cards, pile by pile in slots of ``runCapacity``, bottom to top: one flat array,
+    /// so reading a pile copies and retains nothing (``upCount`` says how many each holds).
+    var upCards: [SolverCard]
+    /// Face-up cards per pile.
+    var upCount: [Int]
+    /// A face-up run goes from a king down to an ace at most.
+    static let runCapacity = 13
     /// The waste (bottom to top) then the stock (in turning order).
     var talon: [SolverCard]
     /// Each talon card's index in the talon as it was at the start, for hashing.
@@ -80,7 +85,12 @@ final class KlondikeSearch {
         drawCount = game.drawCount
         down = position.tableau.map { $0.down.map(SolverCard.init) }
         downCount = position.tableau.map(\.downCount)
-        up = position.tableau.map { $0.up.map(SolverCard.init) }
+        upCards = Array(repeating: SolverCard(suit: 0, rank: 1), count: 7 * Self.runCapacity)
+        upCount = Array(repeating: 0, count: 7)
+        for (pile, cards) in position.tableau.enumerated() {
+            // A run built by hand in a test may break the rules; it keeps its last cards.
+            for card in cards.up.suffix(Self.runCapacity) { upCards[pile * Self.runCapacity + upCount[pile]] = SolverCard(card); upCount[pile] += 1 }
+        }
         talon = (position.waste + position.stock.reversed()).map(SolverCard.init)
         talonSlot = talon.indices.map(UInt8.init)
         wasteCount = position.waste.count
@@ -96,16 +106,15 @@ final class KlondikeSearch {
         self.nodeLimit = nodeLimit
         self.deadline = deadline
         boundaryIsFree = drawCount == 1 && redealsLeft == Int.max
-        for index in up.indices { up[index].reserveCapacity(20) }
         path.reserveCapacity(256)
     }
 
     /// Searches from the position given; true when `path` now wins. Check ``ranOut`` on false.
-    func run() -> Bool {
+    mutating func run() -> Bool {
         search()
     }
 
-    private func search() -> Bool {
+    private mutating func search() -> Bool {
         nodes += 1
         if nodes > nodeLimit { ranOut = true }
         if nodes & 1023 == 0, let deadline, clock.now >= deadline { ranOut = true }
@@ -135,7 +144,7 @@ final class KlondikeSearch {
     }
 
     /// Undoes the moves on `path` past `length`, newest first.
-    private func takeBack(to length: Int) {
+    private mutating func takeBack(to length: Int) {
         while path.count > length {
             unmake(path.removeLast())
         }
@@ -155,12 +164,12 @@ final class KlondikeSearch {
     }
 
     /// Plays every safe tableau top home, repeatedly, recording the moves on `path`.
-    private func sendSafeCardsHome() {
+    private mutating func sendSafeCardsHome() {
         var moved = true
         while moved {
             moved = false
             for pile in 0..<7 {
-                guard let top = up[pile].last, isSafeHome(top) else { continue }
+                guard let top = top(of: pile), isSafeHome(top) else { continue }
                 var move = Move(kind: .tableauToFoundation, card: top, from: Int8(pile))
                 make(&move)
                 path.append(move)
@@ -189,11 +198,11 @@ final class KlondikeSearch {
 
     /// Plays the lowest card left home until all are: with every tableau card face up it is on
     /// top of its pile (each pile runs down in rank), or it is in the talon, which is free.
-    private func finish() {
+    private mutating func finish() {
         while homeTotal < cardCount {
             var move: Move?
             for pile in 0..<7 {
-                if let top = up[pile].last, home[top.suit] == top.rank - 1 {
+                if let top = top(of: pile), home[top.suit] == top.rank - 1 {
                     move = Move(kind: .tableauToFoundation, card: top, from: Int8(pile))
                     break
                 }
@@ -237,18 +246,18 @@ final class KlondikeSearch {
 
     // MARK: Making and unmaking moves
 
-    func make(_ move: inout Move) {
+    mutating func make(_ move: inout Move) {
         switch move.kind {
         case .tableauToFoundation:
             let pile = Int(move.from)
-            up[pile].removeLast()
+            upCount[pile] -= 1
             goHome(move.card)
             move.turnedUp = turnUp(pile)
         case .tableauToTableau:
             let from = Int(move.from), to = Int(move.to), count = Int(move.count)
-            let start = up[from].count - count
-            for index in start..<up[from].count { up[to].append(up[from][index]) }
-            up[from].removeLast(count)
+            let start = upCount[from] - count
+            for index in start..<upCount[from] { push(card(pile: from, at: index), onto: to) }
+            upCount[from] -= count
             move.turnedUp = turnUp(from)
         case .talonToFoundation, .talonToTableau:
             let index = Int(move.talonIndex)
@@ -258,34 +267,34 @@ final class KlondikeSearch {
             playedSlots |= 1 << UInt32(move.playedSlot)
             wasteCount = index
             if move.usedRedeal { redealsLeft -= 1 }
-            if move.kind == .talonToFoundation { goHome(move.card) } else { up[Int(move.to)].append(move.card) }
+            if move.kind == .talonToFoundation { goHome(move.card) } else { push(move.card, onto: Int(move.to)) }
         case .foundationToTableau:
             home[move.card.suit] -= 1
             homeTotal -= 1
-            up[Int(move.to)].append(move.card)
+            push(move.card, onto: Int(move.to))
         }
     }
 
-    func unmake(_ move: Move) {
+    mutating func unmake(_ move: Move) {
         switch move.kind {
         case .tableauToFoundation:
             let pile = Int(move.from)
             if move.turnedUp { turnDown(pile) }
-            up[pile].append(move.card)
+            push(move.card, onto: pile)
             home[move.card.suit] -= 1
             homeTotal -= 1
         case .tableauToTableau:
             let from = Int(move.from), to = Int(move.to), count = Int(move.count)
             if move.turnedUp { turnDown(from) }
-            let start = up[to].count - count
-            for index in start..<up[to].count { up[from].append(up[to][index]) }
-            up[to].removeLast(count)
+            let start = upCount[to] - count
+            for index in start..<upCount[to] { push(card(pile: to, at: index), onto: from) }
+            upCount[to] -= count
         case .talonToFoundation, .talonToTableau:
             if move.kind == .talonToFoundation {
                 home[move.card.suit] -= 1
                 homeTotal -= 1
             } else {
-                up[Int(move.to)].removeLast()
+                upCount[Int(move.to)] -= 1
             }
             let index = Int(move.talonIndex)
             if move.usedRedeal { redealsLeft += 1 }
@@ -294,28 +303,44 @@ final class KlondikeSearch {
             talonSlot.insert(move.playedSlot, at: index)
             playedSlots &= ~(1 << UInt32(move.playedSlot))
         case .foundationToTableau:
-            up[Int(move.to)].removeLast()
+            upCount[Int(move.to)] -= 1
             home[move.card.suit] += 1
             homeTotal += 1
         }
     }
 
-    private func goHome(_ card: SolverCard) {
+    private mutating func goHome(_ card: SolverCard) {
         home[card.suit] += 1
         homeTotal += 1
     }
 
     /// Turns the top face-down card of a pile up when it has no face-up card left.
-    private func turnUp(_ pile: Int) -> Bool {
-        guard up[pile].isEmpty, downCount[pile] > 0 else { return false }
+    private mutating func turnUp(_ pile: Int) -> Bool {
+        guard upCount[pile] == 0, downCount[pile] > 0 else { return false }
         downCount[pile] -= 1
-        up[pile].append(down[pile][downCount[pile]])
+        push(down[pile][downCount[pile]], onto: pile)
         return true
     }
 
-    private func turnDown(_ pile: Int) {
-        up[pile].removeLast()
+    private mutating func turnDown(_ pile: Int) {
+        upCount[pile] -= 1
         downCount[pile] += 1
+    }
+
+    // MARK: The face-up runs
+
+    /// Face-up card `index` (0 at the bottom) of a pile.
+    @inline(__always)
+    func card(pile: Int, at index: Int) -> SolverCard { upCards[pile * Self.runCapacity + index] }
+
+    /// A pile's top card; nil when it is empty.
+    @inline(__always)
+    func top(of pile: Int) -> SolverCard? { upCount[pile] > 0 ? card(pile: pile, at: upCount[pile] - 1) : nil }
+
+    @inline(__always)
+    private mutating func push(_ card: SolverCard, onto pile: Int) {
+        upCards[pile * Self.runCapacity + upCount[pile]] = card
+        upCount[pile] += 1
     }
 
     // MARK: Hashing
@@ -327,8 +352,8 @@ final class KlondikeSearch {
         for pile in 0..<7 {
             // A pile's face-down cards are its own, so the pile and how many are left name them.
             var pileHash: UInt64 = downCount[pile] > 0 ? UInt64(pile + 1) << 8 | UInt64(downCount[pile]) : 0
-            for card in up[pile] { pileHash = (pileHash &* 0x100_0000_01B3) ^ UInt64(card.code + 1) }
-            hash &+= Self.mix(pileHash ^ UInt64(up[pile].count) << 40)
+            for index in 0..<upCount[pile] { pileHash = (pileHash &* 0x100_0000_01B3) ^ UInt64(card(pile: pile, at: index).code + 1) }
+            hash &+= Self.mix(pileHash ^ UInt64(upCount[pile]) << 40)
         }
         var rest = UInt64(playedSlots)
         rest |= UInt64(home[0]) << 24 | UInt64(home[1]) << 28 | UInt64(home[2]) << 32 | UInt64(home[3]) << 36

@@ -65,7 +65,7 @@ public enum KlondikeSolver {
         var attempt: UInt64 = 0
         var limit = firstFocusedLimit
         while nodes < focusedNodes, focusedDeadline.map({ clock.now < $0 }) ?? true {
-            let search = KlondikeSearch(
+            var search = KlondikeSearch(
                 game: game, focused: true, orderSeed: attempt == 0 ? nil : attempt,
                 nodeLimit: min(limit, focusedNodes - nodes), deadline: focusedDeadline)
             let found = search.run()
@@ -79,7 +79,7 @@ public enum KlondikeSolver {
 
         // Then every move that could matter, for the rest of the budget: the only search
         // whose end without a win proves there is none.
-        let search = KlondikeSearch(
+        var search = KlondikeSearch(
             game: game, focused: false, orderSeed: nil, nodeLimit: max(0, budget.nodes - nodes), deadline: deadline)
         let found = search.run()
         nodes += search.nodes
@@ -137,3 +137,4 @@ public enum KlondikeSolver {
         .foundation(game.foundations.firstIndex(where: card.fitsFoundation) ?? 0)
     }
 }
+
