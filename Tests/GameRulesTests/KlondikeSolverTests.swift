@@ -97,7 +97,7 @@ struct KlondikeSolverTests {
 
     /// Deals 1...20 drawing one and 1...12 drawing three, each solved within 30,000 positions
     /// and its line played by `KlondikeGame` itself: every winning line ends with 52 home.
-    @Test(arguments: [(1, 20, 15, 0), (3, 12, 7, 1)])
+    @Test(arguments: [(1, 20, 15, 1), (3, 12, 9, 2)])
     func winningLinesPlayToTheEndOnTheGamesOwnRules(draw: Int, deals: Int, expectedWins: Int, expectedDead: Int) throws {
         var wins = 0, dead = 0
         for seed in 1...UInt64(deals) {
@@ -115,6 +115,35 @@ struct KlondikeSolverTests {
         }
         #expect(wins == expectedWins)
         #expect(dead == expectedDead)
+    }
+
+    @Test func aCardWhoseWayOutIsBelowItIsADeadlockFoundWithoutSearch() {
+        // 2♠ can leave its pile only home (after A♠, under it) or onto a red 3 (both under it):
+        // A♠ can never be reached, however the 48 cards in the stock are played.
+        let pile = TableauPile.pile("2♠", down: "3♥ 3♦ A♠")
+        let rest = PlayingCard.fullDeck.filter { !["2♠", "3♥", "3♦", "A♠"].map(PlayingCard.init).contains($0) }
+        let game = KlondikeGame(drawCount: 1, stock: rest, tableau: [pile] + Array(repeating: .empty, count: 6))
+        #expect(KlondikeDeadlock.isDead(game))
+        #expect(KlondikeSolver.solve(game, budget: Self.budget) == .init(verdict: .notWinnable, nodes: 0))
+        // With the 3♥ in the stock instead, the 2♠ has a way out: not a deadlock.
+        let open = KlondikeGame(
+            drawCount: 1, stock: rest + [PlayingCard("3♥")], tableau: [.pile("2♠", down: "3♦ A♠")] + Array(repeating: .empty, count: 6))
+        #expect(!KlondikeDeadlock.isDead(open))
+    }
+
+    /// The deadlock check may only ever name dead deals: where it says dead, a search that
+    /// skips it finds no win either.
+    @Test func aDealCalledDeadlockedHasNoWinningLine() {
+        var dead = 0
+        for seed: UInt64 in 1...200 {
+            let game = KlondikeGame(seed: seed, drawCount: 1)
+            guard KlondikeDeadlock.isDead(game) else { continue }
+            dead += 1
+            var search = KlondikeSearch(game: game, focused: true, orderSeed: nil, nodeLimit: 30_000, deadline: nil)
+            let found = search.run()
+            #expect(!found, "deal \(seed) was called dead, but has a winning line")
+        }
+        #expect(dead == 2)
     }
 
     @Test func theSameGameAndNodeBudgetGiveTheSameAnswer() {
@@ -153,7 +182,7 @@ struct KlondikeSolverTests {
             wins += 1
             if played.passesLeft == 0 { turnedOver += 1 }
         }
-        #expect(wins == 2)
-        #expect(turnedOver == 2)
+        #expect(wins == 3)
+        #expect(turnedOver == 3)
     }
 }

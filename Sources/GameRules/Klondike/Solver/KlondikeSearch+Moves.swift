@@ -16,6 +16,9 @@ extension KlondikeSearch {
         var revealing: [Move] = []
         var fromTalon: [Move] = []
         var rearranging: [Move] = []
+        // What leadsToProgress says of a card about to lie open, by rank and colour: all it depends on here.
+        var holderMemo = [Int8](repeating: -1, count: 28)
+        var wantedMemo = [Int8](repeating: -1, count: 28)
 
         for pile in 0..<7 {
             if let top = top(of: pile), goesHome(top) {
@@ -30,6 +33,13 @@ extension KlondikeSearch {
             let runCount = upCount[from]
             for start in 0..<runCount {
                 let lead = card(pile: from, at: start)
+                // Most runs fit nowhere: find that out before asking anything costlier.
+                var fitsSomewhere = false
+                for to in 0..<7 where to != from && fits(lead, onto: to, firstEmpty: firstEmpty) {
+                    fitsSomewhere = true
+                    break
+                }
+                guard fitsSomewhere else { continue }
                 let reveals = start == 0 && downCount[from] > 0
                 if start == 0, !reveals {
                     // The pile would be left empty: of use only to a king waiting for the space.
@@ -52,8 +62,12 @@ extension KlondikeSearch {
 
         for (index, usedRedeal) in reachable {
             let card = talon[index]
-            if focused && boundaryIsFree && !isWanted(asHolder: card, reachable: reachable, depth: 99) { continue }
-            if !focused && boundaryIsFree && !leadsToProgress(onto: card, besides: nil, reachable: reachable, depth: Self.progressDepth) { continue }
+            if focused && boundaryIsFree {
+                let slot = card.rank * 2 + (card.isRed ? 1 : 0)
+                if wantedMemo[slot] < 0 { wantedMemo[slot] = isWanted(asHolder: card, reachable: reachable, depth: 99) ? 1 : 0 }
+                if wantedMemo[slot] == 0 { continue }
+            }
+            if !focused && boundaryIsFree && !holderLeadsToProgress(card, reachable: reachable, memo: &holderMemo) { continue }
             for to in 0..<7 where fits(card, onto: to, firstEmpty: firstEmpty) {
                 fromTalon.append(Move(kind: .talonToTableau, card: card, to: Int8(to), talonIndex: Int8(index), usedRedeal: usedRedeal))
             }
@@ -63,7 +77,7 @@ extension KlondikeSearch {
             let card = SolverCard(suit: suit, rank: self.home[suit])
             guard focused
                 ? isInReach(cardOnto: card, besides: nil, reachable: reachable)
-                : leadsToProgress(onto: card, besides: nil, reachable: reachable, depth: Self.progressDepth)
+                : holderLeadsToProgress(card, reachable: reachable, memo: &holderMemo)
             else { continue }
             for to in 0..<7 where card.rank < 13 && fits(card, onto: to, firstEmpty: firstEmpty) {
                 rearranging.append(Move(kind: .foundationToTableau, card: card, to: Int8(to)))
@@ -128,6 +142,16 @@ extension KlondikeSearch {
             if upCount[other] > 0, downCount[other] > 0, wanted(self.card(pile: other, at: 0)) { return true }
         }
         return false
+    }
+
+    /// ``leadsToProgress(onto:besides:reachable:depth:)`` for a card that comes from outside the
+    /// tableau, remembered for the node by rank and colour (two cards alike there are alike here).
+    private func holderLeadsToProgress(_ card: SolverCard, reachable: [(index: Int, usedRedeal: Bool)], memo: inout [Int8]) -> Bool {
+        let slot = card.rank * 2 + (card.isRed ? 1 : 0)
+        if memo[slot] < 0 {
+            memo[slot] = leadsToProgress(onto: card, besides: nil, reachable: reachable, depth: Self.progressDepth) ? 1 : 0
+        }
+        return memo[slot] == 1
     }
 
     /// How many moves ahead ``leadsToProgress(onto:besides:reachable:depth:)`` looks before it

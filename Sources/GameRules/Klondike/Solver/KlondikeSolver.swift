@@ -52,6 +52,8 @@ public enum KlondikeSolver {
     ///   - budget: how much work the answer may take.
     public static func solve(_ game: KlondikeGame, budget: Budget) -> Outcome {
         guard !game.isWon else { return Outcome(verdict: .winnable([]), nodes: 0) }
+        // Some deals are dead by the order of their face-down cards alone: no search needed.
+        if KlondikeDeadlock.isDead(game) { return Outcome(verdict: .notWinnable, nodes: 0) }
         let clock = ContinuousClock()
         let start = clock.now
         let deadline = budget.time.map { start.advanced(by: $0) }
@@ -60,8 +62,8 @@ public enum KlondikeSolver {
         // First, searches that leave out the moves that rarely matter, each twice as long as
         // the last and trying moves in another order: most wins turn up in a few thousand
         // positions, and a search that went wrong early is cut short. They get half the budget.
-        let focusedNodes = budget.nodes / 2
-        let focusedDeadline = budget.time.map { start.advanced(by: $0 / 2) }
+        let focusedNodes = budget.nodes / 4 * 3
+        let focusedDeadline = budget.time.map { start.advanced(by: $0 / 4 * 3) }
         var attempt: UInt64 = 0
         var limit = firstFocusedLimit
         while nodes < focusedNodes, focusedDeadline.map({ clock.now < $0 }) ?? true {
