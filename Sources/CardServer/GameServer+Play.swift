@@ -12,12 +12,19 @@ extension GameServer {
         let daily = room.daily.map { DailyDeal.seed(day: $0.day, key: $0.deal) }
         let seed = room.engine.chosenSeed ?? daily ?? (random.next() >> 11)
         guard let preparation = room.engine.dealPreparation(seed: seed) else { return beginGame(room, seed: seed) }
+        let day = room.daily?.day
+        let dailyKey = room.daily.map { "\($0.day)|\($0.deal)" }
+        if let dailyKey, let prepared = preparedDailyDeals[dailyKey] { return beginGame(room, seed: prepared) }
         guard !room.isDealing else { return }
         room.isDealing = true
         host.log("room \(room.code): preparing a deal off the loop")
         // Everyone sees who sits down meanwhile; the game starts with the next state.
         broadcastState(room)
         host.runOffLoop(preparation) { [weak self, weak room] dealt in
+            if let self, let dailyKey, let day {
+                self.preparedDailyDeals = self.preparedDailyDeals.filter { $0.key.hasPrefix(day + "|") }
+                self.preparedDailyDeals[dailyKey] = dealt
+            }
             guard let self, let room, self.rooms[room.code] === room, room.isDealing else { return }
             room.isDealing = false
             // Players may have left while the deal was prepared.

@@ -24,6 +24,9 @@ public final class GameServer {
     let startedMs = Timestamp.nowMilliseconds()
     var nextPlayerNumber = 1
     var nextRoomSerial = 1
+    /// Daily deals already prepared off the loop (a winnable one found), by "day|deal": the
+    /// day's deal is the same for everyone, so it is searched for once. Only today's are kept.
+    var preparedDailyDeals: [String: UInt64] = [:]
     /// Where room seeds, room codes and session tokens come from: the system's generator
     /// in production; a seeded one in tests, so a scripted run deals and names the same
     /// every time.

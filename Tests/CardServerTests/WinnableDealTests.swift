@@ -106,13 +106,21 @@ struct WinnableDealTests {
     @Test func aDailyWinnableDealIsTheSameForEveryoneThatDay() throws {
         let host = ScriptedHost(seed: 1)
         var tableaus: [String] = []
-        for (name, peer) in [("ann", "127.0.0.1:1"), ("bob", "127.0.0.2:1")] {
+        // The day's deal is searched for once: bob's starts at once, from what ann's found.
+        for (name, peer, searches) in [("ann", "127.0.0.1:1", 1), ("bob", "127.0.0.2:1", 0)] {
             let player = host.player(name, peer: peer)
             host.send(#"{"type":"create","game":"klondike","options":{"daily":true,"winnable":true}}"#, from: player)
-            #expect(host.runBackgroundWork() == 1)
+            #expect(host.runBackgroundWork() == searches)
             let state = try #require(host.take(player).last { $0["type"] == .string("state") })
             tableaus.append(try #require(state["tableau"]).jsonText)
         }
         #expect(tableaus[0] == tableaus[1])
+        // The next day has its own deal, searched for anew.
+        host.advance(by: .seconds(24 * 3600))
+        let cat = host.player("cat", peer: "127.0.0.3:1")
+        host.send(#"{"type":"create","game":"klondike","options":{"daily":true,"winnable":true}}"#, from: cat)
+        #expect(host.runBackgroundWork() == 1)
+        let tomorrow = try #require(host.take(cat).last { $0["type"] == .string("state") })
+        #expect(try #require(tomorrow["tableau"]).jsonText != tableaus[0])
     }
 }

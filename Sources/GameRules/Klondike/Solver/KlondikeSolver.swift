@@ -61,7 +61,9 @@ public enum KlondikeSolver {
 
         // First, searches that leave out the moves that rarely matter, each twice as long as
         // the last and trying moves in another order: most wins turn up in a few thousand
-        // positions, and a search that went wrong early is cut short. They get half the budget.
+        // positions, and a search that went wrong early is cut short. They get three quarters
+        // of the budget (measured on deals 1-300 drawing one, 1 s each: 2 more wins than with
+        // half, 1 dead deal fewer proved).
         let focusedNodes = budget.nodes / 4 * 3
         let focusedDeadline = budget.time.map { start.advanced(by: $0 / 4 * 3) }
         var attempt: UInt64 = 0
