@@ -36,20 +36,8 @@ public final class BackgroundWorker: @unchecked Sendable {
         workQueued = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(workQueued, nil)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&thread, nil, { context in
-            // Signals are the event loop's, through its signalfd: this thread takes none.
-            var all = sigset_t()
-            sigfillset(&all)
-            pthread_sigmask(SIG_BLOCK, &all, nil)
-            let worker = Unmanaged<BackgroundWorker>.fromOpaque(context!).takeRetainedValue()
-            worker.run()
-            return nil
-        }, context)
-        guard status == 0 else {
-            Unmanaged<BackgroundWorker>.fromOpaque(context).release()
-            throw ResultsJournal.Failure(description: "pthread_create (background worker): \(String(cString: strerror(status)))")
-        }
+        // The thread holds the worker until it ends.
+        thread = try HelperThread.start("background worker") { [self] in run() }
     }
 
     deinit {

@@ -70,21 +70,7 @@ final class JournalWriter: @unchecked Sendable {
     func start() throws(ResultsJournal.Failure) {
         precondition(!running, "the journal writer is already running")
         // The thread holds the writer until it ends; `stop()` joins it.
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&thread, nil, { context in
-            // Signals are the event loop's, through its signalfd: this thread takes none
-            // (as redis's bio threads do), whatever mask it inherited.
-            var all = sigset_t()
-            sigfillset(&all)
-            pthread_sigmask(SIG_BLOCK, &all, nil)
-            let writer = Unmanaged<JournalWriter>.fromOpaque(context!).takeRetainedValue()
-            writer.run()
-            return nil
-        }, context)
-        guard status == 0 else {
-            Unmanaged<JournalWriter>.fromOpaque(context).release()
-            throw ResultsJournal.Failure(description: "pthread_create (journal writer): \(String(cString: strerror(status)))")
-        }
+        thread = try HelperThread.start("journal writer") { [self] in run() }
         running = true
     }
 

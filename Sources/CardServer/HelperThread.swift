@@ -1,0 +1,34 @@
+import Glibc
+
+/// The server's helper threads (the journal's writer, the background worker): each runs
+/// one body and takes no signal.
+enum HelperThread {
+    /// Starts a thread that blocks every signal and runs `body`.
+    ///
+    /// Signals are the event loop's, through its signalfd: a helper takes none (as redis's
+    /// bio threads do), whatever mask it inherited.
+    /// - Parameter name: what the thread is, for the error.
+    /// - Returns: the thread, to join.
+    /// - Throws: the errno text when the thread cannot be made.
+    static func start(_ name: String, _ body: @escaping @Sendable () -> Void) throws(ResultsJournal.Failure) -> pthread_t {
+        final class Body: @unchecked Sendable {
+            let run: @Sendable () -> Void
+            init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+        }
+        // The thread holds the body until it ends.
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { context in
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, nil)
+            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            throw ResultsJournal.Failure(description: "pthread_create (\(name)): \(String(cString: strerror(status)))")
+        }
+        return thread
+    }
+}
