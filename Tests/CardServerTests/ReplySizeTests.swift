@@ -47,4 +47,20 @@ struct ReplySizeTests {
         #expect(largest > 500)
         #expect(largest <= 16 * 1024)
     }
+
+    /// Protocol.md's row for `daily_leaderboard`: ten of the longest names (64 bytes, 16
+    /// characters of 4 bytes), the longest deal name and every figure stay under 3 KiB.
+    @Test func aFullDailyLeaderboardIsUnderThreeKiB() {
+        let entries = (1...10).map { number in
+            DailyLeaderboard.Entry(
+                name: String(repeating: "𝕏", count: 16), finished: true, score: -52 * number, timeMs: 86_400_000 + number,
+                figures: [NamedScore(name: "moves", score: 99_999), NamedScore(name: "undos", score: 99_999)])
+        }
+        let deal = "klondike draw=3 passes=3 scoring=standard winnable"
+        let line = ServerMessage.dailyLeaderboard(
+            DailyLeaderboard(game: "klondike", day: "2026-11-24", deal: deal, entries: entries), id: .string(String(repeating: "i", count: 64))
+        ).encodedLine()
+        #expect(line.count > 1_500)
+        #expect(line.count <= 3 * 1024)
+    }
 }
