@@ -19,5 +19,6 @@ enum HelpText {
         #"{"type":"chat","text":"gg"}                      say something to your room (1-300 characters, 1200 bytes)"#,
         #"{"type":"stats","name":"ann"}                    games, wins and points of players called ann"#,
         #"{"type":"leaderboard","game":"set"}              the best players of a game"#,
+        #"{"type":"leaderboard","game":"set","daily":true} today's results of the daily deal (or "daily":"2026-11-24")"#,
     ]
 }

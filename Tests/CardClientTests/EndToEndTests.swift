@@ -255,7 +255,8 @@ struct EndToEndTests {
         // Set is the form's first game; seats 4 → 1 makes it solo, so it starts at once.
         let playing = Self.createFromTheForm(terminal, steps: 0, keys: ["Down", "Left", "Left", "Left"])
         #expect(playing.contains("Set · playing"))
-        #expect(playing.contains(" deck 69 · 12 on the table · hints 0"))
+        // 12 on the table, or 15 when the first 12 held no Set (the deal is a secret seed's).
+        #expect(playing.contains(" deck 69 · 12 on the table · hints 0") || playing.contains(" deck 66 · 15 on the table · hints 0"))
         var letters: [String] = []
         for count in 1...3 {
             terminal.type("H")
@@ -267,10 +268,10 @@ struct EndToEndTests {
         terminal.type(letters.joined())
         let claimed = terminal.waitFor("you found a Set: ")
         #expect(claimed.contains(" ann 3 · 0 watching"))
-        // Usually 12 on the table and 66 in the deck now; 15 and 63 when the three replacements
-        // left no Set and three more came by themselves. D deals three more either way.
+        // Usually 12 on the table and 66 in the deck now; 3 more on the table and 3 fewer in the
+        // deck for each time the board held no Set and three came by themselves. D deals three more.
         let (deck, table) = try #require(Self.deckAndTable(claimed))
-        #expect([66, 63].contains(deck) && table == 12 + (66 - deck))
+        #expect(deck <= 66 && table == 12 + (66 - deck))
         terminal.type("D")
         #expect(terminal.waitFor(" \(table + 3) on the table").contains(" deck \(deck - 3) · "))
     }

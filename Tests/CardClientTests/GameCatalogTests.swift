@@ -42,7 +42,7 @@ struct GameCatalogTests {
         }
         var gameLines = 0
         for engine in GameServer.engines { gameLines += engine.helpLines.count }
-        #expect(HelpText.commands.count == 13 + gameLines + 1)
+        #expect(HelpText.commands.count == 14 + gameLines + 1)
     }
 
     /// Each game's `state`, as the server writes it, decodes to that game's own fields.

@@ -15,7 +15,8 @@ struct KlondikeEngine: GameEngine {
     static let commandTypes = ["draw", "move", "auto", "undo", "finish", "hint"]
     static let helpLines = [
         #"{"type":"create","game":"klondike","options":{"draw":3,"seed":42}}   klondike solitaire, deal number 42 (seeds: one seat only)"#,
-        #"{"type":"create","game":"klondike","seats":2}    a klondike race: both play one secret deal, shown in game_over"#,
+        #"{"type":"create","game":"klondike","seats":2}    a klondike race: both play one secret deal, proved winnable, shown in game_over"#,
+        #"{"type":"create","game":"klondike","options":{"daily":true,"winnable":true}}   today's deal, one the solver can win"#,
         #"{"type":"draw"}                                  klondike: turn cards from the stock (or the waste back over)"#,
         #"{"type":"move","from":"t3","to":"f1","count":1}  klondike: move cards between waste, t1-t7, f1-f4"#,
         #"{"type":"auto","from":"waste"}                   klondike: the double-tap move of a pile's top card"#,
