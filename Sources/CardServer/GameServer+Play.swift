@@ -15,7 +15,9 @@ extension GameServer {
         let day = room.daily?.day
         let dailyKey = room.daily.map { "\($0.day)|\($0.deal)" }
         if let dailyKey, let prepared = preparedDailyDeals[dailyKey] { return beginGame(room, seed: prepared) }
-        guard !room.isDealing else { return }
+        // Already dealing (a second start, or the last seat taken meanwhile): the deal on its
+        // way starts the game with everyone seated then; show who sits now.
+        guard !room.isDealing else { return broadcastState(room) }
         room.isDealing = true
         host.log("room \(room.code): preparing a deal off the loop")
         // Everyone sees who sits down meanwhile; the game starts with the next state.

@@ -40,6 +40,30 @@ struct WinnableDealTests {
         #expect(host.logLines.contains { $0.hasSuffix("preparing a deal off the loop") })
     }
 
+    @Test func whoeverSitsDownWhileTheDealIsFoundPlaysIt() throws {
+        let host = ScriptedHost(seed: 3)
+        let ann = host.player("ann")
+        let bob = host.player("bob", peer: "127.0.0.2:1")
+        let cy = host.player("cy", peer: "127.0.0.3:1")
+        host.send(#"{"type":"create","game":"klondike","seats":3}"#, from: ann)
+        let room = try #require(host.take(ann).first?["room"]?.stringValue)
+        host.send(#"{"type":"join","room":"\#(room)"}"#, from: bob)
+        host.send(#"{"type":"start"}"#, from: ann)
+        #expect(host.pendingBackgroundWork == 1)
+        // cy takes the last seat meanwhile: she sees the room at once, and no second search starts.
+        host.send(#"{"type":"join","room":"\#(room)"}"#, from: cy)
+        let seen = host.take(cy)
+        #expect(seen.map { $0["type"]?.stringValue } == ["joined", "state"])
+        #expect(seen.last?["phase"] == .string("waiting"))
+        #expect(seen.last?["players"]?.arrayValue?.count == 3)
+        #expect(host.pendingBackgroundWork == 1)
+        host.runBackgroundWork()
+        let started = try #require(host.take(cy).last)
+        #expect(started["phase"] == .string("playing"))
+        #expect(started["player"] == .string("cy"))
+        #expect(started["stock"] == .int(24))
+    }
+
     @Test func theDealIsOneTheSolverWins() throws {
         let host = ScriptedHost(seed: 5)
         let (ann, bob, room) = try Self.race(host)
