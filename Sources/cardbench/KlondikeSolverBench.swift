@@ -78,6 +78,11 @@ enum KlondikeSolverBench {
         let seconds = times.reduce(0, +) / 1_000
         print("  positions     p50 \(Int(nodeCounts.percentile(50))), p99 \(Int(nodeCounts.percentile(99))), \(Int(nodes.reduce(0, +) / max(seconds, 1e-9))) a second")
         print("  time a deal   p50 \(fixed(p50, digits: 2)) ms, p99 \(fixed(p99, digits: 2)) ms, max \(fixed(maximum, digits: 2)) ms")
+        let published = publishedWinnable(draw: options.draw)
+        let (low, high) = interval(around: published, deals: options.deals)
+        let proved = Double(winnable) / deals
+        print("  published     \(fixed(published * 100, digits: 2))% winnable (Blake & Gent); 95% interval for \(options.deals) deals "
+            + "\(fixed(low * 100, digits: 2))-\(fixed(high * 100, digits: 2))%: the winnable proved is \(proved < low ? "below" : proved > high ? "above" : "inside") it")
     }
 
     /// Prints one deal's winning moves, one protocol command a line.
@@ -107,6 +112,19 @@ enum KlondikeSolverBench {
         case .unknown:
             throw BenchError("deal \(seed) (draw \(draw)) was not decided within \(budgetMilliseconds) ms; try a larger --budget-ms")
         }
+    }
+
+    /// The winnable fraction of thoughtful Klondike with unlimited passes, Blake & Gent
+    /// (arXiv:1906.12314): 90.48% drawing one, 81.95% drawing three.
+    static func publishedWinnable(draw: Int) -> Double {
+        draw == 1 ? 0.9048 : 0.8195
+    }
+
+    /// The 95% interval of the fraction a sample of `deals` shows when the true one is `fraction`:
+    /// ± 1.96 standard errors.
+    static func interval(around fraction: Double, deals: Int) -> (low: Double, high: Double) {
+        let error = 1.96 * (fraction * (1 - fraction) / Double(deals)).squareRoot()
+        return (fraction - error, fraction + error)
     }
 
     private static func percent(_ count: Int, of total: Double) -> String {
