@@ -152,6 +152,55 @@ struct SetViewTests {
         #expect(text[3] == " deck 69 · 12 on the table · deal votes 1/2: bob")
         #expect(text[23] == " a–l pick 3 · D deal 3 more · / chat · ? keys · Q leave")
     }
+
+    /// Ann alone in a Set room of `variant`, 12 cards on the board and `chain` as the last Set.
+    static func variantRoom(_ variant: SetVariant, chain: [SetCard] = []) -> ClientModel {
+        Fixtures.model([
+            Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#,
+            Fixtures.setState(cards: 12, variant: variant, chain: chain),
+        ])
+    }
+
+    /// The claims a list of effects sends, as their card ids.
+    static func claims(_ effects: [Effect]) -> [[Int]] {
+        effects.compactMap { effect in
+            guard case .transmit(let line) = effect, let match = line.firstMatch(of: /"type":"claim","cards":\[([0-9,]+)\]/) else { return nil }
+            return match.1.split(separator: ",").map { Int($0)! }
+        }
+    }
+
+    @Test func setChainShowsTheLastSetAsCardsOneToThreeAndADigitPicksOne() {
+        let chain = Array(Fixtures.setCards[12..<15])
+        var model = Self.variantRoom(.chain, chain: chain)
+        let screen = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 30), color: false, now: 0))
+        #expect(screen[3] == " Set-chain · deck 69 · 12 on the table · hints 0")
+        #expect(screen[5] == " ┌ 1 ────┐ ┌ 2 ────┐ ┌ 3 ────┐")
+        #expect(screen[7].hasSuffix("  ← the last Set: use one of its cards"))
+        #expect(screen[11].hasPrefix(" ┌ a ────┐ ┌ d ────┐"))
+        #expect(screen[29] == " a–l pick 3 · 1–3 last Set · D deal 3 more · H hint · / chat · ? keys · Q leave")
+        // 2, then two letters: the chain card comes first in the claim, as picked.
+        #expect(model.type("2").isEmpty)
+        #expect(model.type("a").isEmpty)
+        let board = Array(Fixtures.setCards.prefix(12))
+        #expect(Self.claims(model.type("b")) == [[chain[1].id, board[0].id, board[1].id]])
+    }
+
+    @Test func beforeTheFirstChainSetTheRowSaysWhatToDo() {
+        let screen = Fixtures.trimmed(ScreenRenderer.render(Self.variantRoom(.chain), size: ScreenSize(width: 80, height: 30), color: false, now: 0))
+        #expect(screen[5] == " Set-chain: find a first Set; each Set after it uses one card of the Set before.")
+        #expect(screen[29] == " a–l pick 3 · D deal 3 more · H hint · / chat · ? keys · Q leave")
+    }
+
+    @Test func anUltraSetClaimsOnTheFourthCard() {
+        var model = Self.variantRoom(.ultra)
+        let screen = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
+        #expect(screen[3] == " UltraSet · deck 69 · 12 on the table · hints 0")
+        #expect(screen[4] == " Find 4 cards: two pairs that the same third card completes.")
+        #expect(screen[23] == " a–l pick 4 · D deal 3 more · H hint · / chat · ? keys · Q leave")
+        for letter in "abc" { #expect(Self.claims(model.type(String(letter))).isEmpty) }
+        let board = Fixtures.setCards.prefix(4).map(\.id)
+        #expect(Self.claims(model.type("d")) == [board])
+    }
 }
 
 extension String {
@@ -160,4 +209,5 @@ extension String {
         guard let range = range(of: target) else { return self }
         return replacingCharacters(in: range, with: replacement)
     }
+
 }

@@ -51,7 +51,9 @@ public struct SetView: GameView {
             }
             return lines
         }
-        lines.append(StyledLine())
+        // UltraSet is new to most players: the line under the info line says what to find.
+        lines.append(set(of: room)?.variant == .ultra
+            ? StyledLine(" Find 4 cards: two pairs that the same third card completes.", Palette.quiet) : StyledLine())
         let hinted = Set(set(of: room)?.hint ?? [])
         if set(of: room)?.variant == .chain {
             lines += chainRow(room, hinted: hinted, context: context)
@@ -136,7 +138,7 @@ public struct SetView: GameView {
         let letters = count > 0 ? "a–" + SetLabels.letter(count - 1) : "a–x"
         let solo = (room.state?.players.count ?? 0) <= 1
         let variant = set(of: room)?.variant ?? .classic
-        let chain = variant == .chain && !(set(of: room)?.chain.isEmpty ?? true) ? [KeyHelp("1–3", "one of the last Set")] : []
+        let chain = variant == .chain && !(set(of: room)?.chain.isEmpty ?? true) ? [KeyHelp("1–3", "last Set")] : []
         return [KeyHelp(letters, "pick \(variant.claimSize)")] + chain + [KeyHelp("D", "deal 3 more")] + (solo ? [KeyHelp("H", "hint")] : [])
     }
 
@@ -176,7 +178,7 @@ public struct SetView: GameView {
         case .classic: break
         case .junior: line.append(" Junior ·", Palette.heading)
         case .chain: line.append(" Set-chain ·", Palette.heading)
-        case .ultra: line.append(" UltraSet: 4 cards, two pairs completed by one card ·", Palette.heading)
+        case .ultra: line.append(" UltraSet ·", Palette.heading)
         }
         line.append(" deck ", Palette.quiet)
         line.append("\(set.deck)", Palette.strong)
