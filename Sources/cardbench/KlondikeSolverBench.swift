@@ -78,6 +78,16 @@ enum KlondikeSolverBench {
         let seconds = times.reduce(0, +) / 1_000
         print("  positions     p50 \(Int(nodeCounts.percentile(50))), p99 \(Int(nodeCounts.percentile(99))), \(Int(nodes.reduce(0, +) / max(seconds, 1e-9))) a second")
         print("  time a deal   p50 \(fixed(p50, digits: 2)) ms, p99 \(fixed(p99, digits: 2)) ms, max \(fixed(maximum, digits: 2)) ms")
+        // What a race's start costs the server's worker: a winnable deal found from a seed.
+        var dealTimes: [Double] = []
+        for seed in 1...UInt64(min(options.deals, 200)) {
+            let start = clock.now
+            _ = KlondikeSolver.winnableSeed(from: seed, drawCount: options.draw, passes: nil)
+            dealTimes.append((clock.now - start).microseconds / 1_000)
+        }
+        let deal = Timings(dealTimes)
+        print("  winnable deal as the server finds it (\(dealTimes.count) seeds): p50 \(fixed(deal.percentile(50), digits: 2)) ms, "
+            + "p99 \(fixed(deal.percentile(99), digits: 2)) ms, max \(fixed(deal.sorted.last ?? 0, digits: 2)) ms")
         let published = publishedWinnable(draw: options.draw)
         let (low, high) = interval(around: published, deals: options.deals)
         let proved = Double(winnable) / deals
