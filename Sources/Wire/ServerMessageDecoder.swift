@@ -59,7 +59,7 @@ public enum ServerMessageDecoder {
                         DailyLeaderboard.Entry(
                             name: try entry.string("name"), finished: try entry.bool("finished"), score: try entry.int("score"),
                             timeMs: try entry.optionalInt("time_ms"),
-                            figures: try entry.intFields(except: ["name", "finished", "score", "time_ms"]))
+                            figures: entry.intFields(except: ["name", "finished", "score", "time_ms"]))
                     }),
                 id: try fields.id())
         },

@@ -54,8 +54,8 @@ public struct KlondikeGame: Sendable, Equatable {
     /// How many draws and moves `undo` can take back, newest first; older ones are forgotten.
     public static let maxUndoDepth = 200
 
-    /// The cards where they lie now.
-    internal(set) var position: Position
+    /// The cards where they lie now; the extensions in other files (moves, finish) change it too.
+    var position: Position
     /// The draws and moves that `undo` can still take back, oldest first; at most ``maxUndoDepth``.
     private(set) var history: [Step] = []
     /// What each step of ``history`` changed the score by, so undo gives it back exactly.
