@@ -272,7 +272,7 @@ public final class GameServer {
             case .dailyLeaderboard(let query):
                 let (day, deal) = try dailyDeal(query)
                 afterJournal { [self] in
-                    let entries = journal?.dailyLeaderboard(game: query.game, day: day, deal: deal, size: ServerConfig.leaderboardSize) ?? []
+                    let entries = journal?.dailyLeaderboard(day: day, deal: deal, size: ServerConfig.leaderboardSize) ?? []
                     send(.dailyLeaderboard(DailyLeaderboard(game: query.game, day: day, deal: deal, entries: entries), id: id), to: client.id)
                 }
             case .help, .ping, .login:

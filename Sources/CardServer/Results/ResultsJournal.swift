@@ -13,7 +13,7 @@ public final class ResultsJournal {
     private let fd: Int32
     private var totals: [String: [String: PlayerStats.Line]] = [:]
     /// Each daily deal's results by "day|deal", each player's first game of it only, in the order played.
-    private var dailies: [String: [DailyLeaderboard.Entry]] = [:]
+    private var dailies: [String: DailyBoard] = [:]
     private var writer: JournalWriter?
     /// What each ticket in the writer's hands adds to `totals` once it is on disk.
     private var submitted: [UInt64: [GameRecord.Summary]] = [:]
@@ -121,20 +121,20 @@ public final class ResultsJournal {
     }
 
     /// One day's results of a daily deal, best first (``DailyRanking``), at most `size`.
-    func dailyLeaderboard(game: String, day: String, deal: String, size: Int) -> [DailyLeaderboard.Entry] {
-        Array(DailyRanking.sorted(dailies["\(day)|\(deal)"] ?? [], game: game).prefix(size))
+    func dailyLeaderboard(day: String, deal: String, size: Int) -> [DailyLeaderboard.Entry] {
+        Array((dailies["\(day)|\(deal)"]?.entries ?? []).prefix(size))
     }
 
     private func add(_ summary: GameRecord.Summary) {
         if let daily = summary.daily, summary.scores.count == 1, let score = summary.scores.first {
             // Like a word puzzle of the day: the first try counts, as the deal is known after it.
             let key = "\(daily.day)|\(daily.deal)"
-            if !(dailies[key]?.contains { $0.name == score.name } ?? false) {
-                let finished = summary.winners == [score.name] && summary.summary != nil
-                dailies[key, default: []].append(DailyLeaderboard.Entry(
+            let finished = summary.winners == [score.name] && summary.summary != nil
+            dailies[key, default: DailyBoard()].add(
+                DailyLeaderboard.Entry(
                     name: score.name, finished: finished, score: score.score, timeMs: finished ? summary.summary?.timeMs : nil,
-                    figures: summary.summary?.figures ?? []))
-            }
+                    figures: summary.summary?.figures ?? []),
+                game: summary.game)
         }
         for score in summary.scores {
             let old = totals[score.name]?[summary.game] ?? PlayerStats.Line(key: summary.game, games: 0, wins: 0, points: 0)
