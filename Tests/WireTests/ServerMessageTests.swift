@@ -74,6 +74,16 @@ struct ServerMessageTests {
             players: [PlayerEntry(name: "ann", seat: 0, score: 3, connected: true)], spectators: 0,
             gameFields: .set(SetFields(board: cards, deck: 66, dealVotes: ["ann"], hintsUsed: 0, hint: [])))),
          #"{"type":"state","room":"K7QX","game":"set","seq":2,"phase":"playing","players":[{"name":"ann","seat":0,"score":3,"connected":true}],"spectators":0,"rematch_votes":[],"board":[\#(cardsJSON)],"deck":66,"deal_votes":["ann"],"hints_used":0,"hint":[]}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "set", seq: 3, phase: .playing,
+            players: [PlayerEntry(name: "ann", seat: 0, score: 3, connected: true)], spectators: 0,
+            gameFields: .set(SetFields(board: Array(cards.prefix(2)), deck: 66, dealVotes: [], hintsUsed: 0, hint: [], variant: .chain, chain: [cards[2]])))),
+         #"{"type":"state","room":"K7QX","game":"set","seq":3,"phase":"playing","players":[{"name":"ann","seat":0,"score":3,"connected":true}],"spectators":0,"rematch_votes":[],"board":[{"id":0,"count":1,"shape":"triangle","color":"red","fill":"solid"},{"id":40,"count":2,"shape":"circle","color":"green","fill":"striped"}],"deck":66,"deal_votes":[],"hints_used":0,"hint":[],"variant":"chain","chain":[{"id":80,"count":3,"shape":"square","color":"purple","fill":"open"}]}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "set", seq: 4, phase: .playing,
+            players: [PlayerEntry(name: "ann", seat: 0, score: 0, connected: true)], spectators: 0,
+            gameFields: .set(SetFields(board: [], deck: 69, dealVotes: [], hintsUsed: 0, hint: [], variant: .ultra)))),
+         #"{"type":"state","room":"K7QX","game":"set","seq":4,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"rematch_votes":[],"board":[],"deck":69,"deal_votes":[],"hints_used":0,"hint":[],"variant":"ultra"}"#),
         (.ok(id: .int(5)), #"{"type":"ok","id":5}"#),
         (.thrown(id: nil), #"{"type":"thrown"}"#),
         (.round(reveal), #"{"type":"round","room":"K7QX","round":2,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}"#),
