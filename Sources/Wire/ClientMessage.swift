@@ -153,3 +153,13 @@ public struct DailyQuery: Equatable, Sendable {
         self.options = options
     }
 }
+
+extension ClientCommand {
+    /// The command that plays a Klondike action (a hint's move, a solution's step).
+    public init(_ action: KlondikeAction) {
+        switch action {
+        case .draw: self = .draw
+        case .move(let from, let to, let count): self = .move(from: from, to: to, count: count)
+        }
+    }
+}

@@ -111,11 +111,7 @@ enum KlondikeSolverBench {
         switch KlondikeSolver.solve(game, budget: budget).verdict {
         case .winnable(let actions):
             return actions.map { action in
-                let command: ClientCommand = switch action {
-                case .draw: .draw
-                case .move(let from, let to, let count): .move(from: from, to: to, count: count)
-                }
-                return String(decoding: ClientRequest(command: command).encodedLine().dropLast(), as: UTF8.self)
+                String(decoding: ClientRequest(command: ClientCommand(action)).encodedLine().dropLast(), as: UTF8.self)
             }
         case .notWinnable:
             throw BenchError("deal \(seed) (draw \(draw)) cannot be won")

@@ -101,7 +101,7 @@ struct KlondikeEngine: GameEngine {
         case .undo:
             let keepingShownCards = isRace
             action = { (game: inout KlondikeGame) throws(KlondikeError) in try game.undo(keepingShownCards: keepingShownCards) }
-        default: throw .badRequest("'\(command.type)' is not a move in klondike; send draw, move, auto, undo or finish")
+        default: throw .badRequest("'\(command.type)' is not a move in klondike; send \(Self.commandTypes.joined(separator: ", "))")
         }
         // In place: a refused command changes nothing, and a move copies no pile.
         do {
@@ -148,12 +148,12 @@ struct KlondikeEngine: GameEngine {
         guard !isRace else { throw .illegalMove("hints are for one-player games; in a race everyone plays on their own") }
         guard let game = games[seat] else { throw CommandError(code: .gameNotStarted, message: "the game has not started") }
         let suggestion = game.hint()
-        let (move, text): (ClientCommand?, String) = switch suggestion {
-        case .draw?: (.draw, "draw")
-        case .move(let from, let to, let count)?:
-            (.move(from: from, to: to, count: count), "move \(Self.describe(from: from, count: count, in: game)) from \(from.name) to \(to.name)")
-        case nil: (nil, "no useful move: undo, or start a new game")
+        let text = switch suggestion {
+        case .draw?: "draw"
+        case .move(let from, let to, let count)?: "move \(Self.describe(from: from, count: count, in: game)) from \(from.name) to \(to.name)"
+        case nil: "no useful move: undo, or start a new game"
         }
+        let move = suggestion.map(ClientCommand.init)
         var update = GameUpdate()
         update.reply = { .suggestion(move: move, text: text, id: $0) }
         return update
