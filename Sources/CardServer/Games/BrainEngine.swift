@@ -66,7 +66,7 @@ struct BrainEngine: GameEngine {
             throw .illegalMove(error.reason)
         }
         self.game = game
-        let reaction = Int((now &- roundStartedAt) / 1_000_000)
+        let reaction = milliseconds(from: roundStartedAt, to: now)
         reactions[seat].append(reaction)
         if answer.correct { correct[seat] += 1 }
         var update = GameUpdate()
@@ -132,7 +132,7 @@ struct BrainEngine: GameEngine {
             if seatCount == 1 {
                 // Accuracy over every round (an unanswered one counts as wrong); reaction over the answers given.
                 let answers = reactions[0]
-                update.result?.summary = SoloSummary(timeMs: Int((now &- startedAt) / 1_000_000), figures: [
+                update.result?.summary = SoloSummary(timeMs: milliseconds(from: startedAt, to: now), figures: [
                     NamedScore(name: "accuracy_percent", score: ended.round > 0 ? correct[0] * 100 / ended.round : 0),
                     NamedScore(name: "mean_reaction_ms", score: answers.isEmpty ? 0 : answers.reduce(0, +) / answers.count),
                 ])

@@ -158,6 +158,12 @@ extension GameEngine {
         UInt64(seconds) * 1_000_000_000
     }
 
+    /// Whole milliseconds from `start` to `now` on the host's nanosecond clock: a solo
+    /// summary's time, a reaction time.
+    func milliseconds(from start: UInt64, to now: UInt64) -> Int {
+        Int((now &- start) / 1_000_000)
+    }
+
     /// Milliseconds from `now` to `deadline`, for `time_left_ms`.
     func millisecondsLeft(now: UInt64) -> Int? {
         deadline.map { $0 > now ? Int(($0 - now) / 1_000_000) : 0 }

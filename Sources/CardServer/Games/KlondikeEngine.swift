@@ -119,7 +119,7 @@ struct KlondikeEngine: GameEngine {
                 message: "Congratulations, \(names[seat])! All 52 cards home in \(moves) moves."))
             update.result = result(winner: seat)
             if !isRace {
-                update.result?.summary = SoloSummary(timeMs: Int((now &- startedAt) / 1_000_000), figures: [
+                update.result?.summary = SoloSummary(timeMs: milliseconds(from: startedAt, to: now), figures: [
                     NamedScore(name: "moves", score: moves), NamedScore(name: "undos", score: undos),
                 ])
             }

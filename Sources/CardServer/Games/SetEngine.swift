@@ -45,8 +45,7 @@ struct SetEngine: GameEngine {
     private var isSolo: Bool { seatCount == 1 }
     /// When the game was dealt, on the host's clock: a solo summary says how long it took.
     private var startedAt: UInt64 = 0
-    /// Solo: Sets found and claims that were no Set, for the summary.
-    private var setsFound = 0
+    /// Solo: claims that were no Set, for the summary (the game counts the Sets found).
     private var wrongClaims = 0
 
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
@@ -54,7 +53,6 @@ struct SetEngine: GameEngine {
         game = SetGame(seats: seatCount, seed: seed, variant: variant)
         dealVotes = []
         startedAt = now
-        setsFound = 0
         wrongClaims = 0
         return GameUpdate()
     }
@@ -73,7 +71,7 @@ struct SetEngine: GameEngine {
                 throw Self.refusal(error)
             }
             if result.valid { dealVotes = [] }
-            if result.valid { setsFound += 1 } else { wrongClaims += 1 }
+            if !result.valid { wrongClaims += 1 }
             var update = GameUpdate()
             let claimer = names[seat]
             let room = self.room
@@ -159,8 +157,8 @@ struct SetEngine: GameEngine {
         guard game.isOver else { return nil }
         var result = result(of: game)
         if isSolo {
-            result.summary = SoloSummary(timeMs: Int((now &- startedAt) / 1_000_000), figures: [
-                NamedScore(name: "sets_found", score: setsFound), NamedScore(name: "wrong_claims", score: wrongClaims),
+            result.summary = SoloSummary(timeMs: milliseconds(from: startedAt, to: now), figures: [
+                NamedScore(name: "sets_found", score: game.setsFound[0]), NamedScore(name: "wrong_claims", score: wrongClaims),
                 NamedScore(name: "hints", score: game.hintsUsed),
             ])
         }
