@@ -82,8 +82,7 @@ public enum ServerMessageDecoder {
                 room: try fields.string("room"), winners: try fields.strings("winners"), scores: try fields.scores("scores"),
                 hintsUsed: try fields.optionalInt("hints_used"), seed: try fields.optionalInt("seed"),
                 summary: try fields.optionalObject("summary").map { summary throws(ServerDecodeFailure) in
-                    let figures = try summary.figures(excluding: "time_ms")
-                    return SoloSummary(timeMs: try summary.int("time_ms"), figures: figures)
+                    SoloSummary(timeMs: try summary.int("time_ms"), figures: summary.intFields(except: ["time_ms"]))
                 }))
         },
         "round": { fields throws(ServerDecodeFailure) in .round(try RoundReveal(fields)) },
@@ -473,15 +472,8 @@ private struct ServerFields {
         return phase
     }
 
-    /// This object's whole-number fields other than `skipped`, in the order written.
-    func figures(excluding skipped: String) throws(ServerDecodeFailure) -> [NamedScore] {
-        try object.pairs.filter { $0.key != skipped }.map { pair throws(ServerDecodeFailure) in
-            guard let value = pair.value.intValue else { throw failure("field '\(pair.key)' must be an integer") }
-            return NamedScore(name: pair.key, score: value)
-        }
-    }
-
-    /// The integer fields other than `known`, in the order written (a daily entry's figures);
+    /// The integer fields other than `known`, in the order written (a summary's or a daily
+    /// entry's figures);
     /// fields of other kinds are a newer server's and are skipped.
     func intFields(except known: Set<String>) -> [NamedScore] {
         object.pairs.compactMap { pair in
