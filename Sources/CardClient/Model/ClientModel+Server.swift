@@ -214,8 +214,7 @@ extension ClientModel {
     /// A one-seat game's figures ("finished in 3:12 · 27 Sets · 1 wrong · 2 hints"); otherwise who won.
     public static func describeResult(_ over: GameOver, me: String?) -> String {
         guard let summary = over.summary else { return describeWinners(over.winners, me: me) }
-        let seconds = summary.timeMs / 1000
-        var parts = ["finished in \(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"]
+        var parts = ["finished in " + Narration.clock(milliseconds: summary.timeMs)]
         let words: [(name: String, one: String, many: String)] = [
             ("sets_found", "Set", "Sets"), ("wrong_claims", "wrong claim", "wrong claims"), ("hints", "hint", "hints"),
             ("moves", "move", "moves"), ("undos", "undo", "undos"),

@@ -16,6 +16,12 @@ public enum Narration {
         return "\(who): not \(kind)\(reason.map { ", \($0)" } ?? "") (\(score))"
     }
 
+    /// A duration as a clock shows it, whole seconds: "3:05", "0:40", "72:00".
+    public static func clock(milliseconds: Int) -> String {
+        let seconds = milliseconds / 1000
+        return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+    }
+
     /// "a Set", or "an UltraSet" for a claim of four cards.
     public static func claimKind(_ cardCount: Int) -> String {
         cardCount == 4 ? "an UltraSet" : "a Set"

@@ -50,8 +50,7 @@ enum RecordsView {
     /// "4:05, 112 moves", "2:31, 27 pts", or "unfinished".
     private static func describe(_ entry: DailyLeaderboard.Entry) -> String {
         guard entry.finished, let time = entry.timeMs else { return "unfinished" }
-        let seconds = time / 1000
-        let clock = "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+        let clock = Narration.clock(milliseconds: time)
         if let moves = entry.figures.first(where: { $0.name == "moves" })?.score { return "\(clock), \(moves) moves" }
         return "\(clock), \(entry.score) pts"
     }
