@@ -60,6 +60,8 @@ extension GameServer {
             throw CommandError(code: .notSeated, message: "spectators cannot play; join a room to take a seat")
         }
         switch room.phase {
+        case .waiting where room.isDealing:
+            throw CommandError(code: .gameNotStarted, message: "the game has not started: its deal is being searched for (one that can be won); it starts with the next state, in a moment")
         case .waiting:
             throw CommandError(code: .gameNotStarted, message: "the game has not started; it starts when every seat is taken, or on {\"type\":\"start\"}")
         case .over:

@@ -26,7 +26,7 @@ struct WinnableDealTests {
         host.send(#"{"type":"draw","id":1}"#, from: bob)
         host.send(#"{"type":"ping","id":2}"#, from: bob)
         #expect(host.takeLines(bob).suffix(2) == [
-            #"{"type":"error","code":"game_not_started","message":"the game has not started; it starts when every seat is taken, or on {\"type\":\"start\"}","id":1}"#,
+            #"{"type":"error","code":"game_not_started","message":"the game has not started: its deal is being searched for (one that can be won); it starts with the next state, in a moment","id":1}"#,
             #"{"type":"pong","id":2}"#,
         ])
         // A second start while the deal is prepared asks for nothing more.
