@@ -4,6 +4,8 @@ extension GameServer {
     /// Deals the room's next game, at once, or once the work its rules need off the loop
     /// (proving a Klondike deal winnable) is done; the room keeps its phase meanwhile.
     func startGame(_ room: Room) {
+        // A replay begins games only from the log's `begin` records: the seed was chosen then.
+        guard !isReplaying else { return }
         // A chosen seed (one-seat rooms) deals its game again each time; otherwise every
         // game gets a new secret seed, of 53 bits so it is an exact JSON number in every
         // client once game_over reveals it. The journal and game_over show this seed.
@@ -17,8 +19,12 @@ extension GameServer {
         if let dailyKey, let prepared = preparedDailyDeals[dailyKey] { return beginGame(room, seed: prepared) }
         // Already dealing (a second start, or the last seat taken meanwhile): the deal on its
         // way starts the game with everyone seated then; show who sits now.
-        guard !room.isDealing else { return broadcastState(room) }
+        guard !room.isDealing else {
+            log(.dealing(room: room.code, t: gameNow))
+            return broadcastState(room)
+        }
         room.isDealing = true
+        log(.dealing(room: room.code, t: gameNow))
         host.log("room \(room.code): preparing a deal off the loop")
         // Everyone sees who sits down meanwhile; the game starts with the next state.
         broadcastState(room)
@@ -30,12 +36,15 @@ extension GameServer {
             guard let self, let room, self.rooms[room.code] === room, room.isDealing else { return }
             room.isDealing = false
             // Players may have left while the deal was prepared.
-            guard room.phase != .playing, room.seatedCount >= room.minPlayers else { return self.broadcastState(room) }
+            guard room.phase != .playing, room.seatedCount >= room.minPlayers else {
+                self.log(.dealing(room: room.code, t: self.gameNow))
+                return self.broadcastState(room)
+            }
             self.beginGame(room, seed: dealt)
         }
     }
 
-    private func beginGame(_ room: Room, seed: UInt64) {
+    func beginGame(_ room: Room, seed: UInt64) {
         room.phase = .playing
         room.rematchVotes = []
         room.lastGameOver = nil
@@ -43,8 +52,11 @@ extension GameServer {
         host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
         room.seed = Int(seed)
         room.moved = false
-        room.startedMs = Timestamp.nowMilliseconds()
-        apply(room.engine.start(names: names, seed: seed, now: host.nowNanoseconds), in: room)
+        room.startedMs = host.wallMilliseconds
+        room.isDealing = false
+        logBegin(room, seed: seed)
+        room.gameID = "\(room.code)-\(String(room.startedMs, radix: 36))-\(room.seq)"
+        apply(room.engine.start(names: names, seed: seed, now: gameNow), in: room)
     }
 
     /// A game command from a player: checked against the room, then handed to the rules.
@@ -69,7 +81,9 @@ extension GameServer {
         case .playing:
             break
         }
-        let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: host.nowNanoseconds)
+        // Logged before the rules see it: a refused command can still count (a wrong Set claim).
+        logMove(command, by: player, in: room)
+        let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: gameNow)
         room.moved = true
         send(update.reply(id), to: player)
         if update.replyIsBroadcast {
@@ -103,7 +117,7 @@ extension GameServer {
         for (seat, playerID) in room.seats.enumerated() {
             guard let playerID else { continue }
             seated.append(seat)
-            if players[playerID]?.isConnected == true { connected.append(seat) }
+            if players[playerID]?.countsAsPresent == true { connected.append(seat) }
         }
         return SeatContext(seated: seated, connected: connected)
     }
@@ -111,14 +125,14 @@ extension GameServer {
     /// A seated player went away or came back: the rules may care (deal votes), then everyone gets the state.
     func presenceChanged(in room: Room) {
         if room.phase == .playing {
-            apply(room.engine.presenceChanged(seats: seatContext(of: room), now: host.nowNanoseconds), in: room)
+            apply(room.engine.presenceChanged(seats: seatContext(of: room), now: gameNow), in: room)
         } else if !startRematchIfAgreed(room) {
             // Someone who went away no longer holds up a rematch the others agreed to.
             broadcastState(room)
         }
     }
 
-    private func scheduleDeadline(of room: Room) {
+    func scheduleDeadline(of room: Room) {
         let wanted = room.phase == .playing ? room.engine.deadline : nil
         // Most moves leave the deadline as it was (a throw, a flip): keep the timer then.
         if room.deadlineTimer != nil, wanted == room.scheduledDeadline { return }
@@ -128,7 +142,7 @@ extension GameServer {
         }
         room.scheduledDeadline = wanted
         guard let deadline = wanted else { return }
-        let now = host.nowNanoseconds
+        let now = gameNow
         let delay = deadline > now ? Duration.nanoseconds(Int64(deadline - now)) : .zero
         let code = room.code
         room.deadlineTimer = host.schedule(after: delay) { [weak self] in
@@ -136,9 +150,10 @@ extension GameServer {
         }
     }
 
-    private func deadlineFired(_ code: String) {
+    func deadlineFired(_ code: String) {
         guard let room = rooms[code], room.phase == .playing else { return }
         room.deadlineTimer = nil
-        apply(room.engine.deadlinePassed(now: host.nowNanoseconds), in: room)
+        log(.deadline(room: code, t: gameNow))
+        apply(room.engine.deadlinePassed(now: gameNow), in: room)
     }
 }

@@ -20,6 +20,14 @@ extension GameServer {
             room: room.code, winners: isResult ? result.winners : [], scores: result.scores, hintsUsed: result.hintsUsed,
             seed: room.seed, summary: result.summary))
         let record = isResult ? journalRecord(of: result, in: room) : nil
+        if isReplaying {
+            // Rebuilt from the room log: everyone heard of it already if the journal has it.
+            room.lastGameOver = message.encodedLine()
+            if let record, journal?.gameIDs.contains(record.id) != true {
+                replayedResults.append(FinishedGame(record: record, line: message.encodedLine(), audience: room.members, room: room))
+            }
+            return
+        }
         results.gameEnded(
             FinishedGame(record: record, line: message.encodedLine(), audience: room.members, room: room),
             in: room.resultKey, isRecorded: record != nil)
@@ -29,8 +37,8 @@ extension GameServer {
     /// refused rather than written, with a log line.
     private func journalRecord(of result: GameResult, in room: Room) -> GameRecord? {
         let record = GameRecord(
-            room: room.code, game: room.gameName, seed: room.seed, players: result.scores.map(\.name),
-            scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: Timestamp.nowMilliseconds(),
+            id: room.gameID, room: room.code, game: room.gameName, seed: room.seed, players: result.scores.map(\.name),
+            scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: host.wallMilliseconds,
             daily: room.daily, summary: result.summary)
         let size = record.jsonLine.count
         guard size <= GameRecord.maxBytes else {
@@ -44,6 +52,8 @@ extension GameServer {
     /// writes them with one fsync on its own thread; ``journalWritten()`` tells
     /// their rooms. The host calls this before it writes the turn's output.
     public func endOfTurn() {
+        // The turn's room records go to the kernel before any of its replies can.
+        flushRoomLog()
         let now = results.endTurn { games in
             // endTurn submits only when there is a journal and something to record.
             journal?.submit(games.compactMap(\.record)) ?? 0

@@ -44,12 +44,14 @@ extension GameServer {
             code: code, gameName: request.game, isPrivate: request.isPrivate, serial: nextRoomSerial,
             // A room against the robot has fewer seats than the game's players: full is enough.
             seatCount: seatCount, minPlayers: min(engineType.minPlayers, seatCount), engine: engine)
+        room.options = request.options
         nextRoomSerial += 1
         rooms[code] = room
         addressLimits.roomCreations.record(address, now: host.nowNanoseconds)
         if !room.isPrivate { listing.add(room) }
         room.seats[0] = player.id
         player.roomCode = code
+        log(.create(snapshot(of: room, options: request.options), creator: member(player, seat: 0), t: gameNow))
         host.log("room \(code) created by \(player.name): \(request.game), \(seatCount) seats\(request.isPrivate ? ", private" : "")")
         send(.joined(room: code, game: room.gameName, seat: 0, id: id), to: player)
         seatsChanged(room)
@@ -68,6 +70,7 @@ extension GameServer {
         }
         room.seats[seat] = player.id
         player.roomCode = room.code
+        log(.join(room: room.code, seat: seat, player: member(player, seat: seat), t: gameNow))
         host.log("room \(room.code): \(player.name) took seat \(seat)")
         send(.joined(room: room.code, game: room.gameName, seat: seat, id: id), to: player)
         broadcast(.member(.joined, room: room.code, name: player.name, role: .player), in: room, except: player.id)
@@ -80,6 +83,7 @@ extension GameServer {
         try requireNameFree(player.name, in: room)
         room.spectators.append(player.id)
         player.roomCode = room.code
+        log(.watch(room: room.code, player: member(player, seat: nil), t: gameNow))
         host.log("room \(room.code): \(player.name) watches")
         send(.watching(room: room.code, id: id), to: player)
         broadcast(.member(.joined, room: room.code, name: player.name, role: .spectator), in: room, except: player.id)
@@ -111,6 +115,7 @@ extension GameServer {
         guard room.phase == .over else { return startGame(room) }
         // After a game, a start is an offer: the rematch begins once every connected seated player offered.
         guard room.rematchVotes.insert(player.id).inserted else { return }
+        log(.vote(room: room.code, player: player.id, t: gameNow))
         if !startRematchIfAgreed(room) { broadcastState(room) }
     }
 
@@ -119,7 +124,7 @@ extension GameServer {
     @discardableResult
     func startRematchIfAgreed(_ room: Room) -> Bool {
         guard room.phase == .over, !room.rematchVotes.isEmpty, room.seatedCount >= room.minPlayers else { return false }
-        let connected = room.seats.compactMap { $0 }.filter { players[$0]?.isConnected == true }
+        let connected = room.seats.compactMap { $0 }.filter { players[$0]?.countsAsPresent == true }
         guard connected.allSatisfy(room.rematchVotes.contains), !results.isPending(room.resultKey) else { return false }
         startGame(room)
         return true
@@ -137,6 +142,7 @@ extension GameServer {
 
     /// Takes a player out of a room for good: frees the seat (forfeiting by the game's rules) or the spectator place.
     func removeMember(_ player: Player, from room: Room) {
+        log(.leave(room: room.code, player: player.id, t: gameNow))
         player.roomCode = nil
         var update: GameUpdate?
         if let seat = room.seat(of: player.id) {
@@ -144,7 +150,7 @@ extension GameServer {
             room.rematchVotes.remove(player.id)
             broadcast(.member(.left, room: room.code, name: player.name, role: .player), in: room)
             if room.phase == .playing {
-                update = room.engine.seatLeft(seat, seats: seatContext(of: room), now: host.nowNanoseconds)
+                update = room.engine.seatLeft(seat, seats: seatContext(of: room), now: gameNow)
             }
         } else {
             room.spectators.removeAll { $0 == player.id }
@@ -164,6 +170,7 @@ extension GameServer {
     }
 
     private func closeRoom(_ room: Room) {
+        log(.close(room: room.code))
         if let timer = room.deadlineTimer { host.cancel(timer) }
         rooms[room.code] = nil
         listing.remove(room)
@@ -172,7 +179,7 @@ extension GameServer {
 
     /// After a player took a seat: a room whose seats are all taken starts its first game by
     /// itself; after a game, the next one waits for everyone's offer (a newcomer offers too).
-    private func seatsChanged(_ room: Room) {
+    func seatsChanged(_ room: Room) {
         if room.phase == .waiting, room.seatedCount == room.seats.count {
             startGame(room)
         } else {
@@ -287,7 +294,7 @@ extension GameServer {
     /// encoding each distinct view once (one for the whole room when the game allows).
     func broadcastState(_ room: Room) {
         room.seq += 1
-        let now = host.nowNanoseconds
+        let now = gameNow
         let shared = type(of: room.engine).sameViewForEveryone
         var commonLine: [UInt8]?
         // The player list is the same in every view: built once, not once per viewer.
@@ -307,7 +314,7 @@ extension GameServer {
 
     /// Sends one player the current view without counting a change (after a resume).
     func sendState(_ room: Room, to player: Player) {
-        let view = stateView(of: room, entries: playerEntries(of: room), forSeat: room.seat(of: player.id), now: host.nowNanoseconds)
+        let view = stateView(of: room, entries: playerEntries(of: room), forSeat: room.seat(of: player.id), now: gameNow)
         send(.state(view), to: player)
     }
 

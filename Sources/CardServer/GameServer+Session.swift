@@ -14,11 +14,12 @@ extension GameServer {
                 reject(error, to: client.id, id: id)
             }
         case .token(let token):
-            guard let playerID = playerIDsByToken[token], let player = players[playerID] else {
+            // Real tokens are 32 hex digits: anything much longer is not one, and is not hashed.
+            guard token.utf8.count <= 128, let playerID = playerIDsByToken[SHA256.hex(token)], let player = players[playerID] else {
                 reject(CommandError(code: .badToken, message: "that token is unknown or has expired; log in with a name"), to: client.id, id: id)
                 return
             }
-            resume(player, on: client, id: id)
+            resume(player, token: token, on: client, id: id)
         }
     }
 
@@ -27,16 +28,16 @@ extension GameServer {
         nextPlayerNumber += 1
         let token = Self.makeToken(using: &random)
         let chat = TokenBucket(capacity: ServerConfig.chatBurst, ratePerSecond: ServerConfig.chatRate, now: host.nowNanoseconds)
-        let player = Player(id: playerID, name: name, token: token, client: client.id, chat: chat)
+        let player = Player(id: playerID, name: name, tokenHash: SHA256.hex(token), client: client.id, chat: chat)
         players[playerID] = player
-        playerIDsByToken[token] = playerID
+        playerIDsByToken[player.tokenHash] = playerID
         client.playerID = playerID
         loggedIn(client)
         host.log("\(client.id) logged in as \(name) (\(playerID))")
         send(.welcome(player: playerID, name: name, token: token, resumed: false, room: nil, id: id), to: client.id)
     }
 
-    private func resume(_ player: Player, on client: Client, id: RequestID?) {
+    private func resume(_ player: Player, token: String, on client: Client, id: RequestID?) {
         let wasAway = !player.isConnected
         if let old = player.client, let oldClient = clients[old] {
             // A second live connection with the same token replaces the first.
@@ -49,12 +50,14 @@ extension GameServer {
             player.graceTimer = nil
         }
         player.client = client.id
+        player.awaitingReturn = false
         client.playerID = player.id
         loggedIn(client)
         host.log("\(client.id) resumed \(player.name) (\(player.id))")
-        send(.welcome(player: player.id, name: player.name, token: player.token, resumed: true, room: player.roomCode, id: id), to: client.id)
+        send(.welcome(player: player.id, name: player.name, token: token, resumed: true, room: player.roomCode, id: id), to: client.id)
         guard let room = player.roomCode.flatMap({ rooms[$0] }) else { return }
         if wasAway {
+            log(.presence(room: room.code, player: player.id, connected: true, t: gameNow))
             broadcast(.member(.back, room: room.code, name: player.name, role: role(of: player, in: room)), in: room, except: player.id)
             presenceChanged(in: room)
         } else {
@@ -76,7 +79,9 @@ extension GameServer {
     /// The player's connection dropped: keep the seat for the grace period.
     func playerWentAway(_ player: Player) {
         player.client = nil
+        player.awaitingReturn = false
         if let room = player.roomCode.flatMap({ rooms[$0] }) {
+            log(.presence(room: room.code, player: player.id, connected: false, t: gameNow))
             broadcast(.member(.away, room: room.code, name: player.name, role: role(of: player, in: room)), in: room, except: player.id)
             presenceChanged(in: room)
         }
@@ -86,7 +91,7 @@ extension GameServer {
         }
     }
 
-    private func graceExpired(_ playerID: String) {
+    func graceExpired(_ playerID: String) {
         guard let player = players[playerID], !player.isConnected else { return }
         player.graceTimer = nil
         host.log("\(player.name) (\(player.id)) did not come back within the grace period")
@@ -94,7 +99,7 @@ extension GameServer {
             removeMember(player, from: room)
         }
         players[playerID] = nil
-        playerIDsByToken[player.token] = nil
+        playerIDsByToken[player.tokenHash] = nil
     }
 
     /// 128 random bits as 32 hex digits. Two 64-bit draws, not one per digit:

@@ -6,8 +6,18 @@ import Wire
 /// all game state, so the order of commands is the order of arrival.
 public final class GameServer {
     let config: ServerConfig
-    let host: any ServerHost
+    /// The outside world; while the room log is replayed at start, a silent stand-in (``ReplayHost``).
+    var host: any ServerHost
     let journal: ResultsJournal?
+    /// Every input that changed a room, for recovery after a crash or a restart; nil without `--data`.
+    let roomLog: RoomLog?
+    /// The room log is being replayed: nothing is written to it and nobody is sent anything.
+    var isReplaying = false
+    /// Added to the host's clock to make the game clock (``gameNow``): a restart carries the
+    /// game clock on from the last time the log recorded, so deadlines keep their time left.
+    var clockShift: UInt64 = 0
+    /// The finished games a replay rebuilt that the results journal lacks (a crash came between).
+    var replayedResults: [FinishedGame] = []
 
     var clients: [ClientID: Client] = [:]
     var players: [String: Player] = [:]
@@ -39,12 +49,13 @@ public final class GameServer {
     /// - Parameter random: the source of room seeds, codes and session tokens; leave it to
     ///   the system's generator except in tests (a predictable generator makes guessable tokens).
     public init(
-        config: ServerConfig, host: any ServerHost, journal: ResultsJournal?,
+        config: ServerConfig, host: any ServerHost, journal: ResultsJournal?, roomLog: RoomLog? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
         self.config = config
         self.host = host
         self.journal = journal
+        self.roomLog = roomLog
         self.random = random
         results = DurableResults(isJournaled: journal != nil, maxHeldCommands: ServerConfig.maxHeldCommands)
     }
@@ -111,6 +122,7 @@ public final class GameServer {
 
     /// Tells every client the server is going down and closes their connections.
     public func shutdown() {
+        closeRoomLog()
         endOfTurn()
         // Every result reported finished goes to disk, and its game_over out, before the goodbye.
         journal?.waitForWrites()

@@ -5,7 +5,9 @@ final class Player {
     /// What the name looks like (``NameSkeleton``), worked out once: a room compares it
     /// with every member's whenever someone joins or watches.
     let nameSkeleton: String
-    let token: String
+    /// The session token's SHA-256 (hex): the server keys sessions by it and the room log
+    /// keeps only it, so a copy of the data directory resumes nobody's seat.
+    let tokenHash: String
     /// The connection speaking for this player; nil while away.
     var client: ClientID?
     /// The room the player sits in or watches.
@@ -15,14 +17,20 @@ final class Player {
     /// Chat flood control; it stays with the player across reconnects.
     var chat: TokenBucket
 
-    init(id: String, name: String, token: String, client: ClientID, chat: TokenBucket) {
+    init(id: String, name: String, tokenHash: String, client: ClientID?, chat: TokenBucket) {
         self.id = id
         self.name = name
         self.nameSkeleton = NameSkeleton.of(name)
-        self.token = token
+        self.tokenHash = tokenHash
         self.client = client
         self.chat = chat
     }
 
     var isConnected: Bool { client != nil }
+    /// Restored from the room log after a restart and not back yet: shown away, but the rules
+    /// count them as present until they resume or their grace runs out, so nobody gains from
+    /// a crash (a deal vote does not pass, a rematch does not start, while everyone reconnects).
+    var awaitingReturn = false
+    /// Connected, or restored and not yet back: whom the rules count as at the table.
+    var countsAsPresent: Bool { client != nil || awaitingReturn }
 }

@@ -48,6 +48,10 @@ final class Room {
     var daily: GameRecord.Daily?
     /// A deal is being prepared off the loop (``GameEngine/dealPreparation(seed:)``); the game starts when it comes.
     var isDealing = false
+    /// The current (or last) game's id: the room, the start's wall time in base 36, and `seq` then.
+    var gameID = ""
+    /// The options the room was created with: the room log's snapshots carry them.
+    var options = JSONObject()
 
     init(code: String, gameName: String, isPrivate: Bool, serial: Int, seatCount: Int, minPlayers: Int, engine: any GameEngine) {
         self.code = code

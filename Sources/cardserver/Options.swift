@@ -1,3 +1,5 @@
+import CardServer
+
 /// The command line of `cardserver`, parsed by hand (the project takes no packages).
 struct Options: Equatable {
     var host = "::"
@@ -13,8 +15,10 @@ struct Options: Equatable {
     var maxConnectionsPerAddress = 64
     var roomsPerMinute = 20
     var failedJoinsPerMinute = 30
+    var appendFsync = LogSyncPolicy.everysec
+    var keepReplayDays = 30
 
-    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--max-rooms N] [--max-connections-per-address N] [--rooms-per-minute N] [--failed-joins-per-minute N] [--version] [-h|--help]"
+    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--max-rooms N] [--max-connections-per-address N] [--rooms-per-minute N] [--failed-joins-per-minute N] [--appendfsync always|everysec|no] [--keep-replays DAYS] [--version] [-h|--help]"
 
     static let help = """
         cardserver: card games (Set, rock-paper-scissors, ...) over TCP, one JSON object per line.
@@ -25,7 +29,15 @@ struct Options: Equatable {
           --host ADDR           Address to listen on (default: ::, every IPv6 and IPv4 address;
                                 0.0.0.0 for IPv4 only, 127.0.0.1 or ::1 for this machine only)
           --port N              TCP port, 0 for any free one (default: 7878)
-          --data DIR            Where the results journal (results.jsonl) lives (default: ./cardserver-data)
+          --data DIR            Where the results journal (results.jsonl), the room log (rooms.log) and the
+                                replays (replays/) live (default: ./cardserver-data); a restart on the
+                                same DIR brings back every room in progress
+          --appendfsync always|everysec|no
+                                When the room log reaches the disk: after every turn (a power cut loses
+                                nothing anyone saw), once a second (default; it loses at most about a
+                                second), or when the kernel writes it (about 30 s). A crash of the
+                                process alone loses nothing with any of them
+          --keep-replays DAYS   How long finished games' replays are kept; 0 keeps none (default: 30)
           --max-clients N       Connections allowed at once; one more gets server_full (default: 10000)
           --grace SECONDS       How long a disconnected player keeps their seat and token (default: 120)
           --output-limit BYTES  Unsent output a client may pile up before it is disconnected (default: 1048576);
@@ -94,6 +106,13 @@ struct Options: Equatable {
             case "--rooms-per-minute": options.roomsPerMinute = try number(in: 0...1_000_000)
             case "--failed-joins-per-minute": options.failedJoinsPerMinute = try number(in: 0...1_000_000)
             case "--data": options.dataDirectory = try value()
+            case "--appendfsync":
+                let text = try value()
+                guard let policy = LogSyncPolicy(rawValue: text) else {
+                    throw ParseError(message: "--appendfsync must be always, everysec or no, not '\(text)'")
+                }
+                options.appendFsync = policy
+            case "--keep-replays": options.keepReplayDays = try number(in: 0...36_500)
             default: throw ParseError(message: "unknown option '\(argument)'")
             }
         }

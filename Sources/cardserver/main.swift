@@ -42,6 +42,7 @@ func runServer(_ options: Options) -> Int32 {
         // Started by systemd, a shell or Docker, the process begins with them unblocked.
         try EventLoop.blockSignals(shutdownSignals)
         let journal = try ResultsJournal(directory: options.dataDirectory, warn: { Log.write("warning: \($0)") })
+        let roomLog = try RoomLog(directory: options.dataDirectory, policy: options.appendFsync, warn: { Log.write("warning: \($0)") })
         var limits = NetworkLimits()
         limits.maxPendingOutputBytes = options.outputLimit
         let loop = try EventLoop(limits: limits)
@@ -54,7 +55,7 @@ func runServer(_ options: Options) -> Int32 {
             roomsPerMinutePerAddress: options.roomsPerMinute, failedJoinsPerMinutePerAddress: options.failedJoinsPerMinute)
         // A client is read no further well before it could reach the output cap itself.
         config.pauseInputAboveUnsentBytes = min(config.pauseInputAboveUnsentBytes, options.outputLimit / 4)
-        let server = GameServer(config: config, host: host, journal: journal)
+        let server = GameServer(config: config, host: host, journal: journal, roomLog: roomLog)
         host.server = server
         loop.delegate = host
         // A strong capture: this runs every turn, and a weak one costs an atomic load
@@ -71,6 +72,13 @@ func runServer(_ options: Options) -> Int32 {
         let workWaker = try loop.makeWaker { [weak host] in host?.backgroundWorkFinished() }
         host.worker = try BackgroundWorker(notify: { workWaker.wake() })
         defer { host.worker?.stop() }
+        roomLog.requestSync = { [weak journal] fd in journal?.requestSync(of: fd) }
+        let restoreStart = ContinuousClock.now
+        let restored = server.recover()
+        if restored > 0 {
+            Log.write("restored \(restored) room\(restored == 1 ? "" : "s") from \(roomLog.path) in \(ContinuousClock.now - restoreStart)")
+        }
+        server.startLogClock()
         try loop.handleSignals(shutdownSignals) { [weak loop, weak server] signal in
             Log.write("signal \(signal) (\(signalName(signal))): shutting down; telling every client and writing pending results")
             loop?.stopListening()

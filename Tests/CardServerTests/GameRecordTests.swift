@@ -6,7 +6,7 @@ import Wire
 struct GameRecordTests {
     func record(names: [String]) -> GameRecord {
         GameRecord(
-            room: "K7QXM2PA", game: "concentration", seed: SeedOption.maxSeed, players: names,
+            id: "K7QXM2PA-mhz0k3xs-9999999", room: "K7QXM2PA", game: "concentration", seed: SeedOption.maxSeed, players: names,
             scores: names.map { NamedScore(name: $0, score: -1_000_000) }, winners: names,
             startedMs: 1_795_000_000_000, endedMs: 1_795_000_900_000)
     }
@@ -15,7 +15,7 @@ struct GameRecordTests {
         // Quotes and backslashes are escaped: a 64-byte name of them is 128 bytes in the line.
         let names = (0..<8).map { seat in String(repeating: seat.isMultiple(of: 2) ? "\"" : "\\", count: 63) + String(seat) }
         let line = record(names: names).jsonLine
-        #expect(line.count == 3_366)
+        #expect(line.count == 3_399)
         #expect(line.count <= GameRecord.maxBytes)
         #expect(line.last == UInt8(ascii: "\n"))
     }

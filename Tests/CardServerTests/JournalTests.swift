@@ -28,7 +28,7 @@ struct JournalTests {
         #expect(lines.count == 2)
         #expect(lines.last == "")
         let record = try #require(try JSONParser.parse(lines[0]).objectValue)
-        #expect(record.keys == ["room", "game", "seed", "players", "scores", "winners", "started", "ended"])
+        #expect(record.keys == ["id", "room", "game", "seed", "players", "scores", "winners", "started", "ended"])
         #expect(record["room"] == .string(room))
         #expect(record["game"] == .string("rps"))
         #expect(record["players"] == .array(["ann", "bob"]))

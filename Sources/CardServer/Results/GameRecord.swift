@@ -9,6 +9,8 @@ struct GameRecord: Equatable {
     /// something let a name through unbounded, and the server refuses to write it.
     static let maxBytes = 8192
 
+    /// The game's id (``Room/gameID``), as `game_over` and `replay` name it.
+    let id: String
     let room: String
     let game: String
     let seed: Int
@@ -33,6 +35,7 @@ struct GameRecord: Equatable {
     var jsonLine: [UInt8] {
         var line: [UInt8] = []
         var fields: [(String, JSONValue)] = [
+            ("id", .string(id)),
             ("room", .string(room)),
             ("game", .string(game)),
             ("seed", .int(seed)),
@@ -56,6 +59,8 @@ struct GameRecord: Equatable {
     /// What the aggregates need from a journal line: game, winners and scores, and for a
     /// daily deal its day, name and figures.
     struct Summary {
+        /// nil in a record written before games had ids.
+        var id: String? = nil
         let game: String
         let winners: [String]
         let scores: [NamedScore]
@@ -81,7 +86,7 @@ struct GameRecord: Equatable {
             }
         }
         return Summary(
-            game: game, winners: winners,
+            id: object["id"]?.stringValue, game: game, winners: winners,
             scores: scores.pairs.compactMap { pair in pair.value.intValue.map { NamedScore(name: pair.key, score: $0) } },
             daily: daily, summary: summary)
     }

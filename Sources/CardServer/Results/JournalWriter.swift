@@ -34,6 +34,8 @@ final class JournalWriter: @unchecked Sendable {
 
     // Under `mutex`:
     private var queued: [(ticket: UInt64, bytes: [UInt8])] = []
+    /// Other files to fsync (the room log, with `everysec`): one writing thread for all.
+    private var syncRequests: [Int32] = []
     private var finished: [Finished] = []
     private var writing = false
     private var stopping = false
@@ -86,6 +88,14 @@ final class JournalWriter: @unchecked Sendable {
         return ticket
     }
 
+    /// Asks the thread to fsync another file soon (the room log); at most once per request in the queue.
+    func requestSync(of fd: Int32) {
+        locked {
+            if !syncRequests.contains(fd) { syncRequests.append(fd) }
+            pthread_cond_signal(workQueued)
+        }
+    }
+
     /// The batches finished since the last call, in ticket order.
     func takeFinished() -> [Finished] {
         locked {
@@ -118,7 +128,10 @@ final class JournalWriter: @unchecked Sendable {
     // MARK: The writer thread
 
     private func run() {
-        while let batches = nextBatches() {
+        while let (batches, syncs) = nextWork() {
+            // A failed fsync of the room log is found again by the next one; nothing waits on it.
+            for fd in syncs { _ = fsync(fd) }
+            guard !batches.isEmpty else { continue }
             let failure = append(batches.flatMap(\.bytes))
             locked {
                 writing = false
@@ -130,16 +143,18 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     /// Waits for work and takes all of it; nil when asked to stop and nothing is left.
-    private func nextBatches() -> [(ticket: UInt64, bytes: [UInt8])]? {
+    private func nextWork() -> (batches: [(ticket: UInt64, bytes: [UInt8])], syncs: [Int32])? {
         locked {
-            while queued.isEmpty && !stopping {
+            while queued.isEmpty && syncRequests.isEmpty && !stopping {
                 pthread_cond_wait(workQueued, mutex)
             }
-            guard !queued.isEmpty else { return nil }
+            guard !queued.isEmpty || !syncRequests.isEmpty else { return nil }
             let batches = queued
+            let syncs = syncRequests
             queued = []
-            writing = true
-            return batches
+            syncRequests = []
+            writing = !batches.isEmpty
+            return (batches, syncs)
         }
     }
 

@@ -15,6 +15,9 @@ public final class ResultsJournal {
     /// Each daily deal's results by "day|deal", each player's first game of it only, in the order played.
     private var dailies: [String: DailyBoard] = [:]
     private var writer: JournalWriter?
+    /// The ids of the games in the journal when it was opened: a replay of the room log
+    /// records only the games not among them.
+    public private(set) var gameIDs: Set<String> = []
     /// What each ticket in the writer's hands adds to `totals` once it is on disk.
     private var submitted: [UInt64: [GameRecord.Summary]] = [:]
 
@@ -41,6 +44,7 @@ public final class ResultsJournal {
             lineNumber += 1
             if let summary = GameRecord.summary(of: contents[lineStart..<index]) {
                 add(summary)
+                if let id = summary.id { gameIDs.insert(id) }
             } else if index > lineStart {
                 warn("\(path): line \(lineNumber) is not a game record; skipped")
             }
@@ -95,6 +99,11 @@ public final class ResultsJournal {
             }
             return (batch.ticket, batch.failure.map { Failure(description: $0) })
         }
+    }
+
+    /// Has the writer thread fsync another file (the room log), so one thread writes for both.
+    public func requestSync(of fd: Int32) {
+        writer?.requestSync(of: fd)
     }
 
     /// Blocks until every submitted record is on disk (for shutdown).

@@ -1,0 +1,216 @@
+import Glibc
+
+/// When the room log is fsynced, as redis's `appendfsync` says it for its AOF.
+public enum LogSyncPolicy: String, Sendable, CaseIterable {
+    /// After every turn's write, before its replies go out: a power cut loses nothing anyone heard.
+    case always
+    /// Once a second, on the writer thread: a power cut loses at most about the last second.
+    case everysec
+    /// Whenever the kernel writes it back (about 30 s on Linux): a power cut may lose that much.
+    case no
+}
+
+/// The append-only room log (`rooms.log` under `--data`), the redis AOF model: every input
+/// that changed a room, in order, so a restart rebuilds every room in progress by replaying them.
+///
+/// The loop appends a turn's records with ``append(_:)`` and ``flush()`` writes them with one
+/// `write(2)` before that turn's replies are sent: once the write returns the records are in
+/// the kernel, so a SIGKILL loses no move anyone heard of. When they reach the disk is the
+/// ``LogSyncPolicy``.
+///
+/// The log holds only what the rooms still need: for each live room, its records since its
+/// current game began (a `room` snapshot then the game's inputs). A finished game leaves it
+/// when the next one begins or the room closes; the file is rewritten with just those on
+/// start and whenever it grows past twice what they take (and past ``compactionFloor``).
+public final class RoomLog {
+    /// The log's path.
+    public let path: String
+    public let policy: LogSyncPolicy
+    private var fd: Int32
+    /// The records read at start, in order, for ``GameServer/recover()``.
+    private(set) var recovered: [RoomLogRecord] = []
+    /// Each live room's lines since its last snapshot, numbered in the order written: what a
+    /// rewrite keeps, in that order (a player leaves one room before joining the next).
+    private var roomLines: [String: [(order: Int, line: [UInt8])]] = [:]
+    private var nextOrder = 0
+    /// The last `tick`: a rewrite keeps the clock too.
+    private var lastTick: [UInt8]?
+    private var liveBytes = 0
+    private var fileBytes = 0
+    /// This turn's records, written by ``flush()``.
+    private var pending: [UInt8] = []
+    /// Written since the last fsync.
+    private(set) var needsSync = false
+    /// Hands an fsync of the log to the writer thread (``JournalWriter``); nil fsyncs in place.
+    public var requestSync: ((Int32) -> Void)?
+    private let warn: (String) -> Void
+
+    /// Below this size the log is never rewritten: rewriting costs more than it saves.
+    static let compactionFloor = 1 << 20
+
+    /// A failed log operation, naming the call and the path.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Opens (or creates) `directory/rooms.log`, reads its records and rewrites it with only
+    /// those the live rooms need. A torn last line (a crash mid-write) is cut off with a warning.
+    public init(directory: String, policy: LogSyncPolicy, warn: @escaping (String) -> Void) throws(Failure) {
+        if mkdir(directory, 0o755) != 0, errno != EEXIST {
+            throw Failure(description: "mkdir(\(directory)): \(String(cString: strerror(errno)))")
+        }
+        path = directory.hasSuffix("/") ? directory + "rooms.log" : directory + "/rooms.log"
+        self.policy = policy
+        self.warn = warn
+        fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(description: "open(\(path)): \(String(cString: strerror(errno)))") }
+        let contents = try readAll()
+        var lineStart = 0
+        var lineNumber = 0
+        for index in contents.indices where contents[index] == UInt8(ascii: "\n") {
+            lineNumber += 1
+            let line = contents[lineStart..<index]
+            if let record = RoomLogRecord(line: line) {
+                recovered.append(record)
+                keep(record, line: Array(contents[lineStart...index]))
+            } else if index > lineStart {
+                warn("\(path): line \(lineNumber) is not a room record; skipped")
+            }
+            lineStart = index + 1
+        }
+        if lineStart < contents.count {
+            warn("\(path): the last line is incomplete (\(contents.count - lineStart) bytes, a crash mid-write); cut off")
+        }
+        try rewrite()
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Queues a record for this turn's write.
+    func append(_ record: RoomLogRecord) {
+        let line = record.line
+        pending += line
+        keep(record, line: line)
+    }
+
+    /// Writes the turn's records with one `write(2)` (then fsyncs, with `always`); rewrites the
+    /// file when it has grown past what the live rooms need. Call before the turn's replies go out.
+    func flush() {
+        guard !pending.isEmpty else { return }
+        if let failure = writeAll(pending, to: fd) {
+            warn("room log: \(failure)")
+        }
+        fileBytes += pending.count
+        pending.removeAll(keepingCapacity: true)
+        needsSync = true
+        if policy == .always { sync() }
+        if fileBytes > Self.compactionFloor, fileBytes > 2 * liveBytes {
+            do { try rewrite() } catch { warn("room log: \(error)") }
+        }
+    }
+
+    /// Gets what was written to the disk: on the writer thread when there is one.
+    func sync() {
+        guard needsSync else { return }
+        needsSync = false
+        if let requestSync, policy != .always {
+            requestSync(fd)
+        } else if fsync(fd) != 0 {
+            warn("room log: fsync(\(path)): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The records read at start are replayed; they are no longer needed.
+    func dropRecovered() { recovered = [] }
+
+    /// Bytes the live rooms' records take, and the file's size: for tests and the log.
+    var sizes: (live: Int, file: Int) { (liveBytes, fileBytes) }
+
+    // MARK: What the live rooms need
+
+    private func keep(_ record: RoomLogRecord, line: [UInt8]) {
+        guard let room = record.room else {
+            lastTick = line
+            return
+        }
+        nextOrder += 1
+        switch record {
+        case .create, .room:
+            liveBytes -= roomLines[room]?.reduce(0) { $0 + $1.line.count } ?? 0
+            roomLines[room] = [(nextOrder, line)]
+            liveBytes += line.count
+        case .close:
+            liveBytes -= roomLines.removeValue(forKey: room)?.reduce(0) { $0 + $1.line.count } ?? 0
+        default:
+            guard roomLines[room] != nil else { return }
+            roomLines[room]?.append((nextOrder, line))
+            liveBytes += line.count
+        }
+    }
+
+    /// Replaces the file with the live rooms' records: written to a new file, fsynced, then
+    /// renamed over the old one, so a crash at any point leaves one whole log or the other.
+    private func rewrite() throws(Failure) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(liveBytes)
+        for (_, line) in roomLines.values.joined().sorted(by: { $0.order < $1.order }) {
+            bytes += line
+        }
+        if let lastTick, !roomLines.isEmpty { bytes += lastTick }
+        let temporary = path + ".new"
+        let newFD = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+        guard newFD >= 0 else { throw Failure(description: "open(\(temporary)): \(String(cString: strerror(errno)))") }
+        if let failure = writeAll(bytes, to: newFD) {
+            close(newFD)
+            throw Failure(description: failure)
+        }
+        guard fsync(newFD) == 0, rename(temporary, path) == 0 else {
+            let failure = Failure(description: "rewriting \(path): \(String(cString: strerror(errno)))")
+            close(newFD)
+            throw failure
+        }
+        close(fd)
+        fd = newFD
+        fileBytes = bytes.count
+        needsSync = false
+        // The rename itself is durable once the directory is.
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        let directoryFD = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            _ = fsync(directoryFD)
+            close(directoryFD)
+        }
+    }
+
+    /// Writes every byte, retrying short writes; the failure's text, or nil.
+    private func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return "write(\(path)): \(String(cString: strerror(errno)))"
+            }
+            written += result
+        }
+        return nil
+    }
+
+    private func readAll() throws(Failure) -> [UInt8] {
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var offset: off_t = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "read(\(path)): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return contents }
+            contents.append(contentsOf: chunk[..<count])
+            offset += off_t(count)
+        }
+    }
+}

@@ -1,0 +1,245 @@
+import Wire
+
+/// The room log's side of the server: what each change writes, and the replay at start that
+/// rebuilds every room in progress from it (see ``RoomLog``).
+extension GameServer {
+    /// The game clock: the host's monotonic clock, carried on across a restart from the last
+    /// time the room log recorded. Every time the rules see is on it.
+    var gameNow: UInt64 { host.nowNanoseconds &+ clockShift }
+
+    /// Queues a record for this turn's write; nothing while replaying or without a log.
+    func log(_ record: RoomLogRecord) {
+        guard !isReplaying, let roomLog else { return }
+        roomLog.append(record)
+    }
+
+    /// A game command as the client sent it (without its id), for a `move` record.
+    func logMove(_ command: ClientCommand, by player: Player, in room: Room) {
+        guard !isReplaying, roomLog != nil else { return }
+        let line = ClientRequest(id: nil, command: command).encodedLine()
+        guard let object = (try? JSONParser.parse(Array(line.dropLast())))?.objectValue else { return }
+        log(.move(room: room.code, player: player.id, command: object, t: gameNow))
+    }
+
+    /// A player as the log keeps them: the token only as its hash.
+    func member(_ player: Player, seat: Int?) -> RoomLogRecord.Member {
+        RoomLogRecord.Member(id: player.id, name: player.name, tokenHash: player.tokenHash, seat: seat, connected: player.countsAsPresent)
+    }
+
+    /// The room as it stands, for a `create` or a `room` record.
+    func snapshot(of room: Room, options: JSONObject) -> RoomLogRecord.Snapshot {
+        var members: [RoomLogRecord.Member] = []
+        room.forEachMember { playerID, seat in
+            if let player = players[playerID] { members.append(member(player, seat: seat)) }
+        }
+        return RoomLogRecord.Snapshot(
+            code: room.code, game: room.gameName, isPrivate: room.isPrivate, seats: room.seats.count, serial: room.serial,
+            options: options, seq: room.seq, phase: room.phase, members: members)
+    }
+
+    /// A game begins: the room as it stands replaces its records so far (the last game's
+    /// inputs leave the live log), then the seed.
+    func logBegin(_ room: Room, seed: UInt64) {
+        guard !isReplaying, roomLog != nil else { return }
+        log(.room(snapshot(of: room, options: room.options)))
+        log(.begin(room: room.code, seed: seed, t: gameNow, wall: host.wallMilliseconds))
+    }
+
+    /// Every second while a deadline runs: the time, so a restart knows when the server
+    /// stopped; and, with `everysec`, the fsync of what was written.
+    public func startLogClock() {
+        guard let roomLog else { return }
+        _ = host.schedule(after: .seconds(1)) { [weak self] in
+            guard let self else { return }
+            if self.rooms.values.contains(where: { $0.deadlineTimer != nil }) {
+                self.log(.tick(t: self.gameNow, wall: self.host.wallMilliseconds))
+            }
+            if roomLog.policy == .everysec { roomLog.sync() }
+            self.startLogClock()
+        }
+    }
+
+    /// Writes the turn's room records; called before the turn's replies go out.
+    func flushRoomLog() {
+        roomLog?.flush()
+    }
+
+    /// On a clean shutdown: the clock as it stopped, written and synced.
+    func closeRoomLog() {
+        guard let roomLog else { return }
+        if !rooms.isEmpty { log(.tick(t: gameNow, wall: host.wallMilliseconds)) }
+        roomLog.flush()
+        roomLog.sync()
+    }
+
+    // MARK: - Recovery
+
+    /// The stand-in connection of a player who was connected at that point of the replay.
+    static let replayClient = ClientID(rawValue: .max)
+
+    /// Rebuilds every room the log holds by replaying its records through the same code that
+    /// made them, with nothing sent and the clock as it was; then every player of those rooms
+    /// is away with a fresh grace period, resuming with the token they had, and every
+    /// deadline runs on with the time it had left when the server stopped.
+    /// - Returns: the rooms restored.
+    @discardableResult
+    public func recover() -> Int {
+        guard let roomLog, !roomLog.recovered.isEmpty else { return 0 }
+        let realHost = host
+        let replayHost = ReplayHost()
+        host = replayHost
+        isReplaying = true
+        clockShift = 0
+        var lastTime: UInt64 = 0
+        for record in roomLog.recovered {
+            if let time = record.time {
+                lastTime = max(lastTime, time)
+                replayHost.nowNanoseconds = lastTime
+            }
+            if case .begin(_, _, _, let wall) = record { replayHost.wallMilliseconds = wall }
+            if case .tick(_, let wall) = record { replayHost.wallMilliseconds = wall }
+            replay(record)
+        }
+        roomLog.dropRecovered()
+        host = realHost
+        isReplaying = false
+        clockShift = lastTime &- realHost.nowNanoseconds
+
+        var highestPlayer = 0
+        for (playerID, player) in players {
+            guard let code = player.roomCode, rooms[code] != nil else {
+                players[playerID] = nil
+                continue
+            }
+            highestPlayer = max(highestPlayer, Int(playerID.dropFirst()) ?? 0)
+            player.client = nil
+            player.awaitingReturn = true
+            playerIDsByToken[player.tokenHash] = playerID
+            player.graceTimer = host.schedule(after: config.grace) { [weak self] in
+                self?.graceExpired(playerID)
+            }
+        }
+        nextPlayerNumber = max(nextPlayerNumber, highestPlayer + 1)
+        for room in rooms.values.sorted(by: { $0.serial < $1.serial }) {
+            nextRoomSerial = max(nextRoomSerial, room.serial + 1)
+            room.deadlineTimer = nil
+            room.scheduledDeadline = nil
+            if !room.isPrivate, room.listing == nil { listing.add(room) }
+            if room.isDealing {
+                // The search for its deal died with the process: start it again.
+                room.isDealing = false
+                startGame(room)
+            } else {
+                scheduleDeadline(of: room)
+            }
+        }
+        for game in replayedResults {
+            results.gameEnded(game, in: game.room.resultKey, isRecorded: game.record != nil)
+        }
+        replayedResults = []
+        host.log("room log: \(rooms.count) room\(rooms.count == 1 ? "" : "s") restored, \(players.count) player\(players.count == 1 ? "" : "s") away until they resume")
+        return rooms.count
+    }
+
+    private func replay(_ record: RoomLogRecord) {
+        switch record {
+        case .create(let snapshot, let creator, _):
+            guard let room = restoredRoom(snapshot) else { return }
+            let player = restoredPlayer(creator)
+            room.seats[0] = player.id
+            player.roomCode = room.code
+            seatsChanged(room)
+        case .room(let snapshot):
+            if let old = rooms.removeValue(forKey: snapshot.code) { listing.remove(old) }
+            guard let room = restoredRoom(snapshot) else { return }
+            for entry in snapshot.members {
+                let player = restoredPlayer(entry)
+                player.client = entry.connected ? Self.replayClient : nil
+                player.roomCode = room.code
+                if let seat = entry.seat, room.seats.indices.contains(seat) {
+                    room.seats[seat] = player.id
+                } else {
+                    room.spectators.append(player.id)
+                }
+            }
+            room.seq = snapshot.seq
+            room.phase = snapshot.phase
+        case .join(let code, let seat, let entry, _):
+            guard let room = rooms[code], room.seats.indices.contains(seat) else { return }
+            let player = restoredPlayer(entry)
+            room.seats[seat] = player.id
+            player.roomCode = code
+            seatsChanged(room)
+        case .watch(let code, let entry, _):
+            guard let room = rooms[code] else { return }
+            let player = restoredPlayer(entry)
+            room.spectators.append(player.id)
+            player.roomCode = code
+            broadcastState(room)
+        case .leave(let code, let playerID, _):
+            guard let room = rooms[code], let player = players[playerID] else { return }
+            removeMember(player, from: room)
+        case .dealing(let code, _):
+            guard let room = rooms[code] else { return }
+            room.isDealing = true
+            broadcastState(room)
+        case .begin(let code, let seed, _, let wall):
+            guard let room = rooms[code] else { return }
+            room.daily = room.engine.dailyKey.map { GameRecord.Daily(day: Timestamp.day(milliseconds: wall), deal: $0) }
+            beginGame(room, seed: seed)
+        case .vote(let code, let playerID, _):
+            guard let room = rooms[code], room.rematchVotes.insert(playerID).inserted else { return }
+            if !startRematchIfAgreed(room) { broadcastState(room) }
+        case .move(_, let playerID, let object, _):
+            var line: [UInt8] = []
+            JSONValue.object(object).write(into: &line)
+            guard let player = players[playerID], let request = try? ClientMessageDecoder.decode(line) else { return }
+            // A command the rules refused the first time is refused again, the same way.
+            try? play(request.command, by: player, id: nil)
+        case .deadline(let code, _):
+            deadlineFired(code)
+        case .presence(let code, let playerID, let connected, _):
+            guard let room = rooms[code], let player = players[playerID], player.roomCode == code else { return }
+            if connected {
+                player.client = Self.replayClient
+                player.graceTimer = nil
+                presenceChanged(in: room)
+            } else {
+                playerWentAway(player)
+            }
+        case .close(let code):
+            guard let room = rooms.removeValue(forKey: code) else { return }
+            listing.remove(room)
+        case .tick:
+            break
+        }
+    }
+
+    /// A room as a `create` or `room` record names it, empty, in the waiting phase.
+    private func restoredRoom(_ snapshot: RoomLogRecord.Snapshot) -> Room? {
+        guard let engineType = Self.engines.first(where: { $0.gameName == snapshot.game }),
+              let engine = try? engineType.init(room: snapshot.code, seats: snapshot.seats, options: snapshot.options)
+        else {
+            host.log("room log: room \(snapshot.code) (\(snapshot.game)) cannot be rebuilt; dropped")
+            return nil
+        }
+        let room = Room(
+            code: snapshot.code, gameName: snapshot.game, isPrivate: snapshot.isPrivate, serial: snapshot.serial,
+            seatCount: snapshot.seats, minPlayers: min(engineType.minPlayers, snapshot.seats), engine: engine)
+        room.options = snapshot.options
+        rooms[snapshot.code] = room
+        return room
+    }
+
+    /// The player a record names: the one already rebuilt, or a new one with no connection.
+    private func restoredPlayer(_ entry: RoomLogRecord.Member) -> Player {
+        if let player = players[entry.id] { return player }
+        let chat = TokenBucket(capacity: ServerConfig.chatBurst, ratePerSecond: ServerConfig.chatRate, now: realNow)
+        let player = Player(id: entry.id, name: entry.name, tokenHash: entry.tokenHash, client: Self.replayClient, chat: chat)
+        players[entry.id] = player
+        return player
+    }
+
+    /// A clock reading for chat buckets while replaying (they are not part of the log).
+    private var realNow: UInt64 { host.nowNanoseconds }
+}
