@@ -71,21 +71,28 @@ struct SessionKeepingTests {
         #expect(model.room?.state?.seq == 7)
     }
 
-    @Test func aKeptSessionFromAnEarlierServerStartIsDroppedWithoutTryingIt() {
+    /// A server restarted on the same data keeps its rooms: a kept token is tried all the same,
+    /// and a refusal says the restart is why.
+    @Test func aKeptSessionFromAnEarlierServerStartIsTriedAndARefusalSaysWhy() {
         var model = ClientModel(
             serverAddress: "127.0.0.1:7878", name: nil, saved: SavedSession(name: "ann", token: "t0k3n", serverStartedMs: 999))
-        #expect(model.receive(Self.hello) == [.forgetSession, .transmit(#"{"type":"login","name":"ann","id":1}"#)])
-        #expect(model.status?.text == "the server restarted since your last game, so that seat is gone")
+        #expect(model.receive(Self.hello) == [.transmit(#"{"type":"login","token":"t0k3n","id":1}"#)])
+        let refused = #"{"type":"error","code":"bad_token","message":"that token is unknown or has expired; log in with a name","id":1}"#
+        #expect(model.receive(refused) == [.forgetSession, .transmit(#"{"type":"login","name":"ann","id":2}"#)])
+        #expect(model.status?.text == "the server restarted without keeping your seat; logged in again")
     }
 
-    @Test func reconnectingToARestartedServerLogsInAgainAndSaysWhy() {
+    @Test func reconnectingToARestartedServerResumesTheSeatItKept() {
         var model = Fixtures.rps([Fixtures.rpsState()])
         model.receive(Self.hello.replacingOccurrences(of: "1000", with: "1"), now: 0)
         model.connectionLost("the server closed the connection", now: 0)
         _ = model.perform(.reconnect, now: 0)
-        #expect(model.receive(Self.hello) == [.forgetSession, .transmit(#"{"type":"login","name":"ann","id":4}"#)])
-        #expect(model.room == nil)
-        #expect(model.status?.text == "the server restarted, so your seat is gone; logged in again")
+        let token = try? #require(model.session?.token)
+        #expect(model.receive(Self.hello) == [.transmit(#"{"type":"login","token":"\#(token ?? "")","id":4}"#)])
+        let welcome = #"{"type":"welcome","player":"p1","name":"ann","token":"\#(token ?? "")","resumed":true,"room":"R2D2","id":4}"#
+        model.receive(welcome, now: 0)
+        #expect(model.room?.code == "R2D2")
+        #expect(model.status?.text == "the server restarted and kept your game: back in your seat in R2D2")
     }
 
     @Test func aDroppedConnectionIsRetriedAfter1Then2Then4SecondsUpTo30() {

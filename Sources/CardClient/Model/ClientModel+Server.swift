@@ -96,27 +96,21 @@ extension ClientModel {
         return settle(number)
     }
 
-    /// `hello`: resume the session (this run's, or one kept from an earlier run) unless the
-    /// server restarted since it was given, else log in by name.
+    /// `hello`: resume the session (this run's, or one kept from an earlier run), else log in
+    /// by name. A server that restarted since still knows the seat if it kept its room log
+    /// (a crash or an upgrade on the same `--data`): the token is tried, and `bad_token` says
+    /// if it was not kept.
     private mutating func greeted(games offered: [String], startedMs: Int?, now: Int) -> [Effect] {
         games = offered
         link = .online
-        let restarted = connectionUp(serverStartedMs: startedMs)
+        tokenOutlivedRestart = connectionUp(serverStartedMs: startedMs)
         if let token = session?.token {
-            guard restarted else { return [send(.resume(token: token))] }
-            // A restarted server forgot every session: this one's seat is gone.
-            session = nil
-            room = nil
-            setStatus("the server restarted, so your seat is gone; logged in again", tone: .bad, now: now)
-            return [.forgetSession] + logInByName()
+            return [send(.resume(token: token))]
         }
         if let kept = saved {
             saved = nil
             if name == nil { name = kept.name }
-            if let then = kept.serverStartedMs, let startedMs, then != startedMs {
-                setStatus("the server restarted since your last game, so that seat is gone", tone: .bad, now: now)
-                return [.forgetSession] + logInByName()
-            }
+            if let then = kept.serverStartedMs, let startedMs, then != startedMs { tokenOutlivedRestart = true }
             return [send(.resume(token: kept.token))]
         }
         return logInByName()
@@ -136,7 +130,7 @@ extension ClientModel {
         if resumed, let code {
             // Back in the room; its state comes next.
             if room?.code != code { room = RoomModel(code: code, game: "", seat: nil) }
-            setStatus("back in your seat in \(code)", tone: .good, now: now)
+            setStatus(tokenOutlivedRestart ? "the server restarted and kept your game: back in your seat in \(code)" : "back in your seat in \(code)", tone: .good, now: now)
             return [keep]
         }
         if resumed { setStatus("reconnected", tone: .good, now: now) }
@@ -279,7 +273,9 @@ extension ClientModel {
         case .badToken:
             session = nil
             room = nil
-            setStatus("your seat is gone (away too long); logged in again", tone: .bad, now: now)
+            setStatus(
+                tokenOutlivedRestart ? "the server restarted without keeping your seat; logged in again" : "your seat is gone (away too long); logged in again",
+                tone: .bad, now: now)
             return [.forgetSession] + logInByName()
         default:
             break

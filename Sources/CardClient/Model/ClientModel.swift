@@ -107,6 +107,9 @@ public struct ClientModel: Equatable, Sendable {
     public var saved: SavedSession?
     /// The server's `hello.started_ms`: a different one on a later `hello` means it restarted.
     public private(set) var serverStartedMs: Int?
+    /// The token being resumed was given before the server last restarted: if it is refused,
+    /// that is why.
+    var tokenOutlivedRestart = false
     /// When to try connecting again by itself, in the client's milliseconds; nil for never.
     public private(set) var retryAt: Int?
     /// Failed attempts in a row since the connection was last up (the backoff grows with them).
