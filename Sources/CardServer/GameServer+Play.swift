@@ -56,6 +56,9 @@ extension GameServer {
         room.isDealing = false
         logBegin(room, seed: seed)
         room.gameID = "\(room.code)-\(String(room.startedMs, radix: 36))-\(room.seq)"
+        room.beganAt = gameNow
+        room.beganWith = names.map { $0 ?? "" }
+        room.replaySteps = []
         apply(room.engine.start(names: names, seed: seed, now: gameNow), in: room)
     }
 
@@ -83,6 +86,7 @@ extension GameServer {
         }
         // Logged before the rules see it: a refused command can still count (a wrong Set claim).
         logMove(command, by: player, in: room)
+        recordStep(.move, seat: seat, in: room, command: command)
         let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: gameNow)
         room.moved = true
         send(update.reply(id), to: player)
@@ -123,8 +127,11 @@ extension GameServer {
     }
 
     /// A seated player went away or came back: the rules may care (deal votes), then everyone gets the state.
-    func presenceChanged(in room: Room) {
+    func presenceChanged(in room: Room, of player: Player? = nil) {
         if room.phase == .playing {
+            if let player, let seat = room.seat(of: player.id) {
+                recordStep(player.countsAsPresent ? .back : .away, seat: seat, in: room)
+            }
             apply(room.engine.presenceChanged(seats: seatContext(of: room), now: gameNow), in: room)
         } else if !startRematchIfAgreed(room) {
             // Someone who went away no longer holds up a rematch the others agreed to.
@@ -154,6 +161,7 @@ extension GameServer {
         guard let room = rooms[code], room.phase == .playing else { return }
         room.deadlineTimer = nil
         log(.deadline(room: code, t: gameNow))
+        recordStep(.deadline, seat: nil, in: room)
         apply(room.engine.deadlinePassed(now: gameNow), in: room)
     }
 }

@@ -16,9 +16,11 @@ extension GameServer {
         if !isResult {
             host.log("room \(room.code): left before any move; not a result, not journalled")
         }
-        let message = ServerMessage.gameOver(GameOver(
+        let over = GameOver(
             room: room.code, winners: isResult ? result.winners : [], scores: result.scores, hintsUsed: result.hintsUsed,
-            seed: room.seed, summary: result.summary))
+            seed: room.seed, summary: result.summary, gameID: replays == nil ? nil : room.gameID)
+        let message = ServerMessage.gameOver(over)
+        saveReplay(of: room, result: over)
         let record = isResult ? journalRecord(of: result, in: room) : nil
         if isReplaying {
             // Rebuilt from the room log: everyone heard of it already if the journal has it.

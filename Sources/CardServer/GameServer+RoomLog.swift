@@ -203,7 +203,7 @@ extension GameServer {
             if connected {
                 player.client = Self.replayClient
                 player.graceTimer = nil
-                presenceChanged(in: room)
+                presenceChanged(in: room, of: player)
             } else {
                 playerWentAway(player)
             }

@@ -59,7 +59,7 @@ extension GameServer {
         if wasAway {
             log(.presence(room: room.code, player: player.id, connected: true, t: gameNow))
             broadcast(.member(.back, room: room.code, name: player.name, role: role(of: player, in: room)), in: room, except: player.id)
-            presenceChanged(in: room)
+            presenceChanged(in: room, of: player)
         } else {
             sendState(room, to: player)
         }
@@ -83,7 +83,7 @@ extension GameServer {
         if let room = player.roomCode.flatMap({ rooms[$0] }) {
             log(.presence(room: room.code, player: player.id, connected: false, t: gameNow))
             broadcast(.member(.away, room: room.code, name: player.name, role: role(of: player, in: room)), in: room, except: player.id)
-            presenceChanged(in: room)
+            presenceChanged(in: room, of: player)
         }
         let playerID = player.id
         player.graceTimer = host.schedule(after: config.grace) { [weak self] in

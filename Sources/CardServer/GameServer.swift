@@ -11,6 +11,8 @@ public final class GameServer {
     let journal: ResultsJournal?
     /// Every input that changed a room, for recovery after a crash or a restart; nil without `--data`.
     let roomLog: RoomLog?
+    /// Finished games' replays; nil when none are kept (no `--data`, or `--keep-replays 0`).
+    let replays: ReplayStore?
     /// The room log is being replayed: nothing is written to it and nobody is sent anything.
     var isReplaying = false
     /// Added to the host's clock to make the game clock (``gameNow``): a restart carries the
@@ -49,13 +51,14 @@ public final class GameServer {
     /// - Parameter random: the source of room seeds, codes and session tokens; leave it to
     ///   the system's generator except in tests (a predictable generator makes guessable tokens).
     public init(
-        config: ServerConfig, host: any ServerHost, journal: ResultsJournal?, roomLog: RoomLog? = nil,
+        config: ServerConfig, host: any ServerHost, journal: ResultsJournal?, roomLog: RoomLog? = nil, replays: ReplayStore? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
         self.config = config
         self.host = host
         self.journal = journal
         self.roomLog = roomLog
+        self.replays = replays
         self.random = random
         results = DurableResults(isJournaled: journal != nil, maxHeldCommands: ServerConfig.maxHeldCommands)
     }
@@ -287,6 +290,8 @@ public final class GameServer {
                     let entries = journal?.dailyLeaderboard(day: day, deal: deal, size: ServerConfig.leaderboardSize) ?? []
                     send(.dailyLeaderboard(DailyLeaderboard(game: query.game, day: day, deal: deal, entries: entries), id: id), to: client.id)
                 }
+            case .replay(let game, let step, let seat):
+                try sendReplay(game, step: step, seat: seat, to: client, id: id)
             case .help, .ping, .login:
                 break
             default:

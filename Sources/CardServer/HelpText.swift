@@ -20,5 +20,7 @@ enum HelpText {
         #"{"type":"stats","name":"ann"}                    games, wins and points of players called ann"#,
         #"{"type":"leaderboard","game":"set"}              the best players of a game"#,
         #"{"type":"leaderboard","game":"set","daily":true} today's results of the daily deal (or "daily":"2026-11-24")"#,
+        #"{"type":"replay","game":"K7QX-mwva3ifj-12"}       a finished game's inputs and result (its id from game_over or stats)"#,
+        #"{"type":"replay","game":"K7QX-mwva3ifj-12","step":3} the state after step 3 (0: the deal); "seat":1 for seat 1's view"#,
     ]
 }

@@ -50,6 +50,12 @@ final class Room {
     var isDealing = false
     /// The current (or last) game's id: the room, the start's wall time in base 36, and `seq` then.
     var gameID = ""
+    /// The current game's inputs so far, for its replay.
+    var replaySteps: [GameReplay.Step] = []
+    /// The game clock when the current game began.
+    var beganAt: UInt64 = 0
+    /// The players by seat when the current game began ("" for an empty seat).
+    var beganWith: [String] = []
     /// The options the room was created with: the room log's snapshots carry them.
     var options = JSONObject()
 

@@ -55,6 +55,8 @@ public enum ClientCommand: Equatable, Sendable {
     case deal
     /// set, solo: reveal one card of a Set on the board.
     case hint
+    /// A finished game's record by its id; with `step`, the state after that step (as `seat` saw it).
+    case replay(game: String, step: Int?, seat: Int?)
 
     /// The `type` tag of this command on the wire.
     public var type: String {
@@ -82,6 +84,7 @@ public enum ClientCommand: Equatable, Sendable {
         case .claim: "claim"
         case .deal: "deal"
         case .hint: "hint"
+        case .replay: "replay"
         }
     }
 }

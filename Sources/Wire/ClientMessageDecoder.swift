@@ -49,6 +49,7 @@ public enum ClientMessageDecoder {
         ("claim", #"{"type":"claim","cards":[4,17,60]}"#, { fields throws(DecodeFailure) in .claim(cards: try fields.threeCardIDs("cards")) }),
         ("deal", #"{"type":"deal"}"#, { _ in .deal }),
         ("hint", #"{"type":"hint"}"#, { _ in .hint }),
+        ("replay", #"{"type":"replay","game":"K7QX-mhz0k3xs-12"}"#, { fields throws(DecodeFailure) in try replay(fields) }),
     ]
 
     private static let readersByType: [String: (example: String, read: CommandReader)] = Dictionary(
@@ -164,6 +165,15 @@ public enum ClientMessageDecoder {
             throw fields.failure("field 'daily' must be true (today) or a UTC day like \"2026-11-24\", not \(other.kindName)")
         }
         return .dailyLeaderboard(DailyQuery(game: game, day: day, options: try fields.optionalObject("options") ?? JSONObject()))
+    }
+
+    private static func replay(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {
+        let game = try fields.string("game")
+        let step = try fields.optionalInt("step")
+        if let step, step < 0 { throw fields.failure("field 'step' must be 0 (the deal) or more, not \(step)") }
+        let seat = try fields.optionalInt("seat")
+        if let seat, seat < 0 { throw fields.failure("field 'seat' must be a seat number, 0 or more, not \(seat)") }
+        return .replay(game: game, step: step, seat: seat)
     }
 
     private static func create(_ fields: Fields) throws(DecodeFailure) -> ClientCommand {

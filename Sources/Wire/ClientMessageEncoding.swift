@@ -46,6 +46,7 @@ extension ClientCommand {
         case .claim: "claim"
         case .deal: "deal"
         case .hint: "hint"
+        case .replay: "replay"
         }
     }
 
@@ -84,6 +85,10 @@ extension ClientCommand {
             writer.field("count", count)
         case .auto(let from): writer.field("from", from.name)
         case .claim(let cards): writer.field("cards", array: cards) { writer, card in writer.int(card) }
+        case .replay(let game, let step, let seat):
+            writer.field("game", game)
+            if let step { writer.field("step", step) }
+            if let seat { writer.field("seat", seat) }
         case .help, .ping, .leave, .start, .draw, .undo, .finish, .deal, .hint: break
         }
     }

@@ -20,4 +20,6 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case serverFull = "server_full"
     /// The server holds as many rooms as it allows: `create` waits for one to close.
     case serverBusy = "server_busy"
+    /// `replay` names a game this server has no replay of (never kept, or past its days).
+    case noSuchGame = "no_such_game"
 }

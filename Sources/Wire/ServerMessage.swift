@@ -55,6 +55,10 @@ public enum ServerMessage: Equatable, Sendable {
     case shutdown
     /// A newer connection logged in with this session's token; this one closes next.
     case replaced
+    /// A finished game's record (`replay`).
+    case replay(GameReplay, id: RequestID?)
+    /// One point of a finished game (`replay` with `step`).
+    case replayFrame(ReplayFrame, id: RequestID?)
 
     /// The `id` of the command this message answers; nil for events and for commands sent without one.
     public var replyID: RequestID? {
@@ -62,7 +66,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .help(_, let id), .pong(let id), .welcome(_, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id),
              .stats(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
-             .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id):
+             .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id):
             id
         case .hello, .member, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced:
             nil
@@ -100,6 +104,8 @@ public enum ServerMessage: Equatable, Sendable {
         case .suggestion: "suggestion"
         case .shutdown: "shutdown"
         case .replaced: "replaced"
+        case .replay: "replay"
+        case .replayFrame: "replay_frame"
         }
     }
 }
@@ -127,12 +133,31 @@ public struct PlayerStats: Equatable, Sendable {
     public let wins: Int
     /// Per game, in the order of `hello.games`.
     public let byGame: [Line]
+    /// The player's latest games with an id (newest first, at most ``PlayerStats/recentLimit``), for `replay`.
+    public let recent: [RecentGame]
     /// Creates a player's record.
-    public init(name: String, games: Int, wins: Int, byGame: [Line]) {
+    public init(name: String, games: Int, wins: Int, byGame: [Line], recent: [RecentGame] = []) {
         self.name = name
         self.games = games
         self.wins = wins
         self.byGame = byGame
+        self.recent = recent
+    }
+
+    /// How many recent games `stats` lists.
+    public static let recentLimit = 10
+
+    /// A finished game in `stats.recent`.
+    public struct RecentGame: Equatable, Sendable {
+        /// What `replay` takes.
+        public let gameID: String
+        public let game: String
+        public let won: Bool
+        public init(gameID: String, game: String, won: Bool) {
+            self.gameID = gameID
+            self.game = game
+            self.won = won
+        }
     }
 }
 
@@ -150,8 +175,14 @@ public struct GameOver: Equatable, Sendable {
     public let seed: Int?
     /// A one-seat game's figures (time taken, what was done); nil for other games.
     public let summary: SoloSummary?
+    /// The game's id, which `replay` takes; nil from a server that keeps no replays.
+    public let gameID: String?
     /// Creates a `game_over` message.
-    public init(room: String, winners: [String], scores: [NamedScore], hintsUsed: Int? = nil, seed: Int? = nil, summary: SoloSummary? = nil) {
+    public init(
+        room: String, winners: [String], scores: [NamedScore], hintsUsed: Int? = nil, seed: Int? = nil, summary: SoloSummary? = nil,
+        gameID: String? = nil
+    ) {
+        self.gameID = gameID
         self.room = room
         self.winners = winners
         self.scores = scores

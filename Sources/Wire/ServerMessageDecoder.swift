@@ -83,7 +83,8 @@ public enum ServerMessageDecoder {
                 hintsUsed: try fields.optionalInt("hints_used"), seed: try fields.optionalInt("seed"),
                 summary: try fields.optionalObject("summary").map { summary throws(ServerDecodeFailure) in
                     SoloSummary(timeMs: try summary.int("time_ms"), figures: summary.intFields(except: ["time_ms"]))
-                }))
+                },
+                gameID: try fields.optionalString("game_id")))
         },
         "round": { fields throws(ServerDecodeFailure) in .round(try RoundReveal(fields)) },
         "answered": { fields throws(ServerDecodeFailure) in
@@ -125,6 +126,8 @@ public enum ServerMessageDecoder {
         },
         "shutdown": { _ in .shutdown },
         "replaced": { _ in .replaced },
+        "replay": { fields throws(ServerDecodeFailure) in try replay(fields) },
+        "replay_frame": { fields throws(ServerDecodeFailure) in try replayFrame(fields) },
     ]
 
     /// The `type`s this reader knows.
@@ -158,6 +161,46 @@ public enum ServerMessageDecoder {
         return try read(ServerFields(object: object, context: type))
     }
 
+    private static func replay(_ fields: ServerFields) throws(ServerDecodeFailure) -> ServerMessage {
+        let steps = try fields.objects("steps").map { step throws(ServerDecodeFailure) in
+            let kindName = try step.string("kind")
+            guard let kind = GameReplay.Step.Kind(rawValue: kindName) else { throw step.failure("unknown step kind '\(kindName)'") }
+            var command: ClientCommand?
+            if let object = try step.optionalObject("command") {
+                var line: [UInt8] = []
+                JSONValue.object(object.object).write(into: &line)
+                switch Result(catching: { () throws(DecodeFailure) in try ClientMessageDecoder.decode(line) }) {
+                case .success(let request): command = request.command
+                case .failure(let failure): throw step.failure("a step's command does not read: \(failure.message)")
+                }
+            }
+            let ns = try step.optionalInt("ns").map { UInt64(max(0, $0)) }
+            return GameReplay.Step(kind: kind, ms: try step.int("ms"), ns: ns, seat: try step.optionalInt("seat"), name: try step.optionalString("name"), command: command)
+        }
+        guard case .gameOver(let result) = try decode(try fields.object("result").object) else {
+            throw fields.failure("field 'result' must be a game_over")
+        }
+        return .replay(
+            GameReplay(
+                gameID: try fields.string("game_id"), game: try fields.string("game"), room: try fields.string("room"),
+                seed: try fields.int("seed"), options: try fields.object("options").object, players: try fields.strings("players"),
+                startedMs: try fields.int("started_ms"), steps: steps, result: result),
+            id: try fields.id())
+    }
+
+    private static func replayFrame(_ fields: ServerFields) throws(ServerDecodeFailure) -> ServerMessage {
+        var events: [ServerMessage] = []
+        for event in try fields.objects("events") { events.append(try decode(event.object)) }
+        guard case .state(let state) = try decode(try fields.object("state").object) else {
+            throw fields.failure("field 'state' must be a state")
+        }
+        return .replayFrame(
+            ReplayFrame(
+                gameID: try fields.string("game_id"), step: try fields.int("step"), steps: try fields.int("steps"),
+                seat: try fields.int("seat"), events: events, state: state),
+            id: try fields.id())
+    }
+
     private static func error(_ fields: ServerFields) throws(ServerDecodeFailure) -> ServerMessage {
         let name = try fields.string("code")
         guard let code = ErrorCode(rawValue: name) else { throw fields.failure("unknown error code '\(name)'") }
@@ -175,7 +218,12 @@ public enum ServerMessageDecoder {
             byGame.append(PlayerStats.Line(
                 key: game, games: try line.int("games"), wins: try line.int("wins"), points: try line.int("points")))
         }
-        let stats = PlayerStats(name: try fields.string("name"), games: try fields.int("games"), wins: try fields.int("wins"), byGame: byGame)
+        let recent = try (fields.optionalArray("recent") ?? []).enumerated().map { index, value throws(ServerDecodeFailure) in
+            let game = try fields.nested(value, "recent[\(index)]")
+            return PlayerStats.RecentGame(gameID: try game.string("game_id"), game: try game.string("game"), won: try game.bool("won"))
+        }
+        let stats = PlayerStats(
+            name: try fields.string("name"), games: try fields.int("games"), wins: try fields.int("wins"), byGame: byGame, recent: recent)
         return .stats(stats, id: try fields.id())
     }
 

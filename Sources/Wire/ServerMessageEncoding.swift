@@ -5,7 +5,8 @@ extension ServerMessage {
     public func encodedLine() -> [UInt8] {
         // A state or a claim with its cards runs to a kilobyte or two; most replies are short.
         let capacity = switch self {
-        case .state, .claimed, .hint, .help: 2048
+        case .state, .claimed, .hint, .help, .replayFrame: 2048
+        case .replay: 8192
         default: 128
         }
         return JSONWriter.line(type: wireType, capacity: capacity) { writer in
@@ -62,6 +63,15 @@ extension ServerMessage {
                     writer.closeObject()
                 }
             })
+            if !stats.recent.isEmpty {
+                writer.field("recent", array: stats.recent) { writer, game in
+                    writer.openObject()
+                    writer.field("game_id", game.gameID)
+                    writer.field("game", game.game)
+                    writer.field("won", game.won)
+                    writer.closeObject()
+                }
+            }
             replyID = id
         case .leaderboard(let game, let entries, let id):
             writer.field("game", game)
@@ -115,6 +125,7 @@ extension ServerMessage {
             state.write(into: &writer)
         case .gameOver(let over):
             writer.field("room", over.room)
+            if let gameID = over.gameID { writer.field("game_id", gameID) }
             writer.field("winners", strings: over.winners)
             writer.field("scores", scores: over.scores)
             if let hintsUsed = over.hintsUsed {
@@ -173,6 +184,42 @@ extension ServerMessage {
                 command.writeFields(into: &writer)
             }
             writer.field("text", text)
+            replyID = id
+        case .replay(let replay, let id):
+            writer.field("game_id", replay.gameID)
+            writer.field("game", replay.game)
+            writer.field("room", replay.room)
+            writer.field("seed", replay.seed)
+            writer.key("options")
+            writer.raw(Array(JSONValue.object(replay.options).jsonText.utf8))
+            writer.field("players", strings: replay.players)
+            writer.field("started_ms", replay.startedMs)
+            writer.field("steps", array: replay.steps) { writer, step in
+                writer.openObject()
+                writer.field("kind", step.kind.rawValue)
+                writer.field("ms", step.ms)
+                writer.field("ns", Int(clamping: step.ns))
+                if let seat = step.seat { writer.field("seat", seat) }
+                if let name = step.name { writer.field("name", name) }
+                if let command = step.command {
+                    writer.key("command")
+                    writer.raw(Array(ClientRequest(command: command).encodedLine().dropLast()))
+                }
+                writer.closeObject()
+            }
+            writer.key("result")
+            writer.raw(Array(ServerMessage.gameOver(replay.result).encodedLine().dropLast()))
+            replyID = id
+        case .replayFrame(let frame, let id):
+            writer.field("game_id", frame.gameID)
+            writer.field("step", frame.step)
+            writer.field("steps", frame.steps)
+            writer.field("seat", frame.seat)
+            writer.field("events", array: frame.events) { writer, event in
+                writer.raw(Array(event.encodedLine().dropLast()))
+            }
+            writer.key("state")
+            writer.raw(Array(ServerMessage.state(frame.state).encodedLine().dropLast()))
             replyID = id
         case .shutdown, .replaced:
             break

@@ -43,6 +43,10 @@ func runServer(_ options: Options) -> Int32 {
         try EventLoop.blockSignals(shutdownSignals)
         let journal = try ResultsJournal(directory: options.dataDirectory, warn: { Log.write("warning: \($0)") })
         let roomLog = try RoomLog(directory: options.dataDirectory, policy: options.appendFsync, warn: { Log.write("warning: \($0)") })
+        let replays = options.keepReplayDays > 0
+            ? try ReplayStore(
+                dataDirectory: options.dataDirectory, keepDays: options.keepReplayDays, syncsFiles: options.appendFsync != .no,
+                log: { Log.write("warning: \($0)") }) : nil
         var limits = NetworkLimits()
         limits.maxPendingOutputBytes = options.outputLimit
         let loop = try EventLoop(limits: limits)
@@ -55,7 +59,7 @@ func runServer(_ options: Options) -> Int32 {
             roomsPerMinutePerAddress: options.roomsPerMinute, failedJoinsPerMinutePerAddress: options.failedJoinsPerMinute)
         // A client is read no further well before it could reach the output cap itself.
         config.pauseInputAboveUnsentBytes = min(config.pauseInputAboveUnsentBytes, options.outputLimit / 4)
-        let server = GameServer(config: config, host: host, journal: journal, roomLog: roomLog)
+        let server = GameServer(config: config, host: host, journal: journal, roomLog: roomLog, replays: replays)
         host.server = server
         loop.delegate = host
         // A strong capture: this runs every turn, and a weak one costs an atomic load
@@ -73,12 +77,15 @@ func runServer(_ options: Options) -> Int32 {
         host.worker = try BackgroundWorker(notify: { workWaker.wake() })
         defer { host.worker?.stop() }
         roomLog.requestSync = { [weak journal] fd in journal?.requestSync(of: fd) }
+        // Replays are written by the same thread, so game_over never waits on their files.
+        replays?.writeOffLoop = { [weak journal] job in journal?.perform(job) }
         let restoreStart = ContinuousClock.now
         let restored = server.recover()
         if restored > 0 {
             Log.write("restored \(restored) room\(restored == 1 ? "" : "s") from \(roomLog.path) in \(ContinuousClock.now - restoreStart)")
         }
         server.startLogClock()
+        server.startReplayPruning()
         try loop.handleSignals(shutdownSignals) { [weak loop, weak server] signal in
             Log.write("signal \(signal) (\(signalName(signal))): shutting down; telling every client and writing pending results")
             loop?.stopListening()

@@ -8,7 +8,7 @@ import Wire
 /// The registrations a new game needs agree with each other: what the compiler cannot see.
 struct GameCatalogTests {
     static let roomAndSessionCommands: Set<String> = [
-        "help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard",
+        "help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard", "replay",
     ]
 
     @Test func theClientDrawsExactlyTheGamesTheServerOffers() {
@@ -42,7 +42,7 @@ struct GameCatalogTests {
         }
         var gameLines = 0
         for engine in GameServer.engines { gameLines += engine.helpLines.count }
-        #expect(HelpText.commands.count == 14 + gameLines + 1)
+        #expect(HelpText.commands.count == 16 + gameLines + 1)
     }
 
     /// Each game's `state`, as the server writes it, decodes to that game's own fields.

@@ -37,8 +37,9 @@ struct JournalTests {
         #expect(record["started"]?.stringValue?.hasSuffix("Z") == true)
         #expect(record["started"]?.stringValue?.count == 24)
 
+        let gameID = try #require(record["id"]?.stringValue)
         ann.send(#"{"type":"stats","name":"ann","id":1}"#)
-        #expect(try ann.receiveLine() == #"{"type":"stats","name":"ann","games":1,"wins":1,"by_game":{"rps":{"games":1,"wins":1,"points":1}},"id":1}"#)
+        #expect(try ann.receiveLine() == #"{"type":"stats","name":"ann","games":1,"wins":1,"by_game":{"rps":{"games":1,"wins":1,"points":1}},"recent":[{"game_id":"\#(gameID)","game":"rps","won":true}],"id":1}"#)
         ann.send(#"{"type":"stats","name":"nobody"}"#)
         #expect(try ann.receiveLine() == #"{"type":"stats","name":"nobody","games":0,"wins":0,"by_game":{}}"#)
         ann.send(#"{"type":"leaderboard","game":"rps"}"#)
@@ -218,9 +219,11 @@ struct JournalTests {
         bob.sendRaw(Array(#"{"type":"throw","sign":"rock"}\#n{"type":"stats","name":"bob","id":8}\#n"#.utf8))
         let (stats, before) = try bob.receive(until: "stats")
         #expect(before.map { $0["type"]?.stringValue } == ["thrown", "round", "state", "game_over"])
+        let gameID = try #require(before.last?["game_id"])
         #expect(stats == [
             "type": "stats", "name": "bob", "games": 1, "wins": 0,
-            "by_game": ["rps": ["games": 1, "wins": 0, "points": 0]], "id": 8,
+            "by_game": ["rps": ["games": 1, "wins": 0, "points": 0]],
+            "recent": [["game_id": gameID, "game": "rps", "won": false]], "id": 8,
         ])
     }
 }

@@ -21,7 +21,7 @@ struct ReplySizeTests {
         let host = ScriptedHost()
         let ann = host.connect()
         _ = host.take(ann)
-        #expect(Self.sizes(host, #"{"type":"help"}"#, from: ann)[0] <= 4096)
+        #expect(Self.sizes(host, #"{"type":"help"}"#, from: ann)[0] <= 8192)
         #expect(Self.sizes(host, #"{"type":"ping"}"#, from: ann)[0] <= 16)
         #expect(Self.sizes(host, #"{"type":"login","name":"\#(Self.longName(1))"}"#, from: ann)[0] <= 600)
         host.send(#"{"type":"create","game":"concentration","seats":8,"private":true}"#, from: ann)

@@ -61,6 +61,25 @@ struct ServerMessageTests {
          #"{"type":"game_over","room":"K7QX","winners":["ann"],"scores":{"ann":81},"hints_used":2}"#),
         (.gameOver(GameOver(room: "K7QX", winners: ["ann"], scores: [NamedScore(name: "ann", score: 81)], hintsUsed: 2, seed: 9_007_199_254_740_991)),
          #"{"type":"game_over","room":"K7QX","winners":["ann"],"scores":{"ann":81},"hints_used":2,"seed":9007199254740991}"#),
+        (.gameOver(GameOver(room: "K7QX", winners: ["ann"], scores: [NamedScore(name: "ann", score: 1)], seed: 7, gameID: "K7QX-mwva3ifj-12")),
+         #"{"type":"game_over","room":"K7QX","game_id":"K7QX-mwva3ifj-12","winners":["ann"],"scores":{"ann":1},"seed":7}"#),
+        (.replay(GameReplay(
+            gameID: "K7QX-mwva3ifj-12", game: "rps", room: "K7QX", seed: 7, options: ["rounds": 1], players: ["ann", "bob"],
+            startedMs: 1_795_000_000_000,
+            steps: [
+                GameReplay.Step(kind: .move, ms: 1500, ns: 1_500_000_123, seat: 1, name: "bob", command: .throwSign(.rock)),
+                GameReplay.Step(kind: .deadline, ms: 30000, ns: 30_000_000_000),
+            ],
+            result: GameOver(room: "K7QX", winners: ["bob"], scores: [NamedScore(name: "ann", score: 0), NamedScore(name: "bob", score: 1)], seed: 7, gameID: "K7QX-mwva3ifj-12")),
+            id: .int(5)),
+         #"{"type":"replay","game_id":"K7QX-mwva3ifj-12","game":"rps","room":"K7QX","seed":7,"options":{"rounds":1},"players":["ann","bob"],"started_ms":1795000000000,"steps":[{"kind":"move","ms":1500,"ns":1500000123,"seat":1,"name":"bob","command":{"type":"throw","sign":"rock"}},{"kind":"deadline","ms":30000,"ns":30000000000}],"result":{"type":"game_over","room":"K7QX","game_id":"K7QX-mwva3ifj-12","winners":["bob"],"scores":{"ann":0,"bob":1},"seed":7},"id":5}"#),
+        (.replayFrame(ReplayFrame(
+            gameID: "K7QX-mwva3ifj-12", step: 1, steps: 2, seat: 0, events: [.ok(id: nil)],
+            state: RoomState(
+                room: "K7QX", game: "rps", seq: 1, phase: .playing, players: [], spectators: 0,
+                gameFields: .rps(RPSFields(round: 1, rounds: 1, roundSeconds: 30, waitingOn: ["ann"], timeLeftMs: 28500, yourThrow: nil, lastRound: nil)))),
+            id: nil),
+         #"{"type":"replay_frame","game_id":"K7QX-mwva3ifj-12","step":1,"steps":2,"seat":0,"events":[{"type":"ok"}],"state":{"type":"state","room":"K7QX","game":"rps","seq":1,"phase":"playing","players":[],"spectators":0,"rematch_votes":[],"round":1,"rounds":1,"round_seconds":30,"waiting_on":["ann"],"time_left_ms":28500,"your_throw":null,"last_round":null}}"#),
         (.gameOver(GameOver(room: "K7QX", winners: [], scores: [NamedScore(name: "ann", score: 0), NamedScore(name: "bob", score: 0)], seed: 0)),
          #"{"type":"game_over","room":"K7QX","winners":[],"scores":{"ann":0,"bob":0},"seed":0}"#),
         (.claimed(room: "K7QX", player: "ann", cards: cards, valid: true, points: 3, id: .int(8)),
@@ -95,6 +114,9 @@ struct ServerMessageTests {
             PlayerStats.Line(key: "set", games: 1, wins: 1, points: 27), PlayerStats.Line(key: "rps", games: 2, wins: 1, points: 3),
         ]), id: nil),
          #"{"type":"stats","name":"ann","games":3,"wins":2,"by_game":{"set":{"games":1,"wins":1,"points":27},"rps":{"games":2,"wins":1,"points":3}}}"#),
+        (.stats(PlayerStats(name: "ann", games: 1, wins: 1, byGame: [PlayerStats.Line(key: "rps", games: 1, wins: 1, points: 1)],
+                            recent: [PlayerStats.RecentGame(gameID: "K7QX-mwva3ifj-12", game: "rps", won: true)]), id: nil),
+         #"{"type":"stats","name":"ann","games":1,"wins":1,"by_game":{"rps":{"games":1,"wins":1,"points":1}},"recent":[{"game_id":"K7QX-mwva3ifj-12","game":"rps","won":true}]}"#),
         (.leaderboard(game: "rps", entries: [PlayerStats.Line(key: "ann", games: 2, wins: 2, points: 4)], id: .string("l")),
          #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":2,"wins":2,"points":4}],"id":"l"}"#),
         (.dailyLeaderboard(DailyLeaderboard(game: "klondike", day: "2026-11-24", deal: "klondike draw=1 passes=none scoring=none", entries: [
@@ -197,6 +219,7 @@ struct ServerMessageTests {
             "no_such_room", "room_full", "name_taken", "not_in_room", "not_seated", "not_your_turn",
             "game_not_started", "game_over", "illegal_move", "stale", "rate_limited", "server_full",
             "server_busy",
+            "no_such_game",
         ])
     }
 }

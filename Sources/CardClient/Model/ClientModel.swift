@@ -87,6 +87,8 @@ public struct ClientModel: Equatable, Sendable {
     public var form: NewGameForm?
     /// The records screen (stats and leaderboards), while open.
     public var records: Records?
+    /// The replay open in the viewer, if any.
+    public var viewer: ReplayViewer?
     /// The terminal's width, for turning a click into what is drawn there.
     public var screenWidth = 80
     /// The form's choices from earlier runs and this one.

@@ -36,6 +36,8 @@ final class JournalWriter: @unchecked Sendable {
     private var queued: [(ticket: UInt64, bytes: [UInt8])] = []
     /// Other files to fsync (the room log, with `everysec`): one writing thread for all.
     private var syncRequests: [Int32] = []
+    /// Other writes (a finished game's replay file), run in the order handed over.
+    private var jobs: [@Sendable () -> Void] = []
     private var finished: [Finished] = []
     private var writing = false
     private var stopping = false
@@ -96,6 +98,15 @@ final class JournalWriter: @unchecked Sendable {
         }
     }
 
+    /// Runs `job` on the writer thread, before the batches queued after it: a game's replay
+    /// handed over with its result is on disk before its `game_over` goes out.
+    func perform(_ job: @escaping @Sendable () -> Void) {
+        locked {
+            jobs.append(job)
+            pthread_cond_signal(workQueued)
+        }
+    }
+
     /// The batches finished since the last call, in ticket order.
     func takeFinished() -> [Finished] {
         locked {
@@ -108,7 +119,7 @@ final class JournalWriter: @unchecked Sendable {
     /// Blocks until every submitted batch is finished (for shutdown).
     func waitUntilIdle() {
         locked {
-            while !queued.isEmpty || writing {
+            while !queued.isEmpty || !jobs.isEmpty || writing {
                 pthread_cond_wait(batchesFinished, mutex)
             }
         }
@@ -128,33 +139,33 @@ final class JournalWriter: @unchecked Sendable {
     // MARK: The writer thread
 
     private func run() {
-        while let (batches, syncs) = nextWork() {
+        while let (batches, syncs, jobs) = nextWork() {
+            for job in jobs { job() }
             // A failed fsync of the room log is found again by the next one; nothing waits on it.
             for fd in syncs { _ = fsync(fd) }
-            guard !batches.isEmpty else { continue }
-            let failure = append(batches.flatMap(\.bytes))
+            let failure = batches.isEmpty ? nil : append(batches.flatMap(\.bytes))
             locked {
                 writing = false
                 finished += batches.map { Finished(ticket: $0.ticket, failure: failure) }
                 pthread_cond_broadcast(batchesFinished)
             }
-            notify()
+            if !batches.isEmpty { notify() }
         }
     }
 
     /// Waits for work and takes all of it; nil when asked to stop and nothing is left.
-    private func nextWork() -> (batches: [(ticket: UInt64, bytes: [UInt8])], syncs: [Int32])? {
+    private func nextWork() -> (batches: [(ticket: UInt64, bytes: [UInt8])], syncs: [Int32], jobs: [@Sendable () -> Void])? {
         locked {
-            while queued.isEmpty && syncRequests.isEmpty && !stopping {
+            while queued.isEmpty && syncRequests.isEmpty && jobs.isEmpty && !stopping {
                 pthread_cond_wait(workQueued, mutex)
             }
-            guard !queued.isEmpty || !syncRequests.isEmpty else { return nil }
-            let batches = queued
-            let syncs = syncRequests
+            guard !queued.isEmpty || !syncRequests.isEmpty || !jobs.isEmpty else { return nil }
+            let work = (queued, syncRequests, jobs)
             queued = []
             syncRequests = []
-            writing = !batches.isEmpty
-            return (batches, syncs)
+            jobs = []
+            writing = true
+            return work
         }
     }
 

@@ -18,6 +18,8 @@ public final class ResultsJournal {
     /// The ids of the games in the journal when it was opened: a replay of the room log
     /// records only the games not among them.
     public private(set) var gameIDs: Set<String> = []
+    /// Each player's latest games with an id, newest first, for `stats.recent`.
+    private var recent: [String: [PlayerStats.RecentGame]] = [:]
     /// What each ticket in the writer's hands adds to `totals` once it is on disk.
     private var submitted: [UInt64: [GameRecord.Summary]] = [:]
 
@@ -82,7 +84,7 @@ public final class ResultsJournal {
         guard let writer else { preconditionFailure("startWriting(notify:) before submit") }
         let ticket = writer.submit(records.flatMap(\.jsonLine))
         submitted[ticket] = records.map {
-            GameRecord.Summary(game: $0.game, winners: $0.winners, scores: $0.scores, daily: $0.daily, summary: $0.summary)
+            GameRecord.Summary(id: $0.id, game: $0.game, winners: $0.winners, scores: $0.scores, daily: $0.daily, summary: $0.summary)
         }
         return ticket
     }
@@ -106,6 +108,12 @@ public final class ResultsJournal {
         writer?.requestSync(of: fd)
     }
 
+    /// Runs `job` on the writer thread (a replay file), or here if the thread is not started.
+    public func perform(_ job: @escaping @Sendable () -> Void) {
+        guard let writer else { return job() }
+        writer.perform(job)
+    }
+
     /// Blocks until every submitted record is on disk (for shutdown).
     func waitForWrites() {
         writer?.waitUntilIdle()
@@ -116,7 +124,8 @@ public final class ResultsJournal {
         let byGame = totals[name] ?? [:]
         let lines = gameOrder.compactMap { byGame[$0] }
         return PlayerStats(
-            name: name, games: lines.reduce(0) { $0 + $1.games }, wins: lines.reduce(0) { $0 + $1.wins }, byGame: lines)
+            name: name, games: lines.reduce(0) { $0 + $1.games }, wins: lines.reduce(0) { $0 + $1.wins }, byGame: lines,
+            recent: recent[name] ?? [])
     }
 
     /// The best players of `game`: most wins, then most points, then by name.
@@ -144,6 +153,13 @@ public final class ResultsJournal {
                     name: score.name, finished: finished, score: score.score, timeMs: finished ? summary.summary?.timeMs : nil,
                     figures: summary.summary?.figures ?? []),
                 game: summary.game)
+        }
+        if let id = summary.id {
+            for score in summary.scores {
+                var games = recent[score.name] ?? []
+                games.insert(PlayerStats.RecentGame(gameID: id, game: summary.game, won: summary.winners.contains(score.name)), at: 0)
+                recent[score.name] = Array(games.prefix(PlayerStats.recentLimit))
+            }
         }
         for score in summary.scores {
             let old = totals[score.name]?[summary.game] ?? PlayerStats.Line(key: summary.game, games: 0, wins: 0, points: 0)

@@ -1,0 +1,128 @@
+import Glibc
+import Wire
+
+/// Finished games' replays, one file each under `--data`/replays, kept for `--keep-replays` days.
+///
+/// A replay is the `replay` message itself (without an id), written when the game ends; the
+/// `replay` command reads it back. Files are named by game id, which is checked against the
+/// server's own pattern before it goes near a path.
+public final class ReplayStore {
+    public let directory: String
+    /// How long a replay is kept.
+    public let keepDays: Int
+    /// Whether a replay file is fsynced before it is renamed into place: the room log's
+    /// `appendfsync` policy, `always` or `everysec`, says yes; `no` leaves it to the kernel.
+    public let syncsFiles: Bool
+    private let warn: @Sendable (String) -> Void
+    /// Runs a file write on the writing thread the results journal and the room log share;
+    /// unset, the write runs where it is asked for (tests of the store alone).
+    public var writeOffLoop: ((@escaping @Sendable () -> Void) -> Void)?
+
+    /// The largest replay file read back: a game of ``GameServer/maxReplaySteps`` steps fits.
+    static let maxFileBytes = 4 << 20
+
+    /// Makes (if need be) `dataDirectory/replays` and removes replays older than `keepDays`.
+    public init(
+        dataDirectory: String, keepDays: Int, syncsFiles: Bool = true, log warn: @escaping @Sendable (String) -> Void
+    ) throws(RoomLog.Failure) {
+        directory = (dataDirectory.hasSuffix("/") ? dataDirectory : dataDirectory + "/") + "replays"
+        self.keepDays = keepDays
+        self.syncsFiles = syncsFiles
+        self.warn = warn
+        if mkdir(dataDirectory, 0o755) != 0, errno != EEXIST {
+            throw RoomLog.Failure(description: "mkdir(\(dataDirectory)): \(String(cString: strerror(errno)))")
+        }
+        if mkdir(directory, 0o755) != 0, errno != EEXIST {
+            throw RoomLog.Failure(description: "mkdir(\(directory)): \(String(cString: strerror(errno)))")
+        }
+        prune(nowSeconds: Int(time(nil)))
+    }
+
+    /// Whether `id` is shaped like the ids this server makes: room code, base-36 time, seq.
+    static func isGameID(_ id: String) -> Bool {
+        let parts = id.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, (4...8).contains(parts[0].count), (1...13).contains(parts[1].count), (1...12).contains(parts[2].count)
+        else { return false }
+        return parts[0].allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
+            && parts[1].allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+            && parts[2].allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    private func path(of id: String) -> String { directory + "/" + id + ".json" }
+
+    /// Whether the game's replay is on disk.
+    func contains(_ id: String) -> Bool {
+        Self.isGameID(id) && access(path(of: id), F_OK) == 0
+    }
+
+    /// Writes a replay, off the loop when a writing thread is set: encoded here, written
+    /// there (to a new name, fsynced as the policy says, then renamed into place, so a
+    /// reader never sees half).
+    func save(_ replay: GameReplay) {
+        guard Self.isGameID(replay.gameID) else { return }
+        let bytes = ServerMessage.replay(replay, id: nil).encodedLine()
+        let (final, id, sync, warn) = (path(of: replay.gameID), replay.gameID, syncsFiles, warn)
+        let job: @Sendable () -> Void = { Self.write(bytes, to: final, sync: sync, warn: { warn("replay \(id): \($0)") }) }
+        if let writeOffLoop { writeOffLoop(job) } else { job() }
+    }
+
+    private static func write(_ bytes: [UInt8], to final: String, sync: Bool, warn: (String) -> Void) {
+        let temporary = final + ".new"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return warn("open: \(String(cString: strerror(errno)))") }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else {
+                close(fd)
+                unlink(temporary)
+                return warn("write: \(String(cString: strerror(errno)))")
+            }
+            written += result
+        }
+        if sync, fsync(fd) != 0 { warn("fsync: \(String(cString: strerror(errno)))") }
+        close(fd)
+        if rename(temporary, final) != 0 { warn("rename: \(String(cString: strerror(errno)))") }
+    }
+
+    /// The replay of a game, or nil when there is none (never kept, or past its days).
+    func load(_ id: String) -> GameReplay? {
+        guard Self.isGameID(id) else { return nil }
+        let fd = open(path(of: id), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= Self.maxFileBytes {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        guard bytes.count <= Self.maxFileBytes, case .replay(let replay, _)? = try? ServerMessageDecoder.decode(bytes) else {
+            warn("replay \(id): the file does not read as a replay")
+            return nil
+        }
+        return replay
+    }
+
+    /// Removes replays last written more than `keepDays` days before `nowSeconds`.
+    func prune(nowSeconds: Int) {
+        guard let handle = opendir(directory) else { return }
+        defer { closedir(handle) }
+        var removed = 0
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            guard name.hasSuffix(".json") || name.hasSuffix(".json.new") else { continue }
+            var info = stat()
+            let path = directory + "/" + name
+            guard stat(path, &info) == 0 else { continue }
+            if Int(info.st_mtim.tv_sec) < nowSeconds - keepDays * 86_400 {
+                if unlink(path) == 0 { removed += 1 }
+            }
+        }
+        if removed > 0 { warn("replays: removed \(removed) older than \(keepDays) days") }
+    }
+}

@@ -1,0 +1,126 @@
+import Wire
+
+/// Replays: each game's inputs are kept as it is played, saved with its result when it ends,
+/// and `replay` sends them back, or the state after any step, rebuilt by the game's own rules.
+extension GameServer {
+    /// The most steps a game's replay keeps; past it the replay is not saved (the game still
+    /// counts). A replay of this many steps is about 600 KB on the wire, within the output a
+    /// client may leave unread (`--output-limit`, 1 MiB by default).
+    static let maxReplaySteps = 5_000
+
+    /// Removes replays past their days, every hour.
+    public func startReplayPruning() {
+        guard let replays else { return }
+        _ = host.schedule(after: .seconds(3600)) { [weak self] in
+            replays.prune(nowSeconds: Int(self?.host.wallMilliseconds ?? 0) / 1000)
+            self?.startReplayPruning()
+        }
+    }
+
+    /// Notes one input of the game under way, with its time since the game began.
+    func recordStep(_ kind: GameReplay.Step.Kind, seat: Int?, in room: Room, command: ClientCommand? = nil) {
+        guard replays != nil, room.phase == .playing, room.replaySteps.count <= Self.maxReplaySteps else { return }
+        let ns = gameNow &- room.beganAt
+        let name = seat.flatMap { room.beganWith.indices.contains($0) ? room.beganWith[$0] : nil }
+        room.replaySteps.append(GameReplay.Step(kind: kind, ms: Int(ns / 1_000_000), ns: ns, seat: seat, name: name, command: command))
+    }
+
+    /// Saves the game that just ended (once: a restart that replays its end finds it saved).
+    func saveReplay(of room: Room, result: GameOver) {
+        guard let replays, !room.gameID.isEmpty else { return }
+        guard room.replaySteps.count <= Self.maxReplaySteps else {
+            return host.log("room \(room.code): game \(room.gameID) has over \(Self.maxReplaySteps) steps; no replay kept")
+        }
+        if isReplaying, replays.contains(room.gameID) { return }
+        replays.save(GameReplay(
+            gameID: room.gameID, game: room.gameName, room: room.code, seed: room.seed, options: room.options,
+            players: room.beganWith, startedMs: Int(room.startedMs), steps: room.replaySteps, result: result))
+    }
+
+    /// `replay`: the game's record, or with `step` the state after that step as `seat` saw it.
+    func sendReplay(_ gameID: String, step: Int?, seat: Int?, to client: Client, id: RequestID?) throws(CommandError) {
+        guard let replays else {
+            throw CommandError(code: .noSuchGame, message: "this server keeps no replays (it runs without --data, or with --keep-replays 0)")
+        }
+        guard ReplayStore.isGameID(gameID), let replay = replays.load(gameID) else {
+            let quoted = gameID.quotedForEcho(maxScalars: 40)
+            throw CommandError(
+                code: .noSuchGame,
+                message: "there is no replay of game '\(quoted)'; game_over and stats give game ids, and replays are kept \(replays.keepDays) days")
+        }
+        // Reading and sending a long game, or rebuilding it, costs a command per 1,000 steps.
+        let cost = (step ?? replay.steps.count) / Self.replayStepsPerCommand
+        for _ in 0..<cost { client.commands.spend(now: host.nowNanoseconds) }
+        guard let step else { return send(.replay(replay, id: id), to: client.id) }
+        guard step <= replay.steps.count else {
+            throw .badRequest("game \(gameID) has \(replay.steps.count) steps; step must be 0 (the deal) to \(replay.steps.count)")
+        }
+        let viewer = seat ?? replay.steps[..<step].last?.seat ?? 0
+        guard replay.players.indices.contains(viewer) else {
+            throw .badRequest("game \(gameID) has seats 0 to \(replay.players.count - 1), not \(viewer)")
+        }
+        guard let frame = Self.frame(of: replay, after: step, seenBy: viewer) else {
+            throw CommandError(code: .noSuchGame, message: "game \(gameID) cannot be rebuilt by this server's rules")
+        }
+        send(.replayFrame(frame, id: id), to: client.id)
+    }
+
+    /// Steps of a replay rebuilt for the price of one command.
+    static let replayStepsPerCommand = 1_000
+
+    /// Rebuilds a game from its record with a fresh engine: the deal, then each step as the
+    /// room applied it, up to `step`; the events of that step and the state after it.
+    static func frame(of replay: GameReplay, after step: Int, seenBy viewer: Int) -> ReplayFrame? {
+        guard let engineType = engines.first(where: { $0.gameName == replay.game }),
+              var engine = try? engineType.init(room: replay.room, seats: replay.players.count, options: replay.options)
+        else { return nil }
+        // The game clock of the first run is gone; any origin keeps the same differences.
+        let origin: UInt64 = 1 << 40
+        var seated = replay.players.indices.filter { !replay.players[$0].isEmpty }
+        var present = Set(seated)
+        var update = engine.start(names: replay.players.map { $0.isEmpty ? nil : $0 }, seed: UInt64(replay.seed), now: origin)
+        var result = update.result
+        var now = origin
+        for entry in replay.steps.prefix(step) {
+            now = origin &+ entry.ns
+            let context = { SeatContext(seated: seated, connected: seated.filter(present.contains)) }
+            switch entry.kind {
+            case .move:
+                guard let seat = entry.seat, let command = entry.command else { continue }
+                do throws(CommandError) {
+                    update = try engine.handle(command, seat: seat, seats: context(), now: now)
+                    if update.replyIsBroadcast { update.events.append(update.reply(nil)) }
+                } catch {
+                    update = GameUpdate()
+                }
+            case .deadline:
+                update = engine.deadlinePassed(now: now)
+            case .left:
+                guard let seat = entry.seat else { continue }
+                seated.removeAll { $0 == seat }
+                present.remove(seat)
+                update = engine.seatLeft(seat, seats: context(), now: now)
+            case .away, .back:
+                guard let seat = entry.seat else { continue }
+                if entry.kind == .away { present.remove(seat) } else { present.insert(seat) }
+                update = engine.presenceChanged(seats: context(), now: now)
+            }
+            if result == nil { result = update.result }
+        }
+        var events = step == 0 ? [] : update.events
+        let ended = result != nil
+        if let result, step == replay.steps.count {
+            // The end as these rules reach it again, not the record's copy: a test compares the two.
+            events.append(.gameOver(GameOver(
+                room: replay.room, winners: result.winners, scores: result.scores, hintsUsed: result.hintsUsed,
+                seed: replay.seed, summary: result.summary, gameID: replay.gameID)))
+        }
+        let players = replay.players.enumerated().compactMap { seat, name -> PlayerEntry? in
+            name.isEmpty ? nil : PlayerEntry(name: name, seat: seat, score: engine.score(seat: seat), connected: present.contains(seat))
+        } + engine.robotPlayers
+        let state = RoomState(
+            room: replay.room, game: replay.game, seq: step, phase: ended ? .over : .playing, players: players, spectators: 0,
+            seats: replay.players.count, rematchVotes: [], gameFields: engine.fields(viewerSeat: viewer, now: now))
+        return ReplayFrame(gameID: replay.gameID, step: step, steps: replay.steps.count, seat: viewer, events: events, state: state)
+    }
+}
