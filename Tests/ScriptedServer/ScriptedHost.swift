@@ -45,9 +45,13 @@ public final class ScriptedHost: ServerHost {
     ///   - seed: seeds the server's generator: the same script gets the same room
     ///     codes, tokens and deals on every run.
     ///   - journal: a results journal whose writer was started; nil for none.
-    public init(config: ServerConfig = ServerConfig(version: "test"), seed: UInt64 = 1, journal: ResultsJournal? = nil) {
+    ///   - replays: where finished games' replays go; nil for none.
+    public init(
+        config: ServerConfig = ServerConfig(version: "test"), seed: UInt64 = 1, journal: ResultsJournal? = nil,
+        replays: ReplayStore? = nil
+    ) {
         self.journal = journal
-        server = GameServer(config: config, host: self, journal: journal, random: SplitMix64(seed: seed))
+        server = GameServer(config: config, host: self, journal: journal, replays: replays, random: SplitMix64(seed: seed))
     }
 
     /// A host with a real results journal in `journalDirectory`. Its writer thread writes and

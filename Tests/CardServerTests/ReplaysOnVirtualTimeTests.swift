@@ -1,0 +1,102 @@
+import Foundation
+import ScriptedServer
+@testable import CardServer
+import Testing
+import Wire
+
+/// Replays on virtual time: every step's time is exact, a deadline that fired is a step of
+/// its own, and a rebuilt game scores timed points (Concentration's time bonus) exactly as
+/// the room did.
+struct ReplaysOnVirtualTimeTests {
+    /// A host whose server keeps replays in a new folder; `body` runs, then the folder goes.
+    func withReplays(seed: UInt64 = 1, _ body: (ScriptedHost) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replays-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try ReplayStore(dataDirectory: folder.path, keepDays: 30, syncsFiles: false, log: { _ in })
+        try body(ScriptedHost(seed: seed, replays: store))
+    }
+
+    @Test func aRoundThatTimedOutIsADeadlineStepAtItsExactTime() throws {
+        try withReplays { host in
+            let (ann, bob, room, _) = try TimersOnVirtualTimeTests.pair(host, game: "rps", options: #"{"rounds":2}"#)
+            host.advance(by: .milliseconds(1250))
+            host.send(#"{"type":"throw","sign":"paper"}"#, from: ann)
+            host.advance(by: .milliseconds(28_750))
+            host.send(#"{"type":"throw","sign":"rock"}"#, from: ann)
+            host.advance(by: .milliseconds(2))
+            host.send(#"{"type":"throw","sign":"scissors"}"#, from: bob)
+            let over = try #require(host.take(ann).last { $0["type"] == .string("game_over") })
+            #expect(over["winners"] == .array(["ann"]))
+            let gameID = try #require(over["game_id"]?.stringValue)
+            #expect(gameID.hasPrefix(room + "-"))
+
+            host.send(#"{"type":"replay","game":"\#(gameID)"}"#, from: bob)
+            let line = try #require(host.takeLines(bob).last)
+            let steps = try #require(line.firstRange(of: #""steps":"#).map { line[$0.upperBound...] }?.prefix { $0 != "]" })
+            #expect(steps == #"[{"kind":"move","ms":1250,"ns":1250000000,"seat":0,"name":"ann","command":{"type":"throw","sign":"paper"}},"#
+                + #"{"kind":"deadline","ms":30000,"ns":30000000000},"#
+                + #"{"kind":"move","ms":30000,"ns":30000000000,"seat":0,"name":"ann","command":{"type":"throw","sign":"rock"}},"#
+                + #"{"kind":"move","ms":30002,"ns":30002000000,"seat":1,"name":"bob","command":{"type":"throw","sign":"scissors"}}"#)
+
+            // The deadline's step reveals the first round as it was: bob timed out.
+            host.send(#"{"type":"replay","game":"\#(gameID)","step":2,"seat":1}"#, from: bob)
+            let frame = try #require(host.take(bob).last)
+            let round = try #require(frame["events"]?.arrayValue?.first?.objectValue)
+            #expect(round.jsonText == #"{"type":"round","room":"\#(room)","round":1,"throws":{"ann":"paper"},"winner":"ann","timed_out":["bob"]}"#)
+            #expect(frame["state"]?.objectValue?["round"] == .int(2))
+            #expect(frame["state"]?.objectValue?["time_left_ms"] == .int(30_000))
+
+            host.send(#"{"type":"replay","game":"\#(gameID)","step":4}"#, from: bob)
+            let end = try #require(host.take(bob).last)
+            #expect(end["seat"] == .int(1))
+            #expect(end["events"]?.arrayValue?.last == .object(over))
+        }
+    }
+
+    @Test func aTimeBonusIsRebuiltToTheSamePoints() throws {
+        try withReplays(seed: 5) { host in
+            let ann = host.player("ann")
+            host.send(#"{"type":"create","game":"concentration","seats":1,"options":{"pairs":3,"time_bonus":true}}"#, from: ann)
+            var state = try #require(host.take(ann).last { $0["type"] == .string("state") })
+            var known: [Int: String] = [:]
+            var matched: Set<Int> = []
+            var faceUp: [Int] = []
+            var over: JSONObject?
+            var flips = 0
+            while over == nil, flips < 40 {
+                // Uneven pauses, so whole seconds and the bonus vary from match to match.
+                host.advance(by: .nanoseconds(1_300_000_000 + 170_000_123 * Int64(flips % 5)))
+                let first = faceUp.count == 1 ? faceUp.first : nil
+                let open = known.filter { !matched.contains($0.key) }
+                let card: Int
+                if let first, let partner = open.first(where: { $0.key != first && $0.value == known[first] })?.key {
+                    card = partner
+                } else if first == nil, let pair = Dictionary(grouping: open.keys, by: { known[$0] ?? "" }).values.first(where: { $0.count == 2 }) {
+                    card = pair.sorted()[0]
+                } else {
+                    card = try #require((0..<6).first { known[$0] == nil && !matched.contains($0) && $0 != first })
+                }
+                host.send(#"{"type":"flip","card":\#(card)}"#, from: ann)
+                let messages = host.take(ann)
+                let flipped = try #require(messages.first(where: { $0["type"]?.stringValue == "flipped" }))
+                known[card] = flipped["face"]?.stringValue
+                switch flipped["result"]?.stringValue {
+                case "match": matched.formUnion([card] + (first.map { [$0] } ?? [])); faceUp = []
+                case "mismatch": faceUp = [card] + (first.map { [$0] } ?? [])
+                default: faceUp = [card]
+                }
+                for message in messages where message["type"]?.stringValue == "state" { state = message }
+                for message in messages where message["type"]?.stringValue == "game_over" { over = message }
+                flips += 1
+            }
+            let result = try #require(over)
+            let score = try #require(result["scores"]?.objectValue?["ann"]?.intValue)
+            #expect(score > 6, "a bonus was earned: \(score)")
+            let gameID = try #require(result["game_id"]?.stringValue)
+            host.send(#"{"type":"replay","game":"\#(gameID)","step":\#(flips)}"#, from: ann)
+            let end = try #require(host.take(ann).last)
+            #expect(end["events"]?.arrayValue?.last == .object(result))
+            #expect(end["state"]?.objectValue?["players"] == state["players"], "\(state.jsonText)")
+        }
+    }
+}
