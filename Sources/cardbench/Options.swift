@@ -10,6 +10,7 @@ enum Options {
                cardbench solver [--rounds N]
                cardbench klondike-solver [--draw 1|3] [--deals N] [--budget-ms M] [--json]
                cardbench klondike-solver --solution SEED [--draw 1|3] [--budget-ms M]
+               cardbench crash --binary PATH [--cycles N] [--rooms N] [--players N] [--restart-rooms N] [--appendfsync P] [--seed N]
                cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--innocent-from ADDR] [--format table|json]
                cardbench --version | -h | --help
         """
@@ -45,6 +46,12 @@ enum Options {
                     within the budget and the time a deal p50/p99/max (--json: one object). With
                     --solution SEED, prints that deal's winning moves, one protocol command a line,
                     to send in a one-seat room created with that seed and draw.
+          crash     Starts the server (--binary) on a fresh data folder and, --cycles times, races
+                    Set players in --rooms rooms, SIGKILLs the server at a random moment, starts it
+                    again on the same data and resumes every player by token. Prints the cycles,
+                    the games in progress restored, the claims acknowledged and how many of those
+                    were lost (exits 1 unless 0), then the restart time with --restart-rooms
+                    rooms in progress.
           attack    Each attack of issue 11 (\(AttackBench.attacks.map(\.name).joined(separator: ", ")))
                     from 127.1.N.x while an innocent client, from --innocent-from, pings and plays.
                     Prints per attack the innocent's ping p50/p99/max, whether it was cut off, and
@@ -72,6 +79,9 @@ enum Options {
           --budget-ms M         klondike-solver: time allowed a deal (default: \(KlondikeSolverOptions.defaultBudgetMilliseconds))
           --solution SEED       klondike-solver: print this deal's winning moves instead
           --json                klondike-solver: print one JSON object
+          --cycles N            crash: kills and restarts (default: \(CrashOptions.defaultCycles))
+          --restart-rooms N     crash: rooms in progress when the restart is timed (default: \(CrashOptions.defaultRestartRooms))
+          --appendfsync P       crash: the server's --appendfsync, always, everysec or no (default: everysec)
           --only ATTACK         attack: run this attack only
           --innocent-from ADDR  attack: the innocent client's loopback address (default: \(AttackOptions.defaultInnocentSource))
           --format F            attack: table or json, one object a line (default: table)
@@ -93,6 +103,7 @@ enum Options {
         case startup(StartupOptions)
         case attack(AttackOptions)
         case klondikeSolver(KlondikeSolverOptions)
+        case crash(CrashOptions)
     }
 
     /// What the command line asks for.
@@ -135,6 +146,7 @@ enum Options {
         ("solver", ["--rounds"]),
         ("klondike-solver", ["--draw", "--deals", "--budget-ms", "--solution", "--json"]),
         ("attack", ["--port", "--host", "--seconds", "--only", "--innocent-from", "--format"]),
+        ("crash", ["--binary", "--cycles", "--rooms", "--players", "--restart-rooms", "--appendfsync", "--seed"]),
     ]
 
     /// The options that take no value.
@@ -178,6 +190,7 @@ enum Options {
         case "startup": return .run(.startup(try StartupOptions(values)))
         case "attack": return .run(.attack(try AttackOptions(values)))
         case "klondike-solver": return .run(.klondikeSolver(try KlondikeSolverOptions(values)))
+        case "crash": return .run(.crash(try CrashOptions(values)))
         default: return .run(.solver(rounds: try values.number("--rounds", in: 1...100_000_000, default: defaultRounds)))
         }
     }
@@ -374,6 +387,40 @@ extension AttackOptions {
                 throw Options.ParseError(message: "--format must be table or json, not '\(name)'")
             }
             format = chosen
+        }
+    }
+}
+
+/// `cardbench crash`: SIGKILL and restart under the Set race, counting what was lost.
+struct CrashOptions: Equatable {
+    static let defaultCycles = 100
+    static let defaultRooms = 20
+    static let defaultPlayers = 2
+    static let defaultRestartRooms = 1_000
+
+    var binary: String
+    var cycles = defaultCycles
+    var rooms = defaultRooms
+    var players = defaultPlayers
+    var restartRooms = defaultRestartRooms
+    var appendFsync = "everysec"
+    var seed = SetOptions.defaultSeed
+}
+
+extension CrashOptions {
+    init(_ values: Options.Values) throws(Options.ParseError) {
+        guard let binary = values.path("--binary") else { throw Options.ParseError(message: "crash needs --binary PATH") }
+        self.binary = binary
+        cycles = try values.number("--cycles", in: 1...10_000, default: Self.defaultCycles)
+        rooms = try values.number("--rooms", in: 1...500, default: Self.defaultRooms)
+        players = try values.number("--players", in: 2...8, default: Self.defaultPlayers)
+        restartRooms = try values.number("--restart-rooms", in: 0...10_000, default: Self.defaultRestartRooms)
+        seed = try values.number("--seed", in: 0...Int(Int32.max), default: SetOptions.defaultSeed)
+        if let policy = values.given["--appendfsync"] {
+            guard ["always", "everysec", "no"].contains(policy) else {
+                throw Options.ParseError(message: "--appendfsync must be always, everysec or no, not '\(policy)'")
+            }
+            appendFsync = policy
         }
     }
 }

@@ -194,8 +194,12 @@ struct Child {
     let standardError: Int32
 
     /// Starts `path` with `arguments`.
-    /// - Parameter captureStandardError: pipe the child's stderr to ``standardError`` (else /dev/null).
-    init(_ path: String, _ arguments: [String], captureStandardError: Bool) throws(BenchError) {
+    /// - Parameters:
+    ///   - captureStandardError: pipe the child's stderr to ``standardError`` (else /dev/null).
+    ///   - standardErrorFile: write the child's stderr to this file instead (made anew), so a
+    ///     child that logs much never waits on a pipe.
+    init(_ path: String, _ arguments: [String], captureStandardError: Bool, standardErrorFile: String? = nil) throws(BenchError) {
+        let captureStandardError = captureStandardError && standardErrorFile == nil
         var ends: [Int32] = [-1, -1]
         if captureStandardError {
             guard pipe(&ends) == 0 else { throw .system("pipe") }
@@ -208,7 +212,9 @@ struct Child {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        if captureStandardError {
+        if let standardErrorFile {
+            posix_spawn_file_actions_addopen(&actions, 2, standardErrorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        } else if captureStandardError {
             posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
         } else {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -256,12 +262,21 @@ struct TemporaryDirectory {
         path = String(cString: made)
     }
 
-    /// Removes the files in the directory, then the directory.
+    /// Removes the files and folders in the directory, then the directory.
     func remove() {
+        Self.remove(path)
+    }
+
+    private static func remove(_ path: String) {
         if let directory = opendir(path) {
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != ".", name != ".." { unlink("\(path)/\(name)") }
+                guard name != ".", name != ".." else { continue }
+                if entry.pointee.d_type == UInt8(DT_DIR) {
+                    remove("\(path)/\(name)")
+                } else {
+                    unlink("\(path)/\(name)")
+                }
             }
             closedir(directory)
         }

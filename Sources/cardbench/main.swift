@@ -27,6 +27,10 @@ func run(_ benchmark: Options.Benchmark) throws(BenchError) {
     case .startup(let options): try StartupBench.run(options)
     case .attack(let options): try AttackBench(options).run()
     case .klondikeSolver(let options): try KlondikeSolverBench.run(options)
+    case .crash(let options):
+        let logs = try TemporaryDirectory()
+        defer { if getenv("CRASHBENCH_KEEP") == nil { logs.remove() } }
+        try CrashBench(options, logDirectory: logs.path).run()
     }
 }
 

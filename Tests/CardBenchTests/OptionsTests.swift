@@ -57,6 +57,17 @@ struct OptionsTests {
                 == .run(.klondikeSolver(KlondikeSolverOptions(solutionSeed: 42))))
     }
 
+    @Test func crashNeedsTheBinaryAndReadsEveryOption() throws {
+        #expect(try Options.parse(["crash", "--binary", "/bin/cardserver"]) == .run(.crash(CrashOptions(
+            binary: "/bin/cardserver", cycles: 100, rooms: 20, players: 2, restartRooms: 1_000, appendFsync: "everysec", seed: 1))))
+        #expect(
+            try Options.parse([
+                "crash", "--binary", "b", "--cycles", "5", "--rooms", "3", "--players", "4", "--restart-rooms", "0",
+                "--appendfsync", "always", "--seed", "7",
+            ]) == .run(.crash(CrashOptions(
+                binary: "b", cycles: 5, rooms: 3, players: 4, restartRooms: 0, appendFsync: "always", seed: 7))))
+    }
+
     @Test func solverKeepsItsRounds() throws {
         #expect(try Options.parse(["solver"]) == .run(.solver(rounds: 100_000)))
         #expect(try Options.parse(["solver", "--rounds", "10"]) == .run(.solver(rounds: 10)))
@@ -75,8 +86,8 @@ struct OptionsTests {
     }
 
     @Test(arguments: [
-        ([], "name a mode: ping, set, idle, startup, solver, klondike-solver, attack"),
-        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver, klondike-solver, attack"),
+        ([], "name a mode: ping, set, idle, startup, solver, klondike-solver, attack, crash"),
+        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver, klondike-solver, attack, crash"),
         (["ping"], "ping needs --port N"),
         (["set", "--rooms", "10"], "set needs --port N"),
         (["ping", "--port"], "--port needs a value"),
@@ -96,6 +107,9 @@ struct OptionsTests {
         (["klondike-solver", "--draw", "2"], "--draw must be 1 or 3, not '2'"),
         (["klondike-solver", "--solution", "-1"], "--solution must be a deal's seed, 0 to 9007199254740991, not '-1'"),
         (["klondike-solver", "--json", "1"], "unknown option '1' for klondike-solver"),
+        (["crash"], "crash needs --binary PATH"),
+        (["crash", "--binary", "b", "--cycles", "0"], "--cycles must be a number from 1 to 10000, not '0'"),
+        (["crash", "--binary", "b", "--appendfsync", "sometimes"], "--appendfsync must be always, everysec or no, not 'sometimes'"),
         (["ping", "--port", "1", "--host", "10.0.0.1"],
          "--host must be a loopback IPv4 address (127.0.0.0/8), not '10.0.0.1': cardbench loads this machine only"),
         (["idle", "--port", "1", "--host", "localhost"],
