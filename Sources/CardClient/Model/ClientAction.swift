@@ -32,6 +32,8 @@ public enum ClientAction: Equatable, Sendable {
     case form(FormEdit)
     /// Open (true) or close the records screen: your stats and the leaderboards.
     case records(Bool)
+    /// Choose a recent game, open its replay, step through it.
+    case replay(ReplayAction)
     /// Ask before doing something that cannot be taken back.
     case ask(Question)
     /// The answer to the open question: yes does it, no forgets it.

@@ -41,9 +41,12 @@ extension ClientModel {
         case .records(let open):
             guard open else {
                 records = nil
+                viewer = nil
                 return []
             }
             return openRecords()
+        case .replay(let action):
+            return replayAction(action)
         case .ask(let asked):
             question = asked
         case .answer(let yes):

@@ -84,7 +84,7 @@ extension ClientModel {
         case .stats(let stats, _): records?.stats = stats
         case .leaderboard(let game, let entries, _): records?.boards[game] = entries
         case .dailyLeaderboard(let board, _): records?.dailies[board.game] = board
-        case .replay(let replay, _): replayArrived(replay)
+        case .replay(let replay, _): return replayArrived(replay)
         case .replayFrame(let frame, _): replayFrameArrived(frame)
         case .help, .pong, .thrown, .answered, .error, .rateLimited:
             break

@@ -11,6 +11,8 @@ public struct Records: Equatable, Sendable {
     public var dailies: [String: DailyLeaderboard] = [:]
     /// The games asked about, in the order shown.
     public var games: [String]
+    /// The recent game (of `stats.recent`) that Enter replays.
+    public var chosenRecent = 0
 
     /// The games with a daily deal (the `daily` option), which the screen ranks for today.
     public static let dailyGames = ["set", "klondike"]

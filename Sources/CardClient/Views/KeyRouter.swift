@@ -28,10 +28,14 @@ public enum KeyRouter {
             }
         }
         if model.form != nil, model.screen == .lobby { return formActions(key) }
-        // The records screen closes on Esc or q, and on its own key again.
+        if model.viewer != nil { return ReplayView.actions(for: key) }
+        // The records screen closes on Esc or q, and on its own key again; Enter replays a recent game.
         if model.records != nil {
             switch key {
             case .escape, .character("q"), .character("i"), .character("I"): return [.records(false)]
+            case .up, .character("k"): return [.replay(.choose(-1))]
+            case .down, .character("j"): return [.replay(.choose(1))]
+            case .enter: return [.replay(.open)]
             default: return []
             }
         }

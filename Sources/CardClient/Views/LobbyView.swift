@@ -65,7 +65,7 @@ public enum LobbyView {
             KeyHelp("w", "watch the chosen room"), KeyHelp("j", "join a room by its code"),
             KeyHelp("W", "watch a room by its code"),
             KeyHelp("n", "new game: any game, its seats, public or private, and its options"),
-            KeyHelp("i", "records: your games and wins, and each game's best players"),
+            KeyHelp("i", "records: your games and wins, each game's best players, replays of your recent games"),
         ]
         for game in offered(model.games) {
             keys.append(KeyHelp(String(game.key), "new game: " + game.label + (game.key == "S" ? " (also 4)" : "")))
@@ -78,7 +78,7 @@ public enum LobbyView {
         if model.isOffline { return ScreenParts.offlineKeys }
         if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
         if model.form != nil { return formKeys }
-        if model.records != nil { return RecordsView.keys }
+        if let records = model.records { return RecordsView.keys(records) }
         return [
             KeyHelp("↑↓", "room"), KeyHelp("Enter", "join"), KeyHelp("j", "code"),
             // The quick keys are on the New game line; this line keeps to 80 columns.

@@ -1,6 +1,7 @@
 import Wire
 
-/// The records screen: your games, wins and points per game, then each game's best players.
+/// The records screen: your games, wins and points per game, your recent games (Enter replays
+/// one), then each game's best players.
 enum RecordsView {
     /// The lines of the screen's body.
     static func lines(_ records: Records, me: String?, width: Int) -> [StyledLine] {
@@ -11,6 +12,7 @@ enum RecordsView {
                 lines.append(StyledLine("    " + GameViews.title(of: line.key)).clipped(to: 26).padded(to: 26)
                     + StyledLine("\(games(line.games)) · \(line.wins) won · \(line.points) point\(line.points == 1 ? "" : "s")", Palette.quiet))
             }
+            lines += recentLines(stats.recent, chosen: records.chosenRecent, width: width)
         } else {
             lines.append(StyledLine("    asking the server…", Palette.quiet))
         }
@@ -60,6 +62,28 @@ enum RecordsView {
         count == 1 ? "1 game" : "\(count) games"
     }
 
+    /// Recent games shown at once; the window follows the choice.
+    static let recentRows = 5
+
+    /// "  Recent games · Enter replays one", then a window of them, the chosen one marked.
+    private static func recentLines(_ recent: [PlayerStats.RecentGame], chosen: Int, width: Int) -> [StyledLine] {
+        guard !recent.isEmpty else { return [] }
+        var lines = [StyledLine(), StyledLine("  Recent games · ↑↓ choose, Enter replays", Palette.heading)]
+        let first = max(0, min(chosen - recentRows / 2, recent.count - recentRows))
+        for index in first..<min(recent.count, first + recentRows) {
+            let game = recent[index]
+            let marker = index == chosen ? "  › " : "    "
+            var line = StyledLine(marker + GameViews.title(of: game.game), index == chosen ? Palette.strong : .plain).clipped(to: 26).padded(to: 26)
+            line.append(game.won ? "won" : "not won", game.won ? Palette.strong : Palette.quiet)
+            line.append(" · " + game.gameID, Palette.quiet)
+            lines.append(line.clipped(to: width))
+        }
+        return lines
+    }
+
     /// The keys while it is open.
-    static let keys = [KeyHelp("Esc", "back")]
+    static func keys(_ records: Records) -> [KeyHelp] {
+        guard records.stats?.recent.isEmpty == false else { return [KeyHelp("Esc", "back")] }
+        return [KeyHelp("↑↓", "game"), KeyHelp("Enter", "replay"), KeyHelp("Esc", "back")]
+    }
 }

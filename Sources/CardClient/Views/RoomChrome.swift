@@ -125,7 +125,7 @@ public enum RoomChrome {
     private static func helpKeys(_ model: ClientModel, room: RoomModel, view: any GameView) -> [KeyHelp] {
         if model.isOffline { return ScreenParts.offlineKeys }
         if let question = model.question { return ScreenParts.questionKeys(question) }
-        if model.records != nil { return RecordsView.keys }
+        if let records = model.records { return RecordsView.keys(records) }
         if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
         var keys = room.isSpectator ? [] : view.keys(for: room)
         // After a game, a view's own rematch key stands for Enter.
@@ -159,7 +159,7 @@ public enum RoomChrome {
             case .playing: break
             }
         }
-        if room.phase == .over { keys.append(KeyHelp(view.takesLetters ? "I" : "i", "records: your results and the best players")) }
+        if room.phase == .over { keys.append(KeyHelp(view.takesLetters ? "I" : "i", "records: your results, the best players, replays")) }
         keys += [
             KeyHelp(view.takesLetters ? "/ or T" : "/ or t", "chat: Enter sends, Esc cancels; PgUp/PgDn scroll"),
             KeyHelp("?", "show or hide this list"),

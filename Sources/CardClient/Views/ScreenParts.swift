@@ -27,7 +27,8 @@ enum ScreenParts {
         for notice in [model.flash, model.status].compactMap({ $0 }) where notice.isShowing(at: now) {
             return StyledLine(" " + notice.text, Palette.notice(notice.tone))
         }
-        if let room = model.room, let note = rematchNote(room, me: model.me) {
+        // A replay on screen is not the room's game: its rematch note waits.
+        if model.viewer == nil, let room = model.room, let note = rematchNote(room, me: model.me) {
             return StyledLine(" " + note.text, Palette.notice(note.tone))
         }
         return StyledLine()

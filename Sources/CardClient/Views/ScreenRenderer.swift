@@ -14,6 +14,8 @@ public enum ScreenRenderer {
         let lines: [StyledLine]
         if !size.holds(need) {
             lines = ScreenParts.tooSmall(need: need, size: size)
+        } else if let viewer = model.viewer {
+            lines = ReplayView.render(model, viewer: viewer, context: context)
         } else if let room = model.room {
             lines = RoomChrome.render(model, room: room, context: context)
         } else if model.screen == .lobby {
@@ -34,7 +36,8 @@ public enum ScreenRenderer {
 
     /// The smallest terminal the current screen fits.
     public static func minimumSize(for model: ClientModel) -> ScreenSize {
-        switch model.screen {
+        if let viewer = model.viewer { return ReplayView.minimumSize(for: viewer) }
+        return switch model.screen {
         case .room: model.room.map(RoomChrome.minimumSize(for:)) ?? WelcomeView.minimumSize
         case .lobby: LobbyView.minimumSize
         case .connecting, .naming: WelcomeView.minimumSize
