@@ -1,0 +1,142 @@
+import Foundation
+import Glibc
+import Testing
+import Wire
+@testable import CardServer
+
+/// The room log as a file: a torn tail cut off at start, only the live rooms' records kept
+/// (a closed room and a finished game leave it), the rewrite when it outgrows them, and
+/// when each `appendfsync` policy syncs.
+struct RoomLogTests {
+    static func directory() -> String {
+        let path = NSTemporaryDirectory() + "roomlog-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static let ann = RoomLogRecord.Member(id: "p1", name: "ann", tokenHash: String(repeating: "a", count: 64), seat: 0)
+
+    static func snapshot(_ code: String, phase: Phase = .waiting, seq: Int = 1) -> RoomLogRecord.Snapshot {
+        RoomLogRecord.Snapshot(
+            code: code, game: "set", isPrivate: false, seats: 1, serial: 1, options: [:], seq: seq, phase: phase, members: [ann])
+    }
+
+    /// A new room, as `create` writes it (its creator is the record's own field).
+    static func created(_ code: String) -> RoomLogRecord {
+        .create(
+            RoomLogRecord.Snapshot(code: code, game: "set", isPrivate: false, seats: 1, serial: 1, options: [:], seq: 0, phase: .waiting, members: []),
+            creator: ann, t: 1)
+    }
+
+    static func move(_ room: String, _ t: UInt64) -> RoomLogRecord {
+        .move(room: room, player: "p1", command: ["type": "deal"], t: t)
+    }
+
+    static func contents(_ log: RoomLog) throws -> String {
+        try String(contentsOfFile: log.path, encoding: .utf8)
+    }
+
+    @Test func aTornLastLineIsCutOffWithAWarningAndTheRestIsKept() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do {
+            let log = try RoomLog(directory: directory, policy: .everysec, warn: { _ in })
+            log.append(Self.created("K7QX"))
+            log.append(Self.move("K7QX", 6))
+            log.flush()
+        }
+        let path = directory + "/rooms.log"
+        let whole = try String(contentsOfFile: path, encoding: .utf8)
+        // A crash in the middle of the next write.
+        try (whole + #"{"k":"move","room":"K7"#).write(toFile: path, atomically: false, encoding: .utf8)
+        var warnings: [String] = []
+        let reopened = try RoomLog(directory: directory, policy: .everysec, warn: { warnings.append($0) })
+        #expect(warnings == ["\(path): the last line is incomplete (22 bytes, a crash mid-write); cut off"])
+        #expect(reopened.recovered == [Self.created("K7QX"), Self.move("K7QX", 6)])
+        #expect(try Self.contents(reopened) == whole)
+    }
+
+    @Test func aClosedRoomAndAFinishedGameLeaveTheLogAtTheNextStart() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do {
+            let log = try RoomLog(directory: directory, policy: .no, warn: { _ in })
+            log.append(Self.created("GONE"))
+            log.append(Self.move("GONE", 2))
+            log.append(.close(room: "GONE"))
+            log.append(Self.created("LIVE"))
+            log.append(.begin(room: "LIVE", seed: 7, t: 4, wall: 1_795_000_000_000))
+            log.append(Self.move("LIVE", 5))
+            // A new game: the room as it stands replaces the last game's records.
+            log.append(.room(Self.snapshot("LIVE", phase: .over, seq: 9)))
+            log.append(.begin(room: "LIVE", seed: 8, t: 6, wall: 1_795_000_000_100))
+            log.append(Self.move("LIVE", 7))
+            log.flush()
+            #expect(try Self.contents(log).split(separator: "\n").count == 9)
+        }
+        let reopened = try RoomLog(directory: directory, policy: .no, warn: { _ in })
+        let expected: [RoomLogRecord] = [
+            .room(Self.snapshot("LIVE", phase: .over, seq: 9)), .begin(room: "LIVE", seed: 8, t: 6, wall: 1_795_000_000_100),
+            Self.move("LIVE", 7),
+        ]
+        // What was read is replayed whole; what is written back is what the live room needs.
+        #expect(reopened.recovered.count == 9)
+        let lines = try Self.contents(reopened).split(separator: "\n").map { RoomLogRecord(line: Array($0.utf8)) }
+        #expect(lines == expected)
+        #expect(reopened.sizes.file == reopened.sizes.live)
+    }
+
+    @Test func aLogThatOutgrowsItsLiveRoomsIsRewrittenWhileTheServerRuns() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let log = try RoomLog(directory: directory, policy: .no, warn: { _ in })
+        log.append(Self.created("LIVE"))
+        log.flush()
+        let liveBytes = log.sizes.live
+        log.append(Self.created("BUSY"))
+        var t: UInt64 = 3
+        while log.sizes.file <= RoomLog.compactionFloor {
+            for _ in 0..<100 {
+                log.append(Self.move("BUSY", t))
+                t += 1
+            }
+            log.flush()
+        }
+        // Past the floor, but every byte still live: no rewrite yet.
+        #expect(log.sizes.file == log.sizes.live)
+        log.append(.close(room: "BUSY"))
+        log.flush()
+        #expect(log.sizes == (live: liveBytes, file: liveBytes))
+        let lines = try Self.contents(log).split(separator: "\n").map { RoomLogRecord(line: Array($0.utf8)) }
+        #expect(lines == [Self.created("LIVE")])
+        // It goes on appending to the new file.
+        log.append(Self.move("LIVE", t))
+        log.flush()
+        #expect(try Self.contents(log).split(separator: "\n").count == 2)
+    }
+
+    @Test func alwaysSyncsBeforeTheRepliesEverysecLeavesItToTheClock() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let always = try RoomLog(directory: directory + "/a", policy: .always, warn: { _ in })
+        var handedOff: [Int32] = []
+        always.requestSync = { handedOff.append($0) }
+        always.append(Self.created("K7QX"))
+        always.flush()
+        // Synced in place, on the loop, before the turn's replies: nothing handed to the writer.
+        #expect(!always.needsSync)
+        #expect(handedOff.isEmpty)
+
+        let everysec = try RoomLog(directory: directory + "/e", policy: .everysec, warn: { _ in })
+        everysec.requestSync = { handedOff.append($0) }
+        everysec.append(Self.created("K7QX"))
+        everysec.flush()
+        #expect(everysec.needsSync)
+        everysec.sync()
+        #expect(!everysec.needsSync)
+        #expect(handedOff.count == 1)
+        // Nothing new written: the next second's sync has nothing to do.
+        everysec.sync()
+        #expect(handedOff.count == 1)
+    }
+}
