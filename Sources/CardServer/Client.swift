@@ -35,4 +35,6 @@ enum InputPause {
     case outputBacklog
     /// Its command rate is spent: reading resumes when this timer, set for the next token, fires.
     case commandRate(TimerToken)
+    /// Its `replay` is being read on the background worker: reading resumes with the answer.
+    case replay
 }

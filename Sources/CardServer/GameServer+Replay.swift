@@ -38,31 +38,38 @@ extension GameServer {
     }
 
     /// `replay`: the game's record, or with `step` the state after that step as `seat` saw it.
+    ///
+    /// Reading a long game and rebuilding it takes milliseconds, so it runs on the background
+    /// worker, never on the loop: the client is read no further until its answer goes out
+    /// (one replay at a time per connection), and nobody else waits for it.
     func sendReplay(_ gameID: String, step: Int?, seat: Int?, to client: Client, id: RequestID?) throws(CommandError) {
         guard let replays else {
             throw CommandError(code: .noSuchGame, message: "this server keeps no replays (it runs without --data, or with --keep-replays 0)")
         }
-        guard ReplayStore.isGameID(gameID), let replay = replays.load(gameID) else {
-            let quoted = gameID.quotedForEcho(maxScalars: 40)
-            throw CommandError(
-                code: .noSuchGame,
-                message: "there is no replay of game '\(quoted)'; game_over and stats give game ids, and replays are kept \(replays.keepDays) days")
+        let missing = CommandError(
+            code: .noSuchGame,
+            message: "there is no replay of game '\(gameID.quotedForEcho(maxScalars: 40))'; game_over and stats give game ids, and replays are kept \(replays.keepDays) days")
+        guard ReplayStore.isGameID(gameID) else { throw missing }
+        let job = ReplayJob(path: replays.path(of: gameID), gameID: gameID, step: step, seat: seat, id: id, missing: missing)
+        pauseInput(client, .replay)
+        let clientID = client.id
+        host.runOffLoop({ job.run() }) { [weak self] _ in
+            self?.replayAnswered(job, to: clientID)
         }
+    }
+
+    /// The worker has read (and rebuilt) the replay: its answer goes out, then the client is read on.
+    private func replayAnswered(_ job: ReplayJob, to clientID: ClientID) {
+        guard let client = clients[clientID], !client.isClosing else { return }
+        if job.unreadable { replays?.warnUnreadable(job.gameID) }
         // Reading and sending a long game, or rebuilding it, costs a command per 1,000 steps.
-        let cost = (step ?? replay.steps.count) / Self.replayStepsPerCommand
-        for _ in 0..<cost { client.commands.spend(now: host.nowNanoseconds) }
-        guard let step else { return send(.replay(replay, id: id), to: client.id) }
-        guard step <= replay.steps.count else {
-            throw .badRequest("game \(gameID) has \(replay.steps.count) steps; step must be 0 (the deal) to \(replay.steps.count)")
+        for _ in 0..<job.cost { client.commands.spend(now: host.nowNanoseconds) }
+        switch job.outcome {
+        case .success(let line)?: host.send(line, to: clientID)
+        case .failure(let error)?: reject(error, to: clientID, id: job.id)
+        case nil: break
         }
-        let viewer = seat ?? replay.steps[..<step].last?.seat ?? 0
-        guard replay.players.indices.contains(viewer) else {
-            throw .badRequest("game \(gameID) has seats 0 to \(replay.players.count - 1), not \(viewer)")
-        }
-        guard let frame = Self.frame(of: replay, after: step, seenBy: viewer) else {
-            throw CommandError(code: .noSuchGame, message: "game \(gameID) cannot be rebuilt by this server's rules")
-        }
-        send(.replayFrame(frame, id: id), to: client.id)
+        if case .replay? = client.inputPause { resumeInput(client) }
     }
 
     /// Steps of a replay rebuilt for the price of one command.
@@ -122,5 +129,59 @@ extension GameServer {
             room: replay.room, game: replay.game, seq: step, phase: ended ? .over : .playing, players: players, spectators: 0,
             seats: replay.players.count, rematchVotes: [], gameFields: engine.fields(viewerSeat: viewer, now: now))
         return ReplayFrame(gameID: replay.gameID, step: step, steps: replay.steps.count, seat: viewer, events: events, state: state)
+    }
+}
+
+/// One `replay` request, worked on the background worker: the file read and decoded, the
+/// frame rebuilt, the answer encoded. It is handed back to the loop only after the worker
+/// has finished with it (the worker's queue, under its mutex, orders the two threads).
+final class ReplayJob: @unchecked Sendable {
+    let path: String
+    let gameID: String
+    let step: Int?
+    let seat: Int?
+    let id: RequestID?
+    let missing: CommandError
+    /// The answer's line, or the error to send.
+    private(set) var outcome: Result<[UInt8], CommandError>?
+    /// Commands the answer costs past the request itself (one per 1,000 steps read or rebuilt).
+    private(set) var cost = 0
+    /// The file was there but did not read as a replay (the loop logs it).
+    private(set) var unreadable = false
+
+    init(path: String, gameID: String, step: Int?, seat: Int?, id: RequestID?, missing: CommandError) {
+        self.path = path
+        self.gameID = gameID
+        self.step = step
+        self.seat = seat
+        self.id = id
+        self.missing = missing
+    }
+
+    /// Runs on the worker: pure but for reading the file.
+    func run() -> UInt64 {
+        outcome = Result { () throws(CommandError) in try answer() }
+        return 0
+    }
+
+    private func answer() throws(CommandError) -> [UInt8] {
+        let read = ReplayStore.readFile(path)
+        guard case .some(let replay) = read else {
+            unreadable = read == .unreadable
+            throw missing
+        }
+        cost = (step ?? replay.steps.count) / GameServer.replayStepsPerCommand
+        guard let step else { return ServerMessage.replay(replay, id: id).encodedLine() }
+        guard step >= 0, step <= replay.steps.count else {
+            throw .badRequest("game \(gameID) has \(replay.steps.count) steps; step must be 0 (the deal) to \(replay.steps.count)")
+        }
+        let viewer = seat ?? replay.steps[..<step].last?.seat ?? 0
+        guard replay.players.indices.contains(viewer) else {
+            throw .badRequest("game \(gameID) has seats 0 to \(replay.players.count - 1), not \(viewer)")
+        }
+        guard let frame = GameServer.frame(of: replay, after: step, seenBy: viewer) else {
+            throw CommandError(code: .noSuchGame, message: "game \(gameID) cannot be rebuilt by this server's rules")
+        }
+        return ServerMessage.replayFrame(frame, id: id).encodedLine()
     }
 }

@@ -155,6 +155,8 @@ public final class GameServer {
             handle(line: line, from: client)
         }
         client.sawFirstLine = true
+        // The command itself paused the client (a replay read off the loop): the rest waits for its answer.
+        if client.inputPause != nil { return .hold }
         guard !client.isClosing, let unsent = host.unsentBytes(for: client.id) else { return .stop }
         if unsent > config.pauseInputAboveUnsentBytes {
             pauseInput(client, .outputBacklog)
@@ -171,12 +173,15 @@ public final class GameServer {
         return .next
     }
 
-    private func pauseInput(_ client: Client, _ cause: InputPause) {
-        if !client.wasPaused {
+    func pauseInput(_ client: Client, _ cause: InputPause) {
+        if case .replay = cause {
+            // Waiting for its own answer is not being slowed: nothing to log.
+        } else if !client.wasPaused {
             client.wasPaused = true
             let why = switch cause {
             case .outputBacklog: "its replies are piling up unread"
             case .commandRate: "it sends more than \(config.commandRate) commands a second"
+            case .replay: ""
             }
             host.log("\(client.id) is read more slowly: \(why)")
         }
@@ -188,7 +193,7 @@ public final class GameServer {
     }
 
     /// Handles what was held back, then reads on unless that paused the client again.
-    private func resumeInput(_ client: Client) {
+    func resumeInput(_ client: Client) {
         client.inputPause = nil
         client.framer.resume { frame in take(frame, from: client) }
         if client.inputPause == nil, !client.isClosing {

@@ -84,6 +84,11 @@ struct ReplayViewerTests {
         let recent = try #require(ann.model.records?.stats?.recent.first)
         #expect(recent.game == "rps")
         ann.pressKeys([.enter])
+        // The record, then the deal's frame, each read on the server's background worker.
+        host.runBackgroundWork()
+        ann.exchange()
+        host.runBackgroundWork()
+        ann.exchange()
         let viewer = try #require(ann.model.viewer)
         #expect(viewer.replay.gameID == recent.gameID)
         #expect(viewer.replay.players.filter { !$0.isEmpty } == ["ann"])
@@ -102,6 +107,8 @@ struct ReplayViewerTests {
         #expect(text[29] == " ←→ step · PgUp/PgDn 10 steps · Home/End deal/end · Esc back")
 
         ann.pressKeys([.end])
+        host.runBackgroundWork()
+        ann.exchange()
         #expect(ann.model.viewer?.frame?.step == rounds)
         #expect(ann.model.viewer?.frame?.state.phase == .over)
         text = Fixtures.trimmed(ScreenRenderer.render(ann.model, size: size, color: false, now: 0))

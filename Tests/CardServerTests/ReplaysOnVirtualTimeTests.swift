@@ -30,8 +30,20 @@ struct ReplaysOnVirtualTimeTests {
             let gameID = try #require(over["game_id"]?.stringValue)
             #expect(gameID.hasPrefix(room + "-"))
 
-            host.send(#"{"type":"replay","game":"\#(gameID)"}"#, from: bob)
-            let line = try #require(host.takeLines(bob).last)
+            _ = host.takeLines(bob)
+            _ = host.takeLines(ann)
+            // The record is read on the background worker, and a ping sent behind it waits for it.
+            host.send(#"{"type":"replay","game":"\#(gameID)"}"# + "\n" + #"{"type":"ping","id":"after"}"#, from: bob)
+            #expect(host.takeLines(bob).isEmpty)
+            #expect(host.pendingBackgroundWork == 1)
+            // Nobody else waits: ann is answered at once.
+            host.send(#"{"type":"ping","id":"ann"}"#, from: ann)
+            #expect(host.takeLines(ann) == [#"{"type":"pong","id":"ann"}"#])
+            #expect(host.runBackgroundWork() == 1)
+            let answered = host.takeLines(bob)
+            #expect(answered.count == 2)
+            #expect(answered.last == #"{"type":"pong","id":"after"}"#)
+            let line = try #require(answered.first)
             let steps = try #require(line.firstRange(of: #""steps":"#).map { line[$0.upperBound...] }?.prefix { $0 != "]" })
             #expect(steps == #"[{"kind":"move","ms":1250,"ns":1250000000,"seat":0,"name":"ann","command":{"type":"throw","sign":"paper"}},"#
                 + #"{"kind":"deadline","ms":30000,"ns":30000000000},"#
@@ -40,6 +52,7 @@ struct ReplaysOnVirtualTimeTests {
 
             // The deadline's step reveals the first round as it was: bob timed out.
             host.send(#"{"type":"replay","game":"\#(gameID)","step":2,"seat":1}"#, from: bob)
+            host.runBackgroundWork()
             let frame = try #require(host.take(bob).last)
             let round = try #require(frame["events"]?.arrayValue?.first?.objectValue)
             #expect(round.jsonText == #"{"type":"round","room":"\#(room)","round":1,"throws":{"ann":"paper"},"winner":"ann","timed_out":["bob"]}"#)
@@ -47,6 +60,7 @@ struct ReplaysOnVirtualTimeTests {
             #expect(frame["state"]?.objectValue?["time_left_ms"] == .int(30_000))
 
             host.send(#"{"type":"replay","game":"\#(gameID)","step":4}"#, from: bob)
+            host.runBackgroundWork()
             let end = try #require(host.take(bob).last)
             #expect(end["seat"] == .int(1))
             #expect(end["events"]?.arrayValue?.last == .object(over))
@@ -94,6 +108,7 @@ struct ReplaysOnVirtualTimeTests {
             #expect(score > 6, "a bonus was earned: \(score)")
             let gameID = try #require(result["game_id"]?.stringValue)
             host.send(#"{"type":"replay","game":"\#(gameID)","step":\#(flips)}"#, from: ann)
+            host.runBackgroundWork()
             let end = try #require(host.take(ann).last)
             #expect(end["events"]?.arrayValue?.last == .object(result))
             #expect(end["state"]?.objectValue?["players"] == state["players"], "\(state.jsonText)")

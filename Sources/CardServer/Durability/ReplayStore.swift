@@ -48,7 +48,8 @@ public final class ReplayStore {
             && parts[2].allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    private func path(of id: String) -> String { directory + "/" + id + ".json" }
+    /// Where a game's replay is kept.
+    func path(of id: String) -> String { directory + "/" + id + ".json" }
 
     /// Whether the game's replay is on disk.
     func contains(_ id: String) -> Bool {
@@ -89,23 +90,47 @@ public final class ReplayStore {
     /// The replay of a game, or nil when there is none (never kept, or past its days).
     func load(_ id: String) -> GameReplay? {
         guard Self.isGameID(id) else { return nil }
-        let fd = open(path(of: id), O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        switch Self.readFile(path(of: id)) {
+        case .some(let replay): return replay
+        case .unreadable:
+            warnUnreadable(id)
+            return nil
+        case .none: return nil
+        }
+    }
+
+    /// Logs a replay file that is there but does not read as one.
+    func warnUnreadable(_ id: String) {
+        warn("replay \(id): the file does not read as a replay")
+    }
+
+    /// What reading a replay file found.
+    enum Read: Equatable {
+        case some(GameReplay)
+        /// No such file.
+        case none
+        /// A file that does not decode as a replay, or is too large to be one.
+        case unreadable
+    }
+
+    /// Reads a replay file; it touches no store state, so the background worker may call it.
+    static func readFile(_ path: String) -> Read {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .none }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= Self.maxFileBytes {
+        while bytes.count <= maxFileBytes {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             bytes += chunk[..<count]
         }
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-        guard bytes.count <= Self.maxFileBytes, case .replay(let replay, _)? = try? ServerMessageDecoder.decode(bytes) else {
-            warn("replay \(id): the file does not read as a replay")
-            return nil
+        guard bytes.count <= maxFileBytes, case .replay(let replay, _)? = try? ServerMessageDecoder.decode(bytes) else {
+            return .unreadable
         }
-        return replay
+        return .some(replay)
     }
 
     /// Removes replays last written more than `keepDays` days before `nowSeconds`.
