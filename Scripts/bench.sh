@@ -3,10 +3,14 @@
 # this machine's loopback only. Builds in release mode first; installs
 # redis-server with apt-get if it is missing.
 #
-#   Scripts/bench.sh [--keep-awake] [SECONDS]
+#   Scripts/bench.sh [--keep-awake] [--reference BIN] [SECONDS]
 #       SECONDS        measured seconds of each ping run, and how long idle
 #                      connections are held (default 10)
 #       --keep-awake   run one SCHED_IDLE busy loop per core for the whole run
+#       --reference BIN
+#                      also run the Set race on this cardserver binary (an earlier
+#                      build, say one without the room log), in turn with today's,
+#                      and print today's p99 against it
 #
 # Shared machines are noisy: ping runs alternate between the two servers, three
 # rounds, and the Set race runs three times; each target is judged on the middle
@@ -24,12 +28,21 @@
 # and the issue's targets. Every server it starts is stopped on exit.
 set -euo pipefail
 
-usage="USAGE: Scripts/bench.sh [--keep-awake] [SECONDS]"
+usage="USAGE: Scripts/bench.sh [--keep-awake] [--reference BIN] [SECONDS]"
 keep_awake=0
-if [[ ${1:-} == --keep-awake ]]; then
-    keep_awake=1
+reference=
+while [[ ${1:-} == --* ]]; do
+    case $1 in
+    --keep-awake) keep_awake=1 ;;
+    --reference)
+        reference=${2:-}
+        [[ -x $reference ]] || { echo "Error: --reference needs an executable cardserver, not '$reference'" >&2; echo "$usage" >&2; exit 64; }
+        shift
+        ;;
+    *) echo "Error: unknown option '$1'" >&2; echo "$usage" >&2; exit 64 ;;
+    esac
     shift
-fi
+done
 seconds=${1:-10}
 if [[ $# -gt 1 || ! $seconds =~ ^[1-9][0-9]{0,3}$ ]]; then
     echo "Error: SECONDS must be a whole number from 1 to 9999, not '${*}'" >&2
@@ -86,16 +99,18 @@ trap 'exit 130' INT TERM
 failures=()
 
 # Starts a cardserver on a free loopback port; sets cs_pid and cs_port. With "defaults",
-# it runs with its default options (rate, caps), as a host would run it.
+# it runs with its default options (rate, caps), as a host would run it. $3, when given,
+# is more options ("--appendfsync always"); CS_BIN, when set, another binary.
 start_cardserver() {
-    local name=$1 log=$work/cardserver-$1.log flags
+    local name=$1 log=$work/cardserver-$1.log flags more=${3:-}
     # --rate 0: redis has no per-client rate limit either; the benchmarks send as fast as replies come.
     # Every benchmark connection comes from 127.0.0.1: the per-address caps are off, and
     # --max-rooms 0 lets the Set runs hold their 1,000 rooms whatever is left from earlier.
     flags=(--rate 0 --max-clients 20000 --max-connections-per-address 0 --rooms-per-minute 0
         --failed-joins-per-minute 0 --max-rooms 0)
     [[ ${2:-} == defaults ]] && flags=()
-    "$bin/cardserver" --host 127.0.0.1 --port 0 --data "$work/data-$name" "${flags[@]}" >/dev/null 2>"$log" &
+    # shellcheck disable=SC2086
+    "${CS_BIN:-$bin/cardserver}" --host 127.0.0.1 --port 0 --data "$work/data-$name" "${flags[@]}" $more >/dev/null 2>"$log" &
     cs_pid=$!
     cs_port=
     for _ in $(seq 200); do
@@ -198,10 +213,22 @@ stop_server "$cs_pid"
 # The Set race: 1,000 games at once, 4 bots each, every bot claiming a Set of the
 # newest board 0-1000 ms after it last acted, to the end of every game. Three runs,
 # each on a fresh server; the target is judged on the middle p99.
+# Each round also runs the race with --appendfsync always (an fsync on the loop every turn
+# that moved a room), and on the --reference binary when one is given, in turn.
 for round in $(seq $rounds); do
-    say "set: 1,000 rooms of 4 players racing, think 0-1000 ms, run $round of $rounds (a fresh cardserver)"
+    if [[ -n $reference ]]; then
+        say "set: 1,000 rooms of 4 players racing, think 0-1000 ms, run $round of $rounds on the reference $reference"
+        CS_BIN=$reference start_cardserver "set-reference-$round"
+        bench "set-reference-$round" set --port "$cs_port" --rooms 1000 --players 4 --think-ms 1000 --seconds 60 --server-pid "$cs_pid"
+        stop_server "$cs_pid"
+    fi
+    say "set: 1,000 rooms of 4 players racing, think 0-1000 ms, run $round of $rounds (a fresh cardserver, --appendfsync everysec)"
     start_cardserver "set-$round"
     bench "set-$round" set --port "$cs_port" --rooms 1000 --players 4 --think-ms 1000 --seconds 60 --server-pid "$cs_pid"
+    stop_server "$cs_pid"
+    say "set: the same race, run $round of $rounds, --appendfsync always"
+    start_cardserver "set-always-$round" "" "--appendfsync always"
+    bench "set-always-$round" set --port "$cs_port" --rooms 1000 --players 4 --think-ms 1000 --seconds 60 --server-pid "$cs_pid"
     stop_server "$cs_pid"
 done
 
@@ -224,6 +251,10 @@ stop_server "$cs_pid"
 say "startup: spawn to first reply, 20 runs each"
 bench startup startup --binary "$bin/cardserver" --runs 20 --redis "$redis"
 
+# The room log's promise: SIGKILL at random moments under a Set race, restart, resume.
+say "crash: 100 cycles of SIGKILL under the Set race, then a restart with 1,000 rooms in progress"
+bench crash crash --binary "$bin/cardserver" --cycles 100 --restart-rooms 1000
+
 stop_server "$redis_pid"
 
 # --- summary -----------------------------------------------------------------
@@ -242,6 +273,17 @@ for round in $(seq $rounds); do
     [[ -n $(number "set-$round" "claims sent") && $(number "set-$round" "claims sent") == "$(number "set-$round" "claims answered")" ]] || all_answered=0
 done
 set_p99=$(median3 "${set_p99s[@]}")
+always_p99s=()
+reference_p99s=()
+for round in $(seq $rounds); do
+    always_p99s+=("$(number "set-always-$round" "claim latency p99")")
+    [[ -n $reference ]] && reference_p99s+=("$(number "set-reference-$round" "claim latency p99")")
+done
+always_p99=$(median3 "${always_p99s[@]}")
+reference_p99=
+[[ -n $reference ]] && reference_p99=$(median3 "${reference_p99s[@]}")
+crash_lost=$(number crash "acknowledged moves lost")
+crash_restart=$(sed -n 's/^restart with \([0-9]*\) rooms in progress: \([0-9.]*\) ms.*/\2/p' "$work/crash.out")
 start_p50=$(number startup "cardserver startup p50")
 start_max=$(number startup "cardserver startup max")
 redis_start_p50=$(number startup "redis startup p50")
@@ -265,6 +307,12 @@ echo "| 1,000 Set rooms × 4 racing: every claim answered | $([[ $all_answered =
 echo "| 1,000 Set rooms × 4 racing: claim p99 under 5 ms | $(ms "$set_p99") (middle of $(for v in "${set_p99s[@]}"; do printf '%s ' "$(ms "$v")"; done | sed 's/ $//')) | $(verdict "$(below "$set_p99" 5000)") |"
 attacks_met=$(sed -n 's/^\([0-9][0-9]*\) of \([0-9][0-9]*\) attacks:.*/\1 \2/p' "$work/attack.out")
 echo "| every attack of issue 11: the innocent client's ping p99 under 50 ms, never cut off | ${attacks_met/ / of } attacks | $(verdict "$([[ -n $attacks_met && ${attacks_met% *} == "${attacks_met#* }" ]] && echo 1 || echo 0)") |"
+echo "| Set race p99 with --appendfsync always (measured, no target) | $(ms "$always_p99") (middle of $(for v in "${always_p99s[@]}"; do printf '%s ' "$(ms "$v")"; done | sed 's/ $//')) | |"
+if [[ -n $reference ]]; then
+    echo "| Set race p99 (everysec) within 10% of the reference's | $(ms "$set_p99") against $(ms "$reference_p99"): ratio $(ratio "$set_p99" "$reference_p99") | $(verdict "$(below "$(ratio "$set_p99" "$reference_p99")" 1.1)") |"
+fi
+echo "| crash: 100 SIGKILLs under the Set race lose no acknowledged move | ${crash_lost:-?} lost ($(number crash "claims acknowledged") acknowledged, $(number crash "games in progress restored") restored) | $(verdict "$([[ $crash_lost == 0 ]] && echo 1 || echo 0)") |"
+echo "| restart with 1,000 rooms in progress under 1 s | ${crash_restart:-?} ms from spawn to listening | $(verdict "$(below "$crash_restart" 1000)") |"
 echo "| start to accepting connections under 50 ms | ${start_max:-?} ms at most (p50 ${start_p50:-?} ms; redis-server ${redis_start_p50:-?} ms) | $(verdict "$(below "$start_max" 50)") |"
 echo
 echo "| ping run | cardserver requests/s | redis-server requests/s | ratio | cardserver p50 / p99 / p999 µs | redis-server p50 / p99 / p999 µs | cpu stolen |"
@@ -278,7 +326,11 @@ echo "server RSS after ping: cardserver $(number ping-cardserver-$rounds "server
 echo
 echo "| Set race, 1,000 rooms × 4 | claims answered / sent | claims/s | stale | claim p50 / p99 / p999 | cpu stolen |"
 echo "|---|---|---|---|---|---|"
-for round in $(seq $rounds); do set_row "set-$round" "think 0-1000 ms, run $round"; done
+for round in $(seq $rounds); do
+    [[ -n $reference ]] && set_row "set-reference-$round" "think 0-1000 ms, run $round, reference"
+    set_row "set-$round" "think 0-1000 ms, run $round, everysec"
+    set_row "set-always-$round" "think 0-1000 ms, run $round, always"
+done
 set_row set-think-250 "think 0-250 ms"
 set_row set-think-20 "think 0-20 ms (overload)"
 echo
