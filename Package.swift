@@ -27,7 +27,7 @@ let package = Package(
         // Sockets, the epoll event loop, timers and output buffers; knows nothing of games.
         .target(name: "Network", dependencies: ["CEpoll", "SystemCall"], swiftSettings: releaseSpeed),
         // Sessions, lobby and rooms: messages in -> rules -> messages out.
-        .target(name: "CardServer", dependencies: ["GameRules", "Wire"], swiftSettings: releaseSpeed),
+        .target(name: "CardServer", dependencies: ["GameRules", "Wire", "CEpoll"], swiftSettings: releaseSpeed),
         .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire"], swiftSettings: releaseSpeed),
         // The terminal client: terminal control, rendering, keys -> commands, one view per game.
         .target(name: "CardClient", dependencies: ["GameRules", "Wire", "SystemCall"]),

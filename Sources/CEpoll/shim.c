@@ -14,3 +14,7 @@ const char *cepoll_strerror(int err, char *buf, size_t len) {
     // GNU strerror_r returns a pointer to the message (not always into buf).
     return strerror_r(err, buf, len);
 }
+
+int cepoll_syncfs(int fd) {
+    return syncfs(fd);
+}

@@ -15,10 +15,10 @@ extension GameServer {
 
     /// A game command as the client sent it (without its id), for a `move` record.
     func logMove(_ command: ClientCommand, by player: Player, in room: Room) {
-        guard !isReplaying, roomLog != nil else { return }
-        let line = ClientRequest(id: nil, command: command).encodedLine()
-        guard let object = (try? JSONParser.parse(Array(line.dropLast())))?.objectValue else { return }
-        log(.move(room: room.code, player: player.id, command: object, t: gameNow))
+        guard !isReplaying, let roomLog else { return }
+        let encoded = ClientRequest(id: nil, command: command).encodedLine()
+        let line = RoomLogRecord.moveLine(room: room.code, player: player.id, command: Array(encoded.dropLast()), t: gameNow)
+        roomLog.appendMove(room: room.code, line: line)
     }
 
     /// A player as the log keeps them: the token only as its hash.
@@ -54,7 +54,10 @@ extension GameServer {
             if self.rooms.values.contains(where: { $0.deadlineTimer != nil }) {
                 self.log(.tick(t: self.gameNow, wall: self.host.wallMilliseconds))
             }
-            if roomLog.policy == .everysec { roomLog.sync() }
+            if roomLog.policy == .everysec {
+                roomLog.sync()
+                self.replays?.syncRecentSaves()
+            }
             self.startLogClock()
         }
     }

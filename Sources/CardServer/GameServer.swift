@@ -59,6 +59,13 @@ public final class GameServer {
         self.journal = journal
         self.roomLog = roomLog
         self.replays = replays
+        // A rewrite of the room log is fsynced and renamed on the background worker.
+        roomLog?.runOffLoop = { work, then in
+            host.runOffLoop({
+                work()
+                return 0
+            }, then: { _ in then() })
+        }
         self.random = random
         results = DurableResults(isJournaled: journal != nil, maxHeldCommands: ServerConfig.maxHeldCommands)
     }

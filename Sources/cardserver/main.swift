@@ -45,7 +45,7 @@ func runServer(_ options: Options) -> Int32 {
         let roomLog = try RoomLog(directory: options.dataDirectory, policy: options.appendFsync, warn: { Log.write("warning: \($0)") })
         let replays = options.keepReplayDays > 0
             ? try ReplayStore(
-                dataDirectory: options.dataDirectory, keepDays: options.keepReplayDays, syncsFiles: options.appendFsync != .no,
+                dataDirectory: options.dataDirectory, keepDays: options.keepReplayDays, policy: options.appendFsync,
                 log: { Log.write("warning: \($0)") }) : nil
         var limits = NetworkLimits()
         limits.maxPendingOutputBytes = options.outputLimit

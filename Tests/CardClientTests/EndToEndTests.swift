@@ -73,6 +73,42 @@ struct EndToEndTests {
         #expect(!after.contains("Public rooms"))
     }
 
+    @Test func aFinishedMatchIsReplayedFromTheRecordsScreen() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let settings = Self.settingsFile()
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let terminal = try Tmux(Self.clientCommand(
+            "--port \(server.port) --name ann --create rps --option bot=random --option rounds=1", settings: settings))
+        defer { terminal.kill() }
+
+        terminal.waitFor("your move…")
+        // One round to win; a draw is thrown again.
+        var over = terminal.screen()
+        for _ in 0..<20 where !over.contains("game over:") {
+            terminal.type("r")
+            over = terminal.waitFor(2) { $0.contains("game over:") || $0.contains("your move…") }
+        }
+        #expect(over.contains("game over:"))
+        terminal.type("i")
+        let records = terminal.waitFor("Recent games · ↑↓ choose, Enter replays")
+        #expect(records.contains("  › rock-paper-scissors"))
+        #expect(records.contains(" ↑↓ game · Enter replay · Esc back"))
+        terminal.press("Enter")
+        let deal = terminal.waitFor("The deal ·")
+        #expect(deal.contains(" Replay · rock-paper-scissors · ann, robot"))
+        #expect(deal.contains(" ←→ step · PgUp/PgDn 10 steps · Home/End deal/end · Esc back"))
+        terminal.press("End")
+        // The step line comes at once; the board and what happened when the server has rebuilt it.
+        let end = terminal.waitFor { $0.contains("· the end") && $0.contains("  game over: ") }
+        #expect(end.contains("you: throw rock · the end"))
+        #expect(end.contains("  game over: "))
+        terminal.press("Home")
+        terminal.waitFor("The deal ·")
+        terminal.press("Escape")
+        #expect(terminal.waitFor("Recent games").contains("  Your record"))
+    }
+
     @Test func claimASetByItsLettersInASoloGame() throws {
         let server = try ServerProcess()
         defer { server.stop() }

@@ -12,7 +12,7 @@ struct ReplaysOnVirtualTimeTests {
     func withReplays(seed: UInt64 = 1, _ body: (ScriptedHost) throws -> Void) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replays-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try ReplayStore(dataDirectory: folder.path, keepDays: 30, syncsFiles: false, log: { _ in })
+        let store = try ReplayStore(dataDirectory: folder.path, keepDays: 30, policy: .no, log: { _ in })
         try body(ScriptedHost(seed: seed, replays: store))
     }
 

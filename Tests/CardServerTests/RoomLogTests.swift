@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import GameRules
 import Wire
 @testable import CardServer
 
@@ -113,6 +114,63 @@ struct RoomLogTests {
         log.append(Self.move("LIVE", t))
         log.flush()
         #expect(try Self.contents(log).split(separator: "\n").count == 2)
+    }
+
+    @Test func aRewriteWhileTheServerRunsIsSyncedAndRenamedOffTheLoop() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let log = try RoomLog(directory: directory, policy: .everysec, warn: { _ in })
+        var handedOff: [(work: @Sendable () -> Void, then: () -> Void)] = []
+        log.runOffLoop = { handedOff.append(($0, $1)) }
+        log.append(Self.created("LIVE"))
+        log.append(Self.created("BUSY"))
+        var t: UInt64 = 3
+        while log.sizes.file <= RoomLog.compactionFloor {
+            for _ in 0..<100 {
+                log.append(Self.move("BUSY", t))
+                t += 1
+            }
+            log.flush()
+        }
+        let bigLog = log.sizes.file
+        log.append(.close(room: "BUSY"))
+        log.flush()
+        // The new file is written; its fsync and rename wait for the worker.
+        #expect(handedOff.count == 1)
+        #expect(log.sizes.file == bigLog + RoomLogRecord.close(room: "BUSY").line.count)
+        #expect(try String(contentsOfFile: directory + "/rooms.log", encoding: .utf8).utf8.count == log.sizes.file)
+        // A turn meanwhile goes to both files.
+        log.append(Self.move("LIVE", t))
+        log.flush()
+        #expect(handedOff.count == 1)
+        let newFile = try String(contentsOfFile: directory + "/rooms.log.new", encoding: .utf8)
+        #expect(newFile.split(separator: "\n").map { RoomLogRecord(line: Array($0.utf8)) } == [Self.created("LIVE"), Self.move("LIVE", t)])
+        handedOff[0].work()
+        handedOff[0].then()
+        #expect(!FileManager.default.fileExists(atPath: directory + "/rooms.log.new"))
+        #expect(try Self.contents(log) == newFile)
+        #expect(log.sizes.file == newFile.utf8.count)
+        // The log goes on in the new file, through the same descriptor.
+        log.append(Self.move("LIVE", t + 1))
+        log.flush()
+        let lines = try Self.contents(log).split(separator: "\n").map { RoomLogRecord(line: Array($0.utf8)) }
+        #expect(lines == [Self.created("LIVE"), Self.move("LIVE", t), Self.move("LIVE", t + 1)])
+        // And a restart reads exactly that.
+        let reopened = try RoomLog(directory: directory, policy: .everysec, warn: { _ in })
+        #expect(reopened.recovered == [Self.created("LIVE"), Self.move("LIVE", t), Self.move("LIVE", t + 1)])
+    }
+
+    @Test(arguments: [
+        ClientCommand.claim(cards: [4, 17, 60]), .move(from: .tableau(6), to: .tableau(1), count: 3), .throwSign(.paper),
+        .flip(card: 11), .draw, .answer(.rock),
+    ])
+    func aMoveLineIsTheMoveRecordByteForByte(command: ClientCommand) throws {
+        let encoded = ClientRequest(id: nil, command: command).encodedLine()
+        let object = try #require(try JSONParser.parse(Array(encoded.dropLast())).objectValue)
+        let record = RoomLogRecord.move(room: "K7QX", player: "p12", command: object, t: 1_234_567_890_123)
+        let line = RoomLogRecord.moveLine(room: "K7QX", player: "p12", command: Array(encoded.dropLast()), t: 1_234_567_890_123)
+        #expect(String(decoding: line, as: UTF8.self) == String(decoding: record.line, as: UTF8.self))
+        #expect(RoomLogRecord(line: line.dropLast()) == record)
     }
 
     @Test func alwaysSyncsBeforeTheRepliesEverysecLeavesItToTheClock() throws {

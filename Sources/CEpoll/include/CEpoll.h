@@ -159,4 +159,10 @@ static inline int cepoll_set_nodelay(int fd) {
 /// pointer to the text (which may or may not be `buf`). Defined in shim.c.
 const char *cepoll_strerror(int err, char *buf, size_t len);
 
+// MARK: - Files
+
+/// syncfs(2): every dirty page of the filesystem holding `fd` to the disk, in one call
+/// (GNU-only, so defined in shim.c).
+int cepoll_syncfs(int fd);
+
 #endif // CEPOLL_H

@@ -1,3 +1,4 @@
+import CEpoll
 import Glibc
 import Wire
 
@@ -10,9 +11,14 @@ public final class ReplayStore {
     public let directory: String
     /// How long a replay is kept.
     public let keepDays: Int
-    /// Whether a replay file is fsynced before it is renamed into place: the room log's
-    /// `appendfsync` policy, `always` or `everysec`, says yes; `no` leaves it to the kernel.
-    public let syncsFiles: Bool
+    /// When replay files reach the disk, as the room log's `appendfsync` says: `always`, each
+    /// one before it is renamed into place (and before its `game_over`); `everysec`, all
+    /// those written in the last second with one `syncfs` (an fsync each, when a thousand
+    /// games end together, kept the writing thread busy for a third of a second); `no`,
+    /// whenever the kernel writes them.
+    public let policy: LogSyncPolicy
+    /// A replay was written since the last once-a-second sync (loop thread only).
+    private var savedSinceSync = false
     private let warn: @Sendable (String) -> Void
     /// Runs a file write on the writing thread the results journal and the room log share;
     /// unset, the write runs where it is asked for (tests of the store alone).
@@ -23,11 +29,11 @@ public final class ReplayStore {
 
     /// Makes (if need be) `dataDirectory/replays` and removes replays older than `keepDays`.
     public init(
-        dataDirectory: String, keepDays: Int, syncsFiles: Bool = true, log warn: @escaping @Sendable (String) -> Void
+        dataDirectory: String, keepDays: Int, policy: LogSyncPolicy = .always, log warn: @escaping @Sendable (String) -> Void
     ) throws(RoomLog.Failure) {
         directory = (dataDirectory.hasSuffix("/") ? dataDirectory : dataDirectory + "/") + "replays"
         self.keepDays = keepDays
-        self.syncsFiles = syncsFiles
+        self.policy = policy
         self.warn = warn
         if mkdir(dataDirectory, 0o755) != 0, errno != EEXIST {
             throw RoomLog.Failure(description: "mkdir(\(dataDirectory)): \(String(cString: strerror(errno)))")
@@ -62,8 +68,24 @@ public final class ReplayStore {
     func save(_ replay: GameReplay) {
         guard Self.isGameID(replay.gameID) else { return }
         let bytes = ServerMessage.replay(replay, id: nil).encodedLine()
-        let (final, id, sync, warn) = (path(of: replay.gameID), replay.gameID, syncsFiles, warn)
+        let (final, id, sync, warn) = (path(of: replay.gameID), replay.gameID, policy == .always, warn)
         let job: @Sendable () -> Void = { Self.write(bytes, to: final, sync: sync, warn: { warn("replay \(id): \($0)") }) }
+        if let writeOffLoop { writeOffLoop(job) } else { job() }
+        savedSinceSync = true
+    }
+
+    /// With `everysec`, called once a second: the replays written since the last call go to
+    /// the disk with one `syncfs` on the writing thread, after their writes.
+    func syncRecentSaves() {
+        guard policy == .everysec, savedSinceSync else { return }
+        savedSinceSync = false
+        let (directory, warn) = (directory, warn)
+        let job: @Sendable () -> Void = {
+            let fd = open(directory, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return warn("replays: open(\(directory)): \(String(cString: strerror(errno)))") }
+            if cepoll_syncfs(fd) != 0 { warn("replays: syncfs: \(String(cString: strerror(errno)))") }
+            close(fd)
+        }
         if let writeOffLoop { writeOffLoop(job) } else { job() }
     }
 
@@ -87,18 +109,6 @@ public final class ReplayStore {
         if rename(temporary, final) != 0 { warn("rename: \(String(cString: strerror(errno)))") }
     }
 
-    /// The replay of a game, or nil when there is none (never kept, or past its days).
-    func load(_ id: String) -> GameReplay? {
-        guard Self.isGameID(id) else { return nil }
-        switch Self.readFile(path(of: id)) {
-        case .some(let replay): return replay
-        case .unreadable:
-            warnUnreadable(id)
-            return nil
-        case .none: return nil
-        }
-    }
-
     /// Logs a replay file that is there but does not read as one.
     func warnUnreadable(_ id: String) {
         warn("replay \(id): the file does not read as a replay")
@@ -113,7 +123,8 @@ public final class ReplayStore {
         case unreadable
     }
 
-    /// Reads a replay file; it touches no store state, so the background worker may call it.
+    /// Reads a replay file (nothing when there is none: never kept, or past its days); it
+    /// touches no store state, so the background worker may call it.
     static func readFile(_ path: String) -> Read {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .none }

@@ -43,6 +43,12 @@ public final class RoomLog {
     private(set) var needsSync = false
     /// Hands an fsync of the log to the writer thread (``JournalWriter``); nil fsyncs in place.
     public var requestSync: ((Int32) -> Void)?
+    /// Runs a rewrite's fsync and rename off the loop (the server's background worker), then
+    /// the second closure back on the loop; nil does the whole rewrite in place.
+    public var runOffLoop: ((_ work: @escaping @Sendable () -> Void, _ then: @escaping () -> Void) -> Void)?
+    /// A rewrite written but not yet renamed into place: the new file's descriptor, and its
+    /// bytes so far. Every turn's records go to it as well as to the log until it replaces it.
+    private var pendingRewrite: (fd: Int32, bytes: Int)?
     private let warn: (String) -> Void
 
     /// Below this size the log is never rewritten: rewriting costs more than it saves.
@@ -95,6 +101,16 @@ public final class RoomLog {
         keep(record, line: line)
     }
 
+    /// Queues a game command's record, written by ``RoomLogRecord/moveLine(room:player:command:t:)``:
+    /// the one record of every move, so it skips building a JSON object.
+    func appendMove(room: String, line: [UInt8]) {
+        pending += line
+        guard roomLines[room] != nil else { return }
+        nextOrder += 1
+        roomLines[room]?.append((nextOrder, line))
+        liveBytes += line.count
+    }
+
     /// Writes the turn's records with one `write(2)` (then fsyncs, with `always`); rewrites the
     /// file when it has grown past what the live rooms need. Call before the turn's replies go out.
     func flush() {
@@ -102,12 +118,18 @@ public final class RoomLog {
         if let failure = writeAll(pending, to: fd) {
             warn("room log: \(failure)")
         }
+        if let next = pendingRewrite {
+            if let failure = writeAll(pending, to: next.fd) { warn("room log: \(failure)") }
+            pendingRewrite?.bytes += pending.count
+            // With `always`, what anyone hears of is on disk in the file about to replace this one too.
+            if policy == .always { _ = fsync(next.fd) }
+        }
         fileBytes += pending.count
         pending.removeAll(keepingCapacity: true)
         needsSync = true
         if policy == .always { sync() }
-        if fileBytes > Self.compactionFloor, fileBytes > 2 * liveBytes {
-            do { try rewrite() } catch { warn("room log: \(error)") }
+        if pendingRewrite == nil, fileBytes > Self.compactionFloor, fileBytes > 2 * liveBytes {
+            do { try startRewrite() } catch { warn("room log: \(error)") }
         }
     }
 
@@ -150,15 +172,19 @@ public final class RoomLog {
         }
     }
 
-    /// Replaces the file with the live rooms' records: written to a new file, fsynced, then
-    /// renamed over the old one, so a crash at any point leaves one whole log or the other.
-    private func rewrite() throws(Failure) {
+    /// The live rooms' records in the order they were written, and the last clock tick.
+    private func liveRecords() -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(liveBytes)
         for (_, line) in roomLines.values.joined().sorted(by: { $0.order < $1.order }) {
             bytes += line
         }
         if let lastTick, !roomLines.isEmpty { bytes += lastTick }
+        return bytes
+    }
+
+    /// Writes the live rooms' records to a new file; returns its descriptor.
+    private func writeNewFile(_ bytes: [UInt8]) throws(Failure) -> Int32 {
         let temporary = path + ".new"
         let newFD = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
         guard newFD >= 0 else { throw Failure(description: "open(\(temporary)): \(String(cString: strerror(errno)))") }
@@ -166,6 +192,70 @@ public final class RoomLog {
             close(newFD)
             throw Failure(description: failure)
         }
+        return newFD
+    }
+
+    /// Rewrites the log while the server runs. The new file is written here (into the
+    /// kernel: a millisecond or two for megabytes), then fsynced and renamed into place off
+    /// the loop, where an fsync of megabytes would hold every player for tens of
+    /// milliseconds. Until then each turn's records go to both files, so a crash at any
+    /// point leaves one whole log: the old one before the rename, the new one after.
+    private func startRewrite() throws(Failure) {
+        guard let runOffLoop else { return try rewrite() }
+        let bytes = liveRecords()
+        let newFD = try writeNewFile(bytes)
+        pendingRewrite = (newFD, bytes.count)
+        let outcome = RewriteOutcome()
+        let (path, temporary, syncs) = (path, path + ".new", policy != .no)
+        runOffLoop({
+            if syncs, fsync(newFD) != 0 { return outcome.failure = "fsync(\(temporary)): \(String(cString: strerror(errno)))" }
+            if rename(temporary, path) != 0 { return outcome.failure = "rename(\(temporary)): \(String(cString: strerror(errno)))" }
+            if syncs { RoomLog.syncDirectory(of: path) }
+        }, { [weak self] in
+            self?.finishRewrite(outcome.failure)
+        })
+    }
+
+    /// Back on the loop: the new file is in place (or the rewrite failed and the log goes on).
+    private func finishRewrite(_ failure: String?) {
+        guard let next = pendingRewrite else { return }
+        pendingRewrite = nil
+        if let failure {
+            warn("room log: rewriting \(path): \(failure); the log goes on as it was")
+            close(next.fd)
+            unlink(path + ".new")
+            return
+        }
+        // The log's descriptor number now names the new file, so an fsync the writer thread
+        // was asked for (by number) reaches the file that is in place.
+        if dup2(next.fd, fd) < 0 {
+            close(fd)
+            fd = next.fd
+        } else {
+            close(next.fd)
+        }
+        fileBytes = next.bytes
+        // Records written since the new file was synced are not on disk yet.
+        needsSync = true
+    }
+
+    /// Fsyncs the folder that holds `path`, so a rename in it is on disk.
+    static func syncDirectory(of path: String) {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        let directoryFD = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            _ = fsync(directoryFD)
+            close(directoryFD)
+        }
+    }
+
+    /// Replaces the file with the live rooms' records, in place (at start, before anyone is
+    /// served): written to a new file, fsynced, then renamed over the old one, so a crash at
+    /// any point leaves one whole log or the other.
+    private func rewrite() throws(Failure) {
+        let bytes = liveRecords()
+        let temporary = path + ".new"
+        let newFD = try writeNewFile(bytes)
         guard fsync(newFD) == 0, rename(temporary, path) == 0 else {
             let failure = Failure(description: "rewriting \(path): \(String(cString: strerror(errno)))")
             close(newFD)
@@ -176,12 +266,7 @@ public final class RoomLog {
         fileBytes = bytes.count
         needsSync = false
         // The rename itself is durable once the directory is.
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        let directoryFD = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            _ = fsync(directoryFD)
-            close(directoryFD)
-        }
+        Self.syncDirectory(of: path)
     }
 
     /// Writes every byte, retrying short writes; the failure's text, or nil.
@@ -213,4 +298,10 @@ public final class RoomLog {
             offset += off_t(count)
         }
     }
+}
+
+/// What a rewrite's off-loop half found, read on the loop after the worker handed it back
+/// (the worker's queue, under its mutex, orders the two threads).
+private final class RewriteOutcome: @unchecked Sendable {
+    var failure: String?
 }

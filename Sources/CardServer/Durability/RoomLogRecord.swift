@@ -114,6 +114,23 @@ enum RoomLogRecord: Equatable {
         }
     }
 
+    /// A `move` record's line, written straight from the command's own encoding (the text
+    /// `line` gives the same record, byte for byte; a test holds them equal).
+    static func moveLine(room: String, player: String, command: [UInt8], t: UInt64) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(command.count + 80)
+        bytes += #"{"k":"move","room":"#.utf8
+        JSONValue.string(room).write(into: &bytes)
+        bytes += #","player":"#.utf8
+        JSONValue.string(player).write(into: &bytes)
+        bytes += #","command":"#.utf8
+        bytes += command
+        bytes += #","t":""#.utf8
+        bytes += String(t).utf8
+        bytes += "\"}\n".utf8
+        return bytes
+    }
+
     /// Times and seeds are 64-bit unsigned: written as decimal strings, exact in any reader.
     private static func time(_ t: UInt64) -> JSONValue { .string(String(t)) }
 

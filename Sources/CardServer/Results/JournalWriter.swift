@@ -99,7 +99,8 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     /// Runs `job` on the writer thread, before the batches queued after it: a game's replay
-    /// handed over with its result is on disk before its `game_over` goes out.
+    /// handed over with its result is written (and with `always` fsynced) before its
+    /// `game_over` goes out.
     func perform(_ job: @escaping @Sendable () -> Void) {
         locked {
             jobs.append(job)
