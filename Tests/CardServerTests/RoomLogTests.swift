@@ -33,6 +33,20 @@ struct RoomLogTests {
         .move(room: room, player: "p1", command: ["type": "deal"], t: t)
     }
 
+    /// Appends moves to `room`, a turn of 100 at a time, until the file is past the size
+    /// below which it is never rewritten; returns the next move's time.
+    static func fillPastTheFloor(_ log: RoomLog, room: String, from start: UInt64) -> UInt64 {
+        var t = start
+        while log.sizes.file <= RoomLog.compactionFloor {
+            for _ in 0..<100 {
+                log.append(move(room, t))
+                t += 1
+            }
+            log.flush()
+        }
+        return t
+    }
+
     static func contents(_ log: RoomLog) throws -> String {
         try String(contentsOfFile: log.path, encoding: .utf8)
     }
@@ -95,14 +109,7 @@ struct RoomLogTests {
         log.flush()
         let liveBytes = log.sizes.live
         log.append(Self.created("BUSY"))
-        var t: UInt64 = 3
-        while log.sizes.file <= RoomLog.compactionFloor {
-            for _ in 0..<100 {
-                log.append(Self.move("BUSY", t))
-                t += 1
-            }
-            log.flush()
-        }
+        let t = Self.fillPastTheFloor(log, room: "BUSY", from: 3)
         // Past the floor, but every byte still live: no rewrite yet.
         #expect(log.sizes.file == log.sizes.live)
         log.append(.close(room: "BUSY"))
@@ -124,14 +131,7 @@ struct RoomLogTests {
         log.runOffLoop = { handedOff.append(($0, $1)) }
         log.append(Self.created("LIVE"))
         log.append(Self.created("BUSY"))
-        var t: UInt64 = 3
-        while log.sizes.file <= RoomLog.compactionFloor {
-            for _ in 0..<100 {
-                log.append(Self.move("BUSY", t))
-                t += 1
-            }
-            log.flush()
-        }
+        let t = Self.fillPastTheFloor(log, room: "BUSY", from: 3)
         let bigLog = log.sizes.file
         log.append(.close(room: "BUSY"))
         log.flush()

@@ -284,18 +284,9 @@ public final class RoomLog {
     }
 
     private func readAll() throws(Failure) -> [UInt8] {
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var offset: off_t = 0
-        while true {
-            let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: "read(\(path)): \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return contents }
-            contents.append(contentsOf: chunk[..<count])
-            offset += off_t(count)
+        switch WholeFile.read(fd) {
+        case .success(let contents): return contents
+        case .failure(let error): throw Failure(description: "read(\(path)): \(error.text)")
         }
     }
 }
