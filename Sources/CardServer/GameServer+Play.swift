@@ -52,14 +52,16 @@ extension GameServer {
         host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
         room.seed = Int(seed)
         room.moved = false
+        // Each clock is read once: the log, the game id and the rules all see the same times.
+        let now = gameNow
         room.startedMs = host.wallMilliseconds
         room.isDealing = false
-        logBegin(room, seed: seed)
+        logBegin(room, seed: seed, now: now)
         room.gameID = "\(room.code)-\(String(room.startedMs, radix: 36))-\(room.seq)"
-        room.beganAt = gameNow
+        room.beganAt = now
         room.beganWith = names.map { $0 ?? "" }
         room.replaySteps = []
-        apply(room.engine.start(names: names, seed: seed, now: gameNow), in: room)
+        apply(room.engine.start(names: names, seed: seed, now: now), in: room)
     }
 
     /// A game command from a player: checked against the room, then handed to the rules.

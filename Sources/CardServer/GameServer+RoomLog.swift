@@ -39,10 +39,13 @@ extension GameServer {
 
     /// A game begins: the room as it stands replaces its records so far (the last game's
     /// inputs leave the live log), then the seed.
-    func logBegin(_ room: Room, seed: UInt64) {
+    /// The begin record carries the game's own clocks (`now`, `room.startedMs`), read once:
+    /// a restart rebuilds the same game id and times from them, so a finished game it
+    /// replays is known as the one already in the journal.
+    func logBegin(_ room: Room, seed: UInt64, now: UInt64) {
         guard !isReplaying, roomLog != nil else { return }
         log(.room(snapshot(of: room, options: room.options)))
-        log(.begin(room: room.code, seed: seed, t: gameNow, wall: host.wallMilliseconds))
+        log(.begin(room: room.code, seed: seed, t: now, wall: room.startedMs))
     }
 
     /// Every second while a deadline runs: the time, so a restart knows when the server

@@ -62,14 +62,16 @@ public final class ReplayStore {
         Self.isGameID(id) && access(path(of: id), F_OK) == 0
     }
 
-    /// Writes a replay, off the loop when a writing thread is set: encoded here, written
-    /// there (to a new name, fsynced as the policy says, then renamed into place, so a
-    /// reader never sees half).
+    /// Writes a replay, off the loop when a writing thread is set: encoded and written there
+    /// (to a new name, fsynced as the policy says, then renamed into place, so a reader
+    /// never sees half).
     func save(_ replay: GameReplay) {
         guard Self.isGameID(replay.gameID) else { return }
-        let bytes = ServerMessage.replay(replay, id: nil).encodedLine()
         let (final, id, sync, warn) = (path(of: replay.gameID), replay.gameID, policy == .always, warn)
-        let job: @Sendable () -> Void = { Self.write(bytes, to: final, sync: sync, warn: { warn("replay \(id): \($0)") }) }
+        // Encoded on the writing thread too: a long game's replay is kilobytes of JSON.
+        let job: @Sendable () -> Void = {
+            Self.write(ServerMessage.replay(replay, id: nil).encodedLine(), to: final, sync: sync, warn: { warn("replay \(id): \($0)") })
+        }
         if let writeOffLoop { writeOffLoop(job) } else { job() }
         savedSinceSync = true
     }
