@@ -114,11 +114,34 @@ final class CrashBench {
         closeEveryone()
         server?.stop()
         server = nil
+        let (records, twice) = Self.journalRecords(data.path)
         report()
+        print("results journal: \(records) games, \(twice) recorded twice")
         if options.restartRooms > 0 { try timeRestart() }
-        guard lost == 0, replaysMissing == 0 else {
-            throw BenchError("\(lost) acknowledged claims and \(replaysMissing) heard games were lost; first: \(firstProblem ?? "")")
+        guard lost == 0, replaysMissing == 0, twice == 0 else {
+            throw BenchError(
+                "\(lost) acknowledged claims and \(replaysMissing) heard games were lost, \(twice) games recorded twice; first: \(firstProblem ?? "")")
         }
+    }
+
+    /// The games in the results journal, and how many of them are there more than once: a
+    /// restart that replays a finished game must know it is already recorded.
+    static func journalRecords(_ data: String) -> (records: Int, twice: Int) {
+        guard let file = fopen(data + "/results.jsonl", "r") else { return (0, 0) }
+        defer { fclose(file) }
+        var ids = Set<String>()
+        var records = 0
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        while getline(&line, &capacity, file) > 0 {
+            guard let line, case .object(let record)? = try? JSONParser.parse(Array(String(cString: line).utf8.dropLast())),
+                  let id = record["id"]?.stringValue
+            else { continue }
+            records += 1
+            ids.insert(id)
+        }
+        free(line)
+        return (records, records - ids.count)
     }
 
     // MARK: - The server
