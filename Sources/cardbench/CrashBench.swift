@@ -8,6 +8,9 @@ import Wire
 /// player heard `claimed` for it (or anyone heard a `state` with its points): a restored
 /// room must show at least those points, and a game whose `game_over` was heard must have
 /// its replay. Whatever falls short is a lost move.
+///
+/// For a look at a failure: CRASHBENCH_DEBUG=1 prints every problem as it is seen, and
+/// CRASHBENCH_KEEP=1 keeps the server's data folder and log (their paths are printed).
 final class CrashBench {
     /// How long one stage (a start, the resumes, the drain after a kill) may take.
     static let stageTimeoutNanoseconds: UInt64 = 15_000_000_000
@@ -251,10 +254,6 @@ final class CrashBench {
         while !players.allSatisfy(\.playing) {
             guard monotonicNanoseconds() < giveUp else {
                 writeStandardError("server log:\n\(serverLog(last: 3000))\n")
-                if let seconds = getenv("CRASHBENCH_HOLD").flatMap({ UInt32(String(cString: $0)) }), let child = server {
-                    writeStandardError("holding server \(child.pid) on port \(port) for \(seconds) s\n")
-                    sleep(seconds)
-                }
                 let stuck = players.filter { !$0.playing }.prefix(3).map { "\($0.name) \($0.stage) after \($0.recent)" }
                 throw BenchError("players did not all sit in games under way within 15 s: \(stuck); \(firstProblem ?? "")")
             }
