@@ -95,7 +95,8 @@ struct EndToEndTests {
         #expect(records.contains("  › rock-paper-scissors"))
         #expect(records.contains(" ↑↓ game · Enter replay · Esc back"))
         terminal.press("Enter")
-        let deal = terminal.waitFor("The deal ·")
+        // The step line comes at once; the players (the robot among them) with the deal's frame.
+        let deal = terminal.waitFor { $0.contains("The deal ·") && $0.contains("ann, robot") }
         #expect(deal.contains(" Replay · rock-paper-scissors · ann, robot"))
         #expect(deal.contains(" ←→ step · PgUp/PgDn 10 steps · Home/End deal/end · Esc back"))
         terminal.press("End")
