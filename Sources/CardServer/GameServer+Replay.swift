@@ -53,7 +53,7 @@ extension GameServer {
         let job = ReplayJob(path: replays.path(of: gameID), gameID: gameID, step: step, seat: seat, id: id, missing: missing)
         pauseInput(client, .replay)
         let clientID = client.id
-        host.runOffLoop({ job.run() }) { [weak self] _ in
+        host.runOffLoop({ job.run() }) { [weak self] in
             self?.replayAnswered(job, to: clientID)
         }
     }
@@ -159,9 +159,8 @@ final class ReplayJob: @unchecked Sendable {
     }
 
     /// Runs on the worker: pure but for reading the file.
-    func run() -> UInt64 {
+    func run() {
         outcome = Result { () throws(CommandError) in try answer() }
-        return 0
     }
 
     private func answer() throws(CommandError) -> [UInt8] {

@@ -60,12 +60,7 @@ public final class GameServer {
         self.roomLog = roomLog
         self.replays = replays
         // A rewrite of the room log is fsynced and renamed on the background worker.
-        roomLog?.runOffLoop = { work, then in
-            host.runOffLoop({
-                work()
-                return 0
-            }, then: { _ in then() })
-        }
+        roomLog?.runOffLoop = { work, then in host.runOffLoop(work, then: then) }
         self.random = random
         results = DurableResults(isJournaled: journal != nil, maxHeldCommands: ServerConfig.maxHeldCommands)
     }
@@ -181,16 +176,15 @@ public final class GameServer {
     }
 
     func pauseInput(_ client: Client, _ cause: InputPause) {
-        if case .replay = cause {
-            // Waiting for its own answer is not being slowed: nothing to log.
-        } else if !client.wasPaused {
+        // Waiting for its own replay is not being slowed down: only a slowdown is logged, once.
+        let slowdown: String? = switch cause {
+        case .outputBacklog: "its replies are piling up unread"
+        case .commandRate: "it sends more than \(config.commandRate) commands a second"
+        case .replay: nil
+        }
+        if let slowdown, !client.wasPaused {
             client.wasPaused = true
-            let why = switch cause {
-            case .outputBacklog: "its replies are piling up unread"
-            case .commandRate: "it sends more than \(config.commandRate) commands a second"
-            case .replay: ""
-            }
-            host.log("\(client.id) is read more slowly: \(why)")
+            host.log("\(client.id) is read more slowly: \(slowdown)")
         }
         client.inputPause = cause
         host.setReading(client.id, false)

@@ -53,4 +53,13 @@ public protocol ServerHost: AnyObject {
 extension ServerHost {
     /// The system's wall clock; a scripted host sets its own.
     public var wallMilliseconds: Int64 { Timestamp.nowMilliseconds() }
+
+    /// Runs `work`, which answers nothing (a file synced, a replay read into its job), off the
+    /// server's thread, then `completion` on it.
+    func runOffLoop(_ work: @escaping @Sendable () -> Void, then completion: @escaping () -> Void) {
+        runOffLoop({
+            work()
+            return 0
+        }, then: { _ in completion() })
+    }
 }

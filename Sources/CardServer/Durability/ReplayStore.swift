@@ -95,16 +95,10 @@ public final class ReplayStore {
         let temporary = final + ".new"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return warn("open: \(String(cString: strerror(errno)))") }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else {
-                close(fd)
-                unlink(temporary)
-                return warn("write: \(String(cString: strerror(errno)))")
-            }
-            written += result
+        if let failure = WholeFile.write(bytes, to: fd) {
+            close(fd)
+            unlink(temporary)
+            return warn("write: \(failure.text)")
         }
         if sync, fsync(fd) != 0 { warn("fsync: \(String(cString: strerror(errno)))") }
         close(fd)
@@ -131,14 +125,7 @@ public final class ReplayStore {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .none }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= maxFileBytes {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
+        guard case .success(var bytes) = WholeFile.read(fd, limit: maxFileBytes) else { return .unreadable }
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         guard bytes.count <= maxFileBytes, case .replay(let replay, _)? = try? ServerMessageDecoder.decode(bytes) else {
             return .unreadable

@@ -105,10 +105,8 @@ public final class RoomLog {
     /// the one record of every move, so it skips building a JSON object.
     func appendMove(room: String, line: [UInt8]) {
         pending += line
-        guard roomLines[room] != nil else { return }
         nextOrder += 1
-        roomLines[room]?.append((nextOrder, line))
-        liveBytes += line.count
+        keepInput(line, of: room)
     }
 
     /// Writes the turn's records with one `write(2)` (then fsyncs, with `always`); rewrites the
@@ -166,10 +164,16 @@ public final class RoomLog {
         case .close:
             liveBytes -= roomLines.removeValue(forKey: room)?.reduce(0) { $0 + $1.line.count } ?? 0
         default:
-            guard roomLines[room] != nil else { return }
-            roomLines[room]?.append((nextOrder, line))
-            liveBytes += line.count
+            keepInput(line, of: room)
         }
+    }
+
+    /// A record of a room's current game (kept only while the room is live), numbered
+    /// after those before it.
+    private func keepInput(_ line: [UInt8], of room: String) {
+        guard roomLines[room] != nil else { return }
+        roomLines[room]?.append((nextOrder, line))
+        liveBytes += line.count
     }
 
     /// The live rooms' records in the order they were written, and the last clock tick.
@@ -269,18 +273,9 @@ public final class RoomLog {
         Self.syncDirectory(of: path)
     }
 
-    /// Writes every byte, retrying short writes; the failure's text, or nil.
+    /// Writes every byte; the failure's text, or nil.
     private func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                return "write(\(path)): \(String(cString: strerror(errno)))"
-            }
-            written += result
-        }
-        return nil
+        WholeFile.write(bytes, to: fd).map { "write(\(path)): \($0.text)" }
     }
 
     private func readAll() throws(Failure) -> [UInt8] {
