@@ -55,6 +55,18 @@ struct ReplayViewerTests {
         #expect(model.records == nil)
     }
 
+    @Test func enterWithNoRecentGameSaysSoAndAReplayArrivingAfterEscOpensNothing() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        _ = model.type("i")
+        model.receive(ServerMessage.stats(PlayerStats(name: "ann", games: 0, wins: 0, byGame: []), id: .int(3)).jsonText)
+        #expect(model.press([.enter]) == [])
+        #expect(model.status?.text == "no recent game to replay yet: finish one, and it is listed here")
+        _ = model.press([.escape])
+        #expect(model.records == nil)
+        #expect(model.receive(ServerMessage.replay(Self.rpsReplay, id: nil).jsonText) == [])
+        #expect(model.viewer == nil)
+    }
+
     @Test func aReplayOfAGameWithoutThisPlayerIsSeenFromTheFirstSeat() {
         #expect(ReplayViewer(replay: Self.rpsReplay, me: "bob").seat == 1)
         #expect(ReplayViewer(replay: Self.rpsReplay, me: "cy").seat == 0)

@@ -46,7 +46,7 @@ extension ClientModel {
             }
             return openRecords()
         case .replay(let action):
-            return replayAction(action)
+            return replayAction(action, now: now)
         case .ask(let asked):
             question = asked
         case .answer(let yes):

@@ -4,7 +4,7 @@ import Wire
 /// through one input at a time; each step's state is asked of the server as it is shown.
 extension ClientModel {
     /// Works the records screen's list of recent games and the replay viewer.
-    mutating func replayAction(_ action: ReplayAction) -> [Effect] {
+    mutating func replayAction(_ action: ReplayAction, now: Int) -> [Effect] {
         switch action {
         case .choose(let delta):
             guard var open = records, let count = open.stats?.recent.count, count > 0 else { return [] }
@@ -12,10 +12,11 @@ extension ClientModel {
             records = open
             return []
         case .open:
-            guard let recent = records?.stats?.recent, recent.indices.contains(records?.chosenRecent ?? -1),
-                  let chosen = records?.chosenRecent
-            else { return [] }
-            return [send(.replay(game: recent[chosen].gameID, step: nil, seat: nil))]
+            guard let records, let recent = records.stats?.recent, recent.indices.contains(records.chosenRecent) else {
+                setStatus("no recent game to replay yet: finish one, and it is listed here", tone: .neutral, now: now)
+                return []
+            }
+            return [send(.replay(game: recent[records.chosenRecent].gameID, step: nil, seat: nil))]
         case .step(let delta):
             guard let viewer else { return [] }
             return show(step: viewer.step + delta)
@@ -40,6 +41,8 @@ extension ClientModel {
     }
 
     mutating func replayArrived(_ replay: GameReplay) -> [Effect] {
+        // Asked for from the records screen: closed meanwhile, the answer opens nothing.
+        guard records != nil else { return [] }
         viewer = ReplayViewer(replay: replay, me: me)
         // What the status line said was about the room, not about this old game.
         status = nil
