@@ -33,10 +33,8 @@ struct ConcentrationRoomTests {
         #expect(state["cards"]?.arrayValue?.allSatisfy { $0.objectValue?["face"] == .null } == true)
         let clients = ["ann": ann, "bob": bob]
 
-        var known: [Int: String] = [:]
-        var matched: Set<Int> = []
+        var memory = ConcentrationMemory(cards: 12)
         var points = ["ann": 0, "bob": 0]
-        var faceUp: Set<Int> = []
         var flips = 0
         while state["phase"] == .string("playing"), flips < 200 {
             let turn = try #require(state["turn"]?.stringValue)
@@ -47,44 +45,25 @@ struct ConcentrationRoomTests {
                 other.send(#"{"type":"flip","card":0}"#)
                 #expect(try other.expect("error")["code"] == .string("not_your_turn"))
             }
-            // A lone face-up card is this turn's first; a mismatched pair turns down on this flip.
-            let first = faceUp.count == 1 ? faceUp.first : nil
-            let unmatchedKnown = known.filter { !matched.contains($0.key) }
-            let card: Int
-            if let first, let partner = unmatchedKnown.first(where: { $0.key != first && $0.value == known[first] })?.key {
-                card = partner
-            } else if first == nil, let pair = Dictionary(grouping: unmatchedKnown.keys, by: { known[$0] ?? "" }).values.first(where: { $0.count == 2 }) {
-                card = pair.sorted()[0]
-            } else {
-                card = try #require((0..<12).first { known[$0] == nil && !matched.contains($0) })
-            }
+            let card = try #require(memory.nextCard())
             player.send(#"{"type":"flip","card":\#(card),"id":\#(flips)}"#)
             #expect(try player.receiveLine() == #"{"type":"ok","id":\#(flips)}"#)
             let flipped = try player.expect("flipped")
             #expect(flipped["player"] == .string(turn))
             #expect(flipped["card"] == .int(card))
-            known[card] = try #require(flipped["face"]?.stringValue)
+            memory.saw(card, face: try #require(flipped["face"]?.stringValue), result: flipped["result"]?.stringValue)
             points[turn, default: 0] += flipped["points"]?.intValue ?? 0
-            switch flipped["result"]?.stringValue {
-            case "match":
-                matched.formUnion([card] + (first.map { [$0] } ?? []))
-                faceUp = []
-            case "mismatch":
-                faceUp = Set([card] + (first.map { [$0] } ?? []))
-            default:
-                faceUp = [card]
-            }
             state = try player.expect("state")
             #expect(try other.expect("flipped") == flipped)
             #expect(try other.expect("state") == state)
-            #expect(Self.faceDownFacesHidden(state, faceUp: faceUp), "a face-down face was sent: \(state.jsonText)")
+            #expect(Self.faceDownFacesHidden(state, faceUp: memory.faceUp), "a face-down face was sent: \(state.jsonText)")
             flips += 1
         }
         #expect(state["phase"] == .string("over"))
         #expect(state["flips"] == .int(flips))
         let over = try ann.expect("game_over")
         #expect(over["scores"] == .object(["ann": .int(points["ann"] ?? 0), "bob": .int(points["bob"] ?? 0)]))
-        #expect(matched.count == 12)
+        #expect(memory.matched.count == 12)
     }
 }
 

@@ -110,31 +110,15 @@ struct ReplayTests {
         var state = try Self.playing(bob)
         _ = try Self.playing(ann)
         let clients = ["ann": ann, "bob": bob]
-        var known: [Int: String] = [:]
-        var matched: Set<Int> = []
-        var faceUp: [Int] = []
+        var memory = ConcentrationMemory(cards: 8)
         var annStates: [JSONObject] = []
         while state["phase"] == .string("playing"), annStates.count < 100 {
             let turn = try #require(state["turn"]?.stringValue)
             let player = try #require(clients[turn])
-            let first = faceUp.count == 1 ? faceUp.first : nil
-            let open = known.filter { !matched.contains($0.key) }
-            let card: Int
-            if let first, let partner = open.first(where: { $0.key != first && $0.value == known[first] })?.key {
-                card = partner
-            } else if first == nil, let pair = Dictionary(grouping: open.keys, by: { known[$0] ?? "" }).values.first(where: { $0.count == 2 }) {
-                card = pair.sorted()[0]
-            } else {
-                card = try #require((0..<8).first { known[$0] == nil && !matched.contains($0) })
-            }
+            let card = try #require(memory.nextCard())
             player.send(#"{"type":"flip","card":\#(card)}"#)
             let flipped = try ann.receive(until: "flipped").message
-            known[card] = try #require(flipped["face"]?.stringValue)
-            switch flipped["result"]?.stringValue {
-            case "match": matched.formUnion([card] + (first.map { [$0] } ?? [])); faceUp = []
-            case "mismatch": faceUp = [card] + (first.map { [$0] } ?? [])
-            default: faceUp = [card]
-            }
+            memory.saw(card, face: try #require(flipped["face"]?.stringValue), result: flipped["result"]?.stringValue)
             state = try ann.expect("state")
             annStates.append(state)
         }

@@ -72,33 +72,17 @@ struct ReplaysOnVirtualTimeTests {
             let ann = host.player("ann")
             host.send(#"{"type":"create","game":"concentration","seats":1,"options":{"pairs":3,"time_bonus":true}}"#, from: ann)
             var state = try #require(host.take(ann).last { $0["type"] == .string("state") })
-            var known: [Int: String] = [:]
-            var matched: Set<Int> = []
-            var faceUp: [Int] = []
+            var memory = ConcentrationMemory(cards: 6)
             var over: JSONObject?
             var flips = 0
             while over == nil, flips < 40 {
                 // Uneven pauses, so whole seconds and the bonus vary from match to match.
                 host.advance(by: .nanoseconds(1_300_000_000 + 170_000_123 * Int64(flips % 5)))
-                let first = faceUp.count == 1 ? faceUp.first : nil
-                let open = known.filter { !matched.contains($0.key) }
-                let card: Int
-                if let first, let partner = open.first(where: { $0.key != first && $0.value == known[first] })?.key {
-                    card = partner
-                } else if first == nil, let pair = Dictionary(grouping: open.keys, by: { known[$0] ?? "" }).values.first(where: { $0.count == 2 }) {
-                    card = pair.sorted()[0]
-                } else {
-                    card = try #require((0..<6).first { known[$0] == nil && !matched.contains($0) && $0 != first })
-                }
+                let card = try #require(memory.nextCard())
                 host.send(#"{"type":"flip","card":\#(card)}"#, from: ann)
                 let messages = host.take(ann)
                 let flipped = try #require(messages.first(where: { $0["type"]?.stringValue == "flipped" }))
-                known[card] = flipped["face"]?.stringValue
-                switch flipped["result"]?.stringValue {
-                case "match": matched.formUnion([card] + (first.map { [$0] } ?? [])); faceUp = []
-                case "mismatch": faceUp = [card] + (first.map { [$0] } ?? [])
-                default: faceUp = [card]
-                }
+                memory.saw(card, face: flipped["face"]?.stringValue, result: flipped["result"]?.stringValue)
                 for message in messages where message["type"]?.stringValue == "state" { state = message }
                 for message in messages where message["type"]?.stringValue == "game_over" { over = message }
                 flips += 1
