@@ -88,12 +88,7 @@ struct CrashRecoveryTests {
 
     @Test func aSetGameWithADealVoteCastComesBack() throws {
         let server = try ServerProcess()
-        let ann = try server.player("ann")
-        ann.send(#"{"type":"create","game":"set","seats":2}"#)
-        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
-        let bob = try server.player("bob")
-        bob.send(#"{"type":"join","room":"\#(room)"}"#)
-        try bob.expect("joined")
+        let (ann, bob, room) = try server.seatAnnAndBob(create: #"{"type":"create","game":"set","seats":2}"#)
         _ = try playing(bob)
         let board = try playing(ann)
         // A valid claim first, so the board is not the deal's.
@@ -116,12 +111,7 @@ struct CrashRecoveryTests {
 
     @Test func aConcentrationTurnWithOneCardFlippedComesBack() throws {
         let server = try ServerProcess()
-        let ann = try server.player("ann")
-        ann.send(#"{"type":"create","game":"concentration","seats":2,"options":{"pairs":8}}"#)
-        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
-        let bob = try server.player("bob")
-        bob.send(#"{"type":"join","room":"\#(room)"}"#)
-        try bob.expect("joined")
+        let (ann, bob, room) = try server.seatAnnAndBob(create: #"{"type":"create","game":"concentration","seats":2,"options":{"pairs":8}}"#)
         let first = try playing(bob)
         _ = try playing(ann)
         let mover = first["turn"] == .string("bob") ? bob : ann

@@ -101,12 +101,7 @@ struct ReplayTests {
     @Test func aConcentrationGameIsReplayedFlipByFlipToTheSameScores() throws {
         let server = try ServerProcess(["--rate", "0"])
         defer { server.stop() }
-        let ann = try server.player("ann")
-        ann.send(#"{"type":"create","game":"concentration","seats":2,"options":{"pairs":4}}"#)
-        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
-        let bob = try server.player("bob")
-        bob.send(#"{"type":"join","room":"\#(room)"}"#)
-        try bob.expect("joined")
+        let (ann, bob, _) = try server.seatAnnAndBob(create: #"{"type":"create","game":"concentration","seats":2,"options":{"pairs":4}}"#)
         var state = try Self.playing(bob)
         _ = try Self.playing(ann)
         let clients = ["ann": ann, "bob": bob]
@@ -161,12 +156,7 @@ struct ReplayTests {
     @Test func aSetRaceWithAWrongClaimIsReplayedToTheSameScores() throws {
         let server = try ServerProcess(["--rate", "0"])
         defer { server.stop() }
-        let ann = try server.player("ann")
-        ann.send(#"{"type":"create","game":"set","seats":2}"#)
-        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
-        let bob = try server.player("bob")
-        bob.send(#"{"type":"join","room":"\#(room)"}"#)
-        try bob.expect("joined")
+        let (ann, bob, _) = try server.seatAnnAndBob(create: #"{"type":"create","game":"set","seats":2}"#)
         var state = try Self.playing(bob)
         _ = try Self.playing(ann)
         var claims = 0

@@ -90,6 +90,18 @@ final class ServerProcess {
         client.token = try client.expect("welcome")["token"]?.stringValue
         return client
     }
+
+    /// ann sends `create` (the whole line) and bob joins the room it made; both have read
+    /// their `joined`, nothing after it.
+    func seatAnnAndBob(create: String) throws -> (ann: TestClient, bob: TestClient, room: String) {
+        let ann = try player("ann")
+        ann.send(create)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        let bob = try player("bob")
+        bob.send(#"{"type":"join","room":"\#(room)"}"#)
+        try bob.expect("joined")
+        return (ann, bob, room)
+    }
 }
 
 struct TestFailure: Error, CustomStringConvertible {
