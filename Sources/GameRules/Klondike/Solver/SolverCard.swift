@@ -12,15 +12,16 @@ struct SolverCard: Hashable {
     }
 
     /// 0...3 in ``Suit/allCases`` order: spades, hearts, diamonds, clubs.
-    var suit: Int { Int(code) / 13 }
+    @inline(__always) var suit: Int { Int(code) / 13 }
     /// 1 (ace) ... 13 (king).
-    var rank: Int { Int(code) % 13 + 1 }
+    @inline(__always) var rank: Int { Int(code) % 13 + 1 }
     /// Hearts and diamonds.
     var isRed: Bool { suit == 1 || suit == 2 }
 
     var playingCard: PlayingCard { PlayingCard(rank: rank, suit: Suit.allCases[suit]) }
 
     /// Whether this card may lie on `other` in the tableau: one rank lower, the other colour.
+    @inline(__always)
     func fitsTableau(onto other: SolverCard) -> Bool {
         rank + 1 == other.rank && isRed != other.isRed
     }
