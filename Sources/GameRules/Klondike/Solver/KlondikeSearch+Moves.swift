@@ -17,25 +17,29 @@ extension KlondikeSearch {
     /// card it uncovers goes home or takes a talon card or a run that turns a card up; a talon
     /// card that no chain of such holders wants; a card off a foundation on the same terms.
     mutating func candidateMoves() -> [Move] {
-        let reachable = reachableTalon()
+        // The lists are the scratch's, taken out so that each is filled in place, with no allocation.
+        var scratch = self.scratch
+        self.scratch = Scratch()
+        defer { self.scratch = scratch }
+        scratch.clear()
+        reachableTalon(into: &scratch.reachable)
+        let reachable = scratch.reachable
         let firstEmpty = (0..<7).first { upCount[$0] == 0 }
-        var home: [Move] = []
-        var revealing: [Move] = []
-        var fromTalon: [Move] = []
-        var rearranging: [Move] = []
-        // What leadsToProgress says of a card from outside the tableau, by rank, colour and depth: all it depends on here.
-        var holderMemo = [Int8](repeating: -1, count: 28 * (Self.progressDepth + 1))
         let kings = waitingKings(reachable: reachable)
         let owed = obligation
-        var wantedMemo = [Int8](repeating: -1, count: 28)
+        return candidateMoves(reachable: reachable, firstEmpty: firstEmpty, kings: kings, owed: owed, into: &scratch)
+    }
 
+    private mutating func candidateMoves(
+        reachable: [(index: Int, usedRedeal: Bool)], firstEmpty: Int?, kings: UInt8, owed: Obligation, into scratch: inout Scratch
+    ) -> [Move] {
         for pile in 0..<7 {
             if let top = top(of: pile), goesHome(top) {
-                home.append(Move(kind: .tableauToFoundation, card: top, from: Int8(pile)))
+                scratch.home.append(Move(kind: .tableauToFoundation, card: top, from: Int8(pile)))
             }
         }
         for (index, usedRedeal) in reachable where goesHome(talon[index]) {
-            home.append(Move(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: usedRedeal))
+            scratch.home.append(Move(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: usedRedeal))
         }
 
         for from in 0..<7 {
@@ -58,31 +62,31 @@ extension KlondikeSearch {
                     if focused {
                         guard goesHome(uncovered) || isInReach(cardOnto: uncovered, besides: from) else { continue }
                     } else {
-                        guard goesHome(uncovered) || leadsToProgress(onto: uncovered, besides: from, reachable: reachable, kings: kings, depth: Self.progressDepth, memo: &holderMemo) else { continue }
+                        guard goesHome(uncovered) || leadsToProgress(onto: uncovered, besides: from, reachable: reachable, kings: kings, depth: Self.progressDepth, memo: &scratch.holderMemo) else { continue }
                     }
                 }
                 for to in 0..<7 where to != from && owed.allows(from: from, to: to, card: lead) && fits(lead, onto: to, firstEmpty: firstEmpty) {
                     var move = Move(kind: .tableauToTableau, card: lead, from: Int8(from), to: Int8(to), count: Int8(runCount - start))
                     if obligations && !reveals { move.owes = start > 0 ? Obligation(pile: Int8(from)) : Obligation(king: true) }
-                    if reveals { revealing.append(move) } else { rearranging.append(move) }
+                    if reveals { scratch.revealing.append(move) } else { scratch.rearranging.append(move) }
                 }
             }
         }
         // Sorted with a copy of the counts: a closure that read `self` would copy the whole search.
         let downCounts = downCount
-        revealing.sort { downCounts[Int($0.from)] > downCounts[Int($1.from)] }
+        scratch.revealing.sort { downCounts[Int($0.from)] > downCounts[Int($1.from)] }
 
         for (index, usedRedeal) in reachable {
             let card = talon[index]
             guard owed == .none || hasOwedPlace(for: card, owed: owed, firstEmpty: firstEmpty) else { continue }
             if focused && boundaryIsFree {
-                if !isWanted(asHolder: card, reachable: reachable, memo: &wantedMemo) { continue }
+                if !isWanted(asHolder: card, reachable: reachable, memo: &scratch.wantedMemo) { continue }
             }
-            if !focused && boundaryIsFree && !leadsToProgress(onto: card, besides: nil, reachable: reachable, kings: kings, depth: Self.progressDepth, memo: &holderMemo) { continue }
+            if !focused && boundaryIsFree && !leadsToProgress(onto: card, besides: nil, reachable: reachable, kings: kings, depth: Self.progressDepth, memo: &scratch.holderMemo) { continue }
             for to in 0..<7 where owed.allows(from: nil, to: to, card: card) && fits(card, onto: to, firstEmpty: firstEmpty) {
                 var move = Move(kind: .talonToTableau, card: card, to: Int8(to), talonIndex: Int8(index), usedRedeal: usedRedeal)
                 if obligations && boundaryIsFree { move.owes = Obligation(pile: Int8(to)) }
-                fromTalon.append(move)
+                scratch.fromTalon.append(move)
             }
         }
 
@@ -91,27 +95,27 @@ extension KlondikeSearch {
             guard card.rank < 13, owed == .none || hasOwedPlace(for: card, owed: owed, firstEmpty: firstEmpty) else { continue }
             guard focused
                 ? isInReach(cardOnto: card, besides: nil, reachable: reachable)
-                : leadsToProgress(onto: card, besides: nil, reachable: reachable, kings: kings, depth: Self.progressDepth, memo: &holderMemo)
+                : leadsToProgress(onto: card, besides: nil, reachable: reachable, kings: kings, depth: Self.progressDepth, memo: &scratch.holderMemo)
             else { continue }
             for to in 0..<7 where owed.allows(from: nil, to: to, card: card) && fits(card, onto: to, firstEmpty: firstEmpty) {
-                rearranging.append(Move(kind: .foundationToTableau, card: card, to: Int8(to), owes: obligations ? Obligation(pile: Int8(to)) : .none))
+                scratch.rearranging.append(Move(kind: .foundationToTableau, card: card, to: Int8(to), owes: obligations ? Obligation(pile: Int8(to)) : .none))
             }
         }
-        if owed != .none { home.removeAll { !owed.allowsHome(from: $0.kind == .tableauToFoundation ? Int($0.from) : nil) } }
+        if owed != .none { scratch.home.removeAll { !owed.allowsHome(from: $0.kind == .tableauToFoundation ? Int($0.from) : nil) } }
         if var generator = orderShuffle {
-            home.seededShuffle(using: &generator)
-            revealing.seededShuffle(using: &generator)
-            fromTalon.seededShuffle(using: &generator)
-            rearranging.seededShuffle(using: &generator)
+            scratch.home.seededShuffle(using: &generator)
+            scratch.revealing.seededShuffle(using: &generator)
+            scratch.fromTalon.seededShuffle(using: &generator)
+            scratch.rearranging.seededShuffle(using: &generator)
             // Drawing one, now and then turning a card up comes before sending one home: an
             // early card home is what most often loses a winnable deal. Drawing three, a card
             // home from the waste also changes which cards the draws bring up, so it stays first
             // (1,000 deals: 8 more wins drawing one, 3 fewer drawing three when done for both).
             let revealFirst = boundaryIsFree && generator.next() & 3 == 0
             orderShuffle = generator
-            if revealFirst { return revealing + home + fromTalon + rearranging }
+            if revealFirst { return scratch.joined(revealingFirst: true) }
         }
-        return home + revealing + fromTalon + rearranging
+        return scratch.joined(revealingFirst: false)
     }
 
     /// Whether a card could lie on `card` and so make progress: the bottom of a pile's face-up

@@ -61,6 +61,8 @@ struct KlondikeSearch {
 
     /// What the next move must do: set by a move that only rearranges.
     var obligation = Obligation.none
+    /// The storage ``candidateMoves()`` fills, reused from position to position.
+    var scratch = Scratch()
     /// Moves from the start to the position now; a win leaves the winning line here.
     private(set) var path: [Move] = []
     private var seen = Set<UInt64>()
@@ -246,16 +248,22 @@ struct KlondikeSearch {
     /// The talon indices a run of draws can bring to the top of the waste (the current top
     /// first), and whether each needs the waste turned back over.
     func reachableTalon() -> [(index: Int, usedRedeal: Bool)] {
-        let count = talon.count
-        guard count > 0 else { return [] }
         var reachable: [(index: Int, usedRedeal: Bool)] = []
+        reachableTalon(into: &reachable)
+        return reachable
+    }
+
+    /// ``reachableTalon()`` appended to `reachable`.
+    func reachableTalon(into reachable: inout [(index: Int, usedRedeal: Bool)]) {
+        let count = talon.count
+        guard count > 0 else { return }
         if wasteCount > 0 { reachable.append((wasteCount - 1, false)) }
         var boundary = wasteCount
         while boundary < count {
             boundary = min(boundary + drawCount, count)
             reachable.append((boundary - 1, false))
         }
-        guard redealsLeft > 0 else { return reachable }
+        guard redealsLeft > 0 else { return }
         boundary = 0
         while boundary < count {
             boundary = min(boundary + drawCount, count)
@@ -263,7 +271,6 @@ struct KlondikeSearch {
             let onTheWay = boundary >= wasteCount && ((boundary - wasteCount) % drawCount == 0 || boundary == count)
             if !onTheWay { reachable.append((boundary - 1, true)) }
         }
-        return reachable
     }
 
     // MARK: Making and unmaking moves
