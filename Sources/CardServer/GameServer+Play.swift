@@ -61,6 +61,7 @@ extension GameServer {
         room.beganAt = now
         room.beganWith = names.map { $0 ?? "" }
         room.replaySteps = []
+        room.movesBySeat = Array(repeating: 0, count: room.seats.count)
         apply(room.engine.start(names: names, seed: seed, now: now), in: room)
     }
 
@@ -85,6 +86,15 @@ extension GameServer {
             throw CommandError(code: .gameOver, message: "the game is over; send {\"type\":\"start\"} to offer a rematch (it starts once every player has)")
         case .playing:
             break
+        }
+        // Every command is a record in the room log until the game ends: one player may not
+        // grow it without end (draw and undo, round and round), and the others play on.
+        if room.movesBySeat.indices.contains(seat) {
+            guard room.movesBySeat[seat] < config.maxMovesPerSeat else {
+                throw .illegalMove(
+                    "you have sent \(config.maxMovesPerSeat) moves in this game, the most one player may; send {\"type\":\"leave\"} and start a new game")
+            }
+            room.movesBySeat[seat] += 1
         }
         // Logged before the rules see it: a refused command can still count (a wrong Set claim).
         logMove(command, by: player, in: room)

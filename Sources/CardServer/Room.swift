@@ -52,6 +52,9 @@ final class Room {
     var gameID = ""
     /// The current game's inputs so far, for its replay.
     var replaySteps: [GameReplay.Step] = []
+    /// Game commands each seat has sent in the current game, refused ones counted: each is a
+    /// record in the room log until the game ends (``ServerConfig/maxMovesPerSeat``).
+    var movesBySeat: [Int] = []
     /// The game clock when the current game began.
     var beganAt: UInt64 = 0
     /// The players by seat when the current game began ("" for an empty seat).

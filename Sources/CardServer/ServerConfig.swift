@@ -17,6 +17,12 @@ public struct ServerConfig: Sendable {
     /// well under the host's output cap (`--output-limit`), which then only a client that
     /// stops reading while others' broadcasts pile up can reach.
     public var pauseInputAboveUnsentBytes = 64 * 1024
+    /// Game commands one seat may send in one game, refused ones counted; one more gets
+    /// `illegal_move`, and the other players play on. Far more than any game takes (a
+    /// Klondike game drawing through the stock fifty times over is about 2,000), it bounds
+    /// what one player adds to the room log (about 60 bytes a command, until the game ends)
+    /// and to a restart's work.
+    public var maxMovesPerSeat = 10_000
     /// Where reading resumes: a quarter of the pause mark.
     var resumeInputAtUnsentBytes: Int { pauseInputAboveUnsentBytes / 4 }
     /// Rooms on the server at once, private and abandoned ones included; 0 for no cap.

@@ -1,3 +1,4 @@
+import CardServer
 import Foundation
 import Testing
 import Wire
@@ -144,6 +145,33 @@ struct CrashRecoveryTests {
         let drawn = try clients[0].receive(until: "state").message
         let (again, _) = try expectRestored(restarted, room: room, players: [(clients[0], drawn)])
         again.stop()
+    }
+
+    /// The cap on one player's moves in one game holds across a restart: the restored game
+    /// counts the moves the log replays, so nobody gets a fresh allowance by crashing the server.
+    @Test func aPlayerPastTheMoveCapIsStillPastItAfterARestart() throws {
+        let cap = ServerConfig(version: "test").maxMovesPerSeat
+        let server = try ServerProcess(["--rate", "0"])
+        let ann = try server.player("ann")
+        ann.send(#"{"type":"create","game":"klondike","options":{"seed":42}}"#)
+        let room = try #require(try ann.expect("joined")["room"]?.stringValue)
+        _ = try playing(ann)
+        // In batches, each read to its last reply, so neither side's buffers fill.
+        for batch in stride(from: 1, through: cap, by: 100) {
+            let last = min(batch + 99, cap)
+            for number in batch...last { ann.send(#"{"type":"draw","id":\#(number)}"#) }
+            while !(try ann.receiveLine()).contains(#""id":\#(last)}"#) {}
+        }
+        let state = try ann.expect("state")
+        ann.send(#"{"type":"draw","id":1}"#)
+        #expect(try ann.expect("error")["code"] == .string("illegal_move"))
+
+        let (restarted, clients) = try expectRestored(server, room: room, players: [(ann, state)])
+        clients[0].send(#"{"type":"draw","id":2}"#)
+        let refused = try clients[0].expect("error")
+        #expect(refused["code"] == .string("illegal_move"))
+        #expect(refused["message"]?.stringValue?.hasPrefix("you have sent \(cap) moves in this game") == true)
+        restarted.stop()
     }
 
     @Test func anRPSBrainRoundWithItsClockRunningComesBack() throws {
