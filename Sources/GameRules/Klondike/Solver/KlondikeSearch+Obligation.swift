@@ -9,7 +9,10 @@ extension KlondikeSearch {
     /// king into the space. Until then it could wait, and waiting takes nothing away: the
     /// cards it would cover stay open, a talon card stays in reach, a card stays home. So
     /// every winning line can be reordered to make each such move right before its use, and
-    /// the search tries only those lines.
+    /// the search tries only those lines. That is an argument, not a proof about this search's
+    /// other shortcuts, so it was checked: over deals 1-1,000 drawing one and 1-200 drawing
+    /// three (a million positions each), the search with obligations never called dead a deal
+    /// that the search without them won (`KlondikeObligationTests` keeps a sample).
     ///
     /// A card sent home owes nothing. Its use may be the next card of its suit going home
     /// after a move that the search allows only once that card can go home (part of a run
