@@ -79,7 +79,8 @@ struct KlondikeSearch {
     let focused: Bool
     /// Whether a move that only rearranges must be used by the very next move (see
     /// ``Obligation``): on in the complete search, where it shrinks the proof that a deal is
-    /// dead several times over (deal 131 drawing one: 370,260 positions instead of 970,779).
+    /// dead, by half at the median of deals 1-300 drawing one and up to 24 times (deal 131:
+    /// 370,260 positions instead of 970,779).
     let obligations: Bool
     /// Shuffles the moves of each kind, so that a restart tries them in another order; nil keeps the order.
     var orderShuffle: SplitMix64?
