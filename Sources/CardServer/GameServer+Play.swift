@@ -97,9 +97,13 @@ extension GameServer {
             room.movesBySeat[seat] += 1
         }
         // Logged before the rules see it: a refused command can still count (a wrong Set claim).
-        logMove(command, by: player, in: room)
-        recordStep(.move, seat: seat, in: room, command: command)
-        let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: gameNow)
+        // One clock read for the log, the replay and the rules: two reads can fall either side
+        // of a millisecond (a reaction time) or a second (a time bonus), and a restart or a
+        // replay would then rebuild another game than the one played.
+        let now = gameNow
+        logMove(command, by: player, in: room, now: now)
+        recordStep(.move, seat: seat, in: room, command: command, now: now)
+        let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: now)
         room.moved = true
         send(update.reply(id), to: player)
         if update.replyIsBroadcast {
@@ -139,12 +143,13 @@ extension GameServer {
     }
 
     /// A seated player went away or came back: the rules may care (deal votes), then everyone gets the state.
-    func presenceChanged(in room: Room, of player: Player? = nil) {
+    /// - Parameter now: the game clock as the room log's record of it has it.
+    func presenceChanged(in room: Room, of player: Player? = nil, now: UInt64) {
         if room.phase == .playing {
             if let player, let seat = room.seat(of: player.id) {
-                recordStep(player.countsAsPresent ? .back : .away, seat: seat, in: room)
+                recordStep(player.countsAsPresent ? .back : .away, seat: seat, in: room, now: now)
             }
-            apply(room.engine.presenceChanged(seats: seatContext(of: room), now: gameNow), in: room)
+            apply(room.engine.presenceChanged(seats: seatContext(of: room), now: now), in: room)
         } else if !startRematchIfAgreed(room) {
             // Someone who went away no longer holds up a rematch the others agreed to.
             broadcastState(room)
@@ -172,8 +177,9 @@ extension GameServer {
     func deadlineFired(_ code: String) {
         guard let room = rooms[code], room.phase == .playing else { return }
         room.deadlineTimer = nil
-        log(.deadline(room: code, t: gameNow))
-        recordStep(.deadline, seat: nil, in: room)
-        apply(room.engine.deadlinePassed(now: gameNow), in: room)
+        let now = gameNow
+        log(.deadline(room: code, t: now))
+        recordStep(.deadline, seat: nil, in: room, now: now)
+        apply(room.engine.deadlinePassed(now: now), in: room)
     }
 }

@@ -18,9 +18,11 @@ extension GameServer {
     }
 
     /// Notes one input of the game under way, with its time since the game began.
-    func recordStep(_ kind: GameReplay.Step.Kind, seat: Int?, in room: Room, command: ClientCommand? = nil) {
+    /// - Parameter now: the game clock as the rules and the room log see this input: read
+    ///   once for all three, so that the replay rebuilds exactly what the players saw.
+    func recordStep(_ kind: GameReplay.Step.Kind, seat: Int?, in room: Room, command: ClientCommand? = nil, now: UInt64) {
         guard replays != nil, room.phase == .playing, room.replaySteps.count <= Self.maxReplaySteps else { return }
-        let ns = gameNow &- room.beganAt
+        let ns = now &- room.beganAt
         let name = seat.flatMap { room.beganWith.indices.contains($0) ? room.beganWith[$0] : nil }
         room.replaySteps.append(GameReplay.Step(kind: kind, ms: Int(ns / 1_000_000), ns: ns, seat: seat, name: name, command: command))
     }

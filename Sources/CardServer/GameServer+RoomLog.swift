@@ -14,10 +14,10 @@ extension GameServer {
     }
 
     /// A game command as the client sent it (without its id), for a `move` record.
-    func logMove(_ command: ClientCommand, by player: Player, in room: Room) {
+    func logMove(_ command: ClientCommand, by player: Player, in room: Room, now: UInt64) {
         guard !isReplaying, let roomLog else { return }
         let encoded = ClientRequest(id: nil, command: command).encodedLine()
-        let line = RoomLogRecord.moveLine(room: room.code, player: player.id, command: Array(encoded.dropLast()), t: gameNow)
+        let line = RoomLogRecord.moveLine(room: room.code, player: player.id, command: Array(encoded.dropLast()), t: now)
         roomLog.appendMove(room: room.code, line: line)
     }
 
@@ -209,7 +209,7 @@ extension GameServer {
             if connected {
                 player.client = Self.replayClient
                 player.graceTimer = nil
-                presenceChanged(in: room, of: player)
+                presenceChanged(in: room, of: player, now: gameNow)
             } else {
                 playerWentAway(player)
             }

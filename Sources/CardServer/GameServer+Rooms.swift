@@ -142,7 +142,8 @@ extension GameServer {
 
     /// Takes a player out of a room for good: frees the seat (forfeiting by the game's rules) or the spectator place.
     func removeMember(_ player: Player, from room: Room) {
-        log(.leave(room: room.code, player: player.id, t: gameNow))
+        let now = gameNow
+        log(.leave(room: room.code, player: player.id, t: now))
         player.roomCode = nil
         var update: GameUpdate?
         if let seat = room.seat(of: player.id) {
@@ -150,8 +151,8 @@ extension GameServer {
             room.rematchVotes.remove(player.id)
             broadcast(.member(.left, room: room.code, name: player.name, role: .player), in: room)
             if room.phase == .playing {
-                recordStep(.left, seat: seat, in: room)
-                update = room.engine.seatLeft(seat, seats: seatContext(of: room), now: gameNow)
+                recordStep(.left, seat: seat, in: room, now: now)
+                update = room.engine.seatLeft(seat, seats: seatContext(of: room), now: now)
             }
         } else {
             room.spectators.removeAll { $0 == player.id }

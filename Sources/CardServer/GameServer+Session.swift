@@ -57,9 +57,10 @@ extension GameServer {
         send(.welcome(player: player.id, name: player.name, token: token, resumed: true, room: player.roomCode, id: id), to: client.id)
         guard let room = player.roomCode.flatMap({ rooms[$0] }) else { return }
         if wasAway {
-            log(.presence(room: room.code, player: player.id, connected: true, t: gameNow))
+            let now = gameNow
+            log(.presence(room: room.code, player: player.id, connected: true, t: now))
             broadcast(.member(.back, room: room.code, name: player.name, role: role(of: player, in: room)), in: room, except: player.id)
-            presenceChanged(in: room, of: player)
+            presenceChanged(in: room, of: player, now: now)
         } else {
             sendState(room, to: player)
         }
@@ -81,9 +82,10 @@ extension GameServer {
         player.client = nil
         player.awaitingReturn = false
         if let room = player.roomCode.flatMap({ rooms[$0] }) {
-            log(.presence(room: room.code, player: player.id, connected: false, t: gameNow))
+            let now = gameNow
+            log(.presence(room: room.code, player: player.id, connected: false, t: now))
             broadcast(.member(.away, room: room.code, name: player.name, role: role(of: player, in: room)), in: room, except: player.id)
-            presenceChanged(in: room, of: player)
+            presenceChanged(in: room, of: player, now: now)
         }
         let playerID = player.id
         player.graceTimer = host.schedule(after: config.grace) { [weak self] in

@@ -99,3 +99,27 @@ struct ReplaysOnVirtualTimeTests {
         }
     }
 }
+
+/// The game clock is read once for each input: the rules, the room log and the replay see the
+/// same time, so a rebuilt game ends exactly as the one played even when the clock moves
+/// between reads (a reaction time on a millisecond's edge).
+struct OneClockReadTests {
+    @Test(arguments: [0, 250_000, 500_000, 750_000] as [UInt64])
+    func aReactionTimeIsRebuiltToTheMillisecond(offset: UInt64) throws {
+        try ReplaysOnVirtualTimeTests().withReplays { host in
+            host.nanosecondsPerRead = 300_000
+            let ann = host.player("ann")
+            host.send(#"{"type":"create","game":"rps-brain","options":{"rounds":1}}"#, from: ann)
+            _ = host.take(ann)
+            host.advance(by: .nanoseconds(Int64(1_000_000_000 + offset)))
+            host.send(#"{"type":"answer","sign":"rock"}"#, from: ann)
+            let over = try #require(host.take(ann).last { $0["type"] == .string("game_over") })
+            let gameID = try #require(over["game_id"]?.stringValue)
+            host.send(#"{"type":"replay","game":"\#(gameID)","step":1}"#, from: ann)
+            host.runBackgroundWork()
+            let frame = try #require(host.take(ann).last)
+            let rebuilt = try #require(frame["events"]?.arrayValue?.last?.objectValue)
+            #expect(rebuilt == over, "rebuilt: \(rebuilt.jsonText)\nplayed: \(over.jsonText)")
+        }
+    }
+}

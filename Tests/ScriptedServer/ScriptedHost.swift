@@ -105,7 +105,15 @@ public final class ScriptedHost: ServerHost {
         timers.removeAll { $0.token == timer.rawValue }
     }
 
-    public var nowNanoseconds: UInt64 { now }
+    /// How far the clock moves each time the server reads it (0: it moves only by
+    /// ``advance(by:)``). A real clock moves between two reads in one turn; this makes two
+    /// reads where one was meant differ, as they sometimes do in production.
+    public var nanosecondsPerRead: UInt64 = 0
+
+    public var nowNanoseconds: UInt64 {
+        now += nanosecondsPerRead
+        return now
+    }
 
     /// The scripted wall clock: 2026-11-24 12:00 UTC, moved by ``advance(by:)`` with the monotonic one.
     public var wallMilliseconds: Int64 { 1_795_521_600_000 + Int64((now - 1_000_000_000) / 1_000_000) }
