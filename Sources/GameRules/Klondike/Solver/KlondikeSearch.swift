@@ -64,7 +64,7 @@ struct KlondikeSearch {
     /// The storage ``candidateMoves()`` fills, reused from position to position.
     var scratch = Scratch()
     /// Moves from the start to the position now; a win leaves the winning line here.
-    private(set) var path: [Move] = []
+    var path: [Move] = []
     private var seen = Set<UInt64>()
     private(set) var nodes = 0
     private(set) var ranOut = false
@@ -187,7 +187,7 @@ struct KlondikeSearch {
     }
 
     /// Plays every safe tableau top home, repeatedly, recording the moves on `path`.
-    private mutating func sendSafeCardsHome() {
+    mutating func sendSafeCardsHome() {
         var moved = true
         while moved {
             moved = false
@@ -216,14 +216,14 @@ struct KlondikeSearch {
 
     /// Whether the rest plays itself: no face-down cards, and the talon is empty or (drawing
     /// one, with no limit on passes) every talon card can be brought up whenever it is wanted.
-    private func finishesByItself() -> Bool {
+    func finishesByItself() -> Bool {
         guard downCount.allSatisfy({ $0 == 0 }) else { return false }
         return talon.isEmpty || boundaryIsFree
     }
 
     /// Plays the lowest card left home until all are: with every tableau card face up it is on
     /// top of its pile (each pile runs down in rank), or it is in the talon, which is free.
-    private mutating func finish() {
+    mutating func finish() {
         while homeTotal < cardCount {
             var move: Move?
             for pile in 0..<7 {
@@ -377,7 +377,7 @@ struct KlondikeSearch {
 
     /// A 64-bit key for the position in which the order of the tableau piles does not
     /// matter (a sum of per-pile hashes) and the waste boundary counts only when it can.
-    private func positionHash() -> UInt64 {
+    func positionHash() -> UInt64 {
         var hash: UInt64 = 0
         for pile in 0..<7 {
             // A pile's face-down cards are its own, so the pile and how many are left name them.
