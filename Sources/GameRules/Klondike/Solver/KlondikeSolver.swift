@@ -9,7 +9,8 @@
 /// play of the waste card they reach), with a table of positions seen, cards that
 /// can never be needed again sent home at once, and moves that only shuffle
 /// face-up cards left out unless they free something; in the complete search, such a
-/// move must also be used by the very next move (``KlondikeSearch/Obligation``).
+/// move must also be used by the very next move (``KlondikeSearch/Obligation``). Given
+/// time, a beam search (``KlondikeBeam``) also looks for a win.
 public enum KlondikeSolver {
     /// How much work one answer may take; whichever limit is reached first ends the search as ``Verdict/unknown``.
     public struct Budget: Sendable, Equatable {
