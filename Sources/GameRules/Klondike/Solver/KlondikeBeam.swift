@@ -20,7 +20,7 @@ enum KlondikeBeam {
     ) -> (moves: [KlondikeSearch.Move]?, nodes: Int) {
         let clock = ContinuousClock()
         var root = KlondikeSearch(game: game, focused: true, orderSeed: nil, nodeLimit: Int.max, deadline: nil)
-        root.sendSafeCardsHome()
+        if root.sendSafeCardsHomeAndFinish() { return (root.path, 0) }
         var beam = [root]
         var seen = Set<UInt64>()
         var nodes = 0
@@ -31,13 +31,8 @@ enum KlondikeBeam {
                     var child = position
                     child.make(&move)
                     child.path.append(move)
-                    child.sendSafeCardsHome()
                     nodes += 1
-                    if child.homeTotal == child.cardCount { return (child.path, nodes) }
-                    if child.finishesByItself() {
-                        child.finish()
-                        return (child.path, nodes)
-                    }
+                    if child.sendSafeCardsHomeAndFinish() { return (child.path, nodes) }
                     guard seen.insert(child.positionHash()).inserted else { continue }
                     next.append((score(child), child))
                 }

@@ -139,12 +139,7 @@ struct KlondikeSearch {
 
         let pathLength = path.count
         let owed = obligation
-        sendSafeCardsHome()
-        if homeTotal == cardCount { return true }
-        if finishesByItself() {
-            finish()
-            return true
-        }
+        if sendSafeCardsHomeAndFinish() { return true }
         guard seen.insert(positionHash()).inserted else {
             takeBack(to: pathLength)
             obligation = owed
@@ -164,6 +159,16 @@ struct KlondikeSearch {
         takeBack(to: pathLength)
         obligation = owed
         return false
+    }
+
+    /// Sends the safe cards home; true when the game is then won, or the rest plays itself
+    /// (then played to the end on `path`). Every position any search reaches begins so.
+    mutating func sendSafeCardsHomeAndFinish() -> Bool {
+        sendSafeCardsHome()
+        if homeTotal == cardCount { return true }
+        guard finishesByItself() else { return false }
+        finish()
+        return true
     }
 
     /// Undoes the moves on `path` past `length`, newest first.
@@ -187,7 +192,7 @@ struct KlondikeSearch {
     }
 
     /// Plays every safe tableau top home, repeatedly, recording the moves on `path`.
-    mutating func sendSafeCardsHome() {
+    private mutating func sendSafeCardsHome() {
         var moved = true
         while moved {
             moved = false
@@ -216,14 +221,14 @@ struct KlondikeSearch {
 
     /// Whether the rest plays itself: no face-down cards, and the talon is empty or (drawing
     /// one, with no limit on passes) every talon card can be brought up whenever it is wanted.
-    func finishesByItself() -> Bool {
+    private func finishesByItself() -> Bool {
         guard downCount.allSatisfy({ $0 == 0 }) else { return false }
         return talon.isEmpty || boundaryIsFree
     }
 
     /// Plays the lowest card left home until all are: with every tableau card face up it is on
     /// top of its pile (each pile runs down in rank), or it is in the talon, which is free.
-    mutating func finish() {
+    private mutating func finish() {
         while homeTotal < cardCount {
             var move: Move?
             for pile in 0..<7 {
