@@ -83,16 +83,8 @@ struct ReplayViewerTests {
         let host = ScriptedHost(seed: 3, journal: journal, replays: replays)
         var ann = ScriptedSession(
             host: host, name: "ann", destination: .create(CreateRequest(game: "rps", options: ["bot": "random", "rounds": 1])))
-        // Throw until the one round is won or lost (a draw is played again).
-        for _ in 0..<10 where ann.model.room?.phase != .over {
-            ann.press("r")
-            host.confirmJournalWrites()
-            ann.exchange()
-        }
+        ann.finishOneRoundAndOpenRecords()
         #expect(ann.model.room?.phase == .over)
-        ann.press("i")
-        host.confirmJournalWrites()
-        ann.exchange()
         let recent = try #require(ann.model.records?.stats?.recent.first)
         #expect(recent.game == "rps")
         ann.pressKeys([.enter])

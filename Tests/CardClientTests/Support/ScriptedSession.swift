@@ -34,6 +34,20 @@ struct ScriptedSession {
         }
     }
 
+    /// Plays a one-round rps or rps-brain game with `r` until it is over (a drawn round is
+    /// played again), then opens the records screen (`i`). The results journal's writes are
+    /// confirmed after each key, as the server's loop would hear of them.
+    mutating func finishOneRoundAndOpenRecords() {
+        for _ in 0..<10 where model.room?.phase != .over {
+            press("r")
+            host.confirmJournalWrites()
+            exchange()
+        }
+        press("i")
+        host.confirmJournalWrites()
+        exchange()
+    }
+
     /// Presses keys as the player would, sends what they send, and reads the answers.
     mutating func press(_ text: String) {
         send(model.type(text))
