@@ -1,3 +1,4 @@
+import Foundation
 import GameRules
 import Wire
 
@@ -13,6 +14,9 @@ struct KlondikeSolverOptions: Equatable {
     /// Print this deal's solution instead of measuring.
     var solutionSeed: UInt64?
     var json = false
+    /// Threads a deal is solved on: 2 runs the search for a win and the one that proves a
+    /// deal dead side by side (``KlondikeSolver/solveSideBySide(_:budget:runner:)``).
+    var threads = 2
 
     /// The seeds a room's `seed` option takes.
     static let seedRange: ClosedRange<UInt64> = 0...(1 << 53) - 1
@@ -32,6 +36,7 @@ extension KlondikeSolverOptions {
             solutionSeed = seed
         }
         json = values.flags.contains("--json")
+        threads = try values.number("--threads", in: 1...2, default: 2)
     }
 }
 
@@ -48,7 +53,7 @@ enum KlondikeSolverBench {
         for seed in 1...UInt64(options.deals) {
             let game = KlondikeGame(seed: seed, drawCount: options.draw)
             let start = clock.now
-            let outcome = KlondikeSolver.solve(game, budget: budget)
+            let outcome = solve(game, budget: budget, threads: options.threads)
             times.append((clock.now - start).microseconds / 1_000)
             nodes.append(Double(outcome.nodes))
             switch outcome.verdict {
@@ -62,14 +67,14 @@ enum KlondikeSolverBench {
         let (p50, p99, maximum) = (timings.percentile(50), timings.percentile(99), timings.sorted.last ?? 0)
         if options.json {
             print(
-                #"{"draw":\#(options.draw),"budget_ms":\#(options.budgetMilliseconds),"deals":\#(options.deals),"#
+                #"{"draw":\#(options.draw),"budget_ms":\#(options.budgetMilliseconds),"threads":\#(options.threads),"deals":\#(options.deals),"#
                     + #""winnable":\#(winnable),"not_winnable":\#(notWinnable),"unknown":\#(unknown),"#
                     + #""ms_p50":\#(fixed(p50, digits: 3)),"ms_p99":\#(fixed(p99, digits: 3)),"ms_max":\#(fixed(maximum, digits: 3))}"#)
             return
         }
         let deals = Double(options.deals)
         let decided = winnable + notWinnable
-        print("klondike solver, draw \(options.draw), \(options.deals) deals (seeds 1-\(options.deals)), budget \(options.budgetMilliseconds) ms a deal")
+        print("klondike solver, draw \(options.draw), \(options.deals) deals (seeds 1-\(options.deals)), budget \(options.budgetMilliseconds) ms a deal, \(options.threads) thread\(options.threads == 1 ? "" : "s")")
         print("  winnable      \(winnable) (\(percent(winnable, of: deals)))")
         print("  not winnable  \(notWinnable) (\(percent(notWinnable, of: deals)))")
         print("  unknown       \(unknown) (\(percent(unknown, of: deals)))")
@@ -93,6 +98,22 @@ enum KlondikeSolverBench {
         let proved = Double(winnable) / deals
         print("  published     \(fixed(published * 100, digits: 2))% winnable (Blake & Gent); 95% interval for \(options.deals) deals "
             + "\(fixed(low * 100, digits: 2))-\(fixed(high * 100, digits: 2))%: the winnable proved is \(proved < low ? "below" : proved > high ? "above" : "inside") it")
+    }
+
+    /// One deal solved on one thread, or on two side by side.
+    static func solve(_ game: KlondikeGame, budget: KlondikeSolver.Budget, threads: Int) -> KlondikeSolver.Outcome {
+        threads == 1 ? KlondikeSolver.solve(game, budget: budget) : KlondikeSolver.solveSideBySide(game, budget: budget, runner: runOnTwoThreads)
+    }
+
+    /// Runs `first` on a new thread and `second` on this one, and returns when both have.
+    static func runOnTwoThreads(_ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            first()
+            done.signal()
+        }.start()
+        second()
+        done.wait()
     }
 
     /// Prints one deal's winning moves, one protocol command a line.

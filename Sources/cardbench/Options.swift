@@ -8,7 +8,7 @@ enum Options {
                cardbench idle --port N [--host ADDR] [--connections N] [--seconds N] [--server-pid PID]
                cardbench startup --binary PATH [--runs N] [--redis PATH]
                cardbench solver [--rounds N]
-               cardbench klondike-solver [--draw 1|3] [--deals N] [--budget-ms M] [--json]
+               cardbench klondike-solver [--draw 1|3] [--deals N] [--budget-ms M] [--threads 1|2] [--json]
                cardbench klondike-solver --solution SEED [--draw 1|3] [--budget-ms M]
                cardbench crash --binary PATH [--cycles N] [--rooms N] [--players N] [--restart-rooms N] [--appendfsync P] [--seed N]
                cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--innocent-from ADDR] [--format table|json]
@@ -77,6 +77,7 @@ enum Options {
           --draw N              klondike-solver: cards a draw turns, 1 or 3 (default: 1)
           --deals N             klondike-solver: deals solved (default: \(KlondikeSolverOptions.defaultDeals))
           --budget-ms M         klondike-solver: time allowed a deal (default: \(KlondikeSolverOptions.defaultBudgetMilliseconds))
+          --threads N           klondike-solver: 1, or 2 to search for a win and for a proof side by side (default: 2)
           --solution SEED       klondike-solver: print this deal's winning moves instead
           --json                klondike-solver: print one JSON object
           --cycles N            crash: kills and restarts (default: \(CrashOptions.defaultCycles))
@@ -144,7 +145,7 @@ enum Options {
         ("idle", ["--port", "--host", "--connections", "--seconds", "--server-pid"]),
         ("startup", ["--binary", "--runs", "--redis"]),
         ("solver", ["--rounds"]),
-        ("klondike-solver", ["--draw", "--deals", "--budget-ms", "--solution", "--json"]),
+        ("klondike-solver", ["--draw", "--deals", "--budget-ms", "--threads", "--solution", "--json"]),
         ("attack", ["--port", "--host", "--seconds", "--only", "--innocent-from", "--format"]),
         ("crash", ["--binary", "--cycles", "--rooms", "--players", "--restart-rooms", "--appendfsync", "--seed"]),
     ]

@@ -55,6 +55,10 @@ struct OptionsTests {
         #expect(
             try Options.parse(["klondike-solver", "--solution", "42"])
                 == .run(.klondikeSolver(KlondikeSolverOptions(solutionSeed: 42))))
+        #expect(
+            try Options.parse(["klondike-solver", "--threads", "1"])
+                == .run(.klondikeSolver(KlondikeSolverOptions(threads: 1))))
+        #expect(KlondikeSolverOptions().threads == 2)
     }
 
     @Test func crashNeedsTheBinaryAndReadsEveryOption() throws {
@@ -107,6 +111,7 @@ struct OptionsTests {
         (["klondike-solver", "--draw", "2"], "--draw must be 1 or 3, not '2'"),
         (["klondike-solver", "--solution", "-1"], "--solution must be a deal's seed, 0 to 9007199254740991, not '-1'"),
         (["klondike-solver", "--json", "1"], "unknown option '1' for klondike-solver"),
+        (["klondike-solver", "--threads", "3"], "--threads must be a number from 1 to 2, not '3'"),
         (["crash"], "crash needs --binary PATH"),
         (["crash", "--binary", "b", "--cycles", "0"], "--cycles must be a number from 1 to 10000, not '0'"),
         (["crash", "--binary", "b", "--appendfsync", "sometimes"], "--appendfsync must be always, everysec or no, not 'sometimes'"),

@@ -71,6 +71,8 @@ struct KlondikeSearch {
     private let nodeLimit: Int
     private let clock = ContinuousClock()
     private let deadline: ContinuousClock.Instant?
+    /// Raised when another search running at the same time has decided the game.
+    private let stop: KlondikeSolver.StopSignal?
     /// Whether the waste boundary can be ignored when comparing positions: drawing one at a
     /// time with no limit on passes, every talon card can be brought up from any boundary.
     let boundaryIsFree: Bool
@@ -93,9 +95,10 @@ struct KlondikeSearch {
     ///   - deadline: when to stop, if ever.
     ///   - obligations: whether a move that only rearranges must be used next; nil for the
     ///     complete search only (the tests compare the complete search with and without).
+    ///   - stop: ends the search when raised, as running out of budget does.
     init(
         game: KlondikeGame, focused: Bool, orderSeed: UInt64?, nodeLimit: Int, deadline: ContinuousClock.Instant?,
-        obligations: Bool? = nil
+        obligations: Bool? = nil, stop: KlondikeSolver.StopSignal? = nil
     ) {
         let position = game.position
         drawCount = game.drawCount
@@ -122,6 +125,7 @@ struct KlondikeSearch {
         orderShuffle = orderSeed.map(SplitMix64.init(seed:))
         self.nodeLimit = nodeLimit
         self.deadline = deadline
+        self.stop = stop
         boundaryIsFree = drawCount == 1 && redealsLeft == Int.max
         path.reserveCapacity(256)
     }
@@ -134,7 +138,7 @@ struct KlondikeSearch {
     private mutating func search() -> Bool {
         nodes += 1
         if nodes > nodeLimit { ranOut = true }
-        if nodes & 1023 == 0, let deadline, clock.now >= deadline { ranOut = true }
+        if nodes & 1023 == 0, stop?.isRaised == true || deadline.map({ clock.now >= $0 }) == true { ranOut = true }
         if ranOut { return false }
 
         let pathLength = path.count

@@ -53,54 +53,111 @@ public enum KlondikeSolver {
     ///   - game: the game to solve; it is not changed.
     ///   - budget: how much work the answer may take.
     public static func solve(_ game: KlondikeGame, budget: Budget) -> Outcome {
-        guard !game.isWon else { return Outcome(verdict: .winnable([]), nodes: 0) }
-        // Some deals are dead by the order of their face-down cards alone: no search needed.
-        if KlondikeDeadlock.isDead(game) { return Outcome(verdict: .notWinnable, nodes: 0) }
-        let clock = ContinuousClock()
-        let start = clock.now
+        if let decided = decidedWithoutSearch(game) { return decided }
+        let start = ContinuousClock().now
         let deadline = budget.time.map { start.advanced(by: $0) }
-        var nodes = 0
 
         // First, searches that leave out the moves that rarely matter, each twice as long as
         // the last and trying moves in another order: most wins turn up in a few thousand
         // positions, and a search that went wrong early is cut short. They get three quarters
         // of the budget (measured on deals 1-300 drawing one, 1 s each: 2 more wins than with
         // half, 1 dead deal fewer proved).
-        let focusedNodes = budget.nodes / 4 * 3
-        let focusedDeadline = budget.time.map { start.advanced(by: $0 / 4 * 3) }
-        var attempt: UInt64 = 0
-        var limit = firstFocusedLimit
-        while nodes < focusedNodes, focusedDeadline.map({ clock.now < $0 }) ?? true {
-            var search = KlondikeSearch(
-                game: game, focused: true, orderSeed: attempt == 0 ? nil : attempt,
-                nodeLimit: min(limit, focusedNodes - nodes), deadline: focusedDeadline)
-            let found = search.run()
-            nodes += search.nodes
-            if found { return winnable(search.path, from: game, nodes: nodes) }
-            // Searched to the end without a win: only the full search can say more.
-            if !search.ranOut { break }
-            // After the first search, given time: a beam search, which wins some deals that
-            // depth-first restarts do not within a second (deals 301-600 drawing one, 1 s each:
-            // 4 more wins; drawing three, as many as without). Only with a time budget: a node
-            // budget keeps the answer, and the server's choice of deal, what it always was.
-            if attempt == 0, let time = budget.time, let focusedDeadline {
-                let beamDeadline = min(clock.now.advanced(by: time / 4), focusedDeadline)
-                let beam = KlondikeBeam.search(game, width: KlondikeBeam.defaultWidth, nodeLimit: Int.max, deadline: beamDeadline)
-                nodes += beam.nodes
-                if let moves = beam.moves { return winnable(moves, from: game, nodes: nodes) }
-            }
-            attempt += 1
-            limit = limit > Int.max / 2 ? Int.max : limit * 2
-        }
+        var focused = FocusedSearches()
+        let found = focused.run(
+            game, nodeLimit: budget.nodes / 4 * 3, deadline: budget.time.map { start.advanced(by: $0 / 4 * 3) },
+            beamTime: budget.time.map { $0 / 4 })
+        if let found { return winnable(found, from: game, nodes: focused.nodes) }
 
         // Then every move that could matter, for the rest of the budget: the only search
         // whose end without a win proves there is none.
-        var search = KlondikeSearch(
-            game: game, focused: false, orderSeed: nil, nodeLimit: max(0, budget.nodes - nodes), deadline: deadline)
+        let complete = searchCompletely(game, nodeLimit: max(0, budget.nodes - focused.nodes), deadline: deadline)
+        return outcome(focused: nil, complete: complete, nodes: focused.nodes + complete.nodes, from: game)
+    }
+
+    /// The answer when no search is needed: the game is won, or dead by its face-down cards' order.
+    static func decidedWithoutSearch(_ game: KlondikeGame) -> Outcome? {
+        if game.isWon { return Outcome(verdict: .winnable([]), nodes: 0) }
+        // Some deals are dead by the order of their face-down cards alone: no search needed.
+        if KlondikeDeadlock.isDead(game) { return Outcome(verdict: .notWinnable, nodes: 0) }
+        return nil
+    }
+
+    /// The focused searches, one after another, and where they stand.
+    struct FocusedSearches {
+        /// Positions visited so far.
+        private(set) var nodes = 0
+        /// The next search's number: 0 tries moves in their natural order, the others shuffle them.
+        private(set) var attempt: UInt64 = 0
+        private var limit = firstFocusedLimit
+        /// Whether a search ran to its end without a win: the others would too, so only the
+        /// complete search can say more.
+        private(set) var exhausted = false
+
+        /// Runs searches until one wins, one runs to its end, `attempts` were made, or the budget is spent.
+        /// - Parameters:
+        ///   - beamTime: given, the beam search runs once after the first search, for at most this long.
+        /// - Returns: the winning moves, or nil.
+        mutating func run(
+            _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, beamTime: Duration? = nil,
+            attempts: Int = .max, stop: StopSignal? = nil
+        ) -> [KlondikeSearch.Move]? {
+            let clock = ContinuousClock()
+            var made = 0
+            while made < attempts, !exhausted, nodes < nodeLimit, deadline.map({ clock.now < $0 }) ?? true, stop?.isRaised != true {
+                var search = KlondikeSearch(
+                    game: game, focused: true, orderSeed: attempt == 0 ? nil : attempt,
+                    nodeLimit: min(limit, nodeLimit - nodes), deadline: deadline, stop: stop)
+                let found = search.run()
+                nodes += search.nodes
+                if found { return search.path }
+                if !search.ranOut { exhausted = true }
+                // After the first search, given time: a beam search, which wins some deals that
+                // depth-first restarts do not within a second (deals 301-600 drawing one, 1 s each:
+                // 4 more wins; drawing three, as many as without). Only with a time budget: a node
+                // budget keeps the answer, and the server's choice of deal, what it always was.
+                if attempt == 0, !exhausted, let beamTime, let moves = runBeam(game, time: beamTime, deadline: deadline, stop: stop) {
+                    return moves
+                }
+                attempt += 1
+                limit = limit > Int.max / 2 ? Int.max : limit * 2
+                made += 1
+            }
+            return nil
+        }
+
+        /// The beam search for at most `time`, within `deadline`; the winning moves, or nil.
+        mutating func runBeam(
+            _ game: KlondikeGame, time: Duration, deadline: ContinuousClock.Instant?, stop: StopSignal?
+        ) -> [KlondikeSearch.Move]? {
+            let end = ContinuousClock().now.advanced(by: time)
+            let beam = KlondikeBeam.search(
+                game, width: KlondikeBeam.defaultWidth, nodeLimit: Int.max, deadline: deadline.map { min($0, end) } ?? end, stop: stop)
+            nodes += beam.nodes
+            return beam.moves
+        }
+    }
+
+    /// What the complete search found: a winning line, a proof that there is none, or neither.
+    struct CompleteResult {
+        var moves: [KlondikeSearch.Move]?
+        var ranOut: Bool
+        var nodes: Int
+    }
+
+    /// The complete search from the game's position.
+    static func searchCompletely(
+        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal? = nil
+    ) -> CompleteResult {
+        var search = KlondikeSearch(game: game, focused: false, orderSeed: nil, nodeLimit: nodeLimit, deadline: deadline, stop: stop)
         let found = search.run()
-        nodes += search.nodes
-        if found { return winnable(search.path, from: game, nodes: nodes) }
-        return Outcome(verdict: search.ranOut ? .unknown : .notWinnable, nodes: nodes)
+        return CompleteResult(moves: found ? search.path : nil, ranOut: !found && search.ranOut, nodes: search.nodes)
+    }
+
+    /// The verdict from what the searches found: a focused search's win first, then the complete search's answer.
+    static func outcome(focused: [KlondikeSearch.Move]?, complete: CompleteResult?, nodes: Int, from game: KlondikeGame) -> Outcome {
+        if let moves = focused ?? complete?.moves { return winnable(moves, from: game, nodes: nodes) }
+        guard let complete, !complete.ranOut else { return Outcome(verdict: .unknown, nodes: nodes) }
+        return Outcome(verdict: .notWinnable, nodes: nodes)
     }
 
     /// Positions the first focused search may visit.
@@ -108,7 +165,7 @@ public enum KlondikeSolver {
 
     /// The verdict for a winning line: the search names cards and suits, the game names
     /// piles, and playing the moves on a copy turns one into the other and proves every step legal.
-    private static func winnable(_ moves: [KlondikeSearch.Move], from game: KlondikeGame, nodes: Int) -> Outcome {
+    static func winnable(_ moves: [KlondikeSearch.Move], from game: KlondikeGame, nodes: Int) -> Outcome {
         guard let actions = actions(for: moves, from: game) else { return Outcome(verdict: .unknown, nodes: nodes) }
         return Outcome(verdict: .winnable(actions), nodes: nodes)
     }

@@ -1,0 +1,105 @@
+import Foundation
+@testable import GameRules
+import Testing
+
+/// The solver with the search for a win and the search for a proof side by side: the same
+/// verdicts as one after the other, a proof or a win stops the other side, and the lines it
+/// returns play to all 52 home.
+struct KlondikeSideBySideTests {
+    /// Runs the two sides on two threads, as `cardbench klondike-solver --threads 2` does.
+    private static func onTwoThreads(_ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            first()
+            done.signal()
+        }.start()
+        second()
+        done.wait()
+    }
+
+    /// One after the other, the proof first: what the focused side does after a proof shows.
+    private static func proofFirst(_ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void) {
+        second()
+        first()
+    }
+
+    @Test func aDeadDealIsProvedDeadOnTwoThreads() {
+        // Deal 78 drawing one: dead, proved by the complete search in 25,054 positions; the
+        // first focused search runs out, so the two sides run.
+        let outcome = KlondikeSolver.solveSideBySide(
+            KlondikeGame(seed: 78, drawCount: 1), budget: .init(nodes: 1_000_000), runner: Self.onTwoThreads)
+        #expect(outcome.verdict == .notWinnable)
+    }
+
+    @Test func aProofStopsTheSearchForAWin() {
+        let game = KlondikeGame(seed: 78, drawCount: 1)
+        var first = KlondikeSolver.FocusedSearches()
+        #expect(first.run(game, nodeLimit: .max, deadline: nil, attempts: 1) == nil)
+        #expect(!first.exhausted)
+        // The position that found the limit reached counts too.
+        #expect(first.nodes == KlondikeSolver.firstFocusedLimit + 1)
+        let proof = KlondikeSolver.searchCompletely(game, nodeLimit: .max, deadline: nil)
+        #expect(proof.moves == nil && !proof.ranOut)
+        #expect(proof.nodes == 25_054)
+
+        // Given a million positions a side, the focused side would search on; the proof,
+        // made first, leaves it nothing to do.
+        let outcome = KlondikeSolver.solveSideBySide(game, budget: .init(nodes: 1_000_000), runner: Self.proofFirst)
+        #expect(outcome.verdict == .notWinnable)
+        #expect(outcome.nodes == first.nodes + proof.nodes)
+    }
+
+    @Test func whenTheFirstSearchRunsToItsEndOnlyTheProofRuns() {
+        // Deal 77 drawing one: the first focused search ends, without a win, in 12,692
+        // positions; the beam and other orders could not win either, so no second side starts.
+        let game = KlondikeGame(seed: 77, drawCount: 1)
+        let outcome = KlondikeSolver.solveSideBySide(game, budget: .init(nodes: 1_000_000)) { _, _ in
+            Issue.record("the two sides were started")
+        }
+        #expect(outcome.verdict == .notWinnable)
+        #expect(outcome.nodes == 12_692 + KlondikeSolver.searchCompletely(game, nodeLimit: .max, deadline: nil).nodes)
+    }
+
+    /// Deal 72 is won by the complete search in 55 positions and by the focused side in about
+    /// 40,000; deal 84 only by the focused side (about 1,000 positions after the first search).
+    @Test(arguments: [72, 84] as [UInt64])
+    func aDealTheFirstSearchMissesIsWonAndItsLinePlaysHome(seed: UInt64) throws {
+        let game = KlondikeGame(seed: seed, drawCount: 1)
+        var first = KlondikeSolver.FocusedSearches()
+        #expect(first.run(game, nodeLimit: .max, deadline: nil, attempts: 1) == nil, "deal \(seed) is won by the first search alone")
+        #expect(!first.exhausted)
+
+        let outcome = KlondikeSolver.solveSideBySide(game, budget: .init(nodes: 200_000), runner: Self.onTwoThreads)
+        guard case .winnable(let actions) = outcome.verdict else {
+            Issue.record("deal \(seed): \(outcome.verdict)")
+            return
+        }
+        var played = game
+        for action in actions { try played.play(action) }
+        #expect(played.isWon)
+    }
+
+    @Test(arguments: [(1, 17, 17), (3, 19, 19)])
+    func oneAfterTheOtherGivesTheVerdictsOfTheSolver(draw: Int, decidedAlone: Int, decidedSideBySide: Int) {
+        // With a node budget and no second thread, each side may visit as many positions as
+        // the solver may in all, so it decides at least what the solver decides, the same way.
+        let budget = KlondikeSolver.Budget(nodes: 40_000)
+        var decided = (alone: 0, sideBySide: 0)
+        for seed: UInt64 in 1...20 {
+            let game = KlondikeGame(seed: seed, drawCount: draw)
+            let alone = KlondikeSolver.solve(game, budget: budget).verdict
+            let sideBySide = KlondikeSolver.solveSideBySide(game, budget: budget) { first, second in
+                first()
+                second()
+            }.verdict
+            if alone != .unknown { decided.alone += 1 }
+            if sideBySide != .unknown { decided.sideBySide += 1 }
+            switch (alone, sideBySide) {
+            case (.winnable, .winnable), (.notWinnable, .notWinnable), (.unknown, _): break
+            default: Issue.record("deal \(seed), draw \(draw): \(alone) alone, \(sideBySide) side by side")
+            }
+        }
+        #expect(decided.alone == decidedAlone)
+        #expect(decided.sideBySide == decidedSideBySide)
+    }
+}
