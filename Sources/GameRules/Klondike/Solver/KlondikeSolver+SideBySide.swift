@@ -41,7 +41,7 @@ extension KlondikeSolver {
                 var focused = firstSearches
                 var found: [KlondikeSearch.Move]?
                 if let time = budget.time {
-                    found = focused.runBeam(game, time: time / 4, deadline: deadline, stop: shared.stop)
+                    found = focused.runBeam(game, time: time * FocusedSearches.beamShare, deadline: deadline, stop: shared.stop)
                 }
                 if found == nil {
                     found = focused.run(game, nodeLimit: budget.nodes, deadline: deadline, stop: shared.stop)

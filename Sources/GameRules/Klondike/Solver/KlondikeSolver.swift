@@ -65,7 +65,7 @@ public enum KlondikeSolver {
         var focused = FocusedSearches()
         let found = focused.run(
             game, nodeLimit: budget.nodes / 4 * 3, deadline: budget.time.map { start.advanced(by: $0 / 4 * 3) },
-            beamTime: budget.time.map { $0 / 4 })
+            beamTime: budget.time.map { $0 * FocusedSearches.beamShare })
         if let found { return winnable(found, from: game, nodes: focused.nodes) }
 
         // Then every move that could matter, for the rest of the budget: the only search
@@ -93,6 +93,12 @@ public enum KlondikeSolver {
         /// complete search can say more.
         private(set) var exhausted = false
 
+        /// The share of a time budget the beam search may take. Drawing three, its wins take
+        /// 0.16-0.31 s each (deals 38, 41, 84, 91, 101, 166 and 189 alone), so a quarter cut
+        /// many short: deals 1-300, 1 s each, won 247 with half and 243 with a quarter (248 and
+        /// 243 side by side); drawing one, the same either way (269).
+        static let beamShare = 0.5
+
         /// Runs searches until one wins, one runs to its end, `attempts` were made, or the budget is spent.
         /// - Parameters:
         ///   - beamTime: given, the beam search runs once after the first search, for at most this long.
@@ -113,7 +119,7 @@ public enum KlondikeSolver {
                 if !search.ranOut { exhausted = true }
                 // After the first search, given time: a beam search, which wins some deals that
                 // depth-first restarts do not within a second (deals 301-600 drawing one, 1 s each:
-                // 4 more wins; drawing three, as many as without). Only with a time budget: a node
+                // 4 more wins; see beamShare for drawing three). Only with a time budget: a node
                 // budget keeps the answer, and the server's choice of deal, what it always was.
                 if attempt == 0, !exhausted, let beamTime, let moves = runBeam(game, time: beamTime, deadline: deadline, stop: stop) {
                     return moves
