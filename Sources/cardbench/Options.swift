@@ -77,7 +77,7 @@ enum Options {
           --draw N              klondike-solver: cards a draw turns, 1 or 3 (default: 1)
           --deals N             klondike-solver: deals solved (default: \(KlondikeSolverOptions.defaultDeals))
           --budget-ms M         klondike-solver: time allowed a deal (default: \(KlondikeSolverOptions.defaultBudgetMilliseconds))
-          --threads N           klondike-solver: 1, or 2 to search for a win and for a proof side by side (default: 2)
+          --threads N           klondike-solver: 1, or 2 to search for a win and for a proof side by side (default: 2 with two cores)
           --solution SEED       klondike-solver: print this deal's winning moves instead
           --json                klondike-solver: print one JSON object
           --cycles N            crash: kills and restarts (default: \(CrashOptions.defaultCycles))

@@ -6,15 +6,9 @@ import Testing
 /// verdicts as one after the other, a proof or a win stops the other side, and the lines it
 /// returns play to all 52 home.
 struct KlondikeSideBySideTests {
-    /// Runs the two sides on two threads, as `cardbench klondike-solver --threads 2` does.
+    /// Runs the two sides at once, one on each core.
     private static func onTwoThreads(_ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            first()
-            done.signal()
-        }.start()
-        second()
-        done.wait()
+        DispatchQueue.concurrentPerform(iterations: 2) { $0 == 0 ? first() : second() }
     }
 
     /// One after the other, the proof first: what the focused side does after a proof shows.
