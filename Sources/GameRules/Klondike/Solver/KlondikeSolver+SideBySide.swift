@@ -28,24 +28,16 @@ extension KlondikeSolver {
         if let found = focused.run(game, nodeLimit: budget.nodes, deadline: deadline, attempts: 1) {
             return winnable(found, from: game, nodes: focused.nodes)
         }
-        guard !focused.exhausted else {
-            // The focused moves were searched to the end: neither the beam nor another order can win.
-            let complete = searchCompletely(game, nodeLimit: max(0, budget.nodes - focused.nodes), deadline: deadline)
-            return outcome(focused: nil, complete: complete, nodes: focused.nodes + complete.nodes, from: game)
-        }
+        // The focused moves searched to the end: neither the beam nor another order can win.
+        if focused.exhausted { return searchCompletely(game, after: focused, budget: budget, deadline: deadline) }
 
         let shared = SideBySide()
         let firstSearches = focused
         runner(
             {
                 var focused = firstSearches
-                var found: [KlondikeSearch.Move]?
-                if let time = budget.time {
-                    found = focused.runBeam(game, time: time * FocusedSearches.beamShare, deadline: deadline, stop: shared.stop)
-                }
-                if found == nil {
-                    found = focused.run(game, nodeLimit: budget.nodes, deadline: deadline, stop: shared.stop)
-                }
+                let found = focused.run(
+                    game, nodeLimit: budget.nodes, deadline: deadline, beamTime: FocusedSearches.beamTime(within: budget), stop: shared.stop)
                 if found != nil { shared.stop.raise() }
                 shared.finishFocused(found, nodes: focused.nodes)
             },

@@ -65,13 +65,12 @@ public enum KlondikeSolver {
         var focused = FocusedSearches()
         let found = focused.run(
             game, nodeLimit: budget.nodes / 4 * 3, deadline: budget.time.map { start.advanced(by: $0 / 4 * 3) },
-            beamTime: budget.time.map { $0 * FocusedSearches.beamShare })
+            beamTime: FocusedSearches.beamTime(within: budget))
         if let found { return winnable(found, from: game, nodes: focused.nodes) }
 
         // Then every move that could matter, for the rest of the budget: the only search
         // whose end without a win proves there is none.
-        let complete = searchCompletely(game, nodeLimit: max(0, budget.nodes - focused.nodes), deadline: deadline)
-        return outcome(focused: nil, complete: complete, nodes: focused.nodes + complete.nodes, from: game)
+        return searchCompletely(game, after: focused, budget: budget, deadline: deadline)
     }
 
     /// The answer when no search is needed: the game is won, or dead by its face-down cards' order.
@@ -89,6 +88,8 @@ public enum KlondikeSolver {
         /// The next search's number: 0 tries moves in their natural order, the others shuffle them.
         private(set) var attempt: UInt64 = 0
         private var limit = firstFocusedLimit
+        /// Whether the beam search has had its turn.
+        private var beamRan = false
         /// Whether a search ran to its end without a win: the others would too, so only the
         /// complete search can say more.
         private(set) var exhausted = false
@@ -99,9 +100,15 @@ public enum KlondikeSolver {
         /// 243 side by side); drawing one, the same either way (269).
         static let beamShare = 0.5
 
+        /// How long the beam search may take within `budget`; nil (no beam) for a node budget.
+        static func beamTime(within budget: Budget) -> Duration? {
+            budget.time.map { $0 * beamShare }
+        }
+
         /// Runs searches until one wins, one runs to its end, `attempts` were made, or the budget is spent.
         /// - Parameters:
-        ///   - beamTime: given, the beam search runs once after the first search, for at most this long.
+        ///   - beamTime: given, the beam search runs once after the first search (when this
+        ///     call or an earlier one made it), for at most this long.
         /// - Returns: the winning moves, or nil.
         mutating func run(
             _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, beamTime: Duration? = nil,
@@ -110,6 +117,14 @@ public enum KlondikeSolver {
             let clock = ContinuousClock()
             var made = 0
             while made < attempts, !exhausted, nodes < nodeLimit, deadline.map({ clock.now < $0 }) ?? true, stop?.isRaised != true {
+                // After the first search, given time: a beam search, which wins some deals that
+                // depth-first restarts do not within a second (deals 301-600 drawing one, 1 s each:
+                // 4 more wins; see beamShare for drawing three). Only with a time budget: a node
+                // budget keeps the answer, and the server's choice of deal, what it always was.
+                if attempt > 0, !beamRan, let beamTime {
+                    beamRan = true
+                    if let moves = runBeam(game, time: beamTime, deadline: deadline, stop: stop) { return moves }
+                }
                 var search = KlondikeSearch(
                     game: game, focused: true, orderSeed: attempt == 0 ? nil : attempt,
                     nodeLimit: min(limit, nodeLimit - nodes), deadline: deadline, stop: stop)
@@ -117,13 +132,6 @@ public enum KlondikeSolver {
                 nodes += search.nodes
                 if found { return search.path }
                 if !search.ranOut { exhausted = true }
-                // After the first search, given time: a beam search, which wins some deals that
-                // depth-first restarts do not within a second (deals 301-600 drawing one, 1 s each:
-                // 4 more wins; see beamShare for drawing three). Only with a time budget: a node
-                // budget keeps the answer, and the server's choice of deal, what it always was.
-                if attempt == 0, !exhausted, let beamTime, let moves = runBeam(game, time: beamTime, deadline: deadline, stop: stop) {
-                    return moves
-                }
                 attempt += 1
                 limit = limit > Int.max / 2 ? Int.max : limit * 2
                 made += 1
@@ -132,7 +140,7 @@ public enum KlondikeSolver {
         }
 
         /// The beam search for at most `time`, within `deadline`; the winning moves, or nil.
-        mutating func runBeam(
+        private mutating func runBeam(
             _ game: KlondikeGame, time: Duration, deadline: ContinuousClock.Instant?, stop: StopSignal?
         ) -> [KlondikeSearch.Move]? {
             let end = ContinuousClock().now.advanced(by: time)
@@ -157,6 +165,12 @@ public enum KlondikeSolver {
         var search = KlondikeSearch(game: game, focused: false, orderSeed: nil, nodeLimit: nodeLimit, deadline: deadline, stop: stop)
         let found = search.run()
         return CompleteResult(moves: found ? search.path : nil, ranOut: !found && search.ranOut, nodes: search.nodes)
+    }
+
+    /// The complete search for what the focused searches left of the budget, and the verdict.
+    static func searchCompletely(_ game: KlondikeGame, after focused: FocusedSearches, budget: Budget, deadline: ContinuousClock.Instant?) -> Outcome {
+        let complete = searchCompletely(game, nodeLimit: max(0, budget.nodes - focused.nodes), deadline: deadline)
+        return outcome(focused: nil, complete: complete, nodes: focused.nodes + complete.nodes, from: game)
     }
 
     /// The verdict from what the searches found: a focused search's win first, then the complete search's answer.
