@@ -188,6 +188,11 @@ struct KlondikeSearch {
     /// it (the other colour's next lower cards are home), and nothing that could come back to
     /// lie on it would be wanted either (its own colour's card below that is home too).
     private func isSafeHome(_ card: SolverCard) -> Bool {
+        Self.isSafeHome(card, home: home)
+    }
+
+    /// ``isSafeHome(_:)`` with the cards home per suit given.
+    static func isSafeHome(_ card: SolverCard, home: [Int]) -> Bool {
         guard home[card.suit] == card.rank - 1 else { return false }
         if card.rank <= 2 { return true }
         let (a, b) = SolverCard.otherColourSuits(of: card.suit)
@@ -265,7 +270,14 @@ struct KlondikeSearch {
 
     /// ``reachableTalon()`` appended to `reachable`.
     func reachableTalon(into reachable: inout [(index: Int, usedRedeal: Bool)]) {
-        let count = talon.count
+        Self.reachableTalon(count: talon.count, wasteCount: wasteCount, drawCount: drawCount, redealsLeft: redealsLeft, into: &reachable)
+    }
+
+    /// The talon indices a run of draws can bring up, for a talon of `count` cards with
+    /// `wasteCount` of them on the waste, appended to `reachable` (see ``reachableTalon()``).
+    static func reachableTalon(
+        count: Int, wasteCount: Int, drawCount: Int, redealsLeft: Int, into reachable: inout [(index: Int, usedRedeal: Bool)]
+    ) {
         guard count > 0 else { return }
         if wasteCount > 0 { reachable.append((wasteCount - 1, false)) }
         var boundary = wasteCount

@@ -158,10 +158,18 @@ public enum KlondikeSolver {
         var nodes: Int
     }
 
-    /// The complete search from the game's position.
+    /// The complete search from the game's position: over positions that leave the face-up
+    /// cards' arrangement out (``KlondikeLayoutFreeSearch``), or, for a position built by hand
+    /// that it cannot take, over the arrangements too.
     static func searchCompletely(
         _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal? = nil
     ) -> CompleteResult {
+        if var search = KlondikeLayoutFreeSearch(game: game, nodeLimit: nodeLimit, deadline: deadline, stop: stop) {
+            guard search.run() else { return CompleteResult(moves: nil, ranOut: search.ranOut, nodes: search.nodes) }
+            // A line that cannot be made real would be a fault of the search: then no verdict.
+            guard let moves = search.concreteLine(from: game) else { return CompleteResult(moves: nil, ranOut: true, nodes: search.nodes) }
+            return CompleteResult(moves: moves, ranOut: false, nodes: search.nodes)
+        }
         var search = KlondikeSearch(game: game, focused: false, orderSeed: nil, nodeLimit: nodeLimit, deadline: deadline, stop: stop)
         let found = search.run()
         return CompleteResult(moves: found ? search.path : nil, ranOut: !found && search.ranOut, nodes: search.nodes)

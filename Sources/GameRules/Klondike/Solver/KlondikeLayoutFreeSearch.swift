@@ -1,0 +1,519 @@
+/// The complete search over positions that say which cards are face up on the tableau, but
+/// not how they lie: a far smaller space than ``KlondikeSearch``'s, where a dead deal's proof
+/// enumerates arrangements of the same face-up cards by the tens of thousands.
+///
+/// Why the arrangement does not matter. A face-up card that is not at the bottom of its pile
+/// lies on one of the two cards it fits (one rank higher, the other colour), and only it or
+/// its same-colour twin can lie there. Take the two cards of one rank and colour, and the two
+/// that may hold them: if fewer of the lower pair need a holder than there are holders face
+/// up, one holder is bare, and a lower card can move across to it (with everything on it).
+/// So any holder of the pair can be made the top of its pile, and any card that fits the pair
+/// can be put on one, without a move that changes anything else; if every holder is taken,
+/// none can be in any arrangement. Which cards can be uncovered and which can be placed is
+/// then a function of the face-up cards alone, and so is everything the game can do next: two
+/// positions with the same face-up cards, the same cards home, face down and in the talon are
+/// won or lost together. (The same observation drives Lonelybot, vuonghy2442/lonelybot, which
+/// decides thoughtful Klondike deals in milliseconds.)
+///
+/// What is left as a move: a card home (uncovered first), a pile's bottom face-up card onto
+/// a holder or a king to an empty pile (which turns a card up or empties the pile), a talon
+/// card home or onto the tableau, a card back from a foundation. The pile's bottom face-up
+/// card cannot move across for free: it lies on face-down cards, and moving it turns one up.
+///
+/// A winning line is turned back into real moves by ``concreteLine(from:)``, which makes
+/// each rearrangement the argument above relies on; the solver then plays the line on the
+/// real game, so a win is checked move by move.
+struct KlondikeLayoutFreeSearch {
+    /// One move of the search.
+    struct Step {
+        enum Kind: UInt8 {
+            case tableauToFoundation, reveal, talonToFoundation, talonToTableau, foundationToTableau
+        }
+        var kind: Kind
+        var card: SolverCard
+        /// For talon moves: the talon index of the card.
+        var talonIndex: Int8 = 0
+        /// For talon moves: whether the waste had to be turned over to reach it.
+        var usedRedeal = false
+        /// What the next move must do (see ``Owed``).
+        var owes = Owed.none
+        // Undo.
+        var previousWasteCount: Int8 = 0
+        var playedSlot: UInt8 = 0
+        /// For a card home from the tableau: whether it was its pile's bottom face-up card.
+        var wasBottom = false
+    }
+
+    let drawCount: Int
+    /// Per pile, the cards that stay where they were dealt until the card above is moved:
+    /// the face-down cards, bottom to top, then the face-up card lying on them.
+    let columns: [[SolverCard]]
+    /// How many of each pile's ``columns`` cards are still there; the last of them is face up.
+    var layer: [Int]
+    /// The pile each card of ``columns`` belongs to, by card code; -1 for the others.
+    let pileOfCard: [Int8]
+    /// Face-up tableau cards, one bit each (``bit(_:)``).
+    var visible: UInt64 = 0
+    /// The face-up cards that lie on their pile's face-down cards (or alone, where dealt).
+    var locked: UInt64 = 0
+    var home: [Int]
+    var homeTotal: Int
+    let cardCount: Int
+    /// The waste (bottom to top) then the stock (in turning order), as in ``KlondikeSearch``.
+    var talon: [SolverCard]
+    var talonSlot: [UInt8]
+    var playedSlots: UInt32 = 0
+    /// The talon's cards, one bit each (``bit(_:)``).
+    var inTalon: UInt64 = 0
+    var wasteCount: Int
+    var redealsLeft: Int
+    /// Drawing one with no limit on passes, every talon card can come up from any boundary.
+    let boundaryIsFree: Bool
+
+    /// What the next move must do, set by the move before.
+    private var owed = Owed.none
+    /// Moves from the start to the position now; a win leaves the winning line here.
+    private(set) var path: [Step] = []
+    private var seen = KeyTable()
+    /// The moves of every position on the current line, each position's after its parent's:
+    /// one buffer, so that listing moves allocates nothing.
+    private var stepBuffer: [Step] = []
+    private var reachable: [(index: Int, usedRedeal: Bool)] = []
+    private(set) var nodes = 0
+    private(set) var ranOut = false
+    private let nodeLimit: Int
+    private let clock = ContinuousClock()
+    private let deadline: ContinuousClock.Instant?
+    private let stop: KlondikeSolver.StopSignal?
+
+    /// The search from the game's position, or nil when the position cannot be put so: a
+    /// face-up run that breaks the rules, or a pile deeper than a deal makes (positions built
+    /// by hand in tests), or a talon of more than 32 cards.
+    init?(game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: KlondikeSolver.StopSignal? = nil) {
+        let position = game.position
+        var columns: [[SolverCard]] = []
+        var layer: [Int] = []
+        var pileOfCard = [Int8](repeating: -1, count: 52)
+        var visible: UInt64 = 0
+        var locked: UInt64 = 0
+        for (pile, cards) in position.tableau.enumerated() {
+            let up = cards.up.map(SolverCard.init)
+            guard let bottom = up.first else {
+                guard cards.down.isEmpty else { return nil }
+                columns.append([])
+                layer.append(0)
+                continue
+            }
+            for index in up.indices.dropFirst() where !up[index].fitsTableau(onto: up[index - 1]) { return nil }
+            for card in up { visible |= Self.mask(card) }
+            if cards.down.isEmpty && bottom.rank == 13 {
+                // A king on an empty pile: moving it anywhere changes nothing.
+                columns.append([])
+                layer.append(0)
+                continue
+            }
+            let column = cards.down.map(SolverCard.init) + [bottom]
+            guard column.count <= 7 else { return nil }
+            for card in column { pileOfCard[Int(card.code)] = Int8(pile) }
+            locked |= Self.mask(bottom)
+            columns.append(column)
+            layer.append(column.count)
+        }
+        guard columns.count == 7 else { return nil }
+        let talon = (position.waste + position.stock.reversed()).map(SolverCard.init)
+        guard talon.count <= 32 else { return nil }
+        self.columns = columns
+        self.layer = layer
+        self.pileOfCard = pileOfCard
+        self.visible = visible
+        self.locked = locked
+        self.talon = talon
+        talonSlot = talon.indices.map(UInt8.init)
+        inTalon = talon.reduce(0) { $0 | Self.mask($1) }
+        wasteCount = position.waste.count
+        drawCount = game.drawCount
+        home = Array(repeating: 0, count: 4)
+        for pile in position.foundations {
+            if let top = pile.last { home[SolverCard(top).suit] = pile.count }
+        }
+        homeTotal = home.reduce(0, +)
+        cardCount = game.allCards.count
+        redealsLeft = game.passes.map { max(0, $0 - position.redeals) } ?? Int.max
+        boundaryIsFree = drawCount == 1 && redealsLeft == Int.max
+        self.nodeLimit = nodeLimit
+        self.deadline = deadline
+        self.stop = stop
+        path.reserveCapacity(256)
+    }
+
+    /// Searches from the position given; true when `path` now wins. Check ``ranOut`` on false.
+    mutating func run() -> Bool {
+        search()
+    }
+
+    private mutating func search() -> Bool {
+        nodes += 1
+        if nodes > nodeLimit { ranOut = true }
+        if nodes & 1023 == 0, stop?.isRaised == true || deadline.map({ clock.now >= $0 }) == true { ranOut = true }
+        if ranOut { return false }
+
+        let pathLength = path.count
+        let owedOnArrival = owed
+        // A card sent home on its own now was let out by the move before: that used it.
+        if sendSafeCardsHome() { owed = .none }
+        if isWonOrFinishes { return true }
+        // Owing something, the position has some of the moves it has owing nothing: searched
+        // so already, it has nothing new.
+        guard seen.insert(positionKey(owing: owed)), owed == .none || !seen.contains(positionKey(owing: .none)) else {
+            takeBack(to: pathLength)
+            owed = owedOnArrival
+            return false
+        }
+        let here = owed
+        let first = stepBuffer.count
+        listSteps()
+        let end = stepBuffer.count
+        for index in first..<end where here.allows(stepBuffer[index]) {
+            var step = stepBuffer[index]
+            make(&step)
+            path.append(step)
+            owed = step.owes
+            if search() { return true }
+            if ranOut { return false }
+            path.removeLast()
+            unmake(step)
+            owed = here
+        }
+        stepBuffer.removeSubrange(first...)
+        takeBack(to: pathLength)
+        owed = owedOnArrival
+        return false
+    }
+
+    private mutating func takeBack(to length: Int) {
+        while path.count > length {
+            unmake(path.removeLast())
+        }
+    }
+
+    /// All home, or the rest plays itself: nothing face down, and the talon empty or free
+    /// (see ``KlondikeSearch``'s endgame).
+    private var isWonOrFinishes: Bool {
+        if homeTotal == cardCount { return true }
+        guard layer.allSatisfy({ $0 <= 1 }) else { return false }
+        return talon.isEmpty || boundaryIsFree
+    }
+
+    // MARK: Cards as bits
+
+    /// A card's bit: four bits a rank, aces lowest. Within a rank the two cards of one colour
+    /// are a pair, and the pairs alternate by rank, so that the two cards a card may lie on
+    /// are the same pair four bits higher.
+    @inline(__always)
+    static func bit(_ card: SolverCard) -> Int {
+        let red = card.isRed ? 1 : 0
+        let twin = card.suit == 0 || card.suit == 1 ? 0 : 1
+        return (card.rank - 1) * 4 + (red ^ (card.rank & 1)) * 2 + twin
+    }
+
+    @inline(__always)
+    static func mask(_ card: SolverCard) -> UInt64 { 1 << UInt64(bit(card)) }
+
+    /// The low bit of every pair.
+    private static let pairLows: UInt64 = 0x000F_FFFF_FFFF_FFFF & 0x5555_5555_5555_5555
+    private static let kings: UInt64 = 0xF << 48
+
+    /// Pairs (by their low bit) of which a card can be made the top of its pile: more of them
+    /// are face up than there are cards of the pair below needing a holder.
+    @inline(__always)
+    private func openPairs() -> UInt64 {
+        let up = visible
+        let needing = (visible & ~locked & ~Self.kings) << 4
+        let anyUp = (up | up >> 1) & Self.pairLows, bothUp = up & up >> 1 & Self.pairLows
+        let anyNeeding = (needing | needing >> 1) & Self.pairLows, bothNeeding = needing & needing >> 1 & Self.pairLows
+        return (anyUp & ~anyNeeding) | (bothUp & ~bothNeeding)
+    }
+
+    /// Whether a pile is empty: every pile holds one locked card or one king at its bottom, or nothing.
+    @inline(__always)
+    private var hasEmptyPile: Bool { (visible & (locked | Self.kings)).nonzeroBitCount < 7 }
+
+    /// Whether `card` can be put on the tableau, given ``openPairs()``.
+    @inline(__always)
+    private func hasPlace(_ card: SolverCard, open: UInt64, emptyPile: Bool) -> Bool {
+        if card.rank == 13 { return emptyPile }
+        return (open >> 4) & (1 << UInt64(Self.bit(card) & ~1)) != 0
+    }
+
+    // MARK: Moves
+
+    /// Sends home, repeatedly, every card that can be uncovered and is never wanted back
+    /// (``KlondikeSearch/isSafeHome(_:home:)``), recording the moves on `path`.
+    @discardableResult
+    private mutating func sendSafeCardsHome() -> Bool {
+        var any = false
+        var moved = true
+        while moved {
+            moved = false
+            let open = openPairs()
+            let uncoverable = (open | open << 1) & visible
+            for suit in 0..<4 where home[suit] < 13 {
+                let card = SolverCard(suit: suit, rank: home[suit] + 1)
+                guard uncoverable & Self.mask(card) != 0, KlondikeSearch.isSafeHome(card, home: home) else { continue }
+                var step = Step(kind: .tableauToFoundation, card: card)
+                make(&step)
+                path.append(step)
+                moved = true
+                break
+            }
+            if !moved, boundaryIsFree {
+                for index in talon.indices where KlondikeSearch.isSafeHome(talon[index], home: home) {
+                    var step = Step(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: index < wasteCount - 1)
+                    make(&step)
+                    path.append(step)
+                    moved = true
+                    break
+                }
+            }
+            any = any || moved
+        }
+        return any
+    }
+
+    /// Appends to ``stepBuffer`` every move from here: cards home, then turning cards up (from the pile with most face
+    /// down first), talon cards onto the tableau, and cards back from the foundations.
+    private mutating func listSteps() {
+        var steps = stepBuffer
+        stepBuffer = []
+        defer { stepBuffer = steps }
+        let open = openPairs()
+        let uncoverable = (open | open << 1) & visible
+        let emptyPile = hasEmptyPile
+        for suit in 0..<4 where home[suit] < 13 {
+            let card = SolverCard(suit: suit, rank: home[suit] + 1)
+            if uncoverable & Self.mask(card) != 0 { steps.append(Step(kind: .tableauToFoundation, card: card)) }
+        }
+        var reachable = self.reachable
+        self.reachable = []
+        defer { self.reachable = reachable }
+        reachable.removeAll(keepingCapacity: true)
+        KlondikeSearch.reachableTalon(count: talon.count, wasteCount: wasteCount, drawCount: drawCount, redealsLeft: redealsLeft, into: &reachable)
+        for (index, usedRedeal) in reachable where home[talon[index].suit] == talon[index].rank - 1 {
+            steps.append(Step(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: usedRedeal))
+        }
+        let revealsFrom = steps.count
+        for pile in 0..<7 where layer[pile] > 0 {
+            let bottom = columns[pile][layer[pile] - 1]
+            // A king alone where it was dealt: moving it would only empty one pile to fill another.
+            if layer[pile] == 1 && bottom.rank == 13 { continue }
+            guard hasPlace(bottom, open: open, emptyPile: emptyPile) else { continue }
+            // Emptying a pile is of use only to the king that fills it.
+            steps.append(Step(kind: .reveal, card: bottom, owes: layer[pile] == 1 ? .king : .none))
+        }
+        let layers = layer, pileOfCard = pileOfCard
+        steps[revealsFrom...].sort { layers[Int(pileOfCard[Int($0.card.code)])] > layers[Int(pileOfCard[Int($1.card.code)])] }
+        for (index, usedRedeal) in reachable where hasPlace(talon[index], open: open, emptyPile: emptyPile) {
+            let card = talon[index]
+            if boundaryIsFree {
+                guard canBeUsed(card, reachable: reachable) else { continue }
+                steps.append(Step(kind: .talonToTableau, card: card, talonIndex: Int8(index), usedRedeal: usedRedeal, owes: .use(card)))
+            } else {
+                steps.append(Step(kind: .talonToTableau, card: card, talonIndex: Int8(index), usedRedeal: usedRedeal, owes: .notBefore(card)))
+            }
+        }
+        for suit in 0..<4 where home[suit] > 1 {
+            let card = SolverCard(suit: suit, rank: home[suit])
+            if hasPlace(card, open: open, emptyPile: emptyPile) && canBeUsed(card, reachable: reachable) {
+                steps.append(Step(kind: .foundationToTableau, card: card, owes: .use(card)))
+            }
+        }
+    }
+
+    /// Whether a card put on the tableau could be used by the very next move, as ``Owed/use(_:)``
+    /// asks: its twin could go home, or a card of the pair below could come onto it (a pile's
+    /// bottom card, a talon card in reach, a foundation's top card). A quick test that leaves
+    /// out the positions that would have no move at all.
+    private func canBeUsed(_ card: SolverCard, reachable: [(index: Int, usedRedeal: Bool)]) -> Bool {
+        let twin = SolverCard(suit: SolverCard.partnerSuit(of: card.suit), rank: card.rank)
+        if visible & Self.mask(twin) != 0 && home[twin.suit] == twin.rank - 1 { return true }
+        guard card.rank > 1 else { return false }
+        let (first, second) = SolverCard.otherColourSuits(of: card.suit)
+        let children = Self.mask(SolverCard(suit: first, rank: card.rank - 1)) | Self.mask(SolverCard(suit: second, rank: card.rank - 1))
+        if locked & children != 0 { return true }
+        if card.rank > 2 && (home[first] == card.rank - 1 || home[second] == card.rank - 1) { return true }
+        // Drawing one with no limit every talon card is in reach; otherwise the talon is as it is now.
+        if boundaryIsFree { return inTalon & children != 0 }
+        guard inTalon & children != 0 else { return false }
+        return reachable.contains { children & Self.mask(talon[$0.index]) != 0 }
+    }
+
+    mutating func make(_ step: inout Step) {
+        let bit = Self.mask(step.card)
+        switch step.kind {
+        case .tableauToFoundation:
+            visible &= ~bit
+            step.wasBottom = locked & bit != 0
+            if step.wasBottom {
+                locked &= ~bit
+                uncover(Int(pileOfCard[Int(step.card.code)]))
+            }
+            home[step.card.suit] += 1
+            homeTotal += 1
+        case .reveal:
+            locked &= ~bit
+            uncover(Int(pileOfCard[Int(step.card.code)]))
+        case .talonToFoundation, .talonToTableau:
+            let index = Int(step.talonIndex)
+            step.previousWasteCount = Int8(wasteCount)
+            talon.remove(at: index)
+            step.playedSlot = talonSlot.remove(at: index)
+            playedSlots |= 1 << UInt32(step.playedSlot)
+            inTalon &= ~bit
+            wasteCount = index
+            if step.usedRedeal { redealsLeft -= 1 }
+            if step.kind == .talonToFoundation {
+                home[step.card.suit] += 1
+                homeTotal += 1
+            } else {
+                visible |= bit
+            }
+        case .foundationToTableau:
+            home[step.card.suit] -= 1
+            homeTotal -= 1
+            visible |= bit
+        }
+    }
+
+    mutating func unmake(_ step: Step) {
+        let bit = Self.mask(step.card)
+        switch step.kind {
+        case .tableauToFoundation:
+            home[step.card.suit] -= 1
+            homeTotal -= 1
+            if step.wasBottom {
+                cover(Int(pileOfCard[Int(step.card.code)]))
+                locked |= bit
+            }
+            visible |= bit
+        case .reveal:
+            cover(Int(pileOfCard[Int(step.card.code)]))
+            locked |= bit
+        case .talonToFoundation, .talonToTableau:
+            if step.kind == .talonToFoundation {
+                home[step.card.suit] -= 1
+                homeTotal -= 1
+            } else {
+                visible &= ~bit
+            }
+            let index = Int(step.talonIndex)
+            if step.usedRedeal { redealsLeft += 1 }
+            wasteCount = Int(step.previousWasteCount)
+            talon.insert(step.card, at: index)
+            talonSlot.insert(step.playedSlot, at: index)
+            playedSlots &= ~(1 << UInt32(step.playedSlot))
+            inTalon |= bit
+        case .foundationToTableau:
+            visible &= ~bit
+            home[step.card.suit] += 1
+            homeTotal += 1
+        }
+    }
+
+    /// The pile's bottom face-up card has left: the next card of its column turns up.
+    private mutating func uncover(_ pile: Int) {
+        layer[pile] -= 1
+        if layer[pile] > 0 {
+            let bit = Self.mask(columns[pile][layer[pile] - 1])
+            visible |= bit
+            locked |= bit
+        }
+    }
+
+    /// Undoes ``uncover(_:)``; the caller puts the card that left back.
+    private mutating func cover(_ pile: Int) {
+        if layer[pile] > 0 {
+            let bit = Self.mask(columns[pile][layer[pile] - 1])
+            visible &= ~bit
+            locked &= ~bit
+        }
+        layer[pile] += 1
+    }
+
+    // MARK: Hashing
+
+    /// A 64-bit key for the position: which talon cards were played, the cards home, how many
+    /// cards each column still holds, and the waste boundary and passes where they count.
+    /// Everything else (which cards are face up) follows from these.
+    func positionKey(owing owed: Owed) -> UInt64 {
+        var first = UInt64(playedSlots)
+        for suit in 0..<4 { first |= UInt64(home[suit]) << UInt64(32 + 4 * suit) }
+        var second: UInt64 = 0
+        for pile in 0..<7 { second |= UInt64(layer[pile]) << UInt64(3 * pile) }
+        if !boundaryIsFree { second |= UInt64(wasteCount) << 24 | UInt64(min(redealsLeft, 255)) << 32 }
+        second |= UInt64(owed.code) << 48
+        return Self.mix(first) ^ Self.mix(second ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// SplitMix64's finaliser.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    // MARK: The real moves
+
+    /// The winning line on `path` as ``KlondikeSearch`` moves from `game` (the game the search
+    /// started from), with the rearrangements each step needs: a card to go home first has
+    /// the card on it moved to its twin's bare holder; a card put on the tableau goes on a
+    /// bare holder. Nil if a step finds no such place, which would be a fault of the search.
+    func concreteLine(from game: KlondikeGame) -> [KlondikeSearch.Move]? {
+        var board = KlondikeSearch(game: game, focused: false, orderSeed: nil, nodeLimit: 0, deadline: nil)
+        func play(_ move: KlondikeSearch.Move) {
+            var move = move
+            board.make(&move)
+            board.path.append(move)
+        }
+        func locate(_ card: SolverCard) -> (pile: Int, index: Int)? {
+            for pile in 0..<7 {
+                for index in 0..<board.upCount[pile] where board.card(pile: pile, at: index) == card { return (pile, index) }
+            }
+            return nil
+        }
+        /// A pile `card` can go on: a bare holder, or an empty pile for a king.
+        func place(for card: SolverCard, besides pile: Int) -> Int? {
+            (0..<7).first { other in
+                guard other != pile else { return false }
+                if let top = board.top(of: other) { return card.fitsTableau(onto: top) }
+                return card.rank == 13 && board.downCount[other] == 0
+            }
+        }
+        for step in path {
+            switch step.kind {
+            case .tableauToFoundation:
+                guard let (pile, index) = locate(step.card) else { return nil }
+                let above = board.upCount[pile] - index - 1
+                if above > 0 {
+                    let child = board.card(pile: pile, at: index + 1)
+                    guard let to = place(for: child, besides: pile) else { return nil }
+                    play(KlondikeSearch.Move(kind: .tableauToTableau, card: child, from: Int8(pile), to: Int8(to), count: Int8(above)))
+                }
+                play(KlondikeSearch.Move(kind: .tableauToFoundation, card: step.card, from: Int8(pile)))
+            case .reveal:
+                guard let (pile, index) = locate(step.card), index == 0, let to = place(for: step.card, besides: pile) else { return nil }
+                play(KlondikeSearch.Move(kind: .tableauToTableau, card: step.card, from: Int8(pile), to: Int8(to), count: Int8(board.upCount[pile])))
+            case .talonToFoundation:
+                play(KlondikeSearch.Move(kind: .talonToFoundation, card: step.card, talonIndex: step.talonIndex, usedRedeal: step.usedRedeal))
+            case .talonToTableau:
+                guard let to = place(for: step.card, besides: -1) else { return nil }
+                play(KlondikeSearch.Move(kind: .talonToTableau, card: step.card, to: Int8(to), talonIndex: step.talonIndex, usedRedeal: step.usedRedeal))
+            case .foundationToTableau:
+                guard let to = place(for: step.card, besides: -1) else { return nil }
+                play(KlondikeSearch.Move(kind: .foundationToTableau, card: step.card, to: Int8(to)))
+            }
+        }
+        guard board.sendSafeCardsHomeAndFinish() else { return nil }
+        return board.path
+    }
+}
