@@ -36,23 +36,6 @@ struct KlondikeLayoutFreeSearchTests {
         #expect(!owed.allows(step(.talonToFoundation, "A♠")))
     }
 
-    @Test func drawingThreeOnlyRelatedTableauMovesFollowATalonCard() {
-        let owed = KlondikeLayoutFreeSearch.Owed.notBefore(SolverCard(PlayingCard("9♣")))
-        func step(_ kind: KlondikeLayoutFreeSearch.Step.Kind, _ name: String, owes: KlondikeLayoutFreeSearch.Owed = .none) -> KlondikeLayoutFreeSearch.Step {
-            .init(kind: kind, card: SolverCard(PlayingCard(name)), owes: owes)
-        }
-        // The talon's order makes talon moves wait for nothing.
-        #expect(owed.allows(step(.talonToTableau, "4♦")))
-        #expect(owed.allows(step(.talonToFoundation, "A♠")))
-        #expect(owed.allows(step(.reveal, "8♦")))
-        #expect(owed.allows(step(.tableauToFoundation, "9♠")))
-        #expect(owed.allows(step(.foundationToTableau, "3♥", owes: .use(SolverCard(PlayingCard("3♥"))))))
-        #expect(owed.allows(step(.reveal, "Q♥", owes: .king)))
-        // An unrelated tableau move could have come before the talon card.
-        #expect(!owed.allows(step(.reveal, "8♣")))
-        #expect(!owed.allows(step(.tableauToFoundation, "2♥")))
-    }
-
     @Test func aPileLeftEmptyIsForAKing() {
         let owed = KlondikeLayoutFreeSearch.Owed.king
         #expect(owed.allows(.init(kind: .talonToTableau, card: SolverCard(PlayingCard("K♦")))))
@@ -102,6 +85,32 @@ struct KlondikeLayoutFreeSearchTests {
         var overArrangements = KlondikeSearch(game: game, focused: false, orderSeed: nil, nodeLimit: .max, deadline: nil)
         #expect(!overArrangements.run() && !overArrangements.ranOut)
         #expect(overArrangements.nodes == 25_054)
+    }
+
+    @Test func drawingThreeADealDeadWithTheTalonInAnyOrderIsProvedSoFirst() throws {
+        // Deal 78 drawing three: with the talon in any order (drawing one) it is dead in 12,289
+        // positions, the proof drawing one's; the real game takes 258,224.
+        let game = KlondikeGame(seed: 78, drawCount: 3)
+        let relaxed = try #require(KlondikeSolver.proveDeadWithTalonInAnyOrder(game, nodeLimit: .max, deadline: nil, stop: nil))
+        #expect(relaxed.provedDead && relaxed.nodes == 12_289)
+        var exact = try #require(KlondikeLayoutFreeSearch(game: game, nodeLimit: .max, deadline: nil))
+        #expect(!exact.run() && !exact.ranOut)
+        #expect(exact.nodes == 258_224)
+        // The solver's complete search, proof first, needs only the first.
+        let complete = KlondikeSolver.searchCompletely(game, nodeLimit: .max, deadline: nil, relaxedShare: 1)
+        #expect(complete.moves == nil && !complete.ranOut && complete.nodes == 12_289)
+    }
+
+    @Test func drawingThreeADealDeadOnlyByTheTalonsOrderIsLeftToTheRealGame() throws {
+        // Deal 93 drawing three: won in 42 positions with the talon in any order, which proves
+        // nothing; dead in the real game, in 3,554 positions.
+        let game = KlondikeGame(seed: 93, drawCount: 3)
+        let relaxed = try #require(KlondikeSolver.proveDeadWithTalonInAnyOrder(game, nodeLimit: .max, deadline: nil, stop: nil))
+        #expect(!relaxed.provedDead && relaxed.nodes == 42)
+        let complete = KlondikeSolver.searchCompletely(game, nodeLimit: .max, deadline: nil)
+        #expect(complete.moves == nil && !complete.ranOut && complete.nodes == 42 + 3_554)
+        // Drawing one, with no limit on passes, there is nothing to relax.
+        #expect(KlondikeSolver.proveDeadWithTalonInAnyOrder(KlondikeGame(seed: 93, drawCount: 1), nodeLimit: 10, deadline: nil, stop: nil) == nil)
     }
 
     @Test func aRunThatBreaksTheRulesIsLeftToTheSearchOverArrangements() {

@@ -8,12 +8,6 @@ extension KlondikeLayoutFreeSearch {
     ///   the talon's order does not matter (drawing one with no limit on passes), must be used
     ///   next: a card of the pair below put on it, or its twin sent home (which it lets out).
     ///   Played later instead, it gives the same position.
-    /// - ``notBefore(_:)``: drawing three, or with passes limited, when to play a talon card
-    ///   changes which others come up, so it cannot wait; but a tableau move that has nothing
-    ///   to do with it can be made first, giving the same position. So a talon card put on the
-    ///   tableau may not be followed by a tableau move about other cards: one with a card of
-    ///   its rank and colour, of the pair below (which may go on it), or of the pair above (its
-    ///   holders), or, for a king, another king.
     /// - ``king``: a pile emptied (its last card moved onto a holder) must be filled by a king next.
     ///
     /// A card sent home on its own by the next position (``sendSafeCardsHome()``) was let out
@@ -21,7 +15,6 @@ extension KlondikeLayoutFreeSearch {
     enum Owed: Equatable {
         case none
         case use(SolverCard)
-        case notBefore(SolverCard)
         case king
 
         /// For the position key.
@@ -29,8 +22,7 @@ extension KlondikeLayoutFreeSearch {
             switch self {
             case .none: 0
             case .use(let card): 0x100 | UInt16(card.code)
-            case .notBefore(let card): 0x200 | UInt16(card.code)
-            case .king: 0x300
+            case .king: 0x200
             }
         }
 
@@ -45,17 +37,9 @@ extension KlondikeLayoutFreeSearch {
                 case .tableauToFoundation: return step.card.rank == card.rank && step.card.isRed == card.isRed && step.card != card
                 case .talonToFoundation: return false
                 }
-            case .notBefore(let card):
-                switch step.kind {
-                // Moves that wait for their own use: they are where that use needs them.
-                case .talonToFoundation, .talonToTableau, .foundationToTableau: return true
-                case .reveal: return step.owes == .king || step.card.fitsTableau(onto: card)
-                case .tableauToFoundation: return step.card.rank == card.rank && step.card.isRed == card.isRed && step.card != card
-                }
             case .king:
                 return step.kind != .tableauToFoundation && step.kind != .talonToFoundation && step.card.rank == 13
             }
         }
-
     }
 }

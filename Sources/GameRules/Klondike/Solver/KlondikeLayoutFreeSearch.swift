@@ -50,6 +50,12 @@ struct KlondikeLayoutFreeSearch {
     let columns: [[SolverCard]]
     /// How many of each pile's ``columns`` cards are still there; the last of them is face up.
     var layer: [Int]
+    /// ``layer``, three bits a pile, for the key.
+    private var layerBits: UInt64 = 0
+    /// The cards still face down.
+    private var faceDown = 0
+    /// ``columns`` as bits (``mask(_:)``), seven a pile.
+    private let columnMasks: [UInt64]
     /// The pile each card of ``columns`` belongs to, by card code; -1 for the others.
     let pileOfCard: [Int8]
     /// Face-up tableau cards, one bit each (``bit(_:)``).
@@ -57,6 +63,8 @@ struct KlondikeLayoutFreeSearch {
     /// The face-up cards that lie on their pile's face-down cards (or alone, where dealt).
     var locked: UInt64 = 0
     var home: [Int]
+    /// ``home``, four bits a suit, for the key.
+    private var homeBits: UInt64 = 0
     var homeTotal: Int
     let cardCount: Int
     /// The waste (bottom to top) then the stock (in turning order), as in ``KlondikeSearch``.
@@ -85,11 +93,19 @@ struct KlondikeLayoutFreeSearch {
     private let clock = ContinuousClock()
     private let deadline: ContinuousClock.Instant?
     private let stop: KlondikeSolver.StopSignal?
+    /// Shuffles the moves of each position, so that a restart tries them in another order; nil keeps the order.
+    var orderShuffle: SplitMix64?
 
     /// The search from the game's position, or nil when the position cannot be put so: a
     /// face-up run that breaks the rules, or a pile deeper than a deal makes (positions built
     /// by hand in tests), or a talon of more than 32 cards.
-    init?(game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: KlondikeSolver.StopSignal? = nil) {
+    /// - Parameter talonInAnyOrder: play the talon's cards in any order, as drawing one with no
+    ///   limit on passes, whatever the game's draw and passes: a game with more moves than the
+    ///   real one, so that what it proves dead is dead (and what it wins proves nothing).
+    init?(
+        game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: KlondikeSolver.StopSignal? = nil,
+        talonInAnyOrder: Bool = false
+    ) {
         let position = game.position
         var columns: [[SolverCard]] = []
         var layer: [Int] = []
@@ -124,6 +140,13 @@ struct KlondikeLayoutFreeSearch {
         guard talon.count <= 32 else { return nil }
         self.columns = columns
         self.layer = layer
+        var columnMasks = [UInt64](repeating: 0, count: 49)
+        for (pile, column) in columns.enumerated() {
+            for (index, card) in column.enumerated() { columnMasks[pile * 7 + index] = Self.mask(card) }
+            layerBits |= UInt64(layer[pile]) << UInt64(3 * pile)
+            faceDown += max(0, layer[pile] - 1)
+        }
+        self.columnMasks = columnMasks
         self.pileOfCard = pileOfCard
         self.visible = visible
         self.locked = locked
@@ -131,14 +154,15 @@ struct KlondikeLayoutFreeSearch {
         talonSlot = talon.indices.map(UInt8.init)
         inTalon = talon.reduce(0) { $0 | Self.mask($1) }
         wasteCount = position.waste.count
-        drawCount = game.drawCount
+        drawCount = talonInAnyOrder ? 1 : game.drawCount
         home = Array(repeating: 0, count: 4)
         for pile in position.foundations {
             if let top = pile.last { home[SolverCard(top).suit] = pile.count }
         }
         homeTotal = home.reduce(0, +)
+        for suit in 0..<4 { homeBits |= UInt64(home[suit]) << UInt64(4 * suit) }
         cardCount = game.allCards.count
-        redealsLeft = game.passes.map { max(0, $0 - position.redeals) } ?? Int.max
+        redealsLeft = talonInAnyOrder ? Int.max : game.passes.map { max(0, $0 - position.redeals) } ?? Int.max
         boundaryIsFree = drawCount == 1 && redealsLeft == Int.max
         self.nodeLimit = nodeLimit
         self.deadline = deadline
@@ -200,7 +224,7 @@ struct KlondikeLayoutFreeSearch {
     /// (see ``KlondikeSearch``'s endgame).
     private var isWonOrFinishes: Bool {
         if homeTotal == cardCount { return true }
-        guard layer.allSatisfy({ $0 <= 1 }) else { return false }
+        guard faceDown == 0 else { return false }
         return talon.isEmpty || boundaryIsFree
     }
 
@@ -286,6 +310,7 @@ struct KlondikeLayoutFreeSearch {
         var steps = stepBuffer
         stepBuffer = []
         defer { stepBuffer = steps }
+        let start = steps.count
         let open = openPairs()
         let uncoverable = (open | open << 1) & visible
         let emptyPile = hasEmptyPile
@@ -310,15 +335,30 @@ struct KlondikeLayoutFreeSearch {
             // Emptying a pile is of use only to the king that fills it.
             steps.append(Step(kind: .reveal, card: bottom, owes: layer[pile] == 1 ? .king : .none))
         }
-        let layers = layer, pileOfCard = pileOfCard
-        steps[revealsFrom...].sort { layers[Int(pileOfCard[Int($0.card.code)])] > layers[Int(pileOfCard[Int($1.card.code)])] }
+        // Most face-down cards first; a few at most, so an insertion sort.
+        if steps.count - revealsFrom > 1 {
+            for index in (revealsFrom + 1)..<steps.count {
+                let step = steps[index]
+                let depth = layer[Int(pileOfCard[Int(step.card.code)])]
+                var slot = index
+                while slot > revealsFrom, layer[Int(pileOfCard[Int(steps[slot - 1].card.code)])] < depth {
+                    steps[slot] = steps[slot - 1]
+                    slot -= 1
+                }
+                steps[slot] = step
+            }
+        }
         for (index, usedRedeal) in reachable where hasPlace(talon[index], open: open, emptyPile: emptyPile) {
             let card = talon[index]
+            // With the talon's order free, a talon card waits for its use (``Owed/use(_:)``);
+            // otherwise playing it changes which others come up, and it may be played for that
+            // alone. (A rule that only moves unrelated tableau moves first, tried drawing three,
+            // split positions by what they owed and cost a third more time: deals 134, 195, 486.)
             if boundaryIsFree {
                 guard canBeUsed(card, reachable: reachable) else { continue }
                 steps.append(Step(kind: .talonToTableau, card: card, talonIndex: Int8(index), usedRedeal: usedRedeal, owes: .use(card)))
             } else {
-                steps.append(Step(kind: .talonToTableau, card: card, talonIndex: Int8(index), usedRedeal: usedRedeal, owes: .notBefore(card)))
+                steps.append(Step(kind: .talonToTableau, card: card, talonIndex: Int8(index), usedRedeal: usedRedeal))
             }
         }
         for suit in 0..<4 where home[suit] > 1 {
@@ -326,6 +366,13 @@ struct KlondikeLayoutFreeSearch {
             if hasPlace(card, open: open, emptyPile: emptyPile) && canBeUsed(card, reachable: reachable) {
                 steps.append(Step(kind: .foundationToTableau, card: card, owes: .use(card)))
             }
+        }
+        if var shuffle = orderShuffle, steps.count - start > 1 {
+            for index in stride(from: steps.count - 1, to: start, by: -1) {
+                let other = start + Int(shuffle.next() % UInt64(index - start + 1))
+                steps.swapAt(index, other)
+            }
+            orderShuffle = shuffle
         }
     }
 
@@ -357,8 +404,7 @@ struct KlondikeLayoutFreeSearch {
                 locked &= ~bit
                 uncover(Int(pileOfCard[Int(step.card.code)]))
             }
-            home[step.card.suit] += 1
-            homeTotal += 1
+            goHome(step.card.suit)
         case .reveal:
             locked &= ~bit
             uncover(Int(pileOfCard[Int(step.card.code)]))
@@ -372,14 +418,12 @@ struct KlondikeLayoutFreeSearch {
             wasteCount = index
             if step.usedRedeal { redealsLeft -= 1 }
             if step.kind == .talonToFoundation {
-                home[step.card.suit] += 1
-                homeTotal += 1
+                goHome(step.card.suit)
             } else {
                 visible |= bit
             }
         case .foundationToTableau:
-            home[step.card.suit] -= 1
-            homeTotal -= 1
+            leaveHome(step.card.suit)
             visible |= bit
         }
     }
@@ -388,8 +432,7 @@ struct KlondikeLayoutFreeSearch {
         let bit = Self.mask(step.card)
         switch step.kind {
         case .tableauToFoundation:
-            home[step.card.suit] -= 1
-            homeTotal -= 1
+            leaveHome(step.card.suit)
             if step.wasBottom {
                 cover(Int(pileOfCard[Int(step.card.code)]))
                 locked |= bit
@@ -400,8 +443,7 @@ struct KlondikeLayoutFreeSearch {
             locked |= bit
         case .talonToFoundation, .talonToTableau:
             if step.kind == .talonToFoundation {
-                home[step.card.suit] -= 1
-                homeTotal -= 1
+                leaveHome(step.card.suit)
             } else {
                 visible &= ~bit
             }
@@ -414,16 +456,32 @@ struct KlondikeLayoutFreeSearch {
             inTalon |= bit
         case .foundationToTableau:
             visible &= ~bit
-            home[step.card.suit] += 1
-            homeTotal += 1
+            goHome(step.card.suit)
         }
+    }
+
+    @inline(__always)
+    private mutating func goHome(_ suit: Int) {
+        home[suit] += 1
+        homeBits &+= 1 << UInt64(4 * suit)
+        homeTotal += 1
+    }
+
+    @inline(__always)
+    private mutating func leaveHome(_ suit: Int) {
+        home[suit] -= 1
+        homeBits &-= 1 << UInt64(4 * suit)
+        homeTotal -= 1
     }
 
     /// The pile's bottom face-up card has left: the next card of its column turns up.
     private mutating func uncover(_ pile: Int) {
-        layer[pile] -= 1
-        if layer[pile] > 0 {
-            let bit = Self.mask(columns[pile][layer[pile] - 1])
+        let left = layer[pile] - 1
+        layer[pile] = left
+        layerBits &-= 1 << UInt64(3 * pile)
+        if left > 0 {
+            faceDown -= 1
+            let bit = columnMasks[pile * 7 + left - 1]
             visible |= bit
             locked |= bit
         }
@@ -431,12 +489,15 @@ struct KlondikeLayoutFreeSearch {
 
     /// Undoes ``uncover(_:)``; the caller puts the card that left back.
     private mutating func cover(_ pile: Int) {
-        if layer[pile] > 0 {
-            let bit = Self.mask(columns[pile][layer[pile] - 1])
+        let left = layer[pile]
+        if left > 0 {
+            faceDown += 1
+            let bit = columnMasks[pile * 7 + left - 1]
             visible &= ~bit
             locked &= ~bit
         }
-        layer[pile] += 1
+        layer[pile] = left + 1
+        layerBits &+= 1 << UInt64(3 * pile)
     }
 
     // MARK: Hashing
@@ -445,10 +506,8 @@ struct KlondikeLayoutFreeSearch {
     /// cards each column still holds, and the waste boundary and passes where they count.
     /// Everything else (which cards are face up) follows from these.
     func positionKey(owing owed: Owed) -> UInt64 {
-        var first = UInt64(playedSlots)
-        for suit in 0..<4 { first |= UInt64(home[suit]) << UInt64(32 + 4 * suit) }
-        var second: UInt64 = 0
-        for pile in 0..<7 { second |= UInt64(layer[pile]) << UInt64(3 * pile) }
+        let first = UInt64(playedSlots) | homeBits << 32
+        var second = layerBits
         if !boundaryIsFree { second |= UInt64(wasteCount) << 24 | UInt64(min(redealsLeft, 255)) << 32 }
         second |= UInt64(owed.code) << 48
         return Self.mix(first) ^ Self.mix(second ^ 0x9E37_79B9_7F4A_7C15)

@@ -5,12 +5,14 @@
 /// give the same answer on any machine, which is what lets a server choose a
 /// winnable deal from a seed. A time budget is for benchmarks and tools.
 ///
-/// The search is a depth-first search over compound moves (draws folded into the
-/// play of the waste card they reach), with a table of positions seen, cards that
-/// can never be needed again sent home at once, and moves that only shuffle
-/// face-up cards left out unless they free something; in the complete search, such a
-/// move must also be used by the very next move (``KlondikeSearch/Obligation``). Given
-/// time, a beam search (``KlondikeBeam``) also looks for a win.
+/// First, focused depth-first searches over compound moves (draws folded into the play of
+/// the waste card they reach), with a table of positions seen, cards that can never be
+/// needed again sent home at once, and moves that only shuffle face-up cards left out unless
+/// they free something (``KlondikeSearch``); given time, a beam search (``KlondikeBeam``).
+/// Then the complete search, over positions that say which cards are face up but not how
+/// they lie (``KlondikeLayoutFreeSearch``): the only one whose end without a win proves
+/// there is none. Drawing three, a deal is first tried with the talon in any order, a game
+/// with more moves, whose proofs are far smaller.
 public enum KlondikeSolver {
     /// How much work one answer may take; whichever limit is reached first ends the search as ``Verdict/unknown``.
     public struct Budget: Sendable, Equatable {
@@ -83,8 +85,8 @@ public enum KlondikeSolver {
 
     /// The focused searches, one after another, and where they stand.
     struct FocusedSearches {
-        /// Positions visited so far.
-        private(set) var nodes = 0
+        /// Positions visited so far (by the proof with the talon in any order too, when it ran first).
+        var nodes = 0
         /// The next search's number: 0 tries moves in their natural order, the others shuffle them.
         private(set) var attempt: UInt64 = 0
         private var limit = firstFocusedLimit
@@ -161,18 +163,48 @@ public enum KlondikeSolver {
     /// The complete search from the game's position: over positions that leave the face-up
     /// cards' arrangement out (``KlondikeLayoutFreeSearch``), or, for a position built by hand
     /// that it cannot take, over the arrangements too.
+    /// - Parameter relaxedShare: drawing three, or with passes limited, first try to prove the
+    ///   deal dead with the talon in any order (``proveDeadWithTalonInAnyOrder(_:nodeLimit:deadline:stop:)``)
+    ///   for this share of the budget; nil not to.
     static func searchCompletely(
-        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal? = nil
+        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal? = nil, relaxedShare: Int? = 4
     ) -> CompleteResult {
-        if var search = KlondikeLayoutFreeSearch(game: game, nodeLimit: nodeLimit, deadline: deadline, stop: stop) {
-            guard search.run() else { return CompleteResult(moves: nil, ranOut: search.ranOut, nodes: search.nodes) }
+        var relaxedNodes = 0
+        if let relaxedShare {
+            let now = ContinuousClock().now
+            let relaxed = proveDeadWithTalonInAnyOrder(
+                game, nodeLimit: nodeLimit / relaxedShare, deadline: deadline.map { now + ($0 - now) / relaxedShare }, stop: stop)
+            if let relaxed {
+                if relaxed.provedDead { return CompleteResult(moves: nil, ranOut: false, nodes: relaxed.nodes) }
+                relaxedNodes = relaxed.nodes
+            }
+        }
+        if var search = KlondikeLayoutFreeSearch(game: game, nodeLimit: nodeLimit - relaxedNodes, deadline: deadline, stop: stop) {
+            let nodes = { relaxedNodes + search.nodes }
+            guard search.run() else { return CompleteResult(moves: nil, ranOut: search.ranOut, nodes: nodes()) }
             // A line that cannot be made real would be a fault of the search: then no verdict.
-            guard let moves = search.concreteLine(from: game) else { return CompleteResult(moves: nil, ranOut: true, nodes: search.nodes) }
-            return CompleteResult(moves: moves, ranOut: false, nodes: search.nodes)
+            guard let moves = search.concreteLine(from: game) else { return CompleteResult(moves: nil, ranOut: true, nodes: nodes()) }
+            return CompleteResult(moves: moves, ranOut: false, nodes: nodes())
         }
         var search = KlondikeSearch(game: game, focused: false, orderSeed: nil, nodeLimit: nodeLimit, deadline: deadline, stop: stop)
         let found = search.run()
         return CompleteResult(moves: found ? search.path : nil, ranOut: !found && search.ranOut, nodes: search.nodes)
+    }
+
+    /// Drawing three, or with passes limited: the complete search of the same game with the
+    /// talon's cards in any order, as drawing one with no limit. That game has every move of
+    /// the real one and more, so a deal dead in it is dead; its space is far smaller (about
+    /// half the deals dead drawing three are dead drawing one, and proved so in a fraction of
+    /// the positions). Nil when the talon already plays in any order, or the search cannot
+    /// take the position.
+    static func proveDeadWithTalonInAnyOrder(
+        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal?
+    ) -> (provedDead: Bool, nodes: Int)? {
+        guard game.drawCount > 1 || game.passes != nil,
+              var relaxed = KlondikeLayoutFreeSearch(game: game, nodeLimit: nodeLimit, deadline: deadline, stop: stop, talonInAnyOrder: true)
+        else { return nil }
+        let won = relaxed.run()
+        return (!won && !relaxed.ranOut, relaxed.nodes)
     }
 
     /// The complete search for what the focused searches left of the budget, and the verdict.
