@@ -78,12 +78,20 @@ struct KlondikeSideBySideTests {
         // positions; in shuffled orders, each twice as long as the last, 9,782 do.
         let game = KlondikeGame(seed: 339, drawCount: 3)
         let shuffled = KlondikeSolver.searchInShuffledOrders(game, nodeLimit: 1_000_000, deadline: nil, stop: nil)
-        #expect(shuffled.nodes == 9_782)
+        #expect(shuffled.nodes == 9_782 && !shuffled.provedDead)
         let moves = try #require(shuffled.moves)
         let actions = try #require(KlondikeSolver.actions(for: moves, from: game))
         var played = game
         for action in actions { try played.play(action) }
         #expect(played.isWon)
+    }
+
+    @Test func aShuffledSearchThatRunsToItsEndIsAProof() {
+        // Deal 77 drawing three is dead: the first shuffled search, within its 20,000 positions,
+        // runs out of moves, which proves it as the search in its own order would.
+        let shuffled = KlondikeSolver.searchInShuffledOrders(KlondikeGame(seed: 77, drawCount: 3), nodeLimit: 1_000_000, deadline: nil, stop: nil)
+        #expect(shuffled.moves == nil && shuffled.provedDead)
+        #expect(shuffled.nodes < KlondikeSolver.firstFocusedLimit)
     }
 
     @Test(arguments: [(1, 18, 19), (3, 19, 19)])

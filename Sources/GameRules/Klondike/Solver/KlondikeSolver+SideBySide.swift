@@ -54,9 +54,9 @@ extension KlondikeSolver {
                 // twice as long as the last: it wins deals the complete search, in its one
                 // order, reaches late (deals 1-1000 drawing three: 316, 478 and 738 in 0.1-0.6 s
                 // against 1.5-5.7 s).
-                let (found, nodes) = searchInShuffledOrders(game, nodeLimit: budget.nodes - focused.nodes, deadline: deadline, stop: shared.stop)
-                if found != nil { shared.stop.raise() }
-                shared.finishFocused(found, nodes: focused.nodes + nodes)
+                let shuffled = searchInShuffledOrders(game, nodeLimit: budget.nodes - focused.nodes, deadline: deadline, stop: shared.stop)
+                if shuffled.moves != nil || shuffled.provedDead { shared.stop.raise() }
+                shared.finishFocused(shuffled.moves, nodes: focused.nodes + shuffled.nodes, provedDead: shuffled.provedDead)
             },
             {
                 let complete = searchCompletely(game, nodeLimit: budget.nodes, deadline: deadline, stop: shared.stop, relaxedShare: nil)
@@ -69,11 +69,11 @@ extension KlondikeSolver {
 
     /// The search over face-up cards (``KlondikeLayoutFreeSearch``) from 20,000 positions,
     /// each time twice as many with the moves in another order, until one wins, one runs to its
-    /// end without a win, or the budget is spent. The winning line, made real, and the positions
-    /// visited; a search that ends without a win proves nothing here (the other side's does).
+    /// end without a win (a proof, as the search in its own order would give), or the budget is
+    /// spent. The winning line, made real, whether the deal was proved dead, and the positions visited.
     static func searchInShuffledOrders(
         _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal?
-    ) -> (moves: [KlondikeSearch.Move]?, nodes: Int) {
+    ) -> (moves: [KlondikeSearch.Move]?, provedDead: Bool, nodes: Int) {
         let clock = ContinuousClock()
         var nodes = 0, limit = firstFocusedLimit, attempt: UInt64 = 1
         while nodes < nodeLimit, deadline.map({ clock.now < $0 }) ?? true, stop?.isRaised != true {
@@ -82,12 +82,12 @@ extension KlondikeSolver {
             search.orderShuffle = SplitMix64(seed: attempt)
             let won = search.run()
             nodes += search.nodes
-            if won { return (search.concreteLine(from: game), nodes) }
-            if !search.ranOut { break }
+            if won { return (search.concreteLine(from: game), false, nodes) }
+            if !search.ranOut { return (nil, true, nodes) }
             attempt += 1
             limit = limit > Int.max / 2 ? Int.max : limit * 2
         }
-        return (nil, nodes)
+        return (nil, false, nodes)
     }
 
     /// Raised by one search to end others running at the same time.
