@@ -87,12 +87,11 @@ struct KlondikeLayoutFreeSearch {
     /// one buffer, so that listing moves allocates nothing.
     private var stepBuffer: [Step] = []
     private var reachable: [(index: Int, usedRedeal: Bool)] = []
-    private(set) var nodes = 0
-    private(set) var ranOut = false
-    private let nodeLimit: Int
-    private let clock = ContinuousClock()
-    private let deadline: ContinuousClock.Instant?
-    private let stop: KlondikeSolver.StopSignal?
+    private var allowance: SearchAllowance
+    /// Positions visited so far.
+    var nodes: Int { allowance.nodes }
+    /// Whether the search stopped for want of allowance: then its end proves nothing.
+    var ranOut: Bool { allowance.ranOut }
     /// Shuffles the moves of each position, so that a restart tries them in another order; nil keeps the order.
     var orderShuffle: SplitMix64?
 
@@ -164,9 +163,7 @@ struct KlondikeLayoutFreeSearch {
         cardCount = game.allCards.count
         redealsLeft = talonInAnyOrder ? Int.max : game.passes.map { max(0, $0 - position.redeals) } ?? Int.max
         boundaryIsFree = drawCount == 1 && redealsLeft == Int.max
-        self.nodeLimit = nodeLimit
-        self.deadline = deadline
-        self.stop = stop
+        allowance = SearchAllowance(nodeLimit: nodeLimit, deadline: deadline, stop: stop)
         path.reserveCapacity(256)
     }
 
@@ -176,10 +173,7 @@ struct KlondikeLayoutFreeSearch {
     }
 
     private mutating func search() -> Bool {
-        nodes += 1
-        if nodes > nodeLimit { ranOut = true }
-        if nodes & 1023 == 0, stop?.isRaised == true || deadline.map({ clock.now >= $0 }) == true { ranOut = true }
-        if ranOut { return false }
+        guard allowance.visit() else { return false }
 
         let pathLength = path.count
         let owedOnArrival = owed
@@ -510,15 +504,7 @@ struct KlondikeLayoutFreeSearch {
         var second = layerBits
         if !boundaryIsFree { second |= UInt64(wasteCount) << 24 | UInt64(min(redealsLeft, 255)) << 32 }
         second |= UInt64(owed.code) << 48
-        return Self.mix(first) ^ Self.mix(second ^ 0x9E37_79B9_7F4A_7C15)
-    }
-
-    /// SplitMix64's finaliser.
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        return KeyTable.mix(first) ^ KeyTable.mix(second ^ 0x9E37_79B9_7F4A_7C15)
     }
 
     // MARK: The real moves

@@ -65,14 +65,12 @@ struct KlondikeSearch {
     var scratch = Scratch()
     /// Moves from the start to the position now; a win leaves the winning line here.
     var path: [Move] = []
-    private var seen = Set<UInt64>()
-    private(set) var nodes = 0
-    private(set) var ranOut = false
-    private let nodeLimit: Int
-    private let clock = ContinuousClock()
-    private let deadline: ContinuousClock.Instant?
-    /// Raised when another search running at the same time has decided the game.
-    private let stop: KlondikeSolver.StopSignal?
+    private var seen = KeyTable()
+    private var allowance: SearchAllowance
+    /// Positions visited so far.
+    var nodes: Int { allowance.nodes }
+    /// Whether the search stopped for want of allowance: then its end proves nothing.
+    var ranOut: Bool { allowance.ranOut }
     /// Whether the waste boundary can be ignored when comparing positions: drawing one at a
     /// time with no limit on passes, every talon card can be brought up from any boundary.
     let boundaryIsFree: Bool
@@ -123,9 +121,7 @@ struct KlondikeSearch {
         self.focused = focused
         self.obligations = obligations ?? !focused
         orderShuffle = orderSeed.map(SplitMix64.init(seed:))
-        self.nodeLimit = nodeLimit
-        self.deadline = deadline
-        self.stop = stop
+        allowance = SearchAllowance(nodeLimit: nodeLimit, deadline: deadline, stop: stop)
         boundaryIsFree = drawCount == 1 && redealsLeft == Int.max
         path.reserveCapacity(256)
     }
@@ -136,15 +132,12 @@ struct KlondikeSearch {
     }
 
     private mutating func search() -> Bool {
-        nodes += 1
-        if nodes > nodeLimit { ranOut = true }
-        if nodes & 1023 == 0, stop?.isRaised == true || deadline.map({ clock.now >= $0 }) == true { ranOut = true }
-        if ranOut { return false }
+        guard allowance.visit() else { return false }
 
         let pathLength = path.count
         let owed = obligation
         if sendSafeCardsHomeAndFinish() { return true }
-        guard seen.insert(positionHash()).inserted else {
+        guard seen.insert(positionHash()) else {
             takeBack(to: pathLength)
             obligation = owed
             return false
@@ -404,21 +397,13 @@ struct KlondikeSearch {
             // A pile's face-down cards are its own, so the pile and how many are left name them.
             var pileHash: UInt64 = downCount[pile] > 0 ? UInt64(pile + 1) << 8 | UInt64(downCount[pile]) : 0
             for index in 0..<upCount[pile] { pileHash = (pileHash &* 0x100_0000_01B3) ^ UInt64(card(pile: pile, at: index).code + 1) }
-            hash &+= Self.mix(pileHash ^ UInt64(upCount[pile]) << 40)
+            hash &+= KeyTable.mix(pileHash ^ UInt64(upCount[pile]) << 40)
         }
         var rest = UInt64(playedSlots)
         rest |= UInt64(home[0]) << 24 | UInt64(home[1]) << 28 | UInt64(home[2]) << 32 | UInt64(home[3]) << 36
         if !boundaryIsFree { rest |= UInt64(wasteCount) << 40 | UInt64(min(redealsLeft, 255)) << 48 }
-        if obligation != .none { hash ^= Self.mix(obligation.code << 32 ^ 0x5851_F42D_4C95_7F2D) }
-        return hash ^ Self.mix(rest ^ 0x9E37_79B9_7F4A_7C15)
-    }
-
-    /// SplitMix64's finaliser: spreads every input bit over the whole word.
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        if obligation != .none { hash ^= KeyTable.mix(obligation.code << 32 ^ 0x5851_F42D_4C95_7F2D) }
+        return hash ^ KeyTable.mix(rest ^ 0x9E37_79B9_7F4A_7C15)
     }
 }
 
