@@ -67,14 +67,10 @@ struct KlondikeLayoutFreeSearch {
     private var homeBits: UInt64 = 0
     var homeTotal: Int
     let cardCount: Int
-    /// The waste (bottom to top) then the stock (in turning order), as in ``KlondikeSearch``.
-    var talon: [SolverCard]
-    var talonSlot: [UInt8]
-    var playedSlots: UInt32 = 0
+    /// The waste then the stock.
+    var talon: SolverTalon
     /// The talon's cards, one bit each (``bit(_:)``).
     var inTalon: UInt64 = 0
-    var wasteCount: Int
-    var redealsLeft: Int
     /// Drawing one with no limit on passes, every talon card can come up from any boundary.
     let boundaryIsFree: Bool
 
@@ -135,8 +131,7 @@ struct KlondikeLayoutFreeSearch {
             layer.append(column.count)
         }
         guard columns.count == 7 else { return nil }
-        let talon = (position.waste + position.stock.reversed()).map(SolverCard.init)
-        guard talon.count <= 32 else { return nil }
+        guard position.waste.count + position.stock.count <= 32 else { return nil }
         self.columns = columns
         self.layer = layer
         var columnMasks = [UInt64](repeating: 0, count: 49)
@@ -149,10 +144,6 @@ struct KlondikeLayoutFreeSearch {
         self.pileOfCard = pileOfCard
         self.visible = visible
         self.locked = locked
-        self.talon = talon
-        talonSlot = talon.indices.map(UInt8.init)
-        inTalon = talon.reduce(0) { $0 | Self.mask($1) }
-        wasteCount = position.waste.count
         drawCount = talonInAnyOrder ? 1 : game.drawCount
         home = Array(repeating: 0, count: 4)
         for pile in position.foundations {
@@ -161,8 +152,11 @@ struct KlondikeLayoutFreeSearch {
         homeTotal = home.reduce(0, +)
         for suit in 0..<4 { homeBits |= UInt64(home[suit]) << UInt64(4 * suit) }
         cardCount = game.allCards.count
-        redealsLeft = talonInAnyOrder ? Int.max : game.passes.map { max(0, $0 - position.redeals) } ?? Int.max
-        boundaryIsFree = drawCount == 1 && redealsLeft == Int.max
+        talon = SolverTalon(
+            waste: position.waste, stock: position.stock, drawCount: drawCount,
+            redealsLeft: talonInAnyOrder ? Int.max : game.passes.map { max(0, $0 - position.redeals) } ?? Int.max)
+        inTalon = talon.cards.reduce(0) { $0 | Self.mask($1) }
+        boundaryIsFree = drawCount == 1 && talon.redealsLeft == Int.max
         allowance = SearchAllowance(nodeLimit: nodeLimit, deadline: deadline, stop: stop)
         path.reserveCapacity(256)
     }
@@ -286,7 +280,7 @@ struct KlondikeLayoutFreeSearch {
             }
             if !moved, boundaryIsFree {
                 for index in talon.indices where KlondikeSearch.isSafeHome(talon[index], home: home) {
-                    var step = Step(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: index < wasteCount - 1)
+                    var step = Step(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: index < talon.wasteCount - 1)
                     make(&step)
                     path.append(step)
                     moved = true
@@ -316,7 +310,7 @@ struct KlondikeLayoutFreeSearch {
         self.reachable = []
         defer { self.reachable = reachable }
         reachable.removeAll(keepingCapacity: true)
-        KlondikeSearch.reachableTalon(count: talon.count, wasteCount: wasteCount, drawCount: drawCount, redealsLeft: redealsLeft, into: &reachable)
+        talon.reachable(into: &reachable)
         for (index, usedRedeal) in reachable where home[talon[index].suit] == talon[index].rank - 1 {
             steps.append(Step(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: usedRedeal))
         }
@@ -404,13 +398,8 @@ struct KlondikeLayoutFreeSearch {
             uncover(Int(pileOfCard[Int(step.card.code)]))
         case .talonToFoundation, .talonToTableau:
             let index = Int(step.talonIndex)
-            step.previousWasteCount = Int8(wasteCount)
-            talon.remove(at: index)
-            step.playedSlot = talonSlot.remove(at: index)
-            playedSlots |= 1 << UInt32(step.playedSlot)
+            (step.playedSlot, step.previousWasteCount) = talon.take(at: index, usedRedeal: step.usedRedeal)
             inTalon &= ~bit
-            wasteCount = index
-            if step.usedRedeal { redealsLeft -= 1 }
             if step.kind == .talonToFoundation {
                 goHome(step.card.suit)
             } else {
@@ -442,11 +431,7 @@ struct KlondikeLayoutFreeSearch {
                 visible &= ~bit
             }
             let index = Int(step.talonIndex)
-            if step.usedRedeal { redealsLeft += 1 }
-            wasteCount = Int(step.previousWasteCount)
-            talon.insert(step.card, at: index)
-            talonSlot.insert(step.playedSlot, at: index)
-            playedSlots &= ~(1 << UInt32(step.playedSlot))
+            talon.putBack(step.card, at: index, slot: step.playedSlot, wasteCount: step.previousWasteCount, usedRedeal: step.usedRedeal)
             inTalon |= bit
         case .foundationToTableau:
             visible &= ~bit
@@ -500,9 +485,9 @@ struct KlondikeLayoutFreeSearch {
     /// cards each column still holds, and the waste boundary and passes where they count.
     /// Everything else (which cards are face up) follows from these.
     func positionKey(owing owed: Owed) -> UInt64 {
-        let first = UInt64(playedSlots) | homeBits << 32
+        let first = UInt64(talon.playedSlots) | homeBits << 32
         var second = layerBits
-        if !boundaryIsFree { second |= UInt64(wasteCount) << 24 | UInt64(min(redealsLeft, 255)) << 32 }
+        if !boundaryIsFree { second |= UInt64(talon.wasteCount) << 24 | UInt64(min(talon.redealsLeft, 255)) << 32 }
         second |= UInt64(owed.code) << 48
         return KeyTable.mix(first) ^ KeyTable.mix(second ^ 0x9E37_79B9_7F4A_7C15)
     }

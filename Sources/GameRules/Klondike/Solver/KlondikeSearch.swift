@@ -44,20 +44,13 @@ struct KlondikeSearch {
     var upCount: [Int]
     /// A face-up run goes from a king down to an ace at most.
     static let runCapacity = 13
-    /// The waste (bottom to top) then the stock (in turning order).
-    var talon: [SolverCard]
-    /// Each talon card's index in the talon as it was at the start, for hashing.
-    var talonSlot: [UInt8]
-    /// Bit i set when the talon card that started at index i was played.
-    var playedSlots: UInt32 = 0
-    var wasteCount: Int
+    /// The waste then the stock.
+    var talon: SolverTalon
     /// Cards home per suit.
     var home: [Int]
     var homeTotal: Int
     /// The cards in the game: 52, except in a position built by hand with some left out.
     let cardCount: Int
-    /// Turns of the waste back over still allowed; `Int.max` for no limit.
-    var redealsLeft: Int
 
     /// What the next move must do: set by a move that only rearranges.
     var obligation = Obligation.none
@@ -108,21 +101,20 @@ struct KlondikeSearch {
             // A run built by hand in a test may break the rules; it keeps its last cards.
             for card in cards.up.suffix(Self.runCapacity) { upCards[pile * Self.runCapacity + upCount[pile]] = SolverCard(card); upCount[pile] += 1 }
         }
-        talon = (position.waste + position.stock.reversed()).map(SolverCard.init)
-        talonSlot = talon.indices.map(UInt8.init)
-        wasteCount = position.waste.count
         home = Array(repeating: 0, count: 4)
         for pile in position.foundations {
             if let top = pile.last { home[SolverCard(top).suit] = pile.count }
         }
         homeTotal = home.reduce(0, +)
         cardCount = game.allCards.count
-        redealsLeft = game.passes.map { max(0, $0 - position.redeals) } ?? Int.max
+        talon = SolverTalon(
+            waste: position.waste, stock: position.stock, drawCount: drawCount,
+            redealsLeft: game.passes.map { max(0, $0 - position.redeals) } ?? Int.max)
         self.focused = focused
         self.obligations = obligations ?? !focused
         orderShuffle = orderSeed.map(SplitMix64.init(seed:))
         allowance = SearchAllowance(nodeLimit: nodeLimit, deadline: deadline, stop: stop)
-        boundaryIsFree = drawCount == 1 && redealsLeft == Int.max
+        boundaryIsFree = drawCount == 1 && talon.redealsLeft == Int.max
         path.reserveCapacity(256)
     }
 
@@ -209,7 +201,7 @@ struct KlondikeSearch {
             }
             if boundaryIsFree {
                 for index in talon.indices where isSafeHome(talon[index]) {
-                    var move = Move(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: index < wasteCount - 1)
+                    var move = Move(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: index < talon.wasteCount - 1)
                     make(&move)
                     path.append(move)
                     moved = true
@@ -263,29 +255,7 @@ struct KlondikeSearch {
 
     /// ``reachableTalon()`` appended to `reachable`.
     func reachableTalon(into reachable: inout [(index: Int, usedRedeal: Bool)]) {
-        Self.reachableTalon(count: talon.count, wasteCount: wasteCount, drawCount: drawCount, redealsLeft: redealsLeft, into: &reachable)
-    }
-
-    /// The talon indices a run of draws can bring up, for a talon of `count` cards with
-    /// `wasteCount` of them on the waste, appended to `reachable` (see ``reachableTalon()``).
-    static func reachableTalon(
-        count: Int, wasteCount: Int, drawCount: Int, redealsLeft: Int, into reachable: inout [(index: Int, usedRedeal: Bool)]
-    ) {
-        guard count > 0 else { return }
-        if wasteCount > 0 { reachable.append((wasteCount - 1, false)) }
-        var boundary = wasteCount
-        while boundary < count {
-            boundary = min(boundary + drawCount, count)
-            reachable.append((boundary - 1, false))
-        }
-        guard redealsLeft > 0 else { return }
-        boundary = 0
-        while boundary < count {
-            boundary = min(boundary + drawCount, count)
-            // Already reachable without turning the waste over, and cheaper so.
-            let onTheWay = boundary >= wasteCount && ((boundary - wasteCount) % drawCount == 0 || boundary == count)
-            if !onTheWay { reachable.append((boundary - 1, true)) }
-        }
+        talon.reachable(into: &reachable)
     }
 
     // MARK: Making and unmaking moves
@@ -305,12 +275,7 @@ struct KlondikeSearch {
             move.turnedUp = turnUp(from)
         case .talonToFoundation, .talonToTableau:
             let index = Int(move.talonIndex)
-            move.previousWasteCount = Int8(wasteCount)
-            talon.remove(at: index)
-            move.playedSlot = talonSlot.remove(at: index)
-            playedSlots |= 1 << UInt32(move.playedSlot)
-            wasteCount = index
-            if move.usedRedeal { redealsLeft -= 1 }
+            (move.playedSlot, move.previousWasteCount) = talon.take(at: index, usedRedeal: move.usedRedeal)
             if move.kind == .talonToFoundation { goHome(move.card) } else { push(move.card, onto: Int(move.to)) }
         case .foundationToTableau:
             home[move.card.suit] -= 1
@@ -341,11 +306,7 @@ struct KlondikeSearch {
                 upCount[Int(move.to)] -= 1
             }
             let index = Int(move.talonIndex)
-            if move.usedRedeal { redealsLeft += 1 }
-            wasteCount = Int(move.previousWasteCount)
-            talon.insert(move.card, at: index)
-            talonSlot.insert(move.playedSlot, at: index)
-            playedSlots &= ~(1 << UInt32(move.playedSlot))
+            talon.putBack(move.card, at: index, slot: move.playedSlot, wasteCount: move.previousWasteCount, usedRedeal: move.usedRedeal)
         case .foundationToTableau:
             upCount[Int(move.to)] -= 1
             home[move.card.suit] += 1
@@ -399,9 +360,9 @@ struct KlondikeSearch {
             for index in 0..<upCount[pile] { pileHash = (pileHash &* 0x100_0000_01B3) ^ UInt64(card(pile: pile, at: index).code + 1) }
             hash &+= KeyTable.mix(pileHash ^ UInt64(upCount[pile]) << 40)
         }
-        var rest = UInt64(playedSlots)
+        var rest = UInt64(talon.playedSlots)
         rest |= UInt64(home[0]) << 24 | UInt64(home[1]) << 28 | UInt64(home[2]) << 32 | UInt64(home[3]) << 36
-        if !boundaryIsFree { rest |= UInt64(wasteCount) << 40 | UInt64(min(redealsLeft, 255)) << 48 }
+        if !boundaryIsFree { rest |= UInt64(talon.wasteCount) << 40 | UInt64(min(talon.redealsLeft, 255)) << 48 }
         if obligation != .none { hash ^= KeyTable.mix(obligation.code << 32 ^ 0x5851_F42D_4C95_7F2D) }
         return hash ^ KeyTable.mix(rest ^ 0x9E37_79B9_7F4A_7C15)
     }
