@@ -5,9 +5,11 @@ import Wire
 /// `cardbench klondike-solver --solution SEED` prints lines to send in a one-seat room with
 /// that seed and draw: sent to a real server, they play the deal to all 52 cards home.
 struct KlondikeSolutionReplayTests {
-    @Test(arguments: [(UInt64(1), 1), (UInt64(2), 3)])
-    func aPrintedSolutionWinsOnTheServersOwnRules(seed: UInt64, draw: Int) throws {
-        let lines = try KlondikeSolverBench.solutionLines(seed: seed, draw: draw, budgetMilliseconds: 10_000)
+    /// Deal 339 drawing three is won by the search over face-up cards in shuffled orders, on
+    /// the second thread: its line, rearrangements made real, goes through the server too.
+    @Test(arguments: [(UInt64(1), 1, 1), (UInt64(2), 3, 1), (UInt64(339), 3, 2)])
+    func aPrintedSolutionWinsOnTheServersOwnRules(seed: UInt64, draw: Int, threads: Int) throws {
+        let lines = try KlondikeSolverBench.solutionLines(seed: seed, draw: draw, budgetMilliseconds: 10_000, threads: threads)
         #expect(lines.count > 52)
         let server = try ServerProcess()
         defer { server.stop() }
