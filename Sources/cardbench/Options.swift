@@ -9,7 +9,7 @@ enum Options {
                cardbench startup --binary PATH [--runs N] [--redis PATH]
                cardbench solver [--rounds N]
                cardbench klondike-solver [--draw 1|3] [--deals N] [--budget-ms M] [--threads 1|2] [--json]
-               cardbench klondike-solver --solution SEED [--draw 1|3] [--budget-ms M]
+               cardbench klondike-solver --solution SEED [--draw 1|3] [--budget-ms M] [--threads 1|2]
                cardbench crash --binary PATH [--cycles N] [--rooms N] [--players N] [--restart-rooms N] [--appendfsync P] [--seed N]
                cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--innocent-from ADDR] [--format table|json]
                cardbench --version | -h | --help
