@@ -292,8 +292,9 @@ struct KlondikeLayoutFreeSearch {
         return any
     }
 
-    /// Appends to ``stepBuffer`` every move from here: cards home, then turning cards up (from the pile with most face
-    /// down first), talon cards onto the tableau, and cards back from the foundations.
+    /// Appends to ``stepBuffer`` every move from here: cards home, then turning cards up (from
+    /// the pile with most face down first), talon cards onto the tableau, and cards back from
+    /// the foundations; with ``orderShuffle`` set, all of them in a shuffled order.
     private mutating func listSteps() {
         var steps = stepBuffer
         stepBuffer = []
