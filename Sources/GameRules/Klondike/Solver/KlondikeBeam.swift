@@ -14,10 +14,9 @@ enum KlondikeBeam {
     ///   - width: positions kept at each depth.
     ///   - nodeLimit: positions to visit at most.
     ///   - deadline: when to stop, if ever.
-    ///   - stop: ends the search when raised.
     /// - Returns: the winning moves if found, and the positions visited.
     static func search(
-        _ game: KlondikeGame, width: Int, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: KlondikeSolver.StopSignal? = nil
+        _ game: KlondikeGame, width: Int, nodeLimit: Int, deadline: ContinuousClock.Instant?
     ) -> (moves: [KlondikeSearch.Move]?, nodes: Int) {
         let clock = ContinuousClock()
         var root = KlondikeSearch(game: game, focused: true, orderSeed: nil, nodeLimit: Int.max, deadline: nil)
@@ -39,7 +38,6 @@ enum KlondikeBeam {
                 }
                 if nodes >= nodeLimit { return (nil, nodes) }
                 if let deadline, clock.now >= deadline { return (nil, nodes) }
-                if stop?.isRaised == true { return (nil, nodes) }
             }
             // The same positions always sort the same way: the same game gives the same beam.
             next.sort { $0.score > $1.score }

@@ -35,45 +35,41 @@ extension KlondikeSolver {
         if focused.exhausted { return searchCompletely(game, after: focused, budget: budget, deadline: deadline) }
 
         let shared = SideBySide()
-        let firstSearches = focused
+        let firstNodes = focused.nodes
         runner(
             {
-                var focused = firstSearches
                 // Drawing three, first the proof with the talon in any order, for as long as it
                 // takes: it ends soon with a win in most deals (which proves nothing), and the
                 // proofs it makes take up to a second (deals 1-1000 left undecided before it).
+                var relaxedNodes = 0
                 if let relaxed = proveDeadWithTalonInAnyOrder(game, nodeLimit: budget.nodes, deadline: deadline, stop: shared.stop) {
+                    relaxedNodes = relaxed.nodes
                     if relaxed.provedDead {
-                        shared.stop.raise()
-                        shared.finishFocused(nil, nodes: focused.nodes + relaxed.nodes, provedDead: true)
+                        shared.finish(CompleteResult(moves: nil, ranOut: false, nodes: relaxedNodes))
                         return
                     }
-                    focused.nodes += relaxed.nodes
                 }
                 // Then the search over face-up cards again and again, in other orders, each
                 // twice as long as the last: it wins deals the complete search, in its one
                 // order, reaches late (deals 1-1000 drawing three: 316, 478 and 738 in 0.1-0.6 s
                 // against 1.5-5.7 s).
-                let shuffled = searchInShuffledOrders(game, nodeLimit: budget.nodes - focused.nodes, deadline: deadline, stop: shared.stop)
-                if shuffled.moves != nil || shuffled.provedDead { shared.stop.raise() }
-                shared.finishFocused(shuffled.moves, nodes: focused.nodes + shuffled.nodes, provedDead: shuffled.provedDead)
+                var shuffled = searchInShuffledOrders(game, nodeLimit: budget.nodes - relaxedNodes, deadline: deadline, stop: shared.stop)
+                shuffled.nodes += relaxedNodes
+                shared.finish(shuffled)
             },
             {
-                let complete = searchCompletely(game, nodeLimit: budget.nodes, deadline: deadline, stop: shared.stop, relaxedShare: nil)
-                // A proof, or a win: either way the other side has nothing left to do.
-                if complete.moves != nil || !complete.ranOut { shared.stop.raise() }
-                shared.finishComplete(complete)
+                shared.finish(searchCompletely(game, nodeLimit: budget.nodes, deadline: deadline, stop: shared.stop, relaxedShare: nil))
             })
-        return shared.outcome(from: game)
+        return shared.outcome(from: game, nodesBefore: firstNodes)
     }
 
     /// The search over face-up cards (``KlondikeLayoutFreeSearch``) from 20,000 positions,
     /// each time twice as many with the moves in another order, until one wins, one runs to its
     /// end without a win (a proof, as the search in its own order would give), or the budget is
-    /// spent. The winning line, made real, whether the deal was proved dead, and the positions visited.
+    /// spent; a line that cannot be made real (a fault of the search) proves nothing.
     static func searchInShuffledOrders(
         _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal?
-    ) -> (moves: [KlondikeSearch.Move]?, provedDead: Bool, nodes: Int) {
+    ) -> CompleteResult {
         let clock = ContinuousClock()
         var nodes = 0, limit = firstFocusedLimit, attempt: UInt64 = 1
         while nodes < nodeLimit, deadline.map({ clock.now < $0 }) ?? true, stop?.isRaised != true {
@@ -82,12 +78,15 @@ extension KlondikeSolver {
             search.orderShuffle = SplitMix64(seed: attempt)
             let won = search.run()
             nodes += search.nodes
-            if won { return (search.concreteLine(from: game), false, nodes) }
-            if !search.ranOut { return (nil, true, nodes) }
+            if won {
+                let moves = search.concreteLine(from: game)
+                return CompleteResult(moves: moves, ranOut: moves == nil, nodes: nodes)
+            }
+            if !search.ranOut { return CompleteResult(moves: nil, ranOut: false, nodes: nodes) }
             attempt += 1
             limit = limit > Int.max / 2 ? Int.max : limit * 2
         }
-        return (nil, false, nodes)
+        return CompleteResult(moves: nil, ranOut: true, nodes: nodes)
     }
 
     /// Raised by one search to end others running at the same time.
@@ -102,23 +101,18 @@ extension KlondikeSolver {
     /// What the two sides of ``solveSideBySide(_:budget:runner:)`` share.
     private final class SideBySide: Sendable {
         let stop = StopSignal()
-        private let results = Mutex<(focused: [KlondikeSearch.Move]?, focusedNodes: Int, provedDead: Bool, complete: CompleteResult?)>(
-            (nil, 0, false, nil))
+        private let results = Mutex<[CompleteResult]>([])
 
-        func finishFocused(_ moves: [KlondikeSearch.Move]?, nodes: Int, provedDead: Bool = false) {
-            results.withLock { $0.focused = moves; $0.focusedNodes = nodes; $0.provedDead = provedDead }
+        /// Records what a side found; a win or a proof leaves the other side nothing to do.
+        func finish(_ result: CompleteResult) {
+            if !result.ranOut { stop.raise() }
+            results.withLock { $0.append(result) }
         }
 
-        func finishComplete(_ result: CompleteResult) {
-            results.withLock { $0.complete = result }
-        }
-
-        /// The verdict once both sides have finished.
-        func outcome(from game: KlondikeGame) -> Outcome {
-            let (focused, focusedNodes, provedDead, complete) = results.withLock { $0 }
-            let nodes = focusedNodes + (complete?.nodes ?? 0)
-            if provedDead { return Outcome(verdict: .notWinnable, nodes: nodes) }
-            return KlondikeSolver.outcome(focused: focused, complete: complete, nodes: nodes, from: game)
+        /// The verdict once both sides have finished, counting the positions searched before them.
+        func outcome(from game: KlondikeGame, nodesBefore: Int) -> Outcome {
+            let results = results.withLock { $0 }
+            return KlondikeSolver.outcome(of: results, nodes: nodesBefore + results.reduce(0) { $0 + $1.nodes }, from: game)
         }
     }
 }

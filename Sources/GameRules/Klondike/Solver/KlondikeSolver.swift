@@ -85,8 +85,8 @@ public enum KlondikeSolver {
 
     /// The focused searches, one after another, and where they stand.
     struct FocusedSearches {
-        /// Positions visited so far (by the proof with the talon in any order too, when it ran first).
-        var nodes = 0
+        /// Positions visited so far.
+        private(set) var nodes = 0
         /// The next search's number: 0 tries moves in their natural order, the others shuffle them.
         private(set) var attempt: UInt64 = 0
         private var limit = firstFocusedLimit
@@ -114,22 +114,22 @@ public enum KlondikeSolver {
         /// - Returns: the winning moves, or nil.
         mutating func run(
             _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, beamTime: Duration? = nil,
-            attempts: Int = .max, stop: StopSignal? = nil
+            attempts: Int = .max
         ) -> [KlondikeSearch.Move]? {
             let clock = ContinuousClock()
             var made = 0
-            while made < attempts, !exhausted, nodes < nodeLimit, deadline.map({ clock.now < $0 }) ?? true, stop?.isRaised != true {
+            while made < attempts, !exhausted, nodes < nodeLimit, deadline.map({ clock.now < $0 }) ?? true {
                 // After the first search, given time: a beam search, which wins some deals that
                 // depth-first restarts do not within a second (deals 301-600 drawing one, 1 s each:
                 // 4 more wins; see beamShare for drawing three). Only with a time budget: a node
                 // budget keeps the answer, and the server's choice of deal, what it always was.
                 if attempt > 0, !beamRan, let beamTime {
                     beamRan = true
-                    if let moves = runBeam(game, time: beamTime, deadline: deadline, stop: stop) { return moves }
+                    if let moves = runBeam(game, time: beamTime, deadline: deadline) { return moves }
                 }
                 var search = KlondikeSearch(
                     game: game, focused: true, orderSeed: attempt == 0 ? nil : attempt,
-                    nodeLimit: min(limit, nodeLimit - nodes), deadline: deadline, stop: stop)
+                    nodeLimit: min(limit, nodeLimit - nodes), deadline: deadline)
                 let found = search.run()
                 nodes += search.nodes
                 if found { return search.path }
@@ -143,21 +143,25 @@ public enum KlondikeSolver {
 
         /// The beam search for at most `time`, within `deadline`; the winning moves, or nil.
         private mutating func runBeam(
-            _ game: KlondikeGame, time: Duration, deadline: ContinuousClock.Instant?, stop: StopSignal?
+            _ game: KlondikeGame, time: Duration, deadline: ContinuousClock.Instant?
         ) -> [KlondikeSearch.Move]? {
             let end = ContinuousClock().now.advanced(by: time)
             let beam = KlondikeBeam.search(
-                game, width: KlondikeBeam.defaultWidth, nodeLimit: Int.max, deadline: deadline.map { min($0, end) } ?? end, stop: stop)
+                game, width: KlondikeBeam.defaultWidth, nodeLimit: Int.max, deadline: deadline.map { min($0, end) } ?? end)
             nodes += beam.nodes
             return beam.moves
         }
     }
 
-    /// What the complete search found: a winning line, a proof that there is none, or neither.
+    /// What a search that can prove found: a winning line, a proof that there is none, or neither.
     struct CompleteResult {
         var moves: [KlondikeSearch.Move]?
+        /// The search stopped for want of budget (or was stopped): without a line, it proves nothing.
         var ranOut: Bool
         var nodes: Int
+
+        /// No line, and the search ran to its end: the game cannot be won.
+        var provedDead: Bool { moves == nil && !ranOut }
     }
 
     /// The complete search from the game's position: over positions that leave the face-up
@@ -210,14 +214,13 @@ public enum KlondikeSolver {
     /// The complete search for what the focused searches left of the budget, and the verdict.
     static func searchCompletely(_ game: KlondikeGame, after focused: FocusedSearches, budget: Budget, deadline: ContinuousClock.Instant?) -> Outcome {
         let complete = searchCompletely(game, nodeLimit: max(0, budget.nodes - focused.nodes), deadline: deadline)
-        return outcome(focused: nil, complete: complete, nodes: focused.nodes + complete.nodes, from: game)
+        return outcome(of: [complete], nodes: focused.nodes + complete.nodes, from: game)
     }
 
-    /// The verdict from what the searches found: a focused search's win first, then the complete search's answer.
-    static func outcome(focused: [KlondikeSearch.Move]?, complete: CompleteResult?, nodes: Int, from game: KlondikeGame) -> Outcome {
-        if let moves = focused ?? complete?.moves { return winnable(moves, from: game, nodes: nodes) }
-        guard let complete, !complete.ranOut else { return Outcome(verdict: .unknown, nodes: nodes) }
-        return Outcome(verdict: .notWinnable, nodes: nodes)
+    /// The verdict from what searches found: a win from any of them first, then a proof from any.
+    static func outcome(of results: [CompleteResult], nodes: Int, from game: KlondikeGame) -> Outcome {
+        if let moves = results.lazy.compactMap(\.moves).first { return winnable(moves, from: game, nodes: nodes) }
+        return Outcome(verdict: results.contains(where: \.provedDead) ? .notWinnable : .unknown, nodes: nodes)
     }
 
     /// Positions the first focused search may visit.
