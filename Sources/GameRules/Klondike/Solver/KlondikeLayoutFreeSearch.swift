@@ -78,7 +78,24 @@ struct KlondikeLayoutFreeSearch {
     private var owed = Owed.none
     /// Moves from the start to the position now; a win leaves the winning line here.
     private(set) var path: [Step] = []
-    private var seen = KeyTable()
+    /// Positions searched to the end without a win, perhaps shared with other searches of the
+    /// same game running at the same time.
+    private let searched: SearchedPositions
+    /// Keys this search added to ``searched`` since its last checkpoint.
+    private var added = 0
+    /// Positions entered and not yet in ``searched``, by the order they were entered in: those
+    /// on the current line, and those finished that wait for one of them (``waiting``).
+    private var entered = EnteredPositions()
+    /// How many positions have been entered: the next one's number.
+    private var entries = 0
+    /// Positions finished that still wait for a position on the line, last finished last.
+    /// Moves can come back to where they were (a card home and back), so a position can reach
+    /// one still being searched; it is finished only when that one is, and so is every
+    /// position between them: the strongly connected parts of Tarjan's algorithm.
+    private var waiting: [UInt64] = []
+    /// The lowest number (``entries``) of an unfinished position that what was searched since
+    /// the last position was entered reached.
+    private var reachesBack = Int.max
     /// The moves of every position on the current line, each position's after its parent's:
     /// one buffer, so that listing moves allocates nothing.
     private var stepBuffer: [Step] = []
@@ -99,7 +116,7 @@ struct KlondikeLayoutFreeSearch {
     ///   real one, so that what it proves dead is dead (and what it wins proves nothing).
     init?(
         game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: KlondikeSolver.StopSignal? = nil,
-        talonInAnyOrder: Bool = false
+        talonInAnyOrder: Bool = false, searched: SearchedPositions? = nil
     ) {
         let position = game.position
         var columns: [[SolverCard]] = []
@@ -158,16 +175,25 @@ struct KlondikeLayoutFreeSearch {
         inTalon = talon.cards.reduce(0) { $0 | Self.mask($1) }
         boundaryIsFree = drawCount == 1 && talon.redealsLeft == Int.max
         allowance = SearchAllowance(nodeLimit: nodeLimit, deadline: deadline, stop: stop)
+        self.searched = searched ?? SearchedPositions()
         path.reserveCapacity(256)
     }
 
     /// Searches from the position given; true when `path` now wins. Check ``ranOut`` on false.
+    /// Other searches may share ``searched`` meanwhile, each in its own order: each skips what
+    /// the others have finished, and any of them that ends without a win proves the deal dead.
     mutating func run() -> Bool {
-        search()
+        searched.join()
+        defer {
+            checkIn()
+            searched.leave()
+        }
+        return search()
     }
 
     private mutating func search() -> Bool {
         guard allowance.visit() else { return false }
+        if allowance.nodes & 1023 == 0 { checkIn() }
 
         let pathLength = path.count
         let owedOnArrival = owed
@@ -176,12 +202,19 @@ struct KlondikeLayoutFreeSearch {
         if isWonOrFinishes { return true }
         // Owing something, the position has some of the moves it has owing nothing: searched
         // so already, it has nothing new.
-        guard seen.insert(positionKey(owing: owed)), owed == .none || !seen.contains(positionKey(owing: .none)) else {
+        let key = positionKey(owing: owed)
+        guard !isSearched(key), owed == .none || !isSearched(positionKey(owing: .none)) else {
             takeBack(to: pathLength)
             owed = owedOnArrival
             return false
         }
         let here = owed
+        let number = entries
+        entries += 1
+        entered.set(key, to: number)
+        let waitingBefore = waiting.count
+        let outerReachesBack = reachesBack
+        reachesBack = Int.max
         let first = stepBuffer.count
         listSteps()
         let end = stepBuffer.count
@@ -197,9 +230,46 @@ struct KlondikeLayoutFreeSearch {
             owed = here
         }
         stepBuffer.removeSubrange(first...)
+        if reachesBack >= number {
+            // Nothing entered before it is needed: it and every position waiting since it was
+            // entered are finished for good, for every search.
+            finish(key)
+            for waiter in waiting[waitingBefore...] { finish(waiter) }
+            waiting.removeSubrange(waitingBefore...)
+        } else {
+            waiting.append(key)
+        }
+        reachesBack = min(outerReachesBack, reachesBack)
         takeBack(to: pathLength)
         owed = owedOnArrival
         return false
+    }
+
+    /// Whether the position needs no search: some search finished it, or this one has entered
+    /// it (then what reached it is finished only when it is, ``reachesBack``).
+    @inline(__always)
+    private mutating func isSearched(_ key: UInt64) -> Bool {
+        if let number = entered.value(of: key) {
+            reachesBack = min(reachesBack, number)
+            return true
+        }
+        return searched.contains(key)
+    }
+
+    private mutating func finish(_ key: UInt64) {
+        if searched.insert(key) {
+            added += 1
+            // A position can let many waiting ones finish at once: check in before the
+            // table could fill up (``SearchedPositions``).
+            if added == 1_024 { checkIn() }
+        }
+        entered.remove(key)
+    }
+
+    /// Tells ``searched`` what this search added, and lets it grow.
+    private mutating func checkIn() {
+        searched.checkpoint(added: added)
+        added = 0
     }
 
     private mutating func takeBack(to length: Int) {

@@ -6,13 +6,17 @@ extension KlondikeSolver {
     public typealias Runner = (_ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void) -> Void
 
     /// Solves as ``solve(_:budget:)`` does, but with two sides, each given the whole budget, so
-    /// a machine with two cores decides more deals in the same time. Whichever decides first
-    /// stops the other.
-    /// - One side: drawing three (or with passes limited), the proof with the talon in any
-    ///   order (``proveDeadWithTalonInAnyOrder(_:nodeLimit:deadline:stop:)``); then the search
-    ///   over face-up cards in shuffled orders (``searchInShuffledOrders(_:nodeLimit:deadline:stop:)``),
-    ///   for a win.
-    /// - The other: the complete search (``KlondikeLayoutFreeSearch``), which wins or proves dead.
+    /// a machine with two cores decides more deals in the same time. The two sides search the
+    /// same positions in different orders and share what they have finished
+    /// (``SearchedPositions``), so a proof takes about half the time it takes one; whichever
+    /// side wins or proves first stops the other.
+    /// - Drawing three (or with passes limited), both first try to prove the deal dead with the
+    ///   talon in any order (``proveDeadWithTalonInAnyOrder(_:nodeLimit:deadline:stop:)``), for
+    ///   up to three quarters of the budget; a win there only ends that part.
+    /// - Then the complete search over face-up cards (``KlondikeLayoutFreeSearch``): one side in
+    ///   its own order, the other in shuffled orders, started again each time twice as long
+    ///   (``searchInShuffledOrders(_:nodeLimit:deadline:stop:searched:)``), which wins deals the
+    ///   one order reaches late.
     ///
     /// The first focused search runs alone first: it wins most deals in a few thousand
     /// positions, and needs no second thread. With a node budget each side may visit that many.
@@ -35,45 +39,28 @@ extension KlondikeSolver {
         if focused.exhausted { return searchCompletely(game, after: focused, budget: budget, deadline: deadline) }
 
         let shared = SideBySide()
-        let firstNodes = focused.nodes
+        let relaxedDeadline = budget.time.map { start.advanced(by: $0 / 8 * 8) }
         runner(
-            {
-                // Drawing three, first the proof with the talon in any order, for as long as it
-                // takes: it ends soon with a win in most deals (which proves nothing), and the
-                // proofs it makes take up to a second (deals 1-1000 left undecided before it).
-                var relaxedNodes = 0
-                if let relaxed = proveDeadWithTalonInAnyOrder(game, nodeLimit: budget.nodes, deadline: deadline, stop: shared.stop) {
-                    relaxedNodes = relaxed.nodes
-                    if relaxed.provedDead {
-                        shared.finish(CompleteResult(moves: nil, ranOut: false, nodes: relaxedNodes))
-                        return
-                    }
-                }
-                // Then the search over face-up cards again and again, in other orders, each
-                // twice as long as the last: it wins deals the complete search, in its one
-                // order, reaches late (deals 1-1000 drawing three: 316, 478 and 738 in 0.1-0.6 s
-                // against 1.5-5.7 s).
-                var shuffled = searchInShuffledOrders(game, nodeLimit: budget.nodes - relaxedNodes, deadline: deadline, stop: shared.stop)
-                shuffled.nodes += relaxedNodes
-                shared.finish(shuffled)
-            },
-            {
-                shared.finish(searchCompletely(game, nodeLimit: budget.nodes, deadline: deadline, stop: shared.stop, relaxedShare: nil))
-            })
-        return shared.outcome(from: game, nodesBefore: firstNodes)
+            { shared.run(side: 0, game: game, nodeLimit: budget.nodes, deadline: deadline, relaxedDeadline: relaxedDeadline) },
+            { shared.run(side: 1, game: game, nodeLimit: budget.nodes, deadline: deadline, relaxedDeadline: relaxedDeadline) })
+        return shared.outcome(from: game, nodesBefore: focused.nodes)
     }
 
     /// The search over face-up cards (``KlondikeLayoutFreeSearch``) from 20,000 positions,
     /// each time twice as many with the moves in another order, until one wins, one runs to its
     /// end without a win (a proof, as the search in its own order would give), or the budget is
     /// spent; a line that cannot be made real (a fault of the search) proves nothing.
+    /// - Parameter searched: positions finished by other searches running at the same time,
+    ///   which every run here shares; nil for a table of each run's own.
     static func searchInShuffledOrders(
-        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal?
+        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal?,
+        searched: SearchedPositions? = nil
     ) -> CompleteResult {
         let clock = ContinuousClock()
         var nodes = 0, limit = firstFocusedLimit, attempt: UInt64 = 1
         while nodes < nodeLimit, deadline.map({ clock.now < $0 }) ?? true, stop?.isRaised != true {
-            guard var search = KlondikeLayoutFreeSearch(game: game, nodeLimit: min(limit, nodeLimit - nodes), deadline: deadline, stop: stop)
+            guard var search = KlondikeLayoutFreeSearch(
+                game: game, nodeLimit: min(limit, nodeLimit - nodes), deadline: deadline, stop: stop, searched: searched)
             else { break }
             search.orderShuffle = SplitMix64(seed: attempt)
             let won = search.run()
@@ -92,19 +79,60 @@ extension KlondikeSolver {
     /// Raised by one search to end others running at the same time.
     final class StopSignal: Sendable {
         private let raised = Atomic<Bool>(false)
+        private let parent: StopSignal?
+
+        /// - Parameter parent: a signal that raises this one too.
+        init(parent: StopSignal? = nil) {
+            self.parent = parent
+        }
 
         func raise() { raised.store(true, ordering: .relaxed) }
 
-        var isRaised: Bool { raised.load(ordering: .relaxed) }
+        var isRaised: Bool { raised.load(ordering: .relaxed) || parent?.isRaised == true }
     }
 
     /// What the two sides of ``solveSideBySide(_:budget:runner:)`` share.
     private final class SideBySide: Sendable {
         let stop = StopSignal()
+        /// Ends the proof with the talon in any order once a side wins it (or all is decided).
+        private let relaxedStop: StopSignal
+        /// Sized for a search of a second or so from the start (2 MiB and 8 MiB), so that the
+        /// sides seldom stop for the table to grow.
+        private let relaxed = SearchedPositions(capacity: 1 << 18)
+        private let exact = SearchedPositions(capacity: 1 << 20)
         private let results = Mutex<[CompleteResult]>([])
 
+        init() {
+            relaxedStop = StopSignal(parent: stop)
+        }
+
+        /// One side's work: side 0 searches in the natural order, side 1 in shuffled ones.
+        func run(side: Int, game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, relaxedDeadline: ContinuousClock.Instant?) {
+            var relaxedNodes = 0
+            if game.drawCount > 1 || game.passes != nil,
+               var search = KlondikeLayoutFreeSearch(
+                   game: game, nodeLimit: nodeLimit / 4 * 3, deadline: relaxedDeadline, stop: relaxedStop, talonInAnyOrder: true,
+                   searched: relaxed) {
+                if side == 1 { search.orderShuffle = SplitMix64(seed: 1) }
+                let won = search.run()
+                relaxedNodes = search.nodes
+                if !won && !search.ranOut {
+                    finish(CompleteResult(moves: nil, ranOut: false, nodes: relaxedNodes))
+                    return
+                }
+                // A win with the talon in any order proves nothing: on to the real game.
+                if won { relaxedStop.raise() }
+            }
+            let limit = nodeLimit - relaxedNodes
+            var result = side == 0
+                ? KlondikeSolver.searchCompletely(game, nodeLimit: limit, deadline: deadline, stop: stop, relaxedShare: nil, searched: exact)
+                : KlondikeSolver.searchInShuffledOrders(game, nodeLimit: limit, deadline: deadline, stop: stop, searched: exact)
+            result.nodes += relaxedNodes
+            finish(result)
+        }
+
         /// Records what a side found; a win or a proof leaves the other side nothing to do.
-        func finish(_ result: CompleteResult) {
+        private func finish(_ result: CompleteResult) {
             if !result.ranOut { stop.raise() }
             results.withLock { $0.append(result) }
         }

@@ -170,8 +170,10 @@ public enum KlondikeSolver {
     /// - Parameter relaxedShare: drawing three, or with passes limited, first try to prove the
     ///   deal dead with the talon in any order (``proveDeadWithTalonInAnyOrder(_:nodeLimit:deadline:stop:)``)
     ///   for this share of the budget; nil not to.
+    /// - Parameter searched: positions finished by other searches running at the same time.
     static func searchCompletely(
-        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal? = nil, relaxedShare: Int? = 4
+        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal? = nil, relaxedShare: Int? = 4,
+        searched: SearchedPositions? = nil
     ) -> CompleteResult {
         var relaxedNodes = 0
         if let relaxedShare {
@@ -183,7 +185,7 @@ public enum KlondikeSolver {
                 relaxedNodes = relaxed.nodes
             }
         }
-        if var search = KlondikeLayoutFreeSearch(game: game, nodeLimit: nodeLimit - relaxedNodes, deadline: deadline, stop: stop) {
+        if var search = KlondikeLayoutFreeSearch(game: game, nodeLimit: nodeLimit - relaxedNodes, deadline: deadline, stop: stop, searched: searched) {
             let nodes = { relaxedNodes + search.nodes }
             guard search.run() else { return CompleteResult(moves: nil, ranOut: search.ranOut, nodes: nodes()) }
             // A line that cannot be made real would be a fault of the search: then no verdict.
