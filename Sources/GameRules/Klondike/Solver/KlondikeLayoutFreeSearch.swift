@@ -48,9 +48,9 @@ struct KlondikeLayoutFreeSearch {
     /// Per pile, the cards that stay where they were dealt until the card above is moved:
     /// the face-down cards, bottom to top, then the face-up card lying on them.
     let columns: [[SolverCard]]
-    /// How many of each pile's ``columns`` cards are still there; the last of them is face up.
-    var layer: [Int]
-    /// ``layer``, three bits a pile, for the key.
+    /// How many of each pile's ``columns`` cards are still there, three bits a pile (read with
+    /// ``layerCount(_:)``); the last of them is face up. Bits rather than an array: the search
+    /// reads and writes them at every move, and they serve the key as they are.
     private var layerBits: UInt64 = 0
     /// The cards still face down.
     private var faceDown = 0
@@ -58,13 +58,17 @@ struct KlondikeLayoutFreeSearch {
     private let columnMasks: [UInt64]
     /// The pile each card of ``columns`` belongs to, by card code; -1 for the others.
     let pileOfCard: [Int8]
+    /// ``bit(_:)`` by card code: a load in place of a division and a dozen more steps.
+    private let bitByCode: [UInt8] = (0..<52).map { UInt8(KlondikeLayoutFreeSearch.bit(SolverCard(suit: $0 / 13, rank: $0 % 13 + 1))) }
     /// Face-up tableau cards, one bit each (``bit(_:)``).
     var visible: UInt64 = 0
     /// The face-up cards that lie on their pile's face-down cards (or alone, where dealt).
     var locked: UInt64 = 0
-    var home: [Int]
-    /// ``home``, four bits a suit, for the key.
+    /// How many cards of each suit are home, four bits a suit (read with ``homeCount(_:)``).
     private var homeBits: UInt64 = 0
+    /// The card of each suit to go home next, one bit each (none for a suit all home): most
+    /// positions have none of them in reach, which one test of bits tells.
+    private var nextHome: UInt64 = 0
     var homeTotal: Int
     let cardCount: Int
     /// The waste then the stock.
@@ -100,6 +104,8 @@ struct KlondikeLayoutFreeSearch {
     /// one buffer, so that listing moves allocates nothing.
     private var stepBuffer: [Step] = []
     private var reachable: [(index: Int, usedRedeal: Bool)] = []
+    /// The talon ``reachable`` was listed for: most moves leave the talon as it was.
+    private var reachableFor = UInt64.max
     private var allowance: SearchAllowance
     /// Positions visited so far.
     var nodes: Int { allowance.nodes }
@@ -150,7 +156,6 @@ struct KlondikeLayoutFreeSearch {
         guard columns.count == 7 else { return nil }
         guard position.waste.count + position.stock.count <= 32 else { return nil }
         self.columns = columns
-        self.layer = layer
         var columnMasks = [UInt64](repeating: 0, count: 49)
         for (pile, column) in columns.enumerated() {
             for (index, card) in column.enumerated() { columnMasks[pile * 7 + index] = Self.mask(card) }
@@ -162,12 +167,15 @@ struct KlondikeLayoutFreeSearch {
         self.visible = visible
         self.locked = locked
         drawCount = talonInAnyOrder ? 1 : game.drawCount
-        home = Array(repeating: 0, count: 4)
+        var home = Array(repeating: 0, count: 4)
         for pile in position.foundations {
             if let top = pile.last { home[SolverCard(top).suit] = pile.count }
         }
         homeTotal = home.reduce(0, +)
-        for suit in 0..<4 { homeBits |= UInt64(home[suit]) << UInt64(4 * suit) }
+        for suit in 0..<4 {
+            homeBits |= UInt64(home[suit]) << UInt64(4 * suit)
+            nextHome |= Self.nextHomeMask(suit: suit, home: home[suit])
+        }
         cardCount = game.allCards.count
         talon = SolverTalon(
             waste: position.waste, stock: position.stock, drawCount: drawCount,
@@ -301,6 +309,12 @@ struct KlondikeLayoutFreeSearch {
     @inline(__always)
     static func mask(_ card: SolverCard) -> UInt64 { 1 << UInt64(bit(card)) }
 
+    @inline(__always)
+    private func bitOf(_ card: SolverCard) -> Int { Int(bitByCode[Int(card.code)]) }
+
+    @inline(__always)
+    private func maskOf(_ card: SolverCard) -> UInt64 { 1 << UInt64(bitOf(card)) }
+
     /// The low bit of every pair.
     private static let pairLows: UInt64 = 0x000F_FFFF_FFFF_FFFF & 0x5555_5555_5555_5555
     private static let kings: UInt64 = 0xF << 48
@@ -324,7 +338,7 @@ struct KlondikeLayoutFreeSearch {
     @inline(__always)
     private func hasPlace(_ card: SolverCard, open: UInt64, emptyPile: Bool) -> Bool {
         if card.rank == 13 { return emptyPile }
-        return (open >> 4) & (1 << UInt64(Self.bit(card) & ~1)) != 0
+        return (open >> 4) & (1 << UInt64(bitOf(card) & ~1)) != 0
     }
 
     // MARK: Moves
@@ -337,19 +351,21 @@ struct KlondikeLayoutFreeSearch {
         var moved = true
         while moved {
             moved = false
-            let open = openPairs()
-            let uncoverable = (open | open << 1) & visible
-            for suit in 0..<4 where home[suit] < 13 {
-                let card = SolverCard(suit: suit, rank: home[suit] + 1)
-                guard uncoverable & Self.mask(card) != 0, KlondikeSearch.isSafeHome(card, home: home) else { continue }
-                var step = Step(kind: .tableauToFoundation, card: card)
-                make(&step)
-                path.append(step)
-                moved = true
-                break
+            if visible & nextHome != 0 {
+                let open = openPairs()
+                let uncoverable = (open | open << 1) & visible
+                for suit in 0..<4 where homeCount(suit) < 13 {
+                    let card = SolverCard(suit: suit, rank: homeCount(suit) + 1)
+                    guard uncoverable & maskOf(card) != 0, isSafeHome(card) else { continue }
+                    var step = Step(kind: .tableauToFoundation, card: card)
+                    make(&step)
+                    path.append(step)
+                    moved = true
+                    break
+                }
             }
-            if !moved, boundaryIsFree {
-                for index in talon.indices where KlondikeSearch.isSafeHome(talon[index], home: home) {
+            if !moved, boundaryIsFree, inTalon & nextHome != 0 {
+                for index in talon.indices where isSafeHome(talon[index]) {
                     var step = Step(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: index < talon.wasteCount - 1)
                     make(&step)
                     path.append(step)
@@ -373,34 +389,40 @@ struct KlondikeLayoutFreeSearch {
         let open = openPairs()
         let uncoverable = (open | open << 1) & visible
         let emptyPile = hasEmptyPile
-        for suit in 0..<4 where home[suit] < 13 {
-            let card = SolverCard(suit: suit, rank: home[suit] + 1)
-            if uncoverable & Self.mask(card) != 0 { steps.append(Step(kind: .tableauToFoundation, card: card)) }
+        if uncoverable & nextHome != 0 {
+            for suit in 0..<4 where homeCount(suit) < 13 {
+                let card = SolverCard(suit: suit, rank: homeCount(suit) + 1)
+                if uncoverable & maskOf(card) != 0 { steps.append(Step(kind: .tableauToFoundation, card: card)) }
+            }
         }
         var reachable = self.reachable
         self.reachable = []
         defer { self.reachable = reachable }
-        reachable.removeAll(keepingCapacity: true)
-        talon.reachable(into: &reachable)
-        for (index, usedRedeal) in reachable where home[talon[index].suit] == talon[index].rank - 1 {
+        let talonNow = UInt64(talon.playedSlots) | UInt64(talon.wasteCount) << 32 | UInt64(min(talon.redealsLeft, 255)) << 40
+        if talonNow != reachableFor {
+            reachable.removeAll(keepingCapacity: true)
+            talon.reachable(into: &reachable)
+            reachableFor = talonNow
+        }
+        for (index, usedRedeal) in reachable where inTalon & nextHome != 0 && homeCount(talon[index].suit) == talon[index].rank - 1 {
             steps.append(Step(kind: .talonToFoundation, card: talon[index], talonIndex: Int8(index), usedRedeal: usedRedeal))
         }
         let revealsFrom = steps.count
-        for pile in 0..<7 where layer[pile] > 0 {
-            let bottom = columns[pile][layer[pile] - 1]
+        for pile in 0..<7 where layerCount(pile) > 0 {
+            let bottom = columns[pile][layerCount(pile) - 1]
             // A king alone where it was dealt: moving it would only empty one pile to fill another.
-            if layer[pile] == 1 && bottom.rank == 13 { continue }
+            if layerCount(pile) == 1 && bottom.rank == 13 { continue }
             guard hasPlace(bottom, open: open, emptyPile: emptyPile) else { continue }
             // Emptying a pile is of use only to the king that fills it.
-            steps.append(Step(kind: .reveal, card: bottom, owes: layer[pile] == 1 ? .king : .none))
+            steps.append(Step(kind: .reveal, card: bottom, owes: layerCount(pile) == 1 ? .king : .none))
         }
         // Most face-down cards first; a few at most, so an insertion sort.
         if steps.count - revealsFrom > 1 {
             for index in (revealsFrom + 1)..<steps.count {
                 let step = steps[index]
-                let depth = layer[Int(pileOfCard[Int(step.card.code)])]
+                let depth = layerCount(Int(pileOfCard[Int(step.card.code)]))
                 var slot = index
-                while slot > revealsFrom, layer[Int(pileOfCard[Int(steps[slot - 1].card.code)])] < depth {
+                while slot > revealsFrom, layerCount(Int(pileOfCard[Int(steps[slot - 1].card.code)])) < depth {
                     steps[slot] = steps[slot - 1]
                     slot -= 1
                 }
@@ -420,8 +442,8 @@ struct KlondikeLayoutFreeSearch {
                 steps.append(Step(kind: .talonToTableau, card: card, talonIndex: Int8(index), usedRedeal: usedRedeal))
             }
         }
-        for suit in 0..<4 where home[suit] > 1 {
-            let card = SolverCard(suit: suit, rank: home[suit])
+        for suit in 0..<4 where homeCount(suit) > 1 {
+            let card = SolverCard(suit: suit, rank: homeCount(suit))
             if hasPlace(card, open: open, emptyPile: emptyPile) && canBeUsed(card, reachable: reachable) {
                 steps.append(Step(kind: .foundationToTableau, card: card, owes: .use(card)))
             }
@@ -441,20 +463,20 @@ struct KlondikeLayoutFreeSearch {
     /// out the positions that would have no move at all.
     private func canBeUsed(_ card: SolverCard, reachable: [(index: Int, usedRedeal: Bool)]) -> Bool {
         let twin = SolverCard(suit: SolverCard.partnerSuit(of: card.suit), rank: card.rank)
-        if visible & Self.mask(twin) != 0 && home[twin.suit] == twin.rank - 1 { return true }
+        if visible & maskOf(twin) != 0 && homeCount(twin.suit) == twin.rank - 1 { return true }
         guard card.rank > 1 else { return false }
         let (first, second) = SolverCard.otherColourSuits(of: card.suit)
-        let children = Self.mask(SolverCard(suit: first, rank: card.rank - 1)) | Self.mask(SolverCard(suit: second, rank: card.rank - 1))
+        let children = maskOf(SolverCard(suit: first, rank: card.rank - 1)) | maskOf(SolverCard(suit: second, rank: card.rank - 1))
         if locked & children != 0 { return true }
-        if card.rank > 2 && (home[first] == card.rank - 1 || home[second] == card.rank - 1) { return true }
+        if card.rank > 2 && (homeCount(first) == card.rank - 1 || homeCount(second) == card.rank - 1) { return true }
         // Drawing one with no limit every talon card is in reach; otherwise the talon is as it is now.
         if boundaryIsFree { return inTalon & children != 0 }
         guard inTalon & children != 0 else { return false }
-        return reachable.contains { children & Self.mask(talon[$0.index]) != 0 }
+        return reachable.contains { children & maskOf(talon[$0.index]) != 0 }
     }
 
     mutating func make(_ step: inout Step) {
-        let bit = Self.mask(step.card)
+        let bit = maskOf(step.card)
         switch step.kind {
         case .tableauToFoundation:
             visible &= ~bit
@@ -483,7 +505,7 @@ struct KlondikeLayoutFreeSearch {
     }
 
     mutating func unmake(_ step: Step) {
-        let bit = Self.mask(step.card)
+        let bit = maskOf(step.card)
         switch step.kind {
         case .tableauToFoundation:
             leaveHome(step.card.suit)
@@ -510,24 +532,46 @@ struct KlondikeLayoutFreeSearch {
         }
     }
 
+    /// How many of the pile's ``columns`` cards are still there.
+    @inline(__always)
+    func layerCount(_ pile: Int) -> Int { Int(truncatingIfNeeded: layerBits >> UInt64(3 * pile)) & 7 }
+
+    /// How many cards of the suit are home.
+    @inline(__always)
+    func homeCount(_ suit: Int) -> Int { Int(truncatingIfNeeded: homeBits >> UInt64(4 * suit)) & 15 }
+
+    /// ``KlondikeSearch/isSafeHome(_:home:)`` here. The closure reads a copy of the bits, not
+    /// `self`: a method of `self` would copy the whole search, arrays and all, at each call.
+    @inline(__always)
+    private func isSafeHome(_ card: SolverCard) -> Bool {
+        let homeBits = homeBits
+        return KlondikeSearch.isSafeHome(card) { Int(truncatingIfNeeded: homeBits >> UInt64(4 * $0)) & 15 }
+    }
+
+    /// The bit of the card of `suit` to go home after `home` of them, or 0 after all 13.
+    private static func nextHomeMask(suit: Int, home: Int) -> UInt64 {
+        home < 13 ? mask(SolverCard(suit: suit, rank: home + 1)) : 0
+    }
+
     @inline(__always)
     private mutating func goHome(_ suit: Int) {
-        home[suit] += 1
+        let home = homeCount(suit)
+        nextHome = nextHome & ~Self.nextHomeMask(suit: suit, home: home) | Self.nextHomeMask(suit: suit, home: home + 1)
         homeBits &+= 1 << UInt64(4 * suit)
         homeTotal += 1
     }
 
     @inline(__always)
     private mutating func leaveHome(_ suit: Int) {
-        home[suit] -= 1
+        let home = homeCount(suit)
+        nextHome = nextHome & ~Self.nextHomeMask(suit: suit, home: home) | Self.nextHomeMask(suit: suit, home: home - 1)
         homeBits &-= 1 << UInt64(4 * suit)
         homeTotal -= 1
     }
 
     /// The pile's bottom face-up card has left: the next card of its column turns up.
     private mutating func uncover(_ pile: Int) {
-        let left = layer[pile] - 1
-        layer[pile] = left
+        let left = layerCount(pile) - 1
         layerBits &-= 1 << UInt64(3 * pile)
         if left > 0 {
             faceDown -= 1
@@ -539,14 +583,13 @@ struct KlondikeLayoutFreeSearch {
 
     /// Undoes ``uncover(_:)``; the caller puts the card that left back.
     private mutating func cover(_ pile: Int) {
-        let left = layer[pile]
+        let left = layerCount(pile)
         if left > 0 {
             faceDown += 1
             let bit = columnMasks[pile * 7 + left - 1]
             visible &= ~bit
             locked &= ~bit
         }
-        layer[pile] = left + 1
         layerBits &+= 1 << UInt64(3 * pile)
     }
 

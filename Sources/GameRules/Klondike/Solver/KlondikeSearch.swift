@@ -178,11 +178,17 @@ struct KlondikeSearch {
 
     /// ``isSafeHome(_:)`` with the cards home per suit given.
     static func isSafeHome(_ card: SolverCard, home: [Int]) -> Bool {
-        guard home[card.suit] == card.rank - 1 else { return false }
+        isSafeHome(card) { home[$0] }
+    }
+
+    /// ``isSafeHome(_:home:)`` with the cards home per suit read by `home`.
+    @inline(__always)
+    static func isSafeHome(_ card: SolverCard, home: (_ suit: Int) -> Int) -> Bool {
+        guard home(card.suit) == card.rank - 1 else { return false }
         if card.rank <= 2 { return true }
         let (a, b) = SolverCard.otherColourSuits(of: card.suit)
-        return home[a] >= card.rank - 2 && home[b] >= card.rank - 2
-            && home[SolverCard.partnerSuit(of: card.suit)] >= card.rank - 3
+        return home(a) >= card.rank - 2 && home(b) >= card.rank - 2
+            && home(SolverCard.partnerSuit(of: card.suit)) >= card.rank - 3
     }
 
     /// Plays every safe tableau top home, repeatedly, recording the moves on `path`.

@@ -11,12 +11,13 @@ extension KlondikeSolver {
     /// (``SearchedPositions``), so a proof takes about half the time it takes one; whichever
     /// side wins or proves first stops the other.
     /// - Drawing three (or with passes limited), both first try to prove the deal dead with the
-    ///   talon in any order (``proveDeadWithTalonInAnyOrder(_:nodeLimit:deadline:stop:)``), for
-    ///   up to three quarters of the budget; a win there only ends that part.
+    ///   talon in any order (as ``proveDeadWithTalonInAnyOrder(_:nodeLimit:deadline:stop:)``
+    ///   does alone), after two short runs of one side in shuffled orders; a win there only
+    ///   ends that part.
     /// - Then the complete search over face-up cards (``KlondikeLayoutFreeSearch``): one side in
     ///   its own order, the other in shuffled orders, started again each time twice as long
-    ///   (``searchInShuffledOrders(_:nodeLimit:deadline:stop:searched:)``), which wins deals the
-    ///   one order reaches late.
+    ///   (``searchInShuffledOrders(_:nodeLimit:deadline:stop:searched:firstRun:)``), which wins
+    ///   deals the one order reaches late.
     ///
     /// The first focused search runs alone first: it wins most deals in a few thousand
     /// positions, and needs no second thread. With a node budget each side may visit that many.
@@ -39,10 +40,9 @@ extension KlondikeSolver {
         if focused.exhausted { return searchCompletely(game, after: focused, budget: budget, deadline: deadline) }
 
         let shared = SideBySide()
-        let relaxedDeadline = budget.time.map { start.advanced(by: $0 / 8 * 8) }
         runner(
-            { shared.run(side: 0, game: game, nodeLimit: budget.nodes, deadline: deadline, relaxedDeadline: relaxedDeadline) },
-            { shared.run(side: 1, game: game, nodeLimit: budget.nodes, deadline: deadline, relaxedDeadline: relaxedDeadline) })
+            { shared.run(side: 0, game: game, nodeLimit: budget.nodes, deadline: deadline) },
+            { shared.run(side: 1, game: game, nodeLimit: budget.nodes, deadline: deadline) })
         return shared.outcome(from: game, nodesBefore: focused.nodes)
     }
 
@@ -50,14 +50,17 @@ extension KlondikeSolver {
     /// each time twice as many with the moves in another order, until one wins, one runs to its
     /// end without a win (a proof, as the search in its own order would give), or the budget is
     /// spent; a line that cannot be made real (a fault of the search) proves nothing.
-    /// - Parameter searched: positions finished by other searches running at the same time,
-    ///   which every run here shares; nil for a table of each run's own.
+    /// - Parameters:
+    ///   - searched: positions finished by other searches running at the same time, which
+    ///     every run here shares; nil for a table of each run's own.
+    ///   - firstRun: the run to start from (1 for the first); the orders and lengths of the
+    ///     runs before it are skipped, as when they have been made already.
     static func searchInShuffledOrders(
         _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal?,
-        searched: SearchedPositions? = nil
+        searched: SearchedPositions? = nil, firstRun: Int = 1
     ) -> CompleteResult {
         let clock = ContinuousClock()
-        var nodes = 0, limit = firstFocusedLimit, attempt: UInt64 = 1
+        var nodes = 0, limit = firstFocusedLimit << min(firstRun - 1, 40), attempt = UInt64(firstRun)
         while nodes < nodeLimit, deadline.map({ clock.now < $0 }) ?? true, stop?.isRaised != true {
             guard var search = KlondikeLayoutFreeSearch(
                 game: game, nodeLimit: min(limit, nodeLimit - nodes), deadline: deadline, stop: stop, searched: searched)
@@ -106,28 +109,52 @@ extension KlondikeSolver {
             relaxedStop = StopSignal(parent: stop)
         }
 
+        /// Runs in shuffled orders that side 1 makes before the proof with the talon in any order.
+        private static let probeRuns = 2
+
         /// One side's work: side 0 searches in the natural order, side 1 in shuffled ones.
-        func run(side: Int, game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, relaxedDeadline: ContinuousClock.Instant?) {
-            var relaxedNodes = 0
-            if game.drawCount > 1 || game.passes != nil,
+        /// - Drawing three (or with passes limited), side 1 first makes two short runs in
+        ///   shuffled orders (``probeRuns``): some deals whose proof with the talon in any
+        ///   order ends in a win only after seconds are won in the real game in a thousand
+        ///   positions (drawing three, deal 836: 1,010).
+        /// - Then both try the proof with the talon in any order, for as long as it takes or
+        ///   three quarters of the positions: it ends soon with a win in most deals (which
+        ///   proves nothing), and proves dead, in up to a second on two cores, deals the real
+        ///   game takes far longer over (deals 17, 98, 180, 947 drawing three).
+        /// - Then the complete search of the real game, side 1 going on with its shuffled runs.
+        func run(side: Int, game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?) {
+            var spent = 0
+            let relaxes = game.drawCount > 1 || game.passes != nil
+            if relaxes && side == 1 {
+                let probe = KlondikeSolver.searchInShuffledOrders(
+                    game, nodeLimit: min(nodeLimit, KlondikeSolver.firstFocusedLimit * ((1 << Self.probeRuns) - 1)), deadline: deadline,
+                    stop: stop, searched: exact)
+                if !probe.ranOut {
+                    finish(probe)
+                    return
+                }
+                spent = probe.nodes
+            }
+            if relaxes,
                var search = KlondikeLayoutFreeSearch(
-                   game: game, nodeLimit: nodeLimit / 4 * 3, deadline: relaxedDeadline, stop: relaxedStop, talonInAnyOrder: true,
+                   game: game, nodeLimit: nodeLimit / 4 * 3, deadline: deadline, stop: relaxedStop, talonInAnyOrder: true,
                    searched: relaxed) {
                 if side == 1 { search.orderShuffle = SplitMix64(seed: 1) }
                 let won = search.run()
-                relaxedNodes = search.nodes
+                spent += search.nodes
                 if !won && !search.ranOut {
-                    finish(CompleteResult(moves: nil, ranOut: false, nodes: relaxedNodes))
+                    finish(CompleteResult(moves: nil, ranOut: false, nodes: spent))
                     return
                 }
                 // A win with the talon in any order proves nothing: on to the real game.
                 if won { relaxedStop.raise() }
             }
-            let limit = nodeLimit - relaxedNodes
+            let limit = max(0, nodeLimit - spent)
             var result = side == 0
                 ? KlondikeSolver.searchCompletely(game, nodeLimit: limit, deadline: deadline, stop: stop, relaxedShare: nil, searched: exact)
-                : KlondikeSolver.searchInShuffledOrders(game, nodeLimit: limit, deadline: deadline, stop: stop, searched: exact)
-            result.nodes += relaxedNodes
+                : KlondikeSolver.searchInShuffledOrders(
+                    game, nodeLimit: limit, deadline: deadline, stop: stop, searched: exact, firstRun: relaxes ? Self.probeRuns + 1 : 1)
+            result.nodes += spent
             finish(result)
         }
 

@@ -43,11 +43,14 @@ struct SolverTalon {
             reachable.append((boundary - 1, false))
         }
         guard redealsLeft > 0 else { return }
+        // Turned over, the boundaries are the multiples of the draw (and the end): those past
+        // the waste are on the way without the turn when the waste is a multiple too.
+        let aligned = wasteCount % drawCount == 0
         boundary = 0
         while boundary < count {
             boundary = min(boundary + drawCount, count)
             // Already reachable without turning the waste over, and cheaper so.
-            let onTheWay = boundary >= wasteCount && ((boundary - wasteCount) % drawCount == 0 || boundary == count)
+            let onTheWay = boundary >= wasteCount && (aligned || boundary == count)
             if !onTheWay { reachable.append((boundary - 1, true)) }
         }
     }
