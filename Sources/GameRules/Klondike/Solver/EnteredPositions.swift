@@ -10,8 +10,7 @@ struct EnteredPositions {
     private(set) var count = 0
 
     init(capacity: Int = 1 << 10) {
-        var size = 16
-        while size < capacity { size *= 2 }
+        let size = KeyTable.slotCount(for: capacity)
         keys = Array(repeating: 0, count: size)
         values = Array(repeating: 0, count: size)
         mask = size - 1

@@ -9,8 +9,7 @@ struct KeyTable {
 
     /// - Parameter capacity: slots to start with, rounded up to a power of two.
     init(capacity: Int = 1 << 14) {
-        var size = 16
-        while size < capacity { size *= 2 }
+        let size = Self.slotCount(for: capacity)
         slots = Array(repeating: 0, count: size)
         mask = size - 1
     }
@@ -53,5 +52,23 @@ struct KeyTable {
             while slots[index] != 0 { index = (index + 1) & mask }
             slots[index] = key
         }
+    }
+}
+
+extension KeyTable {
+    /// The power of two at or above `capacity` (`least` at least): the solver's tables find
+    /// a key's slot by masking its low bits.
+    static func slotCount(for capacity: Int, atLeast least: Int = 16) -> Int {
+        var size = least
+        while size < capacity { size *= 2 }
+        return size
+    }
+
+    /// SplitMix64's finaliser: spreads every input bit over the whole word, for position keys.
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -34,8 +34,7 @@ final class SearchedPositions: @unchecked Sendable {
 
     /// - Parameter capacity: slots to start with, rounded up to a power of two, 8,192 at least.
     init(capacity: Int = 1 << 14) {
-        var size = 1 << 13
-        while size < capacity { size *= 2 }
+        let size = KeyTable.slotCount(for: capacity, atLeast: 1 << 13)
         slots = Self.allocate(size)
         mask = size - 1
     }
