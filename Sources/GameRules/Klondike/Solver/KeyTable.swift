@@ -30,18 +30,6 @@ struct KeyTable {
         return true
     }
 
-    /// Whether `key` is in the table.
-    func contains(_ key: UInt64) -> Bool {
-        let key = key == 0 ? 1 : key
-        var index = Int(truncatingIfNeeded: key) & mask
-        while true {
-            let slot = slots[index]
-            if slot == key { return true }
-            if slot == 0 { return false }
-            index = (index + 1) & mask
-        }
-    }
-
     /// Doubles the slots, keeping the table at most half full so that probes stay short.
     private mutating func grow() {
         let old = slots

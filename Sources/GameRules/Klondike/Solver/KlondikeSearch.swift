@@ -173,15 +173,11 @@ struct KlondikeSearch {
     /// it (the other colour's next lower cards are home), and nothing that could come back to
     /// lie on it would be wanted either (its own colour's card below that is home too).
     private func isSafeHome(_ card: SolverCard) -> Bool {
-        Self.isSafeHome(card, home: home)
+        let home = home
+        return Self.isSafeHome(card) { home[$0] }
     }
 
-    /// ``isSafeHome(_:)`` with the cards home per suit given.
-    static func isSafeHome(_ card: SolverCard, home: [Int]) -> Bool {
-        isSafeHome(card) { home[$0] }
-    }
-
-    /// ``isSafeHome(_:home:)`` with the cards home per suit read by `home`.
+    /// ``isSafeHome(_:)`` with the cards home per suit read by `home`.
     @inline(__always)
     static func isSafeHome(_ card: SolverCard, home: (_ suit: Int) -> Int) -> Bool {
         guard home(card.suit) == card.rank - 1 else { return false }

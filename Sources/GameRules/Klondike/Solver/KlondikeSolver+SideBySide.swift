@@ -124,7 +124,7 @@ extension KlondikeSolver {
         /// - Then the complete search of the real game, side 1 going on with its shuffled runs.
         func run(side: Int, game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?) {
             var spent = 0
-            let relaxes = game.drawCount > 1 || game.passes != nil
+            let relaxes = KlondikeSolver.talonOrderMatters(in: game)
             if relaxes && side == 1 {
                 let probe = KlondikeSolver.searchInShuffledOrders(
                     game, nodeLimit: min(nodeLimit, KlondikeSolver.firstFocusedLimit * ((1 << Self.probeRuns) - 1)), deadline: deadline,
@@ -135,19 +135,16 @@ extension KlondikeSolver {
                 }
                 spent = probe.nodes
             }
-            if relaxes,
-               var search = KlondikeLayoutFreeSearch(
-                   game: game, nodeLimit: nodeLimit / 4 * 3, deadline: deadline, stop: relaxedStop, talonInAnyOrder: true,
-                   searched: relaxed) {
-                if side == 1 { search.orderShuffle = SplitMix64(seed: 1) }
-                let won = search.run()
-                spent += search.nodes
-                if !won && !search.ranOut {
+            if let proof = KlondikeSolver.proveDeadWithTalonInAnyOrder(
+                game, nodeLimit: nodeLimit / 4 * 3, deadline: deadline, stop: relaxedStop, searched: relaxed,
+                orderShuffle: side == 1 ? SplitMix64(seed: 1) : nil) {
+                spent += proof.nodes
+                if proof.provedDead {
                     finish(CompleteResult(moves: nil, ranOut: false, nodes: spent))
                     return
                 }
                 // A win with the talon in any order proves nothing: on to the real game.
-                if won { relaxedStop.raise() }
+                if proof.won { relaxedStop.raise() }
             }
             let limit = max(0, nodeLimit - spent)
             var result = side == 0

@@ -203,14 +203,29 @@ public enum KlondikeSolver {
     /// half the deals dead drawing three are dead drawing one, and proved so in a fraction of
     /// the positions). Nil when the talon already plays in any order, or the search cannot
     /// take the position.
+    /// - Parameters:
+    ///   - searched: positions of this game with the talon in any order finished by other
+    ///     searches running at the same time.
+    ///   - orderShuffle: the moves in a shuffled order; nil for the search's own.
+    /// - Returns: whether the relaxed game was won (which proves nothing) or proved dead, and
+    ///   the positions visited.
     static func proveDeadWithTalonInAnyOrder(
-        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal?
-    ) -> (provedDead: Bool, nodes: Int)? {
-        guard game.drawCount > 1 || game.passes != nil,
-              var relaxed = KlondikeLayoutFreeSearch(game: game, nodeLimit: nodeLimit, deadline: deadline, stop: stop, talonInAnyOrder: true)
+        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal?,
+        searched: SearchedPositions? = nil, orderShuffle: SplitMix64? = nil
+    ) -> (won: Bool, provedDead: Bool, nodes: Int)? {
+        guard talonOrderMatters(in: game),
+              var relaxed = KlondikeLayoutFreeSearch(
+                  game: game, nodeLimit: nodeLimit, deadline: deadline, stop: stop, talonInAnyOrder: true, searched: searched)
         else { return nil }
+        relaxed.orderShuffle = orderShuffle
         let won = relaxed.run()
-        return (!won && !relaxed.ranOut, relaxed.nodes)
+        return (won, !won && !relaxed.ranOut, relaxed.nodes)
+    }
+
+    /// Whether the talon's cards come up in an order that matters: drawing three, or with
+    /// passes limited. Drawing one with no limit, any talon card can be played at any time.
+    static func talonOrderMatters(in game: KlondikeGame) -> Bool {
+        game.drawCount > 1 || game.passes != nil
     }
 
     /// The complete search for what the focused searches left of the budget, and the verdict.

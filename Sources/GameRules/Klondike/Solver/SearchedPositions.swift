@@ -50,13 +50,7 @@ final class SearchedPositions: @unchecked Sendable {
     @inline(__always)
     func contains(_ key: UInt64) -> Bool {
         let key = key == 0 ? 1 : key
-        var index = Int(truncatingIfNeeded: key) & mask
-        while true {
-            let slot = slots[index].load(ordering: .relaxed)
-            if slot == key { return true }
-            if slot == 0 { return false }
-            index = (index + 1) & mask
-        }
+        return probe(key, from: Int(truncatingIfNeeded: key) & mask).found
     }
 
     /// Adds `key`; false when it was there already (perhaps added by another search just now).
@@ -67,13 +61,24 @@ final class SearchedPositions: @unchecked Sendable {
         let key = key == 0 ? 1 : key
         var index = Int(truncatingIfNeeded: key) & mask
         while true {
+            let (slot, found) = probe(key, from: index)
+            if found { return false }
+            let (exchanged, original) = slots[slot].compareExchange(expected: 0, desired: key, ordering: .relaxed)
+            if exchanged { return true }
+            // Another search took the free slot just now: with this key, or on to the next.
+            if original == key { return false }
+            index = (slot + 1) & mask
+        }
+    }
+
+    /// From `index` on, the slot holding `key` (found) or the first free one.
+    @inline(__always)
+    private func probe(_ key: UInt64, from index: Int) -> (slot: Int, found: Bool) {
+        var index = index
+        while true {
             let slot = slots[index].load(ordering: .relaxed)
-            if slot == key { return false }
-            if slot == 0 {
-                let (exchanged, original) = slots[index].compareExchange(expected: 0, desired: key, ordering: .relaxed)
-                if exchanged { return true }
-                if original == key { return false }
-            }
+            if slot == key { return (index, true) }
+            if slot == 0 { return (index, false) }
             index = (index + 1) & mask
         }
     }
