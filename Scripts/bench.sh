@@ -244,12 +244,16 @@ done
 # The attacks of issue 11, against a server with its default caps and rate (what a host
 # runs), while an innocent client pings and plays from another address.
 say "attack: every attack of issue 11 for 3 s, an innocent client pinging (a fresh cardserver, default options)"
+# The leaderboard attack needs results to rank: the server starts on 200,000 of them.
+bench journal journal --data "$work/data-attack" --results 200000
 start_cardserver attack defaults
-bench attack attack --port "$cs_port" --seconds 3
+bench attack attack --port "$cs_port" --seconds 3 --server-pid "$cs_pid"
 stop_server "$cs_pid"
 
 say "startup: spawn to first reply, 20 runs each"
 bench startup startup --binary "$bin/cardserver" --runs 20 --redis "$redis"
+say "startup on a results journal of 1,000,000 games, 3 runs"
+bench startup-journal startup --binary "$bin/cardserver" --runs 3 --results 1000000
 
 # The room log's promise: SIGKILL at random moments under a Set race, restart, resume.
 say "crash: 100 cycles of SIGKILL under the Set race, then a restart with 1,000 rooms in progress"
@@ -287,6 +291,8 @@ crash_restart=$(sed -n 's/^restart with \([0-9]*\) rooms in progress: \([0-9.]*\
 start_p50=$(number startup "cardserver startup p50")
 start_max=$(number startup "cardserver startup max")
 redis_start_p50=$(number startup "redis startup p50")
+journal_start_max=$(number startup-journal "cardserver startup max")
+journal_rss=$(sed -n 's/^cardserver RSS after start: \([0-9.]*\) MiB (peak \([0-9.]*\) MiB).*/\1 \2/p' "$work/startup-journal.out")
 
 # One row per run: answered / sent, claims/s, stale, p50 / p99 / p999, and the CPU stolen meanwhile.
 set_row() {
@@ -307,12 +313,16 @@ echo "| 1,000 Set rooms × 4 racing: every claim answered | $([[ $all_answered =
 echo "| 1,000 Set rooms × 4 racing: claim p99 under 5 ms | $(ms "$set_p99") (middle of $(for v in "${set_p99s[@]}"; do printf '%s ' "$(ms "$v")"; done | sed 's/ $//')) | $(verdict "$(below "$set_p99" 5000)") |"
 attacks_met=$(sed -n 's/^\([0-9][0-9]*\) of \([0-9][0-9]*\) attacks:.*/\1 \2/p' "$work/attack.out")
 echo "| every attack of issue 11: the innocent client's ping p99 under 50 ms, never cut off | ${attacks_met/ / of } attacks | $(verdict "$([[ -n $attacks_met && ${attacks_met% *} == "${attacks_met#* }" ]] && echo 1 || echo 0)") |"
+spectators_peak=$(sed -n 's/^spectators: server RSS .* peak \([0-9.]*\) MiB.*/\1/p' "$work/attack.out")
+spectators_after=$(sed -n 's/^spectators: server RSS .*, \([0-9.]*\) MiB a minute after.*/\1/p' "$work/attack.out")
+echo "| 1,000 spectators that never read: server RSS peak under 300 MiB, under 64 MiB a minute after they left | peak ${spectators_peak:-?} MiB, after ${spectators_after:-?} MiB | $(verdict "$([[ $(below "$spectators_peak" 300) == 1 && $(below "$spectators_after" 64) == 1 ]] && echo 1 || echo 0)") |"
 echo "| Set race p99 with --appendfsync always (measured, no target) | $(ms "$always_p99") (middle of $(for v in "${always_p99s[@]}"; do printf '%s ' "$(ms "$v")"; done | sed 's/ $//')) | |"
 if [[ -n $reference ]]; then
     echo "| Set race p99 (everysec) within 10% of the reference's | $(ms "$set_p99") against $(ms "$reference_p99"): ratio $(ratio "$set_p99" "$reference_p99") | $(verdict "$(below "$(ratio "$set_p99" "$reference_p99")" 1.1)") |"
 fi
 echo "| crash: 100 SIGKILLs under the Set race lose no acknowledged move | ${crash_lost:-?} lost ($(number crash "claims acknowledged") acknowledged, $(number crash "games in progress restored") restored) | $(verdict "$([[ $crash_lost == 0 ]] && echo 1 || echo 0)") |"
 echo "| restart with 1,000 rooms in progress under 1 s | ${crash_restart:-?} ms from spawn to listening | $(verdict "$(below "$crash_restart" 1000)") |"
+echo "| start on 1,000,000 results under 5 s and 200 MiB | ${journal_start_max:-?} ms at most; RSS ${journal_rss% *} MiB, peak ${journal_rss#* } MiB | $(verdict "$([[ $(below "$journal_start_max" 5000) == 1 && $(below "${journal_rss#* }" 200) == 1 ]] && echo 1 || echo 0)") |"
 echo "| start to accepting connections under 50 ms | ${start_max:-?} ms at most (p50 ${start_p50:-?} ms; redis-server ${redis_start_p50:-?} ms) | $(verdict "$(below "$start_max" 50)") |"
 echo
 echo "| ping run | cardserver requests/s | redis-server requests/s | ratio | cardserver p50 / p99 / p999 µs | redis-server p50 / p99 / p999 µs | cpu stolen |"

@@ -45,6 +45,17 @@ extension GameServer {
     }
 
     func beginGame(_ room: Room, seed: UInt64) {
+        // Each clock is read once: the log, the game id and the rules all see the same times.
+        let now = gameNow
+        let wall = host.wallMilliseconds
+        room.isDealing = false
+        // Nothing of the game exists until its record is written: a disk that refuses it
+        // leaves the room as it was, and the game begins once the disk takes records again.
+        guard logBegin(room, seed: seed, now: now, wall: wall) else {
+            host.log("room \(room.code): the game cannot begin until the room log can be written")
+            beginsWaitingForDisk.insert(room.code)
+            return broadcastState(room)
+        }
         room.phase = .playing
         room.rematchVotes = []
         room.lastGameOver = nil
@@ -52,11 +63,7 @@ extension GameServer {
         host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
         room.seed = Int(seed)
         room.moved = false
-        // Each clock is read once: the log, the game id and the rules all see the same times.
-        let now = gameNow
-        room.startedMs = host.wallMilliseconds
-        room.isDealing = false
-        logBegin(room, seed: seed, now: now)
+        room.startedMs = wall
         room.gameID = "\(room.code)-\(String(room.startedMs, radix: 36))-\(room.seq)"
         room.beganAt = now
         room.beganWith = names.map { $0 ?? "" }
@@ -89,19 +96,18 @@ extension GameServer {
         }
         // Every command is a record in the room log until the game ends: one player may not
         // grow it without end (draw and undo, round and round), and the others play on.
-        if room.movesBySeat.indices.contains(seat) {
-            guard room.movesBySeat[seat] < config.maxMovesPerSeat else {
-                throw .illegalMove(
-                    "you have sent \(config.maxMovesPerSeat) moves in this game, the most one player may; send {\"type\":\"leave\"} and start a new game")
-            }
-            room.movesBySeat[seat] += 1
+        if room.movesBySeat.indices.contains(seat), room.movesBySeat[seat] >= config.maxMovesPerSeat {
+            throw .illegalMove(
+                "you have sent \(config.maxMovesPerSeat) moves in this game, the most one player may; send {\"type\":\"leave\"} and start a new game")
         }
-        // Logged before the rules see it: a refused command can still count (a wrong Set claim).
+        // Written before the rules see it: a refused command can still count (a wrong Set claim),
+        // and a command the disk does not take is refused before it changes anything.
         // One clock read for the log, the replay and the rules: two reads can fall either side
         // of a millisecond (a reaction time) or a second (a time bonus), and a restart or a
         // replay would then rebuild another game than the one played.
         let now = gameNow
-        logMove(command, by: player, in: room, now: now)
+        try logMove(command, by: player, in: room, now: now)
+        if room.movesBySeat.indices.contains(seat) { room.movesBySeat[seat] += 1 }
         recordStep(.move, seat: seat, in: room, command: command, now: now)
         let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: now)
         room.moved = true
@@ -178,7 +184,15 @@ extension GameServer {
         guard let room = rooms[code], room.phase == .playing else { return }
         room.deadlineTimer = nil
         let now = gameNow
-        log(.deadline(room: code, t: now))
+        // A deadline the disk does not take waits, like the rest of the game, and is tried again.
+        do throws(CommandError) {
+            try logCommand(.deadline(room: code, t: now))
+        } catch {
+            room.deadlineTimer = host.schedule(after: .seconds(1)) { [weak self] in
+                self?.deadlineFired(code)
+            }
+            return
+        }
         recordStep(.deadline, seat: nil, in: room, now: now)
         apply(room.engine.deadlinePassed(now: now), in: room)
     }

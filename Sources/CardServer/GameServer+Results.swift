@@ -70,11 +70,22 @@ extension GameServer {
         guard let journal else { return }
         for written in journal.takeWritten() {
             if let failure = written.failure {
-                host.log("results journal: \(failure)")
+                // Nobody hears of a result a restart would not find: it waits, and is written again.
+                if !results.hasFailedWrites {
+                    host.log("results journal: \(failure); game_over waits until the result is written (retried every second)")
+                }
+                results.writeFailed(written.ticket)
+                continue
             }
             announce(results.written(written.ticket))
         }
         for reply in results.takeDueReplies() { reply() }
+    }
+
+    /// Every second: the results whose write failed go to the journal again.
+    func retryJournal() {
+        guard let journal, results.hasFailedWrites else { return }
+        results.resubmitFailed { games in journal.submit(games.compactMap(\.record)) }
     }
 
     /// Runs `reply` once every game that has ended so far is on disk (at once when

@@ -7,18 +7,30 @@ extension GameServer {
     /// time the room log recorded. Every time the rules see is on it.
     var gameNow: UInt64 { host.nowNanoseconds &+ clockShift }
 
-    /// Queues a record for this turn's write; nothing while replaying or without a log.
+    /// Records what has already happened (a connection dropped, a room emptied): it cannot be
+    /// refused, so a failing disk keeps it in order until it can be written (``RoomLog/record(_:)``).
+    /// Nothing while replaying or without a log.
     func log(_ record: RoomLogRecord) {
         guard !isReplaying, let roomLog else { return }
-        roomLog.append(record)
+        roomLog.record(record)
     }
 
-    /// A game command as the client sent it (without its id), for a `move` record.
-    func logMove(_ command: ClientCommand, by player: Player, in room: Room, now: UInt64) {
+    /// Writes a command's record before the command changes anything (the write-ahead rule):
+    /// a record that cannot be written refuses the command, which then changes nothing.
+    /// - Throws: `storage_unavailable` when the disk does not take it.
+    func logCommand(_ records: RoomLogRecord...) throws(CommandError) {
+        guard !isReplaying, let roomLog else { return }
+        guard roomLog.write(records) else { throw .storageUnavailable }
+    }
+
+    /// A game command as the client sent it (without its id), for a `move` record, written
+    /// before the rules see it.
+    /// - Throws: `storage_unavailable` when the disk does not take it.
+    func logMove(_ command: ClientCommand, by player: Player, in room: Room, now: UInt64) throws(CommandError) {
         guard !isReplaying, let roomLog else { return }
         let encoded = ClientRequest(id: nil, command: command).encodedLine()
         let line = RoomLogRecord.moveLine(room: room.code, player: player.id, command: Array(encoded.dropLast()), t: now)
-        roomLog.appendMove(room: room.code, line: line)
+        guard roomLog.writeMove(room: room.code, line: line) else { throw .storageUnavailable }
     }
 
     /// A player as the log keeps them: the token only as its hash.
@@ -37,15 +49,17 @@ extension GameServer {
             options: options, seq: room.seq, phase: room.phase, members: members)
     }
 
-    /// A game begins: the room as it stands replaces its records so far (the last game's
-    /// inputs leave the live log), then the seed.
-    /// The begin record carries the game's own clocks (`now`, `room.startedMs`), read once:
+    /// A game begins: the room as it will stand (playing) replaces its records so far (the
+    /// last game's inputs leave the live log), then the seed, in one write.
+    /// The begin record carries the game's own clocks (`now`, `wall`), read once:
     /// a restart rebuilds the same game id and times from them, so a finished game it
     /// replays is known as the one already in the journal.
-    func logBegin(_ room: Room, seed: UInt64, now: UInt64) {
-        guard !isReplaying, roomLog != nil else { return }
-        log(.room(snapshot(of: room, options: room.options)))
-        log(.begin(room: room.code, seed: seed, t: now, wall: room.startedMs))
+    /// - Returns: false when the disk did not take them: the game does not begin.
+    func logBegin(_ room: Room, seed: UInt64, now: UInt64, wall: Int64) -> Bool {
+        guard !isReplaying, let roomLog else { return true }
+        var playing = snapshot(of: room, options: room.options)
+        playing.phase = .playing
+        return roomLog.write(.room(playing), .begin(room: room.code, seed: seed, t: now, wall: wall))
     }
 
     /// Every second while a deadline runs: the time, so a restart knows when the server
@@ -54,7 +68,12 @@ extension GameServer {
         guard let roomLog else { return }
         _ = host.schedule(after: .seconds(1)) { [weak self] in
             guard let self else { return }
-            if self.rooms.values.contains(where: { $0.deadlineTimer != nil }) {
+            // Records kept while the disk failed go first; then games that could not begin.
+            if roomLog.retry(), !self.beginsWaitingForDisk.isEmpty { self.beginWaitingGames() }
+            self.retryJournal()
+            self.replays?.retryFailedSaves()
+            self.diskBudget?.measure()
+            if !roomLog.hasBacklog, self.rooms.values.contains(where: { $0.deadlineTimer != nil }) {
                 self.log(.tick(t: self.gameNow, wall: self.host.wallMilliseconds))
             }
             if roomLog.policy == .everysec {
@@ -62,6 +81,19 @@ extension GameServer {
                 self.replays?.syncRecentSaves()
             }
             self.startLogClock()
+        }
+    }
+
+    /// The disk takes records again: the games whose `begin` it refused begin now, if they still can.
+    func beginWaitingGames() {
+        let waiting = beginsWaitingForDisk
+        beginsWaitingForDisk = []
+        for room in waiting.compactMap({ rooms[$0] }) {
+            if room.phase == .waiting, room.seatedCount == room.seats.count {
+                startGame(room)
+            } else if room.phase == .over {
+                startRematchIfAgreed(room)
+            }
         }
     }
 
@@ -73,7 +105,8 @@ extension GameServer {
     /// On a clean shutdown: the clock as it stopped, written and synced.
     func closeRoomLog() {
         guard let roomLog else { return }
-        if !rooms.isEmpty { log(.tick(t: gameNow, wall: host.wallMilliseconds)) }
+        roomLog.retry()
+        if !rooms.isEmpty, !roomLog.hasBacklog { log(.tick(t: gameNow, wall: host.wallMilliseconds)) }
         roomLog.flush()
         roomLog.sync()
     }

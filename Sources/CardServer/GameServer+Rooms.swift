@@ -34,6 +34,9 @@ extension GameServer {
             throw .rateLimited(
                 "your address has created \(config.roomsPerMinutePerAddress) rooms this minute, the most allowed; join one, or wait", retryAfterMs: wait)
         }
+        try requireDiskRoom()
+        // A one-seat room's game begins with it.
+        if seatCount == 1 { try countGameStart(by: player) }
         if config.maxRooms > 0, rooms.count >= config.maxRooms {
             throw CommandError(
                 code: .serverBusy, message: "the server has \(config.maxRooms) rooms, as many as it holds; join one ({\"type\":\"rooms\"}) or try again later")
@@ -45,13 +48,14 @@ extension GameServer {
             // A room against the robot has fewer seats than the game's players: full is enough.
             seatCount: seatCount, minPlayers: min(engineType.minPlayers, seatCount), engine: engine)
         room.options = request.options
+        // Written before the room exists for anyone: a disk that refuses it leaves no room.
+        try logCommand(.create(snapshot(of: room, options: request.options), creator: member(player, seat: 0), t: gameNow))
         nextRoomSerial += 1
         rooms[code] = room
         addressLimits.roomCreations.record(address, now: host.nowNanoseconds)
         if !room.isPrivate { listing.add(room) }
         room.seats[0] = player.id
         player.roomCode = code
-        log(.create(snapshot(of: room, options: request.options), creator: member(player, seat: 0), t: gameNow))
         host.log("room \(code) created by \(player.name): \(request.game), \(seatCount) seats\(request.isPrivate ? ", private" : "")")
         send(.joined(room: code, game: room.gameName, seat: 0, id: id), to: player)
         seatsChanged(room)
@@ -68,9 +72,14 @@ extension GameServer {
             throw CommandError(
                 code: .roomFull, message: "room \(room.code) has a game under way; watch it, or join once it is over")
         }
+        if room.phase == .waiting, room.seatedCount == room.seats.count - 1 {
+            // The last seat: the game begins with this join.
+            try requireDiskRoom()
+            try countGameStart(by: player)
+        }
+        try logCommand(.join(room: room.code, seat: seat, player: member(player, seat: seat), t: gameNow))
         room.seats[seat] = player.id
         player.roomCode = room.code
-        log(.join(room: room.code, seat: seat, player: member(player, seat: seat), t: gameNow))
         host.log("room \(room.code): \(player.name) took seat \(seat)")
         send(.joined(room: room.code, game: room.gameName, seat: seat, id: id), to: player)
         broadcast(.member(.joined, room: room.code, name: player.name, role: .player), in: room, except: player.id)
@@ -81,9 +90,9 @@ extension GameServer {
         let room = try existingRoom(rawCode, for: player)
         try requireNoRoom(player)
         try requireNameFree(player.name, in: room)
+        try logCommand(.watch(room: room.code, player: member(player, seat: nil), t: gameNow))
         room.spectators.append(player.id)
         player.roomCode = room.code
-        log(.watch(room: room.code, player: member(player, seat: nil), t: gameNow))
         host.log("room \(room.code): \(player.name) watches")
         send(.watching(room: room.code, id: id), to: player)
         broadcast(.member(.joined, room: room.code, name: player.name, role: .spectator), in: room, except: player.id)
@@ -92,8 +101,10 @@ extension GameServer {
 
     func leave(player: Player, id: RequestID?) throws(CommandError) {
         let room = try currentRoom(of: player)
+        let now = gameNow
+        try logCommand(.leave(room: room.code, player: player.id, t: now))
         send(.left(room: room.code, id: id), to: player)
-        removeMember(player, from: room)
+        removeMember(player, from: room, now: now, isLogged: true)
     }
 
     func start(by player: Player, id: RequestID?) throws(CommandError) {
@@ -111,11 +122,19 @@ extension GameServer {
         guard room.seatedCount >= room.minPlayers else {
             throw .illegalMove("\(room.gameName) needs at least \(room.minPlayers) players; \(room.seatedCount) seated")
         }
-        send(.ok(id: id), to: player)
-        guard room.phase == .over else { return startGame(room) }
+        guard room.phase == .over else {
+            try requireDiskRoom()
+            try countGameStart(by: player)
+            send(.ok(id: id), to: player)
+            return startGame(room)
+        }
         // After a game, a start is an offer: the rematch begins once every connected seated player offered.
-        guard room.rematchVotes.insert(player.id).inserted else { return }
-        log(.vote(room: room.code, player: player.id, t: gameNow))
+        guard !room.rematchVotes.contains(player.id) else { return send(.ok(id: id), to: player) }
+        try requireDiskRoom()
+        try countGameStart(by: player)
+        try logCommand(.vote(room: room.code, player: player.id, t: gameNow))
+        send(.ok(id: id), to: player)
+        room.rematchVotes.insert(player.id)
         if !startRematchIfAgreed(room) { broadcastState(room) }
     }
 
@@ -141,9 +160,11 @@ extension GameServer {
     }
 
     /// Takes a player out of a room for good: frees the seat (forfeiting by the game's rules) or the spectator place.
-    func removeMember(_ player: Player, from room: Room) {
-        let now = gameNow
-        log(.leave(room: room.code, player: player.id, t: now))
+    /// - Parameter isLogged: the `leave` record is written already (a `leave` command writes it
+    ///   before anything changes); otherwise it is recorded here (a grace period ran out).
+    func removeMember(_ player: Player, from room: Room, now: UInt64? = nil, isLogged: Bool = false) {
+        let now = now ?? gameNow
+        if !isLogged { log(.leave(room: room.code, player: player.id, t: now)) }
         player.roomCode = nil
         var update: GameUpdate?
         if let seat = room.seat(of: player.id) {
@@ -187,6 +208,25 @@ extension GameServer {
         } else {
             broadcastState(room)
         }
+    }
+
+    /// New games wait while the data disk is nearly full (or the data at its size limit);
+    /// games under way play on.
+    /// - Throws: `server_busy`, saying so.
+    private func requireDiskRoom() throws(CommandError) {
+        if let refusal = diskBudget?.refusal { throw CommandError(code: .serverBusy, message: refusal) }
+    }
+
+    /// Counts a game the player's command begins against their address's share this minute.
+    /// - Throws: `rate_limited` once the address has begun ``ServerConfig/gamesPerMinutePerAddress``.
+    private func countGameStart(by player: Player) throws(CommandError) {
+        let address = address(of: player)
+        let now = host.nowNanoseconds
+        if let wait = addressLimits.gameStarts.retryAfter(address, now: now) {
+            throw .rateLimited(
+                "your address has begun \(config.gamesPerMinutePerAddress) games this minute, the most allowed; wait a moment", retryAfterMs: wait)
+        }
+        addressLimits.gameStarts.record(address, now: now)
     }
 
     private func requireNoRoom(_ player: Player) throws(CommandError) {

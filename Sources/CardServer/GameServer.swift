@@ -13,6 +13,10 @@ public final class GameServer {
     let roomLog: RoomLog?
     /// Finished games' replays; nil when none are kept (no `--data`, or `--keep-replays 0`).
     let replays: ReplayStore?
+    /// The data directory's bounds: new games wait while its disk is nearly full; nil for none.
+    public var diskBudget: DiskBudget?
+    /// Rooms whose `begin` record the disk refused: their games begin once it takes records again.
+    var beginsWaitingForDisk: Set<String> = []
     /// The room log is being replayed: nothing is written to it and nobody is sent anything.
     var isReplaying = false
     /// Added to the host's clock to make the game clock (``gameNow``): a restart carries the
@@ -337,7 +341,9 @@ public final class GameServer {
     }
 
     func reject(_ error: CommandError, to client: ClientID, id: RequestID?) {
-        if let wait = error.retryAfterMs {
+        if error.code == .storageUnavailable {
+            send(.storageUnavailable(message: error.message, retryAfterMs: error.retryAfterMs ?? 1_000, id: id), to: client)
+        } else if let wait = error.retryAfterMs {
             send(.rateLimited(message: error.message, retryAfterMs: wait, id: id), to: client)
         } else {
             send(.error(code: error.code, message: error.message, id: id), to: client)

@@ -35,6 +35,11 @@ public struct ServerConfig: Sendable {
     /// `join`s and `watch`es naming no room one address may send in a minute; then every
     /// `join` and `watch` from it gets `rate_limited` until the minute is over. 0 for no cap.
     public var failedJoinsPerMinutePerAddress: Int
+    /// Games one address may begin in a minute (`create` of a one-seat room, the `join` that
+    /// fills a room, `start`, rematch offers; robot games too); then `rate_limited`. 0 for no cap.
+    /// Each finished game is a results line and a replay file: this bounds what one address
+    /// adds to the disk.
+    public var gamesPerMinutePerAddress = 30
 
     /// The longest chat text, in characters.
     public static let maxChatCharacters = 300

@@ -10,6 +10,8 @@ extension EventLoop {
     /// loop turn (one flush per connection per turn, batching everything queued).
     /// If the unsent bytes would pass `maxPendingOutputBytes`, nothing more is
     /// queued and the connection is scheduled for closing with `.outputOverflow`.
+    /// If the unsent bytes of all connections pass `maxTotalPendingOutputBytes`, the
+    /// largest backlogs, this one or others, are cut off (`.totalOutputOverflow`).
     /// Sending to an unknown or closing connection is a silent no-op.
     public func send(_ bytes: [UInt8], to id: ConnectionID) {
         guard !bytes.isEmpty, let connection = connections[id], connection.state == .open else { return }
@@ -19,6 +21,11 @@ extension EventLoop {
             return
         }
         connection.output.append(bytes)
+        totalPendingOutput += bytes.count
+        if totalPendingOutput > limits.maxTotalPendingOutputBytes {
+            cutLargestBacklogs()
+            guard connection.state == .open else { return }
+        }
         // While EPOLLOUT is watched, the writable event queues the flush.
         if !connection.watchingWritable {
             queueWrite(connection)
@@ -176,6 +183,7 @@ extension EventLoop {
         guard connection.state != .closing else { return }
         let fd = connection.fd
         var failure: Int32 = 0
+        let unsent = connection.output.count
         let outcome = connection.output.flush(maxBytes: limits.maxWriteBytesPerTurn) { bytes in
             do throws(NetworkError) {
                 switch try Syscall.send(fd, bytes) {
@@ -187,6 +195,7 @@ extension EventLoop {
                 return .failed(error.description)
             }
         }
+        totalPendingOutput -= unsent - connection.output.count
         noteIfDrained(connection)
         switch outcome {
         case .drained:
@@ -247,7 +256,7 @@ extension EventLoop {
         }
         connection.state = .closing
         connection.closeReason = reason
-        connection.output.removeAll()
+        releaseOutput(of: connection)
         closeQueue.append(connection)
     }
 

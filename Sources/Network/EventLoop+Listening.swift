@@ -2,7 +2,7 @@ import CEpoll
 import Glibc
 import SystemCall
 
-// Listening sockets: bind, accept, and a rest when descriptors run out.
+// Listening sockets: bind, accept, and what to do when descriptors run out.
 extension EventLoop {
     // MARK: - Listening
 
@@ -72,13 +72,28 @@ extension EventLoop {
                      EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH:
                     // The new connection failed before we got it (see accept(2)): take the next.
                     continue
+                case EMFILE, ENFILE:
+                    switch refuseWithSpareDescriptor(listener, outOfDescriptors: error) {
+                    case .refused: continue
+                    case .noneWaiting: return
+                    case .noSpare:
+                        pause(listener)
+                        return
+                    }
                 default:
-                    // EMFILE, ENFILE, ENOBUFS, ENOMEM or worse: rest instead of spinning.
+                    // ENOBUFS, ENOMEM or worse: rest instead of spinning.
                     pause(listener)
                     return
                 }
             }
             guard case .done(let fd) = accepted.0 else { return }
+            if refusedForDescriptors > 0 {
+                log?("accepting connections again, after refusing \(refusedForDescriptors) for want of file descriptors")
+                refusedForDescriptors = 0
+            }
+            if spareFD < 0 {
+                spareFD = EventLoop.openSpareDescriptor()
+            }
             try? Syscall.setNoDelay(fd)
             let id = ConnectionID(rawValue: nextConnectionNumber)
             do throws(NetworkError) {
@@ -91,6 +106,50 @@ extension EventLoop {
             connections[id] = Connection(id: id, fd: fd)
             delegate?.connectionOpened(id, peer: accepted.1.description)
         }
+    }
+
+    /// What became of a connection waiting when descriptors ran out.
+    enum Refusal {
+        /// Accepted with the spare descriptor, sent the refusal, and closed.
+        case refused
+        /// No connection was waiting after all.
+        case noneWaiting
+        /// There is no spare descriptor (it could not be opened again), or accept failed anyway.
+        case noSpare
+    }
+
+    /// Accept ran out of descriptors (EMFILE or ENFILE) with a connection waiting: frees the
+    /// spare descriptor to accept it, sends it `refusalWhenOutOfDescriptors` and closes it, then
+    /// takes the spare again. Without this the connection would wait unanswered in the
+    /// listen queue, and the listener would wake the loop again at once. Logs the first
+    /// refusal of an episode; the next accept that works ends it.
+    func refuseWithSpareDescriptor(_ listener: Listener, outOfDescriptors error: NetworkError) -> Refusal {
+        guard spareFD >= 0 else { return .noSpare }
+        Syscall.close(spareFD)
+        spareFD = -1
+        defer { spareFD = EventLoop.openSpareDescriptor() }
+        let accepted = try? SocketAddress.receive { (pointer, length) throws(NetworkError) in
+            try Syscall.accept(listener.fd, pointer, length)
+        }
+        guard let accepted else { return .noSpare }
+        guard case .done(let fd) = accepted.0 else { return .noneWaiting }
+        // Logged before the refusal goes out, so whoever reads the refusal finds the log line written.
+        if refusedForDescriptors == 0 {
+            log?("out of file descriptors (\(error)): refusing new connections until some close")
+        }
+        refusedForDescriptors += 1
+        if !refusalWhenOutOfDescriptors.isEmpty {
+            // One try: the socket is new and its send buffer empty, so a line goes whole.
+            _ = refusalWhenOutOfDescriptors.withUnsafeBytes { try? Syscall.send(fd, $0) }
+        }
+        discardInput(fd)
+        Syscall.close(fd)
+        return .refused
+    }
+
+    /// A descriptor on /dev/null to hold in reserve, or -1 when none can be opened.
+    static func openSpareDescriptor() -> Int32 {
+        Glibc.open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
 
     /// Stops watching a listener for `acceptPause`.

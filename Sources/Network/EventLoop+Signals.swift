@@ -26,8 +26,8 @@ extension EventLoop {
     /// Blocks these signals for the calling thread — call it on the main thread
     /// before starting other threads, which inherit the mask, so that it holds for
     /// the whole process — and delivers them through a signalfd on the loop: the
-    /// handler gets the signal number. Calling it again adds signals and replaces
-    /// the handler.
+    /// handler gets the signal number. Calling it again adds signals with their own
+    /// handler (a signal named again gets the new one).
     public func handleSignals(_ signals: [Int32], _ handler: @escaping (Int32) -> Void) throws(NetworkError) {
         var set = signalSet
         for signal in signals where cepoll_sigaddset(&set, signal) != 0 {
@@ -48,7 +48,9 @@ extension EventLoop {
             signalFD = fd
         }
         signalSet = set
-        signalHandler = handler
+        for signal in signals {
+            signalHandlers[signal] = handler
+        }
     }
 
     // MARK: - Work from other threads
@@ -78,7 +80,8 @@ extension EventLoop {
             guard case .done(let count)? = try? Syscall.nonBlocking("read(signalfd)", cepoll_signalfd_read(signalFD, &signal)),
                   count > 0
             else { return }
-            signalHandler?(Int32(bitPattern: signal))
+            let number = Int32(bitPattern: signal)
+            signalHandlers[number]?(number)
         }
     }
 

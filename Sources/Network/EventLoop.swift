@@ -29,6 +29,15 @@ public final class EventLoop {
     /// at once, such as the game server's finished games to its journal.
     public var beforeWrites: (() -> Void)?
 
+    /// Where the loop tells of what an operator should know: backlogs cut for the total
+    /// output limit, and running out of file descriptors (once an episode). Loop thread.
+    public var log: ((String) -> Void)?
+
+    /// What a connection accepted with the spare descriptor is sent before it is closed,
+    /// when the process is out of file descriptors: the caller's words for "server full",
+    /// one line of its protocol. Empty: it is closed without a word.
+    public var refusalWhenOutOfDescriptors: [UInt8] = []
+
     let limits: NetworkLimits
     let epollFD: Int32
     var connections: [ConnectionID: Connection] = [:]
@@ -38,7 +47,8 @@ public final class EventLoop {
     var timers = TimerQueue<() -> Void>()
     var signalFD: Int32 = -1
     var signalSet = sigset_t()
-    var signalHandler: ((Int32) -> Void)?
+    /// What each signal of `signalSet` runs.
+    var signalHandlers: [Int32: (Int32) -> Void] = [:]
     /// Wakers made by `makeWaker`, by epoll token, with the handler each runs.
     var wakers: [(token: UInt64, waker: EventLoopWaker, handler: () -> Void)] = []
     /// Connections with output to write at the end of this turn.
@@ -51,6 +61,17 @@ public final class EventLoop {
     var drainedQueue: [Connection] = []
     /// Connections in flush-then-close.
     var flushing: Set<ConnectionID> = []
+    /// Unsent bytes of every connection together, kept as output is queued, written and dropped.
+    var totalPendingOutput = 0
+    /// Output bytes dropped with closing connections since memory was last given back to the system.
+    var releasedOutputBytes = 0
+    /// A `malloc_trim` is scheduled.
+    var trimScheduled = false
+    /// A descriptor on /dev/null, given up to accept and refuse one connection when accept
+    /// runs out of descriptors (nginx and libev keep one the same way); -1 while it is out.
+    var spareFD: Int32 = -1
+    /// Connections refused for want of descriptors since accept last worked: 0 outside an episode.
+    var refusedForDescriptors = 0
     var stopRequested = false
     var running = false
     var inTurn = false
@@ -61,6 +82,11 @@ public final class EventLoop {
     static let maxAcceptsPerTurn = 64
     static let readBufferSize = 64 * 1024
     static let acceptPause: Duration = .milliseconds(100)
+    /// Output dropped with closing connections after which freed memory goes back to the system.
+    static let trimAfterReleasedBytes = 16 << 20
+    /// How long a `malloc_trim` waits after that, gathering the rest of a batch of closes:
+    /// at most one a second, since it can take milliseconds with a large heap.
+    static let trimDelay: Duration = .seconds(1)
 
     /// epoll tokens (epoll_event.data.u64): connection ids are below `firstListener`.
     enum Token {
@@ -77,6 +103,7 @@ public final class EventLoop {
         limits.maxReadBytesPerTurn = max(1, limits.maxReadBytesPerTurn)
         limits.maxWriteBytesPerTurn = max(1, limits.maxWriteBytesPerTurn)
         limits.maxPendingOutputBytes = max(0, limits.maxPendingOutputBytes)
+        limits.maxTotalPendingOutputBytes = max(0, limits.maxTotalPendingOutputBytes)
         self.limits = limits
         cepoll_ignore_sigpipe()
         let epollFD = try Syscall.epollCreate()
@@ -93,6 +120,7 @@ public final class EventLoop {
         _ = cepoll_sigemptyset(&signalSet)
         readBuffer = .allocate(byteCount: EventLoop.readBufferSize, alignment: 16)
         eventBuffer = .allocate(byteCount: cepoll_event_size() * Int(EventLoop.maxEvents), alignment: 16)
+        spareFD = EventLoop.openSpareDescriptor()
     }
 
     deinit {
@@ -103,6 +131,7 @@ public final class EventLoop {
             Syscall.close(listener.fd)
         }
         Syscall.close(signalFD)
+        Syscall.close(spareFD)
         Syscall.close(epollFD)
         readBuffer.deallocate()
         eventBuffer.deallocate()
@@ -187,11 +216,18 @@ public final class EventLoop {
         defer { inTurn = false }
         let count = try Syscall.epollWait(epollFD, events: eventBuffer, maxEvents: EventLoop.maxEvents,
                                           timeoutMS: waitTimeout(maxWait: maxWait))
+        let t0 = EventLoop.now()
         for index in 0 ..< Int32(count) {
             dispatch(token: cepoll_event_token(eventBuffer, index), events: cepoll_event_mask(eventBuffer, index))
         }
+        let t1 = EventLoop.now()
         runDueTimers()
+        let t2 = EventLoop.now()
+        let closes = closeQueue.count
+        let writes = writeQueue.count
         finishTurn()
+        let t3 = EventLoop.now()
+        if t3 - t0 > 20_000_000 { log?("TEMPTURN events \(count) \((t1 - t0) / 1000) us, timers \((t2 - t1) / 1000) us, finish \((t3 - t2) / 1000) us (closes \(closes), writes \(writes))") }
     }
 
     /// Milliseconds to wait in epoll_wait: 0 if work is queued, else until the

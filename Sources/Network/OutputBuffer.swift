@@ -32,6 +32,11 @@ struct OutputBuffer {
     static let smallAppend = 16 * 1024
     /// A coalescing chunk does not grow past this many bytes.
     static let coalesceLimit = 64 * 1024
+    /// Behind more than `coalesceLimit` unsent bytes (a slow reader), a coalescing chunk is
+    /// made this big at once and never grown: the heap then holds a backlog in blocks of
+    /// one size, which it reuses as they are, instead of the copies a growing chunk leaves
+    /// behind; and the last chunk leaves at most this much unused.
+    static let backlogChunk = 16 * 1024
 
     private var chunks: [[UInt8]] = []
     /// Index of the first live chunk in `chunks`.
@@ -40,12 +45,16 @@ struct OutputBuffer {
     private var offset = 0
     /// Whether the last chunk is ours (made for coalescing) and may be appended to.
     private var tailIsCoalescing = false
+    /// How big a coalescing last chunk may become.
+    private var tailLimit = OutputBuffer.coalesceLimit
 
     /// Bytes queued and not yet written.
     private(set) var count = 0
 
     /// Whether nothing is queued.
     var isEmpty: Bool { count == 0 }
+
+    var TEMPheld: Int { chunks[head...].reduce(0) { $0 + $1.capacity } }
 
     /// Number of chunks holding unsent bytes (for tests and diagnostics).
     var chunkCount: Int { chunks.count - head }
@@ -64,7 +73,7 @@ struct OutputBuffer {
             return
         }
         let last = chunks.count - 1
-        if tailIsCoalescing, chunks[last].count + bytes.count <= OutputBuffer.coalesceLimit {
+        if tailIsCoalescing, chunks[last].count + bytes.count <= tailLimit {
             chunks[last].append(contentsOf: bytes)
             return
         }
@@ -73,7 +82,14 @@ struct OutputBuffer {
         let tailStart = last == head ? offset : 0
         let tailIsSmall = chunks[last].count < OutputBuffer.smallAppend
         var chunk: [UInt8] = []
-        chunk.reserveCapacity(Swift.max(4096, bytes.count + (tailIsSmall ? chunks[last].count - tailStart : 0)))
+        let needed = bytes.count + (tailIsSmall ? chunks[last].count - tailStart : 0)
+        if count > OutputBuffer.coalesceLimit {
+            chunk.reserveCapacity(Swift.max(OutputBuffer.backlogChunk, needed))
+            tailLimit = chunk.capacity
+        } else {
+            chunk.reserveCapacity(Swift.max(4096, needed))
+            tailLimit = OutputBuffer.coalesceLimit
+        }
         if tailIsSmall, !tailIsCoalescing {
             chunk.append(contentsOf: chunks[last][tailStart...])
             chunk.append(contentsOf: bytes)

@@ -23,14 +23,21 @@ public enum CloseReason: Equatable, Sendable {
     /// Unsent output would have passed `NetworkLimits.maxPendingOutputBytes`;
     /// `pendingBytes` is what it would have become.
     case outputOverflow(pendingBytes: Int)
+    /// The unsent output of all connections together passed
+    /// `NetworkLimits.maxTotalPendingOutputBytes`, and this connection's backlog was
+    /// among the largest: `pendingBytes` were dropped, while all of them held `totalBytes`.
+    case totalOutputOverflow(pendingBytes: Int, totalBytes: Int)
     /// `EventLoop.close(_:flushFirst:)` was asked for.
     case closedByServer
 }
 
-/// Per-connection limits of an `EventLoop`.
+/// The limits of an `EventLoop`: per connection, and the output of all of them together.
 public struct NetworkLimits: Sendable {
     /// Unsent bytes per connection before it is cut off with `.outputOverflow`.
     public var maxPendingOutputBytes: Int = 1 << 20
+    /// Unsent bytes of all connections together: past it, the largest backlogs are cut off
+    /// with `.totalOutputOverflow` until the total is an eighth under it.
+    public var maxTotalPendingOutputBytes: Int = 256 << 20
     /// Fairness: at most this many bytes are read from one connection per loop turn.
     public var maxReadBytesPerTurn: Int = 64 * 1024
     /// Fairness: at most this many bytes are written to one connection per loop turn.
@@ -38,7 +45,8 @@ public struct NetworkLimits: Sendable {
     /// How long `close(_:flushFirst: true)` waits for queued output to drain.
     public var closeFlushTimeout: Duration = .seconds(5)
 
-    /// The defaults: 1 MiB of pending output, 64 KiB read and 256 KiB written per turn, 5 s flush timeout.
+    /// The defaults: 1 MiB of pending output a connection and 256 MiB in all, 64 KiB read and
+    /// 256 KiB written per turn, 5 s flush timeout.
     public init() {}
 }
 

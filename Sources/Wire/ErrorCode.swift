@@ -22,4 +22,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case serverBusy = "server_busy"
     /// `replay` names a game this server has no replay of (never kept, or past its days).
     case noSuchGame = "no_such_game"
+    /// The server could not save what the command would change (a full or failing disk):
+    /// nothing changed; send it again after `retry_after_ms`.
+    case storageUnavailable = "storage_unavailable"
 }

@@ -15,6 +15,9 @@ public enum ServerMessage: Equatable, Sendable {
     case error(code: ErrorCode, message: String, id: RequestID?)
     /// The `rate_limited` error, which adds when to try again.
     case rateLimited(message: String, retryAfterMs: Int, id: RequestID?)
+    /// The `storage_unavailable` error: the command was not carried out because what it
+    /// changes could not be saved; it adds when to try again.
+    case storageUnavailable(message: String, retryAfterMs: Int, id: RequestID?)
     /// A player's record from the results journal.
     case stats(PlayerStats, id: RequestID?)
     /// The best players of one game from the results journal.
@@ -63,7 +66,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `id` of the command this message answers; nil for events and for commands sent without one.
     public var replyID: RequestID? {
         switch self {
-        case .help(_, let id), .pong(let id), .welcome(_, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id),
+        case .help(_, let id), .pong(let id), .welcome(_, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id),
              .stats(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id):
@@ -80,7 +83,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .help: "help"
         case .pong: "pong"
         case .welcome: "welcome"
-        case .error, .rateLimited: "error"
+        case .error, .rateLimited, .storageUnavailable: "error"
         case .stats: "stats"
         case .leaderboard: "leaderboard"
         case .dailyLeaderboard: "daily_leaderboard"

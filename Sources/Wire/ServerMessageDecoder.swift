@@ -208,6 +208,9 @@ public enum ServerMessageDecoder {
         if code == .rateLimited, let retryAfterMs = try fields.optionalInt("retry_after_ms") {
             return .rateLimited(message: message, retryAfterMs: retryAfterMs, id: try fields.id())
         }
+        if code == .storageUnavailable, let retryAfterMs = try fields.optionalInt("retry_after_ms") {
+            return .storageUnavailable(message: message, retryAfterMs: retryAfterMs, id: try fields.id())
+        }
         return .error(code: code, message: message, id: try fields.id())
     }
 

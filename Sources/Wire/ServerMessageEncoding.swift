@@ -49,6 +49,11 @@ extension ServerMessage {
             writer.field("message", message)
             writer.field("retry_after_ms", retryAfterMs)
             replyID = id
+        case .storageUnavailable(let message, let retryAfterMs, let id):
+            writer.field("code", ErrorCode.storageUnavailable.rawValue)
+            writer.field("message", message)
+            writer.field("retry_after_ms", retryAfterMs)
+            replyID = id
         case .stats(let stats, let id):
             writer.field("name", stats.name)
             writer.field("games", stats.games)

@@ -28,6 +28,10 @@ struct AttackBench {
         ("slow-reader", Attacks.slowReader),
         ("guess", Attacks.guess),
         ("klondike-history", Attacks.klondikeHistory),
+        ("leaderboard", Attacks.leaderboardFlood),
+        ("spectators", Attacks.spectators),
+        ("disk-fill", Attacks.diskFill),
+        ("second-start", Attacks.secondStart),
     ]
 
     func run() throws(BenchError) {
@@ -48,6 +52,9 @@ struct AttackBench {
         if options.format == .table {
             let met = outcomes.filter(\.metTarget).count
             print("\(met) of \(outcomes.count) attacks: innocent p99 under \(Int(AttackOutcome.p99TargetMilliseconds)) ms and never cut off")
+            for outcome in outcomes where outcome.attack == "spectators" {
+                print(AttackReport.memoryLine(outcome))
+            }
         }
     }
 
@@ -65,7 +72,7 @@ struct AttackBench {
         else { throw BenchError("the innocent client could not create its room") }
         _ = ann.readLine()
 
-        let context = AttackContext(host: host, port: port, network: network, innocentRoom: code)
+        let context = AttackContext(host: host, port: port, network: network, innocentRoom: code, serverPID: options.serverPID)
         let pings = Locked<[Double]>([])
         let innocentCut = Locked(false)
         let draws = Locked(0)
@@ -74,7 +81,13 @@ struct AttackBench {
                 while !context.stop.value {
                     let start = DispatchTime.now().uptimeNanoseconds
                     guard pinger.send(#"{"type":"ping"}"#), pinger.readUntil(#""pong""#) != nil else {
-                        if pinger.closedByServer { innocentCut.value = true }
+                        if pinger.closedByServer {
+                            innocentCut.value = true
+                        } else {
+                            // No pong within the read timeout: a frozen server. The wait counts, or
+                            // the one quick ping before it would make the p99 look fine.
+                            pings.update { $0.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000) }
+                        }
                         return
                     }
                     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000
@@ -94,13 +107,14 @@ struct AttackBench {
             },
             spawn { attack(context) },
         ]
-        usleep(UInt32(options.seconds) * 1_000_000)
+        usleep(UInt32(max(options.seconds, Attacks.minimumSeconds[name] ?? 0)) * 1_000_000)
         context.stop.value = true
         for thread in threads { thread.wait() }
         ann.send(#"{"type":"leave"}"#)
         return AttackOutcome(
             attack: name, pingMicroseconds: pings.value, innocentDisconnected: innocentCut.value,
-            innocentMoves: draws.value, attackerGot: context.tally.counts.value, attackersCut: context.tally.cut.value)
+            innocentMoves: draws.value, attackerGot: context.tally.counts.value, attackersCut: context.tally.cut.value,
+            serverMemory: context.memory.value)
     }
 
     /// Runs `body` on a thread of its own; the semaphore is signalled when it returns.
@@ -122,6 +136,8 @@ struct AttackContext: Sendable {
     /// "127.1.N": the attack's addresses are this network's .1, .2, …
     let network: String
     let innocentRoom: String
+    /// The server's process, for the attacks that read its memory (`--server-pid`).
+    let serverPID: Int32?
 
     /// The attack's main address.
     var source: String { address(1) }
@@ -130,6 +146,8 @@ struct AttackContext: Sendable {
     func address(_ number: Int) -> String { "\(network).\(number)" }
     let stop = Locked(false)
     let tally = AttackTally()
+    /// The server's memory around the attack, for the attacks that read it.
+    let memory = Locked<AttackMemory?>(nil)
 
     /// A logged-in attacker connection, or nil (counted) when the server refused it.
     func player(_ name: String, from number: Int = 1, receiveBuffer: Int32? = nil) -> LineConnection? {

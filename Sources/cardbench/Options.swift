@@ -6,12 +6,13 @@ enum Options {
         USAGE: cardbench ping --port N [--host ADDR] [--connections N] [--seconds N] [--protocol cardserver|redis] [--server-pid PID]
                cardbench set --port N [--host ADDR] [--rooms N] [--players N] [--seconds N] [--think-ms N] [--seed N] [--server-pid PID]
                cardbench idle --port N [--host ADDR] [--connections N] [--seconds N] [--server-pid PID]
-               cardbench startup --binary PATH [--runs N] [--redis PATH]
+               cardbench startup --binary PATH [--runs N] [--redis PATH] [--results N]
                cardbench solver [--rounds N]
                cardbench klondike-solver [--draw 1|3] [--deals N] [--budget-ms M] [--threads 1|2] [--json]
                cardbench klondike-solver --solution SEED [--draw 1|3] [--budget-ms M] [--threads 1|2]
                cardbench crash --binary PATH [--cycles N] [--rooms N] [--players N] [--restart-rooms N] [--appendfsync P] [--seed N]
-               cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--innocent-from ADDR] [--format table|json]
+               cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--innocent-from ADDR] [--format table|json] [--server-pid PID]
+               cardbench journal --data DIR [--results N] [--seed N]
                cardbench --version | -h | --help
         """
 
@@ -38,7 +39,9 @@ enum Options {
           idle      Logged-in connections held open. Prints the time to establish them and the
                     server's RSS before and after.
           startup   Starts the server again and again; prints the time from spawn to a first reply
-                    (cardserver: hello; redis-server: +PONG).
+                    (cardserver: hello; redis-server: +PONG). With --results N, cardserver starts
+                    on a results journal of N made-up games, and its RSS and CPU time once it
+                    has said hello are printed too.
           solver    Time SetSolver.sets(on:) on seeded random 12- and 21-card boards,
                     against a naive triple loop on the same boards
           klondike-solver Solves Klondike deals 1-N (shuffled from each seed as the server deals them)
@@ -55,24 +58,36 @@ enum Options {
           attack    Each attack of issue 11 (\(AttackBench.attacks.map(\.name).joined(separator: ", ")))
                     from 127.1.N.x while an innocent client, from --innocent-from, pings and plays.
                     Prints per attack the innocent's ping p50/p99/max, whether it was cut off, and
-                    what the attacker got. Start the server with its default options.
+                    what the attacker got. Start the server with its default options, on a
+                    data folder that cardbench journal filled (the leaderboard attack needs it).
+                    With --server-pid, spectators (issue 26) also prints the server's RSS before,
+                    at the peak and a minute after the spectators left.
+          journal   Writes a results journal of --results made-up games (\(JournalFile.playerCount) players;
+                    Klondike, Set, rps, concentration, daily deals) to DIR/results.jsonl, for a
+                    server to start on.
 
         OPTIONS:
           --port N              The server's TCP port (ping, set, idle; required)
           --host ADDR           The server's loopback IPv4 address (default: \(defaultHost))
           --connections N       Connections (default: ping \(PingOptions.defaultConnections), idle \(IdleOptions.defaultConnections))
           --seconds N           ping: seconds measured; idle: seconds held; set: bound on the race;
-                                attack: seconds each attack runs (default: ping \(PingOptions.defaultSeconds),
-                                idle \(IdleOptions.defaultSeconds), set \(SetOptions.defaultSeconds), attack \(AttackOptions.defaultSeconds))
+                                attack: seconds each attack runs, spectators at least \(Attacks.spectatorSeconds)
+                                (default: ping \(PingOptions.defaultSeconds), idle \(IdleOptions.defaultSeconds), set \(SetOptions.defaultSeconds), attack \(AttackOptions.defaultSeconds))
           --protocol P          ping: cardserver or redis (default: cardserver)
-          --server-pid PID      Read the server's RSS from /proc/PID/status
+          --server-pid PID      Read the server's RSS from /proc/PID/status (attack: spectators resets
+                                its peak through /proc/PID/clear_refs, and waits a minute after the
+                                spectators leave to read it again)
           --rooms N             set: rooms (default: \(SetOptions.defaultRooms))
           --players N           set: players a room, 2-8 (default: \(SetOptions.defaultPlayers))
           --think-ms N          set: a player thinks 0 to N ms before each claim (default: \(SetOptions.defaultThinkMilliseconds))
-          --seed N              set: seeds the think times, and the deals of one-player rooms (default: \(SetOptions.defaultSeed))
+          --seed N              set: seeds the think times, and the deals of one-player rooms; journal: seeds
+                                the games (default: \(SetOptions.defaultSeed))
           --binary PATH         startup: the cardserver binary
           --runs N              startup: starts of each server (default: \(StartupOptions.defaultRuns))
           --redis PATH          startup: also time this redis-server binary
+          --results N           startup: the journal's games, 0 for none (default: 0);
+                                journal: the games written (default: \(JournalOptions.defaultResults))
+          --data DIR            journal: the data folder to write results.jsonl into (made if missing)
           --rounds N            solver: boards measured per board size (default: \(defaultRounds))
           --draw N              klondike-solver: cards a draw turns, 1 or 3 (default: 1)
           --deals N             klondike-solver: deals solved (default: \(KlondikeSolverOptions.defaultDeals))
@@ -105,6 +120,7 @@ enum Options {
         case attack(AttackOptions)
         case klondikeSolver(KlondikeSolverOptions)
         case crash(CrashOptions)
+        case journal(JournalOptions)
     }
 
     /// What the command line asks for.
@@ -143,11 +159,12 @@ enum Options {
         ("ping", ["--port", "--host", "--connections", "--seconds", "--protocol", "--server-pid"]),
         ("set", ["--port", "--host", "--rooms", "--players", "--seconds", "--think-ms", "--seed", "--server-pid"]),
         ("idle", ["--port", "--host", "--connections", "--seconds", "--server-pid"]),
-        ("startup", ["--binary", "--runs", "--redis"]),
+        ("startup", ["--binary", "--runs", "--redis", "--results"]),
         ("solver", ["--rounds"]),
         ("klondike-solver", ["--draw", "--deals", "--budget-ms", "--threads", "--solution", "--json"]),
-        ("attack", ["--port", "--host", "--seconds", "--only", "--innocent-from", "--format"]),
+        ("attack", ["--port", "--host", "--seconds", "--only", "--innocent-from", "--format", "--server-pid"]),
         ("crash", ["--binary", "--cycles", "--rooms", "--players", "--restart-rooms", "--appendfsync", "--seed"]),
+        ("journal", ["--data", "--results", "--seed"]),
     ]
 
     /// The options that take no value.
@@ -192,6 +209,7 @@ enum Options {
         case "attack": return .run(.attack(try AttackOptions(values)))
         case "klondike-solver": return .run(.klondikeSolver(try KlondikeSolverOptions(values)))
         case "crash": return .run(.crash(try CrashOptions(values)))
+        case "journal": return .run(.journal(try JournalOptions(values)))
         default: return .run(.solver(rounds: try values.number("--rounds", in: 1...100_000_000, default: defaultRounds)))
         }
     }
@@ -336,6 +354,8 @@ struct StartupOptions: Equatable {
     var binary: String
     var runs = defaultRuns
     var redis: String?
+    /// Games in the journal cardserver starts on; 0 for an empty data folder.
+    var results = 0
 }
 
 extension StartupOptions {
@@ -344,6 +364,25 @@ extension StartupOptions {
         self.binary = binary
         runs = try values.number("--runs", in: 1...1_000, default: Self.defaultRuns)
         redis = values.path("--redis")
+        results = try values.number("--results", in: 0...100_000_000, default: 0)
+    }
+}
+
+/// `cardbench journal`: a results journal of made-up games for a server to start on.
+struct JournalOptions: Equatable {
+    static let defaultResults = 200_000
+
+    var directory: String
+    var results = defaultResults
+    var seed = SetOptions.defaultSeed
+}
+
+extension JournalOptions {
+    init(_ values: Options.Values) throws(Options.ParseError) {
+        guard let directory = values.path("--data") else { throw Options.ParseError(message: "journal needs --data DIR") }
+        self.directory = directory
+        results = try values.number("--results", in: 1...100_000_000, default: Self.defaultResults)
+        seed = try values.number("--seed", in: 0...Int(Int32.max), default: SetOptions.defaultSeed)
     }
 }
 
@@ -363,6 +402,7 @@ struct AttackOptions: Equatable {
     var only: String?
     var innocentSource = defaultInnocentSource
     var format = Format.table
+    var serverPID: Int32?
 }
 
 extension AttackOptions {
@@ -389,6 +429,7 @@ extension AttackOptions {
             }
             format = chosen
         }
+        serverPID = try values.serverPID()
     }
 }
 

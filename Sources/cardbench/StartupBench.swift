@@ -3,7 +3,8 @@ import Glibc
 import SystemCall
 
 /// `cardbench startup`: starts a server again and again and times each start,
-/// from spawn to its first reply on a TCP connection.
+/// from spawn to its first reply on a TCP connection. With `--results N` cardserver
+/// starts on a journal of N games (``JournalFile``), and its memory and CPU time count too.
 ///
 /// cardserver binds port 0 and names its port on stderr ("listening on
 /// 127.0.0.1:PORT"); a run ends when its `hello` line arrives. redis-server
@@ -12,17 +13,39 @@ import SystemCall
 enum StartupBench {
     /// How long one start may take before the benchmark gives up.
     static let timeoutMilliseconds = 5_000
+    /// How long one start on a journal (`--results`) may take: a debug build reads slowly.
+    static let journalTimeoutMilliseconds = 120_000
 
     static func run(_ options: StartupOptions) throws(BenchError) {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try requireExecutable(options.binary, "--binary")
-        print("startup cardserver (\(options.binary)): \(options.runs) runs, spawn to hello")
+        var timeout = timeoutMilliseconds
+        if options.results > 0 {
+            let written = try JournalFile.write(results: options.results, into: directory.path, seed: UInt64(SetOptions.defaultSeed))
+            print("startup cardserver (\(options.binary)): \(options.runs) runs, spawn to hello, on a journal of \(options.results) results (\(ServerMemory.mebibytes(written.bytes / 1_024)))")
+            timeout = journalTimeoutMilliseconds
+        } else {
+            print("startup cardserver (\(options.binary)): \(options.runs) runs, spawn to hello")
+        }
         var times: [Double] = []
+        var memories: [ServerMemory] = []
+        var cpuTimes: [Double] = []
         for _ in 0..<options.runs {
-            times.append(try timeCardserver(options.binary, data: directory.path))
+            let run = try timeCardserver(options.binary, data: directory.path, timeoutMilliseconds: timeout)
+            times.append(run.milliseconds)
+            if let memory = run.memory { memories.append(memory) }
+            if let cpu = run.cpuMilliseconds { cpuTimes.append(cpu) }
         }
         summary("cardserver", times).forEach { print($0) }
+        if options.results > 0, let resident = memories.map(\.residentKiB).max(), let peak = memories.map(\.peakKiB).max() {
+            // After hello the journal is read: what it keeps is what the server holds from then on.
+            print("cardserver RSS after start: \(ServerMemory.mebibytes(resident)) (peak \(ServerMemory.mebibytes(peak))), the most of \(memories.count) runs")
+            // On a busy machine the wall time waits for the CPU; the CPU time does not.
+            if !cpuTimes.isEmpty {
+                print("cardserver CPU to start p50: \(fixed(Timings(cpuTimes).percentile(50), digits: 0)) ms (user and system)")
+            }
+        }
         guard let redis = options.redis else { return }
         try requireExecutable(redis, "--redis")
         print("startup redis-server (\(redis)): \(options.runs) runs, spawn to +PONG")
@@ -55,8 +78,10 @@ enum StartupBench {
         guard access(path, X_OK) == 0 else { throw BenchError("\(option) \(path): \(errorText(errno))") }
     }
 
-    /// One start of cardserver, in milliseconds.
-    private static func timeCardserver(_ binary: String, data: String) throws(BenchError) -> Double {
+    /// One start of cardserver: milliseconds from spawn to hello, and its memory and CPU time then.
+    private static func timeCardserver(
+        _ binary: String, data: String, timeoutMilliseconds: Int
+    ) throws(BenchError) -> (milliseconds: Double, memory: ServerMemory?, cpuMilliseconds: Double?) {
         let start = monotonicNanoseconds()
         let child = try Child(
             binary, ["--host", "127.0.0.1", "--port", "0", "--data", data], captureStandardError: true)
@@ -76,7 +101,24 @@ enum StartupBench {
         guard let hello = try readLine(socket, until: giveUp), hello.hasPrefix("{\"type\":\"hello\"") else {
             throw BenchError("cardserver did not say hello")
         }
-        return Double(monotonicNanoseconds() - start) / 1e6
+        let milliseconds = Double(monotonicNanoseconds() - start) / 1e6
+        return (milliseconds, ServerMemory.of(child.pid), cpuMilliseconds(of: child.pid))
+    }
+
+    /// The CPU time process `pid` has used, user and system, from `/proc/PID/stat`; nil when unreadable.
+    static func cpuMilliseconds(of pid: pid_t) -> Double? {
+        guard let text = readSmallFile("/proc/\(pid)/stat") else { return nil }
+        return cpuMilliseconds(stat: text, ticksPerSecond: Double(sysconf(Int32(_SC_CLK_TCK))))
+    }
+
+    /// utime plus stime (fields 14 and 15) of a `/proc/PID/stat` line, in milliseconds. The
+    /// fields are counted after the command name's closing parenthesis: the name may hold spaces.
+    static func cpuMilliseconds(stat: String, ticksPerSecond: Double) -> Double? {
+        guard let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // fields[0] is field 3 (the state).
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]), ticksPerSecond > 0 else { return nil }
+        return (user + system) * 1_000 / ticksPerSecond
     }
 
     /// One start of redis-server on a free port, in milliseconds.

@@ -25,6 +25,10 @@ func run(_ benchmark: Options.Benchmark) throws(BenchError) {
     case .set(let options): try SetBench(options).run()
     case .idle(let options): try IdleBench(options).run()
     case .startup(let options): try StartupBench.run(options)
+    case .journal(let options):
+        let started = monotonicNanoseconds()
+        let written = try JournalFile.write(results: options.results, into: options.directory, seed: UInt64(options.seed))
+        print("journal: \(options.results) results, \(ServerMemory.mebibytes(written.bytes / 1_024)), in \(written.path) (\((monotonicNanoseconds() - started) / 1_000_000) ms)")
     case .attack(let options): try AttackBench(options).run()
     case .klondikeSolver(let options): try KlondikeSolverBench.run(options)
     case .crash(let options):

@@ -7,6 +7,7 @@ struct Options: Equatable {
     var maxClients = 10_000
     var graceSeconds = 120
     var outputLimit = 1 << 20
+    var maxOutputTotal = 256 << 20
     var commandRate = 50
     var commandBurst = 100
     var loginTimeoutSeconds = 300
@@ -17,8 +18,11 @@ struct Options: Equatable {
     var failedJoinsPerMinute = 30
     var appendFsync = LogSyncPolicy.everysec
     var keepReplayDays = 30
+    var maxDataBytes = 1 << 30
+    var minFreeBytes = 64 << 20
+    var gamesPerMinute = 30
 
-    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--max-rooms N] [--max-connections-per-address N] [--rooms-per-minute N] [--failed-joins-per-minute N] [--appendfsync always|everysec|no] [--keep-replays DAYS] [--version] [-h|--help]"
+    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--max-output-total BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--max-rooms N] [--max-connections-per-address N] [--rooms-per-minute N] [--failed-joins-per-minute N] [--appendfsync always|everysec|no] [--keep-replays DAYS] [--max-data-size BYTES] [--min-free-space BYTES] [--games-per-minute N] [--repair] [--version] [-h|--help]"
 
     static let help = """
         cardserver: card games (Set, rock-paper-scissors, ...) over TCP, one JSON object per line.
@@ -38,10 +42,24 @@ struct Options: Equatable {
                                 second), or when the kernel writes it (about 30 s). A crash of the
                                 process alone loses nothing with any of them
           --keep-replays DAYS   How long finished games' replays are kept; 0 keeps none (default: 30)
+          --max-data-size BYTES The most DIR may hold; the oldest replays are removed to stay inside it,
+                                and past it with the journal alone new games get server_busy (default: 1G;
+                                sizes take K, M or G)
+          --min-free-space BYTES
+                                Free space DIR's file system must keep: under it new games get server_busy
+                                while games under way play on (default: 64M)
+          --repair              Repair DIR's room log and results journal instead of serving, with the
+                                server stopped: keep every good record in order, move damaged lines to
+                                FILE.damaged, print what was done, and exit (0 when done, 1 when not).
+                                A start that finds a damaged record before a file's last line stops
+                                and asks for this
           --max-clients N       Connections allowed at once; one more gets server_full (default: 10000)
           --grace SECONDS       How long a disconnected player keeps their seat and token (default: 120)
           --output-limit BYTES  Unsent output a client may pile up before it is disconnected (default: 1048576);
                                 a client is read no further while its own replies pile up past 64 KiB
+          --max-output-total BYTES
+                                Unsent output of all clients together; past it, the clients with the most
+                                unread output are disconnected until it is an eighth under it (default: 268435456)
           --rate N              Commands a client may send per second after a burst; the rest wait
                                 and are read later, none is refused; 0 for no limit (default: 50)
           --burst N             Commands a client may send at once (default: 100)
@@ -56,6 +74,8 @@ struct Options: Equatable {
           --failed-joins-per-minute N
                                 Joins and watches naming no room one IP address may send in a minute,
                                 then it waits out the minute; 0 for no cap (default: 30)
+          --games-per-minute N  Games one IP address may begin in a minute, rematches and robot games
+                                included; 0 for no cap (default: 30)
           --version             Print the version and exit
           -h, --help            Print this help and exit
 
@@ -67,6 +87,8 @@ struct Options: Equatable {
     /// What the command line asks for.
     enum Request: Equatable {
         case run(Options)
+        /// `--repair`: mend the files of this data folder, then exit (``DataFileRepair``).
+        case repair(dataDirectory: String)
         case help
         case version
     }
@@ -77,6 +99,7 @@ struct Options: Equatable {
 
     static func parse(_ arguments: [String]) throws(ParseError) -> Request {
         var options = Options()
+        var repair = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             func value() throws(ParseError) -> String {
@@ -90,6 +113,19 @@ struct Options: Equatable {
                 }
                 return number
             }
+            /// Bytes, with an optional K, M or G (powers of 1024).
+            func size(in range: ClosedRange<Int>) throws(ParseError) -> Int {
+                let text = try value()
+                let shifts: [Character: Int] = ["K": 10, "M": 20, "G": 30]
+                let shift = text.last.flatMap { shifts[Character($0.uppercased())] } ?? 0
+                let digits = shift > 0 ? text.dropLast() : Substring(text)
+                guard let number = Int(digits), number >= 0, number <= (range.upperBound >> shift),
+                      range.contains(number << shift)
+                else {
+                    throw ParseError(message: "\(argument) must be a size from \(range.lowerBound) to \(range.upperBound) bytes (K, M and G allowed), not '\(text)'")
+                }
+                return number << shift
+            }
             switch argument {
             case "-h", "--help": return .help
             case "--version": return .version
@@ -98,6 +134,7 @@ struct Options: Equatable {
             case "--max-clients": options.maxClients = try number(in: 1...1_000_000)
             case "--grace": options.graceSeconds = try number(in: 0...86_400)
             case "--output-limit": options.outputLimit = try number(in: 1024...(1 << 30))
+            case "--max-output-total": options.maxOutputTotal = try number(in: (1 << 20)...(1 << 40))
             case "--rate": options.commandRate = try number(in: 0...1_000_000)
             case "--burst": options.commandBurst = try number(in: 1...1_000_000)
             case "--login-timeout": options.loginTimeoutSeconds = try number(in: 1...86_400)
@@ -113,9 +150,13 @@ struct Options: Equatable {
                 }
                 options.appendFsync = policy
             case "--keep-replays": options.keepReplayDays = try number(in: 0...36_500)
+            case "--max-data-size": options.maxDataBytes = try size(in: (1 << 20)...(1 << 50))
+            case "--min-free-space": options.minFreeBytes = try size(in: 0...(1 << 50))
+            case "--games-per-minute": options.gamesPerMinute = try number(in: 0...1_000_000)
+            case "--repair": repair = true
             default: throw ParseError(message: "unknown option '\(argument)'")
             }
         }
-        return .run(options)
+        return repair ? .repair(dataDirectory: options.dataDirectory) : .run(options)
     }
 }

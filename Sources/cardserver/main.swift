@@ -25,11 +25,20 @@ func raiseFileLimit(toServe clients: Int) {
 /// The signals that shut the server down cleanly.
 let shutdownSignals = [SIGINT, SIGTERM]
 
+/// Signals that are logged and otherwise ignored, where their default action would end the
+/// server: systemd's reload sends SIGHUP, and a stray `kill -USR1` or alarm must not
+/// cost every game in progress.
+let ignoredSignals = [SIGHUP, SIGUSR1, SIGUSR2, SIGALRM]
+
 /// "SIGTERM" for 15, and so on for the signals the server handles.
 func signalName(_ signal: Int32) -> String {
     switch signal {
     case SIGINT: "SIGINT"
     case SIGTERM: "SIGTERM"
+    case SIGHUP: "SIGHUP"
+    case SIGUSR1: "SIGUSR1"
+    case SIGUSR2: "SIGUSR2"
+    case SIGALRM: "SIGALRM"
     default: "signal \(signal)"
     }
 }
@@ -38,18 +47,30 @@ func runServer(_ options: Options) -> Int32 {
     raiseFileLimit(toServe: options.maxClients)
     do {
         // Before any other thread starts (the journal's writer is the first): threads
-        // inherit this mask, so SIGTERM and SIGINT can only reach the loop's signalfd.
+        // inherit this mask, so these signals can only reach the loop's signalfd.
         // Started by systemd, a shell or Docker, the process begins with them unblocked.
-        try EventLoop.blockSignals(shutdownSignals)
+        try EventLoop.blockSignals(shutdownSignals + ignoredSignals)
+        // One server per data directory: the lock comes before anything under it is read.
+        let dataDirectory = try DataDirectory(path: options.dataDirectory)
+        defer { withExtendedLifetime(dataDirectory) {} }
+        var limits = NetworkLimits()
+        limits.maxPendingOutputBytes = options.outputLimit
+        limits.maxTotalPendingOutputBytes = options.maxOutputTotal
+        let loop = try EventLoop(limits: limits)
+        loop.log = { Log.write("warning: \($0)") }
+        // Sent by the loop itself when accept runs out of descriptors, before any GameServer sees the connection.
+        loop.refusalWhenOutOfDescriptors = ServerMessage.error(
+            code: .serverFull, message: "the server is out of file descriptors; try again later", id: nil
+        ).encodedLine()
+        // Bound before the room log is read and rewritten: a start that cannot serve stops
+        // having changed nothing under --data.
+        let bound = try loop.listen(host: options.host, port: options.port)
         let journal = try ResultsJournal(directory: options.dataDirectory, warn: { Log.write("warning: \($0)") })
         let roomLog = try RoomLog(directory: options.dataDirectory, policy: options.appendFsync, warn: { Log.write("warning: \($0)") })
         let replays = options.keepReplayDays > 0
             ? try ReplayStore(
                 dataDirectory: options.dataDirectory, keepDays: options.keepReplayDays, policy: options.appendFsync,
                 log: { Log.write("warning: \($0)") }) : nil
-        var limits = NetworkLimits()
-        limits.maxPendingOutputBytes = options.outputLimit
-        let loop = try EventLoop(limits: limits)
         let host = LoopHost(loop: loop)
         var config = ServerConfig(
             version: version, maxClients: options.maxClients, grace: .seconds(options.graceSeconds),
@@ -59,8 +80,14 @@ func runServer(_ options: Options) -> Int32 {
             roomsPerMinutePerAddress: options.roomsPerMinute, failedJoinsPerMinutePerAddress: options.failedJoinsPerMinute)
         // A client is read no further well before it could reach the output cap itself.
         config.pauseInputAboveUnsentBytes = min(config.pauseInputAboveUnsentBytes, options.outputLimit / 4)
+        config.gamesPerMinutePerAddress = options.gamesPerMinute
         let server = GameServer(config: config, host: host, journal: journal, roomLog: roomLog, replays: replays)
         host.server = server
+        let budget = DiskBudget(directory: options.dataDirectory, maxDataBytes: options.maxDataBytes, minFreeBytes: options.minFreeBytes)
+        budget.fixedDataBytes = { [unowned journal, unowned roomLog] in journal.fileBytes + roomLog.fileSize }
+        server.diskBudget = budget
+        replays?.maxDataBytes = options.maxDataBytes
+        replays?.otherDataBytes = budget.fixedDataBytes
         loop.delegate = host
         // A strong capture: this runs every turn, and a weak one costs an atomic load
         // and release each time. The cycle it makes (loop → closure → server → host →
@@ -92,7 +119,9 @@ func runServer(_ options: Options) -> Int32 {
             server?.shutdown()
             loop?.stop()
         }
-        let bound = try loop.listen(host: options.host, port: options.port)
+        try loop.handleSignals(ignoredSignals) { signal in
+            Log.write("signal \(signal) (\(signalName(signal))): ignored")
+        }
         let shownHost = bound.host.contains(":") ? "[\(bound.host)]" : bound.host
         Log.write("cardserver \(version) listening on \(shownHost):\(bound.port), results in \(journal.path)")
         try loop.run()
@@ -102,6 +131,20 @@ func runServer(_ options: Options) -> Int32 {
         return 0
     } catch {
         Log.write("Error: \(error)")
+        return 1
+    }
+}
+
+/// Repairs the data folder's room log and results journal (``DataFileRepair``), printing
+/// what it did, without starting a server.
+/// - Returns: the exit status: 0 when done, 1 when the folder is missing or in use, or a
+///   file could not be read or rewritten.
+func runRepair(dataDirectory: String) -> Int32 {
+    do {
+        for line in try DataFileRepair.run(dataDirectory: dataDirectory) { print(line) }
+        return 0
+    } catch {
+        writeStandardError("Error: \(error)\n")
         return 1
     }
 }
@@ -119,6 +162,8 @@ case .help:
     print(Options.help)
 case .version:
     print("cardserver \(version)")
+case .repair(let dataDirectory):
+    exit(runRepair(dataDirectory: dataDirectory))
 case .run(let options):
     // A peer that vanishes mid-write must cost an error code, not the process.
     signal(SIGPIPE, SIG_IGN)

@@ -11,16 +11,16 @@ struct AttackTests {
     @Test func attackReadsEveryOption() throws {
         let request = try Options.parse([
             "attack", "--port", "9", "--host", "127.0.0.5", "--seconds", "7", "--only", "guess",
-            "--innocent-from", "127.0.0.9", "--format", "json",
+            "--innocent-from", "127.0.0.9", "--format", "json", "--server-pid", "4242",
         ])
         #expect(request == .run(.attack(AttackOptions(
-            host: "127.0.0.5", port: 9, seconds: 7, only: "guess", innocentSource: "127.0.0.9", format: .json))))
+            host: "127.0.0.5", port: 9, seconds: 7, only: "guess", innocentSource: "127.0.0.9", format: .json, serverPID: 4242))))
     }
 
     @Test(arguments: [
         (["attack"], "attack needs --port N"),
         (["attack", "--port", "1", "--only", "ddos"],
-         "--only must name an attack: flood, rooms, names, churn, slow-reader, guess, klondike-history; not 'ddos'"),
+         "--only must name an attack: flood, rooms, names, churn, slow-reader, guess, klondike-history, leaderboard, spectators, disk-fill, second-start; not 'ddos'"),
         (["attack", "--port", "1", "--innocent-from", "127.1.3.4"],
          "--innocent-from must be a loopback IPv4 address outside 127.1.0.0/16 (the attackers'), not '127.1.3.4'"),
         (["attack", "--port", "1", "--innocent-from", "10.0.0.2"],
@@ -56,6 +56,24 @@ struct AttackTests {
         let silent = AttackOutcome(attack: "names", pingMicroseconds: [], innocentDisconnected: false, innocentMoves: 0, attackerGot: [:], attackersCut: 0)
         #expect(!silent.metTarget)
         #expect(AttackReport.row(silent) == "| names | 0 | - | - | - | no | 0 | nothing | 0 | **missed** |")
+    }
+
+    @Test func theSpectatorsAttackReportsTheServersMemoryAndMissesTheTargetOverIt() {
+        let calm = AttackOutcome(
+            attack: "spectators", pingMicroseconds: [1_000], innocentDisconnected: false, innocentMoves: 5,
+            attackerGot: ["spectators watching": 1_000], attackersCut: 1_000,
+            serverMemory: AttackMemory(beforeKiB: 18_432, peakKiB: 290_000, afterKiB: 30_720))
+        #expect(calm.metTarget)
+        #expect(AttackReport.memoryLine(calm)
+            == "spectators: server RSS 18.0 MiB before, peak 283.2 MiB (target: under 300), 30.0 MiB a minute after they left (target: under 64)")
+        #expect(AttackReport.json(calm)
+            == #"{"attack":"spectators","pings":1,"ping_p50_ms":1.00,"ping_p99_ms":1.00,"ping_max_ms":1.00,"innocent_disconnected":false,"innocent_draws":5,"attacker_got":{"spectators watching":1000},"attackers_cut":1000,"server_rss_before_mib":18.0,"server_rss_peak_mib":283.2,"server_rss_after_mib":30.0,"met":true}"#)
+        var kept = calm
+        kept.serverMemory = AttackMemory(beforeKiB: 18_432, peakKiB: 290_000, afterKiB: 921_600)
+        #expect(!kept.metTarget)
+        var unread = calm
+        unread.serverMemory = nil
+        #expect(AttackReport.memoryLine(unread) == "spectators: server RSS not read (give --server-pid)")
     }
 
     @Test func aReplyIsCountedByItsCodeOrType() {

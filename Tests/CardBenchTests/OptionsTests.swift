@@ -46,6 +46,14 @@ struct OptionsTests {
             binary: "/bin/cardserver", runs: 20, redis: nil))))
         #expect(try Options.parse(["startup", "--binary", "b", "--runs", "3", "--redis", "r"]) == .run(.startup(
             StartupOptions(binary: "b", runs: 3, redis: "r"))))
+        #expect(try Options.parse(["startup", "--binary", "b", "--runs", "3", "--results", "1000000"]) == .run(.startup(
+            StartupOptions(binary: "b", runs: 3, redis: nil, results: 1_000_000))))
+    }
+
+    @Test func journalNeedsOnlyTheFolder() throws {
+        #expect(try Options.parse(["journal", "--data", "/tmp/d"]) == .run(.journal(JournalOptions(directory: "/tmp/d", results: 200_000, seed: 1))))
+        #expect(try Options.parse(["journal", "--data", "d", "--results", "5", "--seed", "9"]) == .run(.journal(
+            JournalOptions(directory: "d", results: 5, seed: 9))))
     }
 
     @Test func klondikeSolverTakesItsOptionsAndTheJSONFlag() throws {
@@ -91,8 +99,10 @@ struct OptionsTests {
     }
 
     @Test(arguments: [
-        ([], "name a mode: ping, set, idle, startup, solver, klondike-solver, attack, crash"),
-        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver, klondike-solver, attack, crash"),
+        ([], "name a mode: ping, set, idle, startup, solver, klondike-solver, attack, crash, journal"),
+        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver, klondike-solver, attack, crash, journal"),
+        (["journal"], "journal needs --data DIR"),
+        (["journal", "--data", "d", "--results", "0"], "--results must be a number from 1 to 100000000, not '0'"),
         (["ping"], "ping needs --port N"),
         (["set", "--rooms", "10"], "set needs --port N"),
         (["ping", "--port"], "--port needs a value"),

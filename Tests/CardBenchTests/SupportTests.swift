@@ -71,6 +71,15 @@ struct StartupTests {
         ])
     }
 
+    @Test(arguments: [
+        ("4242 (cardserver) R 1 4242 1 0 -1 4194304 900 0 0 0 310 42 0 0 20 0 3 0 100 0 0\n", 100.0, 3_520.0 as Double?),
+        ("4242 (card server) (x) S 1 4242 1 0 -1 0 0 0 0 0 7 3 0 0 20 0 1 0 1 0 0\n", 100, 100),
+        ("4242 (cardserver) R 1 2 3\n", 100, nil),
+    ])
+    func theCPUTimeIsUserAndSystemAfterTheName(stat: String, ticks: Double, milliseconds: Double?) {
+        #expect(StartupBench.cpuMilliseconds(stat: stat, ticksPerSecond: ticks) == milliseconds)
+    }
+
     @Test func aFreePortIsBelowTheEphemeralRange() throws {
         let port = try StartupBench.freePort()
         #expect(StartupBench.portsToPick.contains(port))

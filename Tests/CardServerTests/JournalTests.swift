@@ -1,3 +1,4 @@
+@testable import CardServer
 import Foundation
 import Testing
 import Wire
@@ -28,7 +29,10 @@ struct JournalTests {
         #expect(lines.count == 2)
         #expect(lines.last == "")
         let record = try #require(try JSONParser.parse(lines[0]).objectValue)
-        #expect(record.keys == ["id", "room", "game", "seed", "players", "scores", "winners", "started", "ended"])
+        #expect(record.keys == ["id", "room", "game", "seed", "players", "scores", "winners", "started", "ended", "crc"])
+        // The seal is the checksum of the line up to `,"crc":`.
+        let sealStart = try #require(lines[0].range(of: #","crc":""#, options: .backwards)).lowerBound
+        #expect(record["crc"]?.stringValue.flatMap { UInt32($0, radix: 16) } == CRC32C.checksum(Array(lines[0][..<sealStart].utf8)))
         #expect(record["room"] == .string(room))
         #expect(record["game"] == .string("rps"))
         #expect(record["players"] == .array(["ann", "bob"]))
@@ -69,7 +73,7 @@ struct JournalTests {
 
         let second = try ServerProcess(data: data)
         defer { second.stop(keepData: true) }
-        #expect(second.log.contains("the last line is incomplete (31 bytes, a crash mid-write); skipped"))
+        #expect(second.log.contains("the last line is incomplete (31 bytes, a crash mid-write); cut off"))
         let ann = try second.player("ann")
         ann.send(#"{"type":"stats","name":"ann"}"#)
         #expect(try ann.expect("stats")["games"] == .int(1))

@@ -5,20 +5,29 @@ import Testing
 struct OptionsTests {
     @Test func noArgumentsRunWithTheDocumentedDefaults() throws {
         #expect(try Options.parse([]) == .run(Options(
-            host: "::", port: 7878, maxClients: 10_000, graceSeconds: 120, outputLimit: 1_048_576,
+            host: "::", port: 7878, maxClients: 10_000, graceSeconds: 120, outputLimit: 1_048_576, maxOutputTotal: 268_435_456,
             commandRate: 50, commandBurst: 100, loginTimeoutSeconds: 300, dataDirectory: "./cardserver-data")))
     }
 
     @Test func everyOptionIsRead() throws {
         let request = try Options.parse([
             "--host", "127.0.0.1", "--port", "0", "--max-clients", "5", "--grace", "1", "--output-limit", "65536",
-            "--rate", "0", "--burst", "7", "--login-timeout", "9", "--data", "/tmp/x",
+            "--max-output-total", "1048576", "--rate", "0", "--burst", "7", "--login-timeout", "9", "--data", "/tmp/x",
             "--max-rooms", "3", "--max-connections-per-address", "0", "--rooms-per-minute", "4", "--failed-joins-per-minute", "6",
         ])
         #expect(request == .run(Options(
-            host: "127.0.0.1", port: 0, maxClients: 5, graceSeconds: 1, outputLimit: 65536,
+            host: "127.0.0.1", port: 0, maxClients: 5, graceSeconds: 1, outputLimit: 65536, maxOutputTotal: 1_048_576,
             commandRate: 0, commandBurst: 7, loginTimeoutSeconds: 9, dataDirectory: "/tmp/x",
             maxRooms: 3, maxConnectionsPerAddress: 0, roomsPerMinute: 4, failedJoinsPerMinute: 6)))
+    }
+
+    @Test func repairAsksForTheDataFolderRepairedInsteadOfAServer() throws {
+        #expect(try Options.parse(["--repair", "--data", "/tmp/x"]) == .repair(dataDirectory: "/tmp/x"))
+        #expect(try Options.parse(["--data", "/tmp/x", "--repair", "--port", "1"]) == .repair(dataDirectory: "/tmp/x"))
+        #expect(try Options.parse(["--repair"]) == .repair(dataDirectory: "./cardserver-data"))
+        #expect(try Options.parse(["--repair", "--help"]) == .help)
+        #expect(Options.usage.contains(" [--repair] [--version] [-h|--help]"))
+        #expect(Options.help.contains("\n  --repair              Repair DIR's room log and results journal instead of serving, with the\n"))
     }
 
     @Test func helpAndVersionWin() throws {
@@ -33,6 +42,7 @@ struct OptionsTests {
         (["--max-clients", "zero"], "--max-clients must be a number from 1 to 1000000, not 'zero'"),
         (["--grace", "-1"], "--grace must be a number from 0 to 86400, not '-1'"),
         (["--output-limit", "10"], "--output-limit must be a number from 1024 to 1073741824, not '10'"),
+        (["--max-output-total", "1048575"], "--max-output-total must be a number from 1048576 to 1099511627776, not '1048575'"),
         (["--max-rooms", "-1"], "--max-rooms must be a number from 0 to 1000000, not '-1'"),
         (["--rooms-per-minute"], "--rooms-per-minute needs a value"),
         (["serve"], "unknown option 'serve'"),

@@ -4,7 +4,8 @@ import Testing
 import Wire
 
 /// SIGTERM and SIGINT shut the server down cleanly when it starts as a service
-/// starts: with no signal blocked (not as `Foundation.Process` starts it).
+/// starts: with no signal blocked (not as `Foundation.Process` starts it); SIGHUP,
+/// SIGUSR1, SIGUSR2 and SIGALRM are logged and ignored.
 @Suite(.serialized)
 struct SignalShutdownTests {
     @Test(arguments: [SIGTERM, SIGINT])
@@ -27,6 +28,25 @@ struct SignalShutdownTests {
         #expect(server.waitForExit(seconds: 10) == "exit 0")
         let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
         #expect(server.log.contains("signal \(signal) (\(name)): shutting down"), "log: \(server.log)")
+        #expect(server.log.contains("bye"))
+    }
+
+    @Test func hangUpUserAndAlarmSignalsAreLoggedAndIgnoredAndTermStillShutsDown() throws {
+        let server = try SpawnedServer()
+        let ann = try server.connect()
+        try ann.expect("hello")
+        for (signal, name) in [(SIGHUP, "SIGHUP"), (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM")] {
+            server.signal(signal)
+            // The signalfd was ready before the ping arrived: the loop logs the signal first.
+            ann.send(#"{"type":"ping"}"#)
+            #expect(try ann.receiveLine() == #"{"type":"pong"}"#)
+            #expect(server.log.components(separatedBy: "signal \(signal) (\(name)): ignored\n").count == 2, "log: \(server.log)")
+        }
+        server.signal(SIGTERM)
+        #expect(try ann.receiveLine() == #"{"type":"shutdown"}"#)
+        #expect(ann.isClosedByServer())
+        #expect(server.waitForExit(seconds: 10) == "exit 0")
+        #expect(server.log.contains("signal \(SIGTERM) (SIGTERM): shutting down"), "log: \(server.log)")
         #expect(server.log.contains("bye"))
     }
 

@@ -240,10 +240,10 @@ struct EventLoopTests {
         loop.cancel(safety)
     }
 
-    @Test("signals arrive through the signalfd on the loop")
+    @Test("signals arrive through the signalfd on the loop, each at the handler it was given with")
     func signals() throws {
         final class Box: @unchecked Sendable {
-            var received: [Int32] = []
+            var received: [String] = []
             var error: String?
         }
         let box = Box()
@@ -252,11 +252,17 @@ struct EventLoopTests {
         let thread = Thread {
             do throws(NetworkError) {
                 let loop = try EventLoop()
-                try loop.handleSignals([SIGUSR1]) { [unowned loop] signal in
-                    box.received.append(signal)
+                try loop.handleSignals([SIGUSR1]) { signal in
+                    box.received.append("logged \(signal)")
+                }
+                try loop.handleSignals([SIGUSR2]) { [unowned loop] signal in
+                    box.received.append("stopped \(signal)")
                     loop.stop()
                 }
-                loop.schedule(after: .milliseconds(5)) { _ = raise(SIGUSR1) }
+                loop.schedule(after: .milliseconds(5)) {
+                    _ = raise(SIGUSR1)
+                    _ = raise(SIGUSR2)
+                }
                 let safety = loop.schedule(after: .seconds(5)) { [unowned loop] in loop.stop() }
                 try loop.run()
                 loop.cancel(safety)
@@ -268,7 +274,7 @@ struct EventLoopTests {
         thread.start()
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(box.error == nil)
-        #expect(box.received == [SIGUSR1])
+        #expect(box.received == ["logged \(SIGUSR1)", "stopped \(SIGUSR2)"])
     }
 
     @Test("drain flushes closing connections, then returns")

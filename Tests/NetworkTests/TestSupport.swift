@@ -111,7 +111,8 @@ struct TestFailure: Error, CustomStringConvertible {
 /// `BYE <n>` sends n bytes then closes with flushFirst; `QUIT` closes at once;
 /// `PAUSE` answers `paused` and stops reading this connection; `RESUME <n>` restarts
 /// reading connection n; `BIG <n>` sends n bytes and asks to hear when they are all
-/// written, which sends "\ndrained\n";
+/// written, which sends "\ndrained\n"; `SEND <id> <n>` sends n bytes to connection id;
+/// `TOTAL` answers `total <n>`, the loop's unsent bytes of all connections at that moment;
 /// anything else is echoed back with its newline.
 final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
     weak var loop: EventLoop?
@@ -174,6 +175,11 @@ final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
                 let other = ConnectionID(rawValue: UInt64(text.dropFirst(7)) ?? 0)
                 loop?.setReading(other, true)
                 echo.append(contentsOf: Array("resumed\n".utf8))
+            } else if text.hasPrefix("SEND ") {
+                let words = text.split(separator: " ")
+                loop?.send(TestPattern.bytes(Int(words[2]) ?? 0), to: ConnectionID(rawValue: UInt64(words[1]) ?? 0))
+            } else if text == "TOTAL" {
+                echo.append(contentsOf: Array("total \(loop?.totalPendingOutputBytes ?? -1)\n".utf8))
             } else if text.hasPrefix("BIG ") {
                 loop?.send(echo, to: id)
                 echo = []
@@ -206,6 +212,11 @@ final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
         loop.schedule(after: .milliseconds(1)) { [weak self] in
             self?.flood(id)
         }
+    }
+
+    /// The connection whose peer is 127.0.0.1 at this port (a client's own port), once opened.
+    func connection(fromPort port: UInt16) -> ConnectionID? {
+        peers.first { $0.value == "127.0.0.1:\(port)" }?.key
     }
 
     /// Polls `condition` every 5 ms for up to `seconds`.

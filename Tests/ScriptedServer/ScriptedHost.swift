@@ -46,12 +46,13 @@ public final class ScriptedHost: ServerHost {
     ///     codes, tokens and deals on every run.
     ///   - journal: a results journal whose writer was started; nil for none.
     ///   - replays: where finished games' replays go; nil for none.
+    ///   - roomLog: the room log the server writes; nil for none.
     public init(
         config: ServerConfig = ServerConfig(version: "test"), seed: UInt64 = 1, journal: ResultsJournal? = nil,
-        replays: ReplayStore? = nil
+        roomLog: RoomLog? = nil, replays: ReplayStore? = nil
     ) {
         self.journal = journal
-        server = GameServer(config: config, host: self, journal: journal, replays: replays, random: SplitMix64(seed: seed))
+        server = GameServer(config: config, host: self, journal: journal, roomLog: roomLog, replays: replays, random: SplitMix64(seed: seed))
     }
 
     /// A host with a real results journal in `journalDirectory`. Its writer thread writes and

@@ -110,6 +110,8 @@ struct ServerMessageTests {
          #"{"type":"round","room":"K7QX","round":1,"throws":{},"winner":null,"timed_out":["ann","bob"]}"#),
         (.rateLimited(message: "slow down", retryAfterMs: 20, id: .int(7)),
          #"{"type":"error","code":"rate_limited","message":"slow down","retry_after_ms":20,"id":7}"#),
+        (.storageUnavailable(message: "the server cannot save moves right now", retryAfterMs: 1000, id: .int(8)),
+         #"{"type":"error","code":"storage_unavailable","message":"the server cannot save moves right now","retry_after_ms":1000,"id":8}"#),
         (.stats(PlayerStats(name: "ann", games: 3, wins: 2, byGame: [
             PlayerStats.Line(key: "set", games: 1, wins: 1, points: 27), PlayerStats.Line(key: "rps", games: 2, wins: 1, points: 3),
         ]), id: nil),
@@ -219,7 +221,7 @@ struct ServerMessageTests {
             "no_such_room", "room_full", "name_taken", "not_in_room", "not_seated", "not_your_turn",
             "game_not_started", "game_over", "illegal_move", "stale", "rate_limited", "server_full",
             "server_busy",
-            "no_such_game",
+            "no_such_game", "storage_unavailable",
         ])
     }
 }

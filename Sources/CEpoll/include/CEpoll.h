@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <unistd.h>
+#include <malloc.h>
 #include <sys/types.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -158,6 +159,14 @@ static inline int cepoll_set_nodelay(int fd) {
 /// Thread-safe strerror: writes the text for `err` into `buf` and returns a
 /// pointer to the text (which may or may not be `buf`). Defined in shim.c.
 const char *cepoll_strerror(int err, char *buf, size_t len);
+
+// MARK: - Memory
+
+/// malloc_trim(0): gives the free memory of every malloc arena back to the system
+/// (<malloc.h>, which Swift's Glibc module leaves out). Returns 1 if any was given back.
+static inline int cepoll_malloc_trim(void) {
+    return malloc_trim(0);
+}
 
 // MARK: - Files
 

@@ -32,6 +32,8 @@ extension ClientModel {
             return refused(code: code, text: text, command: settle(id), now: now)
         case .rateLimited(let text, _, let id):
             return refused(code: .rateLimited, text: text, command: settle(id), now: now)
+        case .storageUnavailable(let text, _, let id):
+            return refused(code: .storageUnavailable, text: text, command: settle(id), now: now)
         default:
             break
         }
@@ -86,7 +88,7 @@ extension ClientModel {
         case .dailyLeaderboard(let board, _): records?.dailies[board.game] = board
         case .replay(let replay, _): return replayArrived(replay)
         case .replayFrame(let frame, _): replayFrameArrived(frame)
-        case .help, .pong, .thrown, .answered, .error, .rateLimited:
+        case .help, .pong, .thrown, .answered, .error, .rateLimited, .storageUnavailable:
             break
         }
         return []

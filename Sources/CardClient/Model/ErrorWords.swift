@@ -22,6 +22,7 @@ public enum ErrorWords {
         case .serverFull: return "the server is full; try again later"
         case .serverBusy: return "the server has all the rooms it allows; try again in a minute"
         case .noSuchGame: return "that game has no replay here (replays are kept for a while, then removed)"
+        case .storageUnavailable: return "the server cannot save right now (its disk is full); nothing changed: try again in a moment"
         case .badRequest, .illegalMove, .noSuchRoom, .rateLimited:
             // The rules' and the name rules' reasons are for people; only the JSON hints go.
             return withoutJSONHints(serverMessage)

@@ -23,6 +23,14 @@ public final class ReplayStore {
     /// Runs a file write on the writing thread the results journal and the room log share;
     /// unset, the write runs where it is asked for (tests of the store alone).
     public var writeOffLoop: ((@escaping @Sendable () -> Void) -> Void)?
+    /// The replays on disk, oldest first, touched only by jobs on the writing thread.
+    private let shelf: ReplayShelf
+    /// The most bytes the data directory may hold (`--max-data-size`); nil for no bound.
+    /// Replays are evicted oldest first to stay inside it.
+    public var maxDataBytes: Int?
+    /// The bytes of the rest of the data directory (the journal and the room log), read on
+    /// the loop when a replay is saved: the replays get what is left of ``maxDataBytes``.
+    public var otherDataBytes: () -> Int = { 0 }
 
     /// The largest replay file read back: a game of ``GameServer/maxReplaySteps`` steps fits.
     static let maxFileBytes = 4 << 20
@@ -35,13 +43,23 @@ public final class ReplayStore {
         self.keepDays = keepDays
         self.policy = policy
         self.warn = warn
-        if mkdir(dataDirectory, 0o755) != 0, errno != EEXIST {
-            throw RoomLog.Failure(description: "mkdir(\(dataDirectory)): \(String(cString: strerror(errno)))")
+        do {
+            try DataDirectory.makePrivateDirectory(dataDirectory)
+            try DataDirectory.makePrivateDirectory(directory)
+        } catch {
+            throw RoomLog.Failure(description: error.description)
         }
-        if mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw RoomLog.Failure(description: "mkdir(\(directory)): \(String(cString: strerror(errno)))")
-        }
+        // Once, at start, before anyone is served: the only scan of the folder.
+        shelf = ReplayShelf(directory: directory)
         prune(nowSeconds: Int(time(nil)))
+    }
+
+    /// Replays kept now, and their bytes: read only while the writing thread is idle (tests).
+    var kept: (count: Int, bytes: Int) { (shelf.count, shelf.totalBytes) }
+
+    /// Runs a job that touches replay files on the writing thread, or here without one.
+    private func run(_ job: @escaping @Sendable () -> Void) {
+        if let writeOffLoop { writeOffLoop(job) } else { job() }
     }
 
     /// Whether `id` is shaped like the ids this server makes: room code, base-36 time, seq.
@@ -67,13 +85,21 @@ public final class ReplayStore {
     /// never sees half).
     func save(_ replay: GameReplay) {
         guard Self.isGameID(replay.gameID) else { return }
-        let (final, id, sync, warn) = (path(of: replay.gameID), replay.gameID, policy == .always, warn)
+        let (final, sync, warn, shelf) = (path(of: replay.gameID), policy == .always, warn, shelf)
+        let budget = maxDataBytes.map { max(0, $0 - otherDataBytes()) }
         // Encoded on the writing thread too: a long game's replay is kilobytes of JSON.
-        let job: @Sendable () -> Void = {
-            Self.write(ServerMessage.replay(replay, id: nil).encodedLine(), to: final, sync: sync, warn: { warn("replay \(id): \($0)") })
+        run {
+            shelf.retryFailed(sync: sync, warn: warn)
+            shelf.write(ServerMessage.replay(replay, id: nil).encodedLine(), to: final, sync: sync, warn: warn)
+            if let budget { shelf.evict(toFit: budget, warn: warn) }
         }
-        if let writeOffLoop { writeOffLoop(job) } else { job() }
         savedSinceSync = true
+    }
+
+    /// Every second: replays whose write failed (a full disk) are written again, oldest first.
+    func retryFailedSaves() {
+        let (sync, warn, shelf) = (policy == .always, warn, shelf)
+        run { shelf.retryFailed(sync: sync, warn: warn) }
     }
 
     /// With `everysec`, called once a second: the replays written since the last call go to
@@ -89,20 +115,6 @@ public final class ReplayStore {
             close(fd)
         }
         if let writeOffLoop { writeOffLoop(job) } else { job() }
-    }
-
-    private static func write(_ bytes: [UInt8], to final: String, sync: Bool, warn: (String) -> Void) {
-        let temporary = final + ".new"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return warn("open: \(String(cString: strerror(errno)))") }
-        if let failure = WholeFile.write(bytes, to: fd) {
-            close(fd)
-            unlink(temporary)
-            return warn("write: \(failure.text)")
-        }
-        if sync, fsync(fd) != 0 { warn("fsync: \(String(cString: strerror(errno)))") }
-        close(fd)
-        if rename(temporary, final) != 0 { warn("rename: \(String(cString: strerror(errno)))") }
     }
 
     /// Logs a replay file that is there but does not read as one.
@@ -122,8 +134,11 @@ public final class ReplayStore {
     /// Reads a replay file (nothing when there is none: never kept, or past its days); it
     /// touches no store state, so the background worker may call it.
     static func readFile(_ path: String) -> Read {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .none }
+        // Only a regular file, never through a link, never blocking (a FIFO put there would
+        // wedge the worker), and none larger than a replay can be.
+        guard let fd = try? DataDirectory.openRegular(path, flags: O_RDONLY, maxBytes: maxFileBytes) else {
+            return access(path, F_OK) == 0 ? .unreadable : .none
+        }
         defer { close(fd) }
         guard case .success(var bytes) = WholeFile.read(fd, limit: maxFileBytes) else { return .unreadable }
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
@@ -133,21 +148,13 @@ public final class ReplayStore {
         return .some(replay)
     }
 
-    /// Removes replays last written more than `keepDays` days before `nowSeconds`.
+    /// Removes replays last written more than `keepDays` days before `nowSeconds`: on the
+    /// writing thread, oldest first, never a scan of the folder.
     func prune(nowSeconds: Int) {
-        guard let handle = opendir(directory) else { return }
-        defer { closedir(handle) }
-        var removed = 0
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            guard name.hasSuffix(".json") || name.hasSuffix(".json.new") else { continue }
-            var info = stat()
-            let path = directory + "/" + name
-            guard stat(path, &info) == 0 else { continue }
-            if Int(info.st_mtim.tv_sec) < nowSeconds - keepDays * 86_400 {
-                if unlink(path) == 0 { removed += 1 }
-            }
+        let (cutoff, keepDays, warn, shelf) = (nowSeconds - keepDays * 86_400, keepDays, warn, shelf)
+        run {
+            let removed = shelf.removeOlder(than: cutoff)
+            if removed > 0 { warn("replays: removed \(removed) older than \(keepDays) days") }
         }
-        if removed > 0 { warn("replays: removed \(removed) older than \(keepDays) days") }
     }
 }

@@ -37,8 +37,14 @@ public final class RoomLog {
     private var lastTick: [UInt8]?
     private var liveBytes = 0
     private var fileBytes = 0
-    /// This turn's records, written by ``flush()``.
-    private var pending: [UInt8] = []
+    /// Records of what already happened that the disk has not taken yet, in order (see ``record(_:)``).
+    private var backlog: [Entry] = []
+    /// Since the first failed write of an outage: how many writes were refused, and the first failure.
+    private var failingSince: (refusedWrites: Int, failure: String)?
+    private var refusedInOutage = 0
+    /// Makes every write fail with this error while it returns one: how tests fill the disk
+    /// on command (a real full disk is tested end to end on a small tmpfs).
+    var injectedFailure: (() -> String?)?
     /// Written since the last fsync.
     private(set) var needsSync = false
     /// Hands an fsync of the log to the writer thread (``JournalWriter``); nil fsyncs in place.
@@ -51,6 +57,11 @@ public final class RoomLog {
     private var pendingRewrite: (fd: Int32, bytes: Int)?
     private let warn: (String) -> Void
 
+    /// The largest room log a start reads: the live rooms' records are far smaller (each seat's
+    /// moves are capped at ``ServerConfig/maxMovesPerSeat``, under 1 MB a seat), and a file
+    /// past it is not one this server wrote (or points at a device), so it is refused at once.
+    static let maxFileBytes = 1 << 30
+
     /// Below this size the log is never rewritten: rewriting costs more than it saves.
     static let compactionFloor = 1 << 20
 
@@ -60,32 +71,33 @@ public final class RoomLog {
     }
 
     /// Opens (or creates) `directory/rooms.log`, reads its records and rewrites it with only
-    /// those the live rooms need. A torn last line (a crash mid-write) is cut off with a warning.
+    /// those the live rooms need. A torn or damaged last line (a crash mid-write) is cut off with
+    /// a warning; a damaged record with records after it stops the start (``DataFileScan``).
+    /// - Throws: ``Failure`` when the file cannot be made, read or rewritten, or is damaged
+    ///   before its end (the message names the line and `cardserver --repair`).
     public init(directory: String, policy: LogSyncPolicy, warn: @escaping (String) -> Void) throws(Failure) {
-        if mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw Failure(description: "mkdir(\(directory)): \(String(cString: strerror(errno)))")
-        }
-        path = directory.hasSuffix("/") ? directory + "rooms.log" : directory + "/rooms.log"
+        path = DataDirectory.join(directory, "rooms.log")
         self.policy = policy
         self.warn = warn
-        fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(description: "open(\(path)): \(String(cString: strerror(errno)))") }
-        let contents = try readAll()
-        var lineStart = 0
-        var lineNumber = 0
-        for index in contents.indices where contents[index] == UInt8(ascii: "\n") {
-            lineNumber += 1
-            let line = contents[lineStart..<index]
-            if let record = RoomLogRecord(line: line) {
-                recovered.append(record)
-                keep(record, line: Array(contents[lineStart...index]))
-            } else if index > lineStart {
-                warn("\(path): line \(lineNumber) is not a room record; skipped")
-            }
-            lineStart = index + 1
+        do {
+            try DataDirectory.makePrivateDirectory(directory)
+            fd = try DataDirectory.openRegular(path, flags: O_RDWR | O_CREAT | O_APPEND, maxBytes: Self.maxFileBytes)
+        } catch {
+            throw Failure(description: error.description)
         }
-        if lineStart < contents.count {
-            warn("\(path): the last line is incomplete (\(contents.count - lineStart) bytes, a crash mid-write); cut off")
+        let contents = try readAll()
+        do {
+            // What is cut off needs no truncation here: the rewrite below keeps only what was read.
+            let tail = try DataFileScan.readAtStart(
+                contents, path: path, dataDirectory: directory, parse: RoomLogRecord.init(body:)
+            ) { record, line, sealed in
+                recovered.append(record)
+                // A record from before checksums is written back sealed.
+                keep(record, line: sealed ? Array(contents[line.bytes.lowerBound...line.bytes.upperBound]) : record.line)
+            }
+            tail.warnings.forEach(warn)
+        } catch {
+            throw Failure(description: error.description)
         }
         try rewrite()
     }
@@ -94,37 +106,143 @@ public final class RoomLog {
         close(fd)
     }
 
-    /// Queues a record for this turn's write.
-    func append(_ record: RoomLogRecord) {
-        let line = record.line
-        pending += line
-        keep(record, line: line)
+    /// One record on its way to the file: a room record, or a move's line (written by
+    /// ``RoomLogRecord/moveLine(room:player:command:t:)`` without building a JSON object).
+    enum Entry {
+        case record(RoomLogRecord, line: [UInt8])
+        case move(room: String, line: [UInt8])
+
+        init(_ record: RoomLogRecord) { self = .record(record, line: record.line) }
+
+        var line: [UInt8] {
+            switch self {
+            case .record(_, let line), .move(_, let line): line
+            }
+        }
     }
 
-    /// Queues a game command's record, written by ``RoomLogRecord/moveLine(room:player:command:t:)``:
-    /// the one record of every move, so it skips building a JSON object.
-    func appendMove(room: String, line: [UInt8]) {
-        pending += line
-        nextOrder += 1
-        keepInput(line, of: room)
+    /// Writes records now, whole or not at all, before what they record happens: the write-ahead
+    /// rule. False when they could not be written (a full or failing disk, or what was waiting
+    /// before them could not be): then nothing of them is in the file, and the caller refuses
+    /// the command they were for.
+    @discardableResult
+    func write(_ records: RoomLogRecord...) -> Bool {
+        writeInOrder(records.map(Entry.init))
     }
 
-    /// Writes the turn's records with one `write(2)` (then fsyncs, with `always`); rewrites the
-    /// file when it has grown past what the live rooms need. Call before the turn's replies go out.
-    func flush() {
-        guard !pending.isEmpty else { return }
-        if let failure = writeAll(pending, to: fd) {
-            warn("room log: \(failure)")
+    /// Writes records now, whole or not at all (see ``write(_:)-(RoomLogRecord...)``).
+    func write(_ records: [RoomLogRecord]) -> Bool {
+        writeInOrder(records.map(Entry.init))
+    }
+
+    /// Writes a game command's record now (see ``write(_:)-(RoomLogRecord...)``).
+    func writeMove(room: String, line: [UInt8]) -> Bool {
+        writeInOrder([.move(room: room, line: line)])
+    }
+
+    /// Records what has already happened and cannot be refused (a player's connection dropped,
+    /// a room emptied): written now, or, while the disk fails, kept in order and written
+    /// before anything else once it can be. Until then every ``write(_:)`` is refused, so
+    /// no record lands ahead of one that happened before it.
+    func record(_ record: RoomLogRecord) {
+        let entry = Entry(record)
+        if backlog.isEmpty, writeInOrder([entry]) { return }
+        backlog.append(entry)
+    }
+
+    /// Writes what waits in the backlog (called every second): true when nothing waits.
+    @discardableResult
+    func retry() -> Bool {
+        guard !backlog.isEmpty else { return true }
+        guard writeEntries(backlog) else { return false }
+        backlog.removeAll()
+        return true
+    }
+
+    /// Whether records wait to be written (the disk failed and has not taken them yet).
+    var hasBacklog: Bool { !backlog.isEmpty }
+
+    /// Whether the last write failed: the log is in an outage until one succeeds.
+    var isFailing: Bool { failingSince != nil }
+
+    /// Writes behind whatever waits in the backlog, or not at all.
+    private func writeInOrder(_ entries: [Entry]) -> Bool {
+        if !backlog.isEmpty {
+            guard retry() else {
+                refusedInOutage += 1
+                return false
+            }
         }
-        if let next = pendingRewrite {
-            if let failure = writeAll(pending, to: next.fd) { warn("room log: \(failure)") }
-            pendingRewrite?.bytes += pending.count
-            // With `always`, what anyone hears of is on disk in the file about to replace this one too.
-            if policy == .always { _ = fsync(next.fd) }
+        return writeEntries(entries)
+    }
+
+    /// The one place bytes go into the log. A failed or short write is cut back to the last
+    /// whole record (redis truncates a partial AOF write the same way), so the file always
+    /// ends on a record boundary and holds only what was confirmed.
+    private func writeEntries(_ entries: [Entry]) -> Bool {
+        var bytes: [UInt8] = []
+        for entry in entries { bytes += entry.line }
+        // While a rewrite is on its way, every record goes to both files: a record one of
+        // them lacks is a failed write, cut back from both.
+        var failure = injectedFailure?() ?? WholeFile.write(bytes, to: fd).map { "write(\(path)): \($0.text)" }
+        if failure == nil, let next = pendingRewrite {
+            if let error = WholeFile.write(bytes, to: next.fd) {
+                failure = "write(\(path).new): \(error.text)"
+                cutBack(next.fd, to: next.bytes, name: path + ".new")
+            } else {
+                pendingRewrite?.bytes += bytes.count
+                // With `always`, what anyone hears of is on disk in the file about to replace this one too.
+                if policy == .always { _ = fsync(next.fd) }
+            }
         }
-        fileBytes += pending.count
-        pending.removeAll(keepingCapacity: true)
+        if let failure {
+            cutBack(fd, to: fileBytes, name: path)
+            noteFailure(failure)
+            return false
+        }
+        fileBytes += bytes.count
         needsSync = true
+        for entry in entries {
+            switch entry {
+            case .record(let record, let line): keep(record, line: line)
+            case .move(let room, let line):
+                nextOrder += 1
+                keepInput(line, of: room)
+            }
+        }
+        if let since = failingSince {
+            failingSince = nil
+            warn("room log: writing again after \(since.refusedWrites + refusedInOutage) refused write\(since.refusedWrites + refusedInOutage == 1 ? "" : "s"); play goes on")
+            refusedInOutage = 0
+        }
+        return true
+    }
+
+    /// Cuts a file back to its last whole record after a failed write.
+    private func cutBack(_ file: Int32, to size: Int, name: String) {
+        if ftruncate(file, off_t(size)) != 0 {
+            warn("room log: ftruncate(\(name)): \(String(cString: strerror(errno))) after a failed write")
+        }
+    }
+
+    /// A write failed: logged once per outage, not once per record.
+    private func noteFailure(_ failure: String) {
+        if failingSince == nil {
+            failingSince = (0, failure)
+            warn("room log: \(failure); commands that change a room are refused with storage_unavailable until a write succeeds (retried every second)")
+        }
+        failingSince?.refusedWrites += 1
+    }
+
+    /// Queues a record (tests of the file alone): written at once, as ``write(_:)`` does.
+    func append(_ record: RoomLogRecord) {
+        self.record(record)
+    }
+
+    /// The end of a turn, before its replies go out: with `always`, the turn's records go to
+    /// the disk; the file is rewritten when it has grown past what the live rooms need.
+    func flush() {
+        guard needsSync else { return }
         if policy == .always { sync() }
         if pendingRewrite == nil, fileBytes > Self.compactionFloor, fileBytes > 2 * liveBytes {
             do { try startRewrite() } catch { warn("room log: \(error)") }
@@ -144,6 +262,9 @@ public final class RoomLog {
 
     /// The records read at start are replayed; they are no longer needed.
     func dropRecovered() { recovered = [] }
+
+    /// The file's size: what the disk budget counts.
+    public var fileSize: Int { fileBytes }
 
     /// Bytes the live rooms' records take, and the file's size: for tests and the log.
     var sizes: (live: Int, file: Int) { (liveBytes, fileBytes) }
@@ -190,8 +311,12 @@ public final class RoomLog {
     /// Writes the live rooms' records to a new file; returns its descriptor.
     private func writeNewFile(_ bytes: [UInt8]) throws(Failure) -> Int32 {
         let temporary = path + ".new"
-        let newFD = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
-        guard newFD >= 0 else { throw Failure(description: "open(\(temporary)): \(String(cString: strerror(errno)))") }
+        let newFD: Int32
+        do {
+            newFD = try DataDirectory.openRegular(temporary, flags: O_RDWR | O_CREAT | O_TRUNC | O_APPEND)
+        } catch {
+            throw Failure(description: error.description)
+        }
         if let failure = writeAll(bytes, to: newFD) {
             close(newFD)
             throw Failure(description: failure)

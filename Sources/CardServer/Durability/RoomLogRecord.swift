@@ -73,11 +73,12 @@ enum RoomLogRecord: Equatable {
 
     // MARK: Encoding
 
-    /// The record as one JSON line with its newline.
+    /// The record as one sealed JSON line (``RecordSeal``) with its newline.
     var line: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128)
         JSONValue.object(object).write(into: &bytes)
+        RecordSeal.seal(&bytes)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
@@ -115,10 +116,10 @@ enum RoomLogRecord: Equatable {
     }
 
     /// A `move` record's line, written straight from the command's own encoding (the text
-    /// `line` gives the same record, byte for byte; a test holds them equal).
+    /// `line` gives the same record, byte for byte, seal included; a test holds them equal).
     static func moveLine(room: String, player: String, command: [UInt8], t: UInt64) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(command.count + 80)
+        bytes.reserveCapacity(command.count + 80 + RecordSeal.sealLength)
         bytes += #"{"k":"move","room":"#.utf8
         JSONValue.string(room).write(into: &bytes)
         bytes += #","player":"#.utf8
@@ -127,7 +128,10 @@ enum RoomLogRecord: Equatable {
         bytes += command
         bytes += #","t":""#.utf8
         bytes += String(t).utf8
-        bytes += "\"}\n".utf8
+        bytes += "\"}".utf8
+        // The checksum runs over the bytes just written: no second pass through JSON.
+        RecordSeal.seal(&bytes)
+        bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
 
@@ -148,9 +152,18 @@ enum RoomLogRecord: Equatable {
 
     // MARK: Decoding
 
-    /// Reads one line back; nil when it is not a record this server writes.
+    /// Reads one line back (without its newline), sealed or written before checksums; nil when
+    /// its seal does not match or it is not a record this server writes.
     init?(line: some Collection<UInt8>) {
-        guard let object = (try? JSONParser.parse(Array(line)))?.objectValue, let kind = object["k"]?.stringValue else { return nil }
+        switch RecordSeal.check(ArraySlice(line)) {
+        case .sealed(let body), .unsealed(let body): self.init(body: body)
+        case .damaged: return nil
+        }
+    }
+
+    /// Reads a record's JSON object, its seal already checked and taken off (``DataFileScan``).
+    init?(body: [UInt8]) {
+        guard let object = (try? JSONParser.parse(body))?.objectValue, let kind = object["k"]?.stringValue else { return nil }
         func string(_ key: String) -> String? { object[key]?.stringValue }
         func number(_ key: String) -> UInt64? { object[key]?.stringValue.flatMap { UInt64($0) } }
         let t = number("t")

@@ -12,6 +12,12 @@ struct CommandError: Error, Equatable {
     }
 
     static func badRequest(_ message: String) -> CommandError { CommandError(code: .badRequest, message: message) }
+
+    /// The command's record could not be saved (a full or failing disk): it was not carried out.
+    static let storageUnavailable = CommandError(
+        code: .storageUnavailable,
+        message: "the server cannot save that right now (its disk is full or failing); nothing changed, send it again in a moment",
+        retryAfterMs: 1_000)
     static func illegalMove(_ message: String) -> CommandError { CommandError(code: .illegalMove, message: message) }
 }
 

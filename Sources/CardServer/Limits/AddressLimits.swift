@@ -90,7 +90,7 @@ struct AddressWindowCounter {
     }
 }
 
-/// The server's per-address caps: connections at once, rooms created and codes missed per minute.
+/// The server's per-address caps: connections at once, rooms created, games begun and codes missed per minute.
 struct AddressLimits {
     /// Open connections by address; an address leaves when its last connection closes,
     /// so the table never holds more than the server's connections.
@@ -99,8 +99,11 @@ struct AddressLimits {
     var roomCreations: AddressWindowCounter
     /// `join`s and `watch`es that named no room, per address per minute.
     var failedJoins: AddressWindowCounter
+    /// Games begun, per address per minute.
+    var gameStarts: AddressWindowCounter
 
     init(config: ServerConfig) {
+        gameStarts = AddressWindowCounter(limit: config.gamesPerMinutePerAddress)
         roomCreations = AddressWindowCounter(limit: config.roomsPerMinutePerAddress)
         failedJoins = AddressWindowCounter(limit: config.failedJoinsPerMinutePerAddress)
     }

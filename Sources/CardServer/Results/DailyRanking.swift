@@ -28,20 +28,30 @@ enum DailyRanking {
 }
 
 /// One daily deal's results, kept in rank order as they come, each player's first game only
-/// (a replay knows the deal). A reply reads the first few; nothing is sorted per request.
+/// (a replay knows the deal). A result costs O(log n) and a reply O(log n + size): nothing
+/// is sorted or moved along per request or per result.
 struct DailyBoard {
-    /// Best first.
-    private(set) var entries: [DailyLeaderboard.Entry] = []
+    /// An entry ranked by ``DailyRanking`` for its game.
+    private struct Ranked: Comparable {
+        let entry: DailyLeaderboard.Entry
+        let game: String
+
+        static func < (a: Ranked, b: Ranked) -> Bool {
+            DailyRanking.precedes(a.entry, b.entry, game: a.game)
+        }
+    }
+
+    private var ranking = RankedSet<Ranked>()
     private var names: Set<String> = []
 
     /// Adds a player's result unless they already have one; it goes where it ranks.
     mutating func add(_ entry: DailyLeaderboard.Entry, game: String) {
         guard names.insert(entry.name).inserted else { return }
-        var low = 0, high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if DailyRanking.precedes(entries[middle], entry, game: game) { low = middle + 1 } else { high = middle }
-        }
-        entries.insert(entry, at: low)
+        ranking.insert(Ranked(entry: entry, game: game))
+    }
+
+    /// The best `size` results, best first.
+    func top(_ size: Int) -> [DailyLeaderboard.Entry] {
+        ranking.prefix(size).map(\.entry)
     }
 }

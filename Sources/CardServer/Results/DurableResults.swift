@@ -9,8 +9,9 @@ import Wire
 ///   `start` is held, with every command it sends after it, in order.
 /// - `stats` and `leaderboard` wait until every game that ended before them is on disk, so a
 ///   player who asks right after a game counts it.
-/// - A failed write is logged by the server and announced all the same: the journal's failure
-///   must not freeze a room.
+/// - A failed write is not announced: its games wait, with their rooms, and are handed to the
+///   journal again (``resubmitFailed(submit:)``, every second) until a write succeeds. Replies
+///   that count results wait meanwhile too.
 ///
 /// A plain value with no I/O: the server sends, writes and handles what it returns, so the
 /// ordering is tested on its own (`DurableResultsTests`).
@@ -49,6 +50,10 @@ struct DurableResults<Game, RoomKey: Hashable> {
     /// by a command released meanwhile queues behind the replies that waited longer.
     private var lastWritten: Ticket = 0
     private var replies: [(after: Ticket, reply: () -> Void)] = []
+    /// Games whose write failed, to submit again, in the order they ended.
+    private var failed: [Ended] = []
+    /// Tickets of games submitted again and not yet confirmed.
+    private var retried: Set<Ticket> = []
     private var unannounced: [RoomKey: Int] = [:]
     private var waitingClients: [RoomKey: [ClientID]] = [:]
     private var held: [ClientID: (room: RoomKey, commands: [Command])] = [:]
@@ -94,7 +99,28 @@ struct DurableResults<Game, RoomKey: Hashable> {
     /// - Returns: that ticket's games, to announce now, in the order they ended.
     mutating func written(_ ticket: Ticket) -> [Ended] {
         lastConfirmed = max(lastConfirmed, ticket)
+        retried.remove(ticket)
         return beingWritten.removeValue(forKey: ticket) ?? []
+    }
+
+    /// The journal could not write a ticket's records: its games are not announced and wait
+    /// for ``resubmitFailed(submit:)``.
+    mutating func writeFailed(_ ticket: Ticket) {
+        retried.remove(ticket)
+        failed += beingWritten.removeValue(forKey: ticket) ?? []
+    }
+
+    /// Whether games wait to be written again after a failed write.
+    var hasFailedWrites: Bool { !failed.isEmpty }
+
+    /// Hands the games whose write failed to the journal again, as one batch.
+    mutating func resubmitFailed(submit: ([Game]) -> Ticket) {
+        guard !failed.isEmpty else { return }
+        let ticket = submit(failed.map(\.game))
+        beingWritten[ticket] = failed
+        retried.insert(ticket)
+        lastSubmitted = max(lastSubmitted, ticket)
+        failed = []
     }
 
     /// A game's `game_over` went out: its room may start again.
@@ -130,6 +156,9 @@ struct DurableResults<Game, RoomKey: Hashable> {
     /// The replies whose games are all on disk now, in the order they were deferred. The
     /// server takes them after announcing the confirmed games.
     mutating func takeDueReplies() -> [() -> Void] {
+        // A game whose write failed is on its way again under a newer ticket: what asked
+        // after it waits until that one is confirmed.
+        guard failed.isEmpty, retried.isEmpty else { return [] }
         lastWritten = lastConfirmed
         let due = replies.prefix { $0.after <= lastWritten }
         replies.removeFirst(due.count)

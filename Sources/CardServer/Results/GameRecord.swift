@@ -30,8 +30,9 @@ struct GameRecord: Equatable {
         let deal: String
     }
 
-    /// `{"room":…,"game":…,"seed":…,"players":[…],"scores":{…},"winners":[…],"started":"…","ended":"…"}`,
-    /// then `"daily":{"day":…,"deal":…}` and `"summary":{"time_ms":…,…}` when the game has them.
+    /// `{"id":…,"room":…,"game":…,"seed":…,"players":[…],"scores":{…},"winners":[…],"started":"…","ended":"…"`,
+    /// then `"daily":{"day":…,"deal":…}` and `"summary":{"time_ms":…,…}` when the game has them,
+    /// and last the seal, `"crc":"…"}` (``RecordSeal``), then the newline.
     var jsonLine: [UInt8] {
         var line: [UInt8] = []
         var fields: [(String, JSONValue)] = [
@@ -52,6 +53,7 @@ struct GameRecord: Equatable {
             fields.append(("summary", .object(JSONObject([("time_ms", .int(summary.timeMs))] + summary.figures.map { ($0.name, JSONValue.int($0.score)) }))))
         }
         JSONValue.object(JSONObject(fields)).write(into: &line)
+        RecordSeal.seal(&line)
         line.append(UInt8(ascii: "\n"))
         return line
     }
@@ -68,9 +70,18 @@ struct GameRecord: Equatable {
         var summary: SoloSummary?
     }
 
-    /// Reads back the parts of a line that the aggregates need; nil when the line is not a record.
+    /// Reads back the parts of a line (without its newline) that the aggregates need, sealed or
+    /// written before checksums; nil when its seal does not match or it is not a record.
     static func summary(of line: ArraySlice<UInt8>) -> Summary? {
-        guard let object = try? JSONParser.parse(Array(line)).objectValue,
+        switch RecordSeal.check(line) {
+        case .sealed(let body), .unsealed(let body): summary(ofBody: body)
+        case .damaged: nil
+        }
+    }
+
+    /// Reads a record's JSON object, its seal already checked and taken off (``DataFileScan``).
+    static func summary(ofBody body: [UInt8]) -> Summary? {
+        guard let object = try? JSONParser.parse(body).objectValue,
               let game = object["game"]?.stringValue,
               let winners = object["winners"]?.arrayValue?.compactMap(\.stringValue),
               let scores = object["scores"]?.objectValue else { return nil }

@@ -41,6 +41,8 @@ final class JournalWriter: @unchecked Sendable {
     private var finished: [Finished] = []
     private var writing = false
     private var stopping = false
+    /// When set, every batch fails with this text instead of being written: how tests fill the disk.
+    private var injectedFailure: String?
 
     // Loop thread only:
     private var nextTicket: UInt64 = 1
@@ -106,6 +108,11 @@ final class JournalWriter: @unchecked Sendable {
             jobs.append(job)
             pthread_cond_signal(workQueued)
         }
+    }
+
+    /// Makes every batch from now on fail with `failure` (nil: write again), as a full disk would.
+    func injectFailure(_ failure: String?) {
+        locked { injectedFailure = failure }
     }
 
     /// The batches finished since the last call, in ticket order.
@@ -174,6 +181,7 @@ final class JournalWriter: @unchecked Sendable {
     /// A write that fails part way (a full disk) is cut back off, so the next
     /// record does not land glued to half a line.
     private func append(_ bytes: [UInt8]) -> String? {
+        if let failure = locked({ injectedFailure }) { return failure }
         let end = lseek(fd, 0, SEEK_END)
         var written = 0
         while written < bytes.count {
@@ -181,13 +189,16 @@ final class JournalWriter: @unchecked Sendable {
             if result < 0 {
                 if errno == EINTR { continue }
                 let failure = "write(\(path)): \(String(cString: strerror(errno)))"
-                if written > 0, end >= 0 { _ = ftruncate(fd, end) }
+                if end >= 0 { _ = ftruncate(fd, end) }
                 return failure
             }
             written += result
         }
         if fsync(fd) != 0 {
-            return "fsync(\(path)): \(String(cString: strerror(errno)))"
+            // Reported as not written, so it is cut off too: written again, it is there once.
+            let failure = "fsync(\(path)): \(String(cString: strerror(errno)))"
+            if end >= 0 { _ = ftruncate(fd, end) }
+            return failure
         }
         return nil
     }

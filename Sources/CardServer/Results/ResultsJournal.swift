@@ -6,12 +6,17 @@ import Wire
 /// writing and the fsync happen on a thread of their own (``JournalWriter``),
 /// so the event loop never waits for the disk.
 ///
-/// It also keeps the running totals that `stats` and `leaderboard` read.
+/// It also keeps the running totals that `stats` and `leaderboard` read, each game's
+/// players in rank order, so no request costs time that grows with the journal.
 public final class ResultsJournal {
     /// The journal's path.
     public let path: String
     private let fd: Int32
-    private var totals: [String: [String: PlayerStats.Line]] = [:]
+    /// Each game's players and their figures, ranked as results arrive (``Leaderboard``).
+    private var boards: [String: Leaderboard] = [:]
+    /// Whether ``boards`` keep their order: not while the file is read, when one sort at
+    /// the end (``rankBoards()``) is far cheaper than a tree update per record.
+    private var isRanked = false
     /// Each daily deal's results by "day|deal", each player's first game of it only, in the order played.
     private var dailies: [String: DailyBoard] = [:]
     private var writer: JournalWriter?
@@ -29,33 +34,35 @@ public final class ResultsJournal {
     }
 
     /// Opens (or creates) `directory/results.jsonl` and reads the totals from it.
-    /// A torn last line (a crash mid-write) is cut off and reported through `warn`.
-    /// - Throws: ``Failure`` when the directory or the file cannot be made or read.
+    /// A torn or damaged last line (a crash mid-write) is cut off and reported through `warn`.
+    /// - Throws: ``Failure`` when the directory or the file cannot be made or read, or when a
+    ///   damaged record has records after it (the message names the line and `cardserver --repair`).
     public init(directory: String, warn: (String) -> Void) throws(Failure) {
-        if mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw Failure(description: "mkdir(\(directory)): \(String(cString: strerror(errno)))")
+        path = DataDirectory.join(directory, "results.jsonl")
+        do {
+            try DataDirectory.makePrivateDirectory(directory)
+            fd = try DataDirectory.openRegular(path, flags: O_RDWR | O_CREAT | O_APPEND)
+        } catch {
+            throw Failure(description: error.description)
         }
-        path = directory.hasSuffix("/") ? directory + "results.jsonl" : directory + "/results.jsonl"
-        fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(description: "open(\(path)): \(String(cString: strerror(errno)))") }
-        let contents = try readAll()
-        let complete = contents.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        var lineStart = 0
-        var lineNumber = 0
-        for index in contents.indices where contents[index] == UInt8(ascii: "\n") {
-            lineNumber += 1
-            if let summary = GameRecord.summary(of: contents[lineStart..<index]) {
+        let goodLength: Int
+        let length: Int
+        do {
+            let (tail, read) = try DataFileScan.readAtStart(
+                fd: fd, path: path, dataDirectory: directory, parse: GameRecord.summary(ofBody:)
+            ) { summary, _, _ in
                 add(summary)
                 if let id = summary.id { gameIDs.insert(id) }
-            } else if index > lineStart {
-                warn("\(path): line \(lineNumber) is not a game record; skipped")
             }
-            lineStart = index + 1
+            tail.warnings.forEach(warn)
+            goodLength = tail.goodLength
+            length = read
+        } catch {
+            throw Failure(description: "\(error)")
         }
-        if complete < contents.count {
-            // A torn write: keep the complete lines and drop the tail, so the next record starts on its own line.
-            warn("\(path): the last line is incomplete (\(contents.count - complete) bytes, a crash mid-write); skipped")
-            if ftruncate(fd, off_t(complete)) != 0 {
+        if goodLength < length {
+            // A torn write: keep the good records and drop the tail, so the next record starts on its own line.
+            if ftruncate(fd, off_t(goodLength)) != 0 {
                 throw Failure(description: "ftruncate(\(path)): \(String(cString: strerror(errno)))")
             }
         }
@@ -68,10 +75,13 @@ public final class ResultsJournal {
 
     /// Starts the thread that writes and fsyncs records; `notify` runs on that
     /// thread each time records reach the disk, and should wake the loop to
-    /// call ``takeWritten()``. Call it once, before ``submit(_:)``.
+    /// call ``takeWritten()``. Call it once, before ``submit(_:)`` and before the server
+    /// serves: it first ranks the leaderboards read from the file (one sort each).
     /// - Throws: ``Failure`` when the thread cannot be made.
     public func startWriting(notify: @escaping @Sendable () -> Void) throws(Failure) {
         precondition(writer == nil, "the journal is already writing")
+        // The file is read, before the server serves: from here every result keeps its board in order.
+        rankBoards()
         let writer = JournalWriter(fd: fd, path: path, notify: notify)
         try writer.start()
         self.writer = writer
@@ -103,6 +113,17 @@ public final class ResultsJournal {
         }
     }
 
+    /// The journal's size on disk now (one `fstat`): what the disk budget counts.
+    public var fileBytes: Int {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// Makes every write from now on fail with `failure` (nil: write again): how tests fill the disk.
+    func injectFailure(_ failure: String?) {
+        writer?.injectFailure(failure)
+    }
+
     /// Has the writer thread fsync another file (the room log), so one thread writes for both.
     public func requestSync(of fd: Int32) {
         writer?.requestSync(of: fd)
@@ -119,28 +140,37 @@ public final class ResultsJournal {
         writer?.waitUntilIdle()
     }
 
-    /// Everything the journal knows of players called `name`.
+    /// Everything the journal knows of players called `name`: a look-up in each of
+    /// `gameOrder`'s boards, whatever the number of players.
     func stats(for name: String, gameOrder: [String]) -> PlayerStats {
-        let byGame = totals[name] ?? [:]
-        let lines = gameOrder.compactMap { byGame[$0] }
+        let lines = gameOrder.compactMap { game in
+            boards[game]?.figures(of: name).map { PlayerStats.Line(key: game, games: $0.games, wins: $0.wins, points: $0.points) }
+        }
         return PlayerStats(
-            name: name, games: lines.reduce(0) { $0 + $1.games }, wins: lines.reduce(0) { $0 + $1.wins }, byGame: lines,
-            recent: recent[name] ?? [])
+            name: name, games: lines.reduce(0) { $0.addingSaturated($1.games) }, wins: lines.reduce(0) { $0.addingSaturated($1.wins) },
+            byGame: lines, recent: recent[name] ?? [])
     }
 
-    /// The best players of `game`: most wins, then most points, then by name.
+    /// The best players of `game`: most wins, then most points, then by name. It costs
+    /// O(log n + size), read from the board kept in order as results arrived.
     func leaderboard(for game: String, size: Int) -> [PlayerStats.Line] {
-        totals.compactMap { name, games in
-            games[game].map { PlayerStats.Line(key: name, games: $0.games, wins: $0.wins, points: $0.points) }
+        // A no-op once the journal writes: startWriting(notify:) ranked the boards before the server ran.
+        rankBoards()
+        return boards[game]?.top(size) ?? []
+    }
+
+    /// Orders the players of every board, once, after the file is read.
+    private func rankBoards() {
+        guard !isRanked else { return }
+        for index in boards.indices {
+            boards.values[index].rank()
         }
-        .sorted { ($1.wins, $1.points, $0.key) < ($0.wins, $0.points, $1.key) }
-        .prefix(size)
-        .map { $0 }
+        isRanked = true
     }
 
     /// One day's results of a daily deal, best first (``DailyRanking``), at most `size`.
     func dailyLeaderboard(day: String, deal: String, size: Int) -> [DailyLeaderboard.Entry] {
-        Array((dailies["\(day)|\(deal)"]?.entries ?? []).prefix(size))
+        dailies["\(day)|\(deal)"]?.top(size) ?? []
     }
 
     private func add(_ summary: GameRecord.Summary) {
@@ -156,23 +186,21 @@ public final class ResultsJournal {
         }
         if let id = summary.id {
             for score in summary.scores {
-                var games = recent[score.name] ?? []
-                games.insert(PlayerStats.RecentGame(gameID: id, game: summary.game, won: summary.winners.contains(score.name)), at: 0)
-                recent[score.name] = Array(games.prefix(PlayerStats.recentLimit))
+                // In place: no copy of the list, no new array once it is full.
+                recent[score.name, default: []].keepNewest(
+                    PlayerStats.RecentGame(gameID: id, game: summary.game, won: summary.winners.contains(score.name)))
             }
         }
         for score in summary.scores {
-            let old = totals[score.name]?[summary.game] ?? PlayerStats.Line(key: summary.game, games: 0, wins: 0, points: 0)
-            totals[score.name, default: [:]][summary.game] = PlayerStats.Line(
-                key: summary.game, games: old.games + 1,
-                wins: old.wins + (summary.winners.contains(score.name) ? 1 : 0), points: old.points + score.score)
+            boards[summary.game, default: Leaderboard(ranked: isRanked)].add(score.name, won: summary.winners.contains(score.name), points: score.score)
         }
     }
+}
 
-    private func readAll() throws(Failure) -> [UInt8] {
-        switch WholeFile.read(fd) {
-        case .success(let contents): return contents
-        case .failure(let error): throw Failure(description: "read(\(path)): \(error.text)")
-        }
+extension [PlayerStats.RecentGame] {
+    /// Puts `game` first and drops the oldest past ``PlayerStats/recentLimit``.
+    fileprivate mutating func keepNewest(_ game: PlayerStats.RecentGame) {
+        if count == PlayerStats.recentLimit { removeLast() }
+        insert(game, at: 0)
     }
 }

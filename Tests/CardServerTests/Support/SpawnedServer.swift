@@ -15,12 +15,17 @@ final class SpawnedServer {
     let dataURL: URL
     private var exitStatus: Int32?
 
-    init(_ arguments: [String] = []) throws {
+    /// Starts a server with these options after the fixed ones (loopback, a free port, a new data folder).
+    /// - Parameter openFileLimit: the server's RLIMIT_NOFILE, soft and hard (so it cannot raise it),
+    ///   set by `/bin/sh`'s `ulimit -n` before it execs the server; nil leaves the limit as it is.
+    init(_ arguments: [String] = [], openFileLimit: Int? = nil) throws {
         let unique = UUID().uuidString
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("cardserver-spawned-\(unique).log")
         dataURL = FileManager.default.temporaryDirectory.appendingPathComponent("cardserver-spawned-\(unique)-data")
         let path = ServerProcess.binaryURL.path
-        let argv = [path, "--host", "127.0.0.1", "--port", "0", "--data", dataURL.path] + arguments
+        let serverArguments = [path, "--host", "127.0.0.1", "--port", "0", "--data", dataURL.path] + arguments
+        let program = openFileLimit == nil ? path : "/bin/sh"
+        let argv = openFileLimit.map { ["/bin/sh", "-c", "ulimit -n \($0) && exec \"$0\" \"$@\""] + serverArguments } ?? serverArguments
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -38,7 +43,7 @@ final class SpawnedServer {
         // Every catchable signal back to its default action, as a fresh service has.
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2] {
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM] {
             sigaddset(&defaults, signal)
         }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
@@ -47,8 +52,8 @@ final class SpawnedServer {
         var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, path, &actions, &attributes, &cArguments, environ)
-        guard status == 0 else { throw TestFailure("posix_spawn \(path): \(String(cString: strerror(status)))") }
+        let status = posix_spawn(&child, program, &actions, &attributes, &cArguments, environ)
+        guard status == 0 else { throw TestFailure("posix_spawn \(program): \(String(cString: strerror(status)))") }
         pid = child
 
         var found: UInt16?

@@ -1,0 +1,114 @@
+import Glibc
+
+/// The `--data` directory as PostgreSQL keeps its own: one server at a time (an exclusive
+/// lock taken before anything under it is read), mode 0700 with files 0600 whatever the
+/// umask (it holds the secret seeds of races in progress), and only regular files opened.
+public final class DataDirectory {
+    /// The directory's path, as given.
+    public let path: String
+    /// The lock file's descriptor, held open (and locked) for the life of the process.
+    private let lockFD: Int32
+
+    /// A failure to take or prepare the directory, in words for the operator.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The lock file's name under the directory: it holds the pid of the server that has it.
+    public static let lockName = "lock"
+
+    /// Makes the directory if need be (0700), narrows an existing one to 0700, and takes
+    /// its lock: `flock` on `DIR/lock`, which then holds this process's pid.
+    /// - Throws: ``Failure`` when another process holds the lock ("DIR is in use by
+    ///   cardserver pid N"), or the directory cannot be made, narrowed or locked.
+    public init(path: String) throws(Failure) {
+        self.path = path
+        try Self.makePrivateDirectory(path)
+        let lockPath = Self.join(path, Self.lockName)
+        let fd = try Self.openRegular(lockPath, flags: O_RDWR | O_CREAT)
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let reason = errno
+            let holder = Self.readPID(fd)
+            close(fd)
+            if reason == EWOULDBLOCK {
+                throw Failure(description: "\(path) is in use by cardserver pid \(holder.map(String.init) ?? "unknown"); stop it first, or give another --data")
+            }
+            throw Failure(description: "flock(\(lockPath)): \(String(cString: strerror(reason)))")
+        }
+        let pid = Array("\(getpid())\n".utf8)
+        guard ftruncate(fd, 0) == 0, WholeFile.write(pid, to: fd) == nil else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw Failure(description: "writing \(lockPath): \(reason)")
+        }
+        lockFD = fd
+    }
+
+    deinit {
+        close(lockFD)
+    }
+
+    /// `directory/name`, with one slash between.
+    public static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Makes `path` a directory only its owner can enter: made 0700, or narrowed to 0700 when
+    /// an older server (or the umask) left it open to others.
+    static func makePrivateDirectory(_ path: String) throws(Failure) {
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
+            throw Failure(description: "mkdir(\(path)): \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw Failure(description: "stat(\(path)): \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(description: "\(path) is not a directory") }
+        if info.st_mode & 0o077 != 0, chmod(path, 0o700) != 0 {
+            throw Failure(description: "chmod(\(path), 0700): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Opens a file under the data directory the only way the server does: never through a
+    /// symbolic link, never blocking on a FIFO or a device, only a regular file, mode 0600
+    /// (narrowed if an older server left it readable to others), close-on-exec.
+    /// - Parameters:
+    ///   - flags: `O_RDWR`, `O_CREAT`, `O_APPEND`, `O_TRUNC` as needed.
+    ///   - maxBytes: a file larger than this is refused at once (nil: no bound).
+    static func openRegular(_ path: String, flags: Int32, maxBytes: Int? = nil) throws(Failure) -> Int32 {
+        let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Failure(description: "open(\(path)): \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw Failure(description: "fstat(\(path)): \(reason)")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw Failure(description: "\(path) is not a regular file; the data directory holds only the server's own files")
+        }
+        if let maxBytes, Int(info.st_size) > maxBytes {
+            close(fd)
+            throw Failure(description: "\(path) is \(info.st_size) bytes, more than the \(maxBytes) such a file may be")
+        }
+        if info.st_mode & 0o077 != 0 { _ = fchmod(fd, 0o600) }
+        // Blocking from here on: a regular file never blocks for long, and writes must be whole.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    /// The pid written in a lock file, if it reads as one.
+    private static func readPID(_ fd: Int32) -> Int32? {
+        guard case .success(let bytes) = WholeFile.read(fd, limit: 64) else { return nil }
+        return Int32(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: " \n"))
+    }
+}
+
+extension String {
+    /// The string without the given characters at either end.
+    fileprivate func trimmingCharacters(in characters: String) -> String {
+        var slice = self[...]
+        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

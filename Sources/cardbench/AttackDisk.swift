@@ -1,0 +1,108 @@
+import Foundation
+import Glibc
+
+/// The attacks on the server's disk (issue 26): a stranger who fills it with finished
+/// games, and an operator who starts a second server on the same data directory.
+extension Attacks {
+    /// Connections the disk-fill attack plays from, all from one address.
+    static let diskFillConnections = 40
+
+    /// 40 connections from one address, each playing one-round rps against the robot and
+    /// offering a rematch the moment it ends, as fast as the server answers: every game a
+    /// results line and a replay file. Counts the games finished (`game_over`) and refused
+    /// (`rate_limited` past `--games-per-minute`, `server_busy` on a full disk), and, with
+    /// `--server-pid`, how much the data directory grew.
+    static func diskFill(_ context: AttackContext) {
+        let before = context.serverPID.flatMap(DataDirectorySize.of(serverPID:))
+        let players = (0..<diskFillConnections).compactMap { context.player("filler\($0)") }
+        for player in players { player.send(#"{"type":"create","game":"rps","options":{"bot":"random","rounds":1}}"#) }
+        var waiting = players.map { _ in false }
+        while !context.stop.value, !players.isEmpty {
+            for (index, player) in players.enumerated() where !context.stop.value {
+                player.send(waiting[index] ? #"{"type":"start"}"# : #"{"type":"throw","sign":"rock"}"#)
+                guard let line = player.readLine() else { continue }
+                let kind = LineConnection.kind(of: line)
+                switch kind {
+                case "rate_limited", "server_busy", "storage_unavailable":
+                    context.tally.add(kind)
+                    // Refused: wait as told before the next try (a well-behaved flood).
+                    usleep(20_000)
+                case "thrown":
+                    // The round, the state, and game_over when the round had a winner (a draw
+                    // replays the round).
+                    let round = player.readUntil(#""state""#) ?? []
+                    guard !round.contains(where: { $0.contains(#""winner":null"#) }) else { continue }
+                    if player.readUntil(#""game_over""#) != nil {
+                        context.tally.add("game_over")
+                        waiting[index] = true
+                    }
+                case "ok":
+                    waiting[index] = false
+                    _ = player.readUntil(#""state""#)
+                case "illegal_move":
+                    // A throw after the game ended (draws replay the round): offer the rematch.
+                    waiting[index] = true
+                default:
+                    break
+                }
+            }
+        }
+        if let before, let after = context.serverPID.flatMap(DataDirectorySize.of(serverPID:)) {
+            context.tally.add("data directory KiB grown", max(0, after - before) / 1024)
+        }
+        for player in players { context.tally.noteClosed(player) }
+    }
+
+    /// Starts the server's own binary again with its own arguments (same port, same
+    /// `--data`), as a careless operator or a second systemd unit would. It must exit 1 at
+    /// once, saying the directory is in use, having touched nothing; the running server
+    /// must not notice. Needs `--server-pid`.
+    static func secondStart(_ context: AttackContext) {
+        guard let pid = context.serverPID,
+              let binary = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"),
+              let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+              let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")
+        else {
+            return context.tally.add("needs --server-pid")
+        }
+        let arguments = cmdline.split(separator: 0).dropFirst().map { String(decoding: $0, as: UTF8.self) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: cwd)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { return context.tally.add("could not start the second server") }
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return context.tally.add("second server kept running")
+        }
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let refused = process.terminationStatus == 1 && said.contains("is in use by cardserver pid \(pid)")
+        context.tally.add(refused ? "second start refused (exit 1, directory in use)" : "second start NOT refused (exit \(process.terminationStatus))")
+    }
+}
+
+/// The bytes under a running server's `--data` directory, found from its command line.
+enum DataDirectorySize {
+    static func of(serverPID pid: Int32) -> Int? {
+        guard let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+              let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")
+        else { return nil }
+        let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        var directory = "./cardserver-data"
+        if let index = arguments.firstIndex(of: "--data"), index + 1 < arguments.count { directory = arguments[index + 1] }
+        let path = directory.hasPrefix("/") ? directory : cwd + "/" + directory
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return nil }
+        var total = 0
+        while let name = walker.nextObject() as? String {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + name)
+            total += (attributes?[.size] as? Int) ?? 0
+        }
+        return total
+    }
+}
