@@ -106,7 +106,7 @@ start_cardserver() {
     # --rate 0: redis has no per-client rate limit either; the benchmarks send as fast as replies come.
     # Every benchmark connection comes from 127.0.0.1: the per-address caps are off, and
     # --max-rooms 0 lets the Set runs hold their 1,000 rooms whatever is left from earlier.
-    flags=(--rate 0 --max-clients 20000 --max-connections-per-address 0 --rooms-per-minute 0
+    flags=(--rate 0 --max-clients 20000 --max-connections-per-address 0 --rooms-per-minute 0 --games-per-minute 0
         --failed-joins-per-minute 0 --max-rooms 0)
     [[ ${2:-} == defaults ]] && flags=()
     # shellcheck disable=SC2086

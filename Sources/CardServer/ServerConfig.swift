@@ -39,7 +39,9 @@ public struct ServerConfig: Sendable {
     /// fills a room, `start`, rematch offers; robot games too); then `rate_limited`. 0 for no cap.
     /// Each finished game is a results line and a replay file: this bounds what one address
     /// adds to the disk.
-    public var gamesPerMinutePerAddress = 30
+    /// 60, not the 20 rooms a minute: friends behind one NAT playing quick rps rematches
+    /// begin a game every few seconds each.
+    public var gamesPerMinutePerAddress = 60
 
     /// The longest chat text, in characters.
     public static let maxChatCharacters = 300

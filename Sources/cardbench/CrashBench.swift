@@ -150,7 +150,7 @@ final class CrashBench {
     // MARK: - The server
 
     private var arguments: [String] {
-        ["--host", "127.0.0.1", "--port", "0", "--rate", "0", "--max-connections-per-address", "0", "--rooms-per-minute", "0",
+        ["--host", "127.0.0.1", "--port", "0", "--rate", "0", "--max-connections-per-address", "0", "--rooms-per-minute", "0", "--games-per-minute", "0",
          "--failed-joins-per-minute", "0", "--max-rooms", "0", "--appendfsync", options.appendFsync]
     }
 

@@ -20,7 +20,7 @@ struct Options: Equatable {
     var keepReplayDays = 30
     var maxDataBytes = 1 << 30
     var minFreeBytes = 64 << 20
-    var gamesPerMinute = 30
+    var gamesPerMinute = 60
 
     static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--max-output-total BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--max-rooms N] [--max-connections-per-address N] [--rooms-per-minute N] [--failed-joins-per-minute N] [--appendfsync always|everysec|no] [--keep-replays DAYS] [--max-data-size BYTES] [--min-free-space BYTES] [--games-per-minute N] [--repair] [--version] [-h|--help]"
 
@@ -75,7 +75,7 @@ struct Options: Equatable {
                                 Joins and watches naming no room one IP address may send in a minute,
                                 then it waits out the minute; 0 for no cap (default: 30)
           --games-per-minute N  Games one IP address may begin in a minute, rematches and robot games
-                                included; 0 for no cap (default: 30)
+                                included; 0 for no cap (default: 60)
           --version             Print the version and exit
           -h, --help            Print this help and exit
 
