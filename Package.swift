@@ -26,9 +26,12 @@ let package = Package(
         .target(name: "SystemCall", dependencies: ["CEpoll"], swiftSettings: releaseSpeed),
         // Sockets, the epoll event loop, timers and output buffers; knows nothing of games.
         .target(name: "Network", dependencies: ["CEpoll", "SystemCall"], swiftSettings: releaseSpeed),
+        // The data directory: its lock, sealed records read and repaired, the disk budget, replay files,
+        // and the threads that work off the loop (the one writing thread, the background worker).
+        .target(name: "Storage", dependencies: ["SystemCall", "CEpoll"], swiftSettings: releaseSpeed),
         // Sessions, lobby and rooms: messages in -> rules -> messages out.
-        .target(name: "CardServer", dependencies: ["GameRules", "Wire", "CEpoll"], swiftSettings: releaseSpeed),
-        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire"], swiftSettings: releaseSpeed),
+        .target(name: "CardServer", dependencies: ["GameRules", "Wire", "CEpoll", "Storage"], swiftSettings: releaseSpeed),
+        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire", "Storage"], swiftSettings: releaseSpeed),
         // The terminal client: terminal control, rendering, keys -> commands, one view per game.
         .target(name: "CardClient", dependencies: ["GameRules", "Wire", "SystemCall"]),
         .executableTarget(name: "cardclient", dependencies: ["CardClient"]),
@@ -42,7 +45,7 @@ let package = Package(
         .target(name: "ProtocolSchema", dependencies: ["Wire"], path: "Tests/ProtocolSchema"),
         // Test support: the server on a scripted host (manual clock, captured output, seeded generator).
         .target(name: "ScriptedServer", dependencies: ["CardServer", "Wire", "GameRules"], path: "Tests/ScriptedServer"),
-        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Wire", "GameRules", "cardserver", "cardbench", "ProtocolSchema", "ScriptedServer"]),
+        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Storage", "Wire", "GameRules", "cardserver", "cardbench", "ProtocolSchema", "ScriptedServer"]),
         .testTarget(
             name: "CardClientTests",
             dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "ProtocolSchema", "ScriptedServer"]),

@@ -1,3 +1,4 @@
+import Storage
 import Wire
 
 /// The referee: turns client lines into rule applications and messages out.

@@ -1,3 +1,4 @@
+import Storage
 import CardServer
 import Glibc
 import Network

@@ -1,3 +1,4 @@
+import Storage
 import CardServer
 
 /// The command line of `cardserver`, parsed by hand (the project takes no packages).

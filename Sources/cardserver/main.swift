@@ -1,3 +1,4 @@
+import Storage
 import CardServer
 import Glibc
 import Network
@@ -55,7 +56,7 @@ func runServer(_ options: Options) -> Int32 {
         defer { withExtendedLifetime(dataDirectory) {} }
         var limits = NetworkLimits()
         limits.maxPendingOutputBytes = options.outputLimit
-        limits.maxTotalPendingOutputBytes = options.maxOutputTotal
+        limits.maxTotalOutputBytes = options.maxOutputTotal
         let loop = try EventLoop(limits: limits)
         loop.log = { Log.write("warning: \($0)") }
         // Sent by the loop itself when accept runs out of descriptors, before any GameServer sees the connection.

@@ -1,3 +1,4 @@
+@testable import Storage
 @testable import CardServer
 import Testing
 

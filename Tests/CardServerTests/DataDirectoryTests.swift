@@ -1,3 +1,4 @@
+@testable import Storage
 import Foundation
 import Glibc
 import Testing

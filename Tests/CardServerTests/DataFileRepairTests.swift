@@ -1,3 +1,4 @@
+@testable import Storage
 import Foundation
 @testable import CardServer
 import Testing

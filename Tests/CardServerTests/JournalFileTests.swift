@@ -1,3 +1,4 @@
+@testable import Storage
 @testable import CardServer
 @testable import cardbench
 import Foundation

@@ -1,3 +1,4 @@
+import Storage
 import CEpoll
 import Glibc
 import Wire

@@ -1,3 +1,4 @@
+import Storage
 import Glibc
 
 /// When the room log is fsynced, as redis's `appendfsync` says it for its AOF.
@@ -184,10 +185,10 @@ public final class RoomLog {
         for entry in entries { bytes += entry.line }
         // While a rewrite is on its way, every record goes to both files: a record one of
         // them lacks is a failed write, cut back from both.
-        var failure = injectedFailure?() ?? WholeFile.write(bytes, to: fd).map { "write(\(path)): \($0.text)" }
+        var failure = injectedFailure?() ?? WholeFile.write(bytes, to: fd).map { "write(\(path)): \($0.message)" }
         if failure == nil, let next = pendingRewrite {
             if let error = WholeFile.write(bytes, to: next.fd) {
-                failure = "write(\(path).new): \(error.text)"
+                failure = "write(\(path).new): \(error.message)"
                 cutBack(next.fd, to: next.bytes, name: path + ".new")
             } else {
                 pendingRewrite?.bytes += bytes.count
@@ -339,7 +340,7 @@ public final class RoomLog {
         runOffLoop({
             if syncs, fsync(newFD) != 0 { return outcome.failure = "fsync(\(temporary)): \(String(cString: strerror(errno)))" }
             if rename(temporary, path) != 0 { return outcome.failure = "rename(\(temporary)): \(String(cString: strerror(errno)))" }
-            if syncs { RoomLog.syncDirectory(of: path) }
+            if syncs { DataDirectory.syncDirectory(of: path) }
         }, { [weak self] in
             self?.finishRewrite(outcome.failure)
         })
@@ -368,15 +369,6 @@ public final class RoomLog {
         needsSync = true
     }
 
-    /// Fsyncs the folder that holds `path`, so a rename in it is on disk.
-    static func syncDirectory(of path: String) {
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        let directoryFD = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            _ = fsync(directoryFD)
-            close(directoryFD)
-        }
-    }
 
     /// Replaces the file with the live rooms' records, in place (at start, before anyone is
     /// served): written to a new file, fsynced, then renamed over the old one, so a crash at
@@ -395,18 +387,18 @@ public final class RoomLog {
         fileBytes = bytes.count
         needsSync = false
         // The rename itself is durable once the directory is.
-        Self.syncDirectory(of: path)
+        DataDirectory.syncDirectory(of: path)
     }
 
     /// Writes every byte; the failure's text, or nil.
     private func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-        WholeFile.write(bytes, to: fd).map { "write(\(path)): \($0.text)" }
+        WholeFile.write(bytes, to: fd).map { "write(\(path)): \($0.message)" }
     }
 
     private func readAll() throws(Failure) -> [UInt8] {
         switch WholeFile.read(fd) {
         case .success(let contents): return contents
-        case .failure(let error): throw Failure(description: "read(\(path)): \(error.text)")
+        case .failure(let error): throw Failure(description: "read(\(path)): \(error.message)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Storage
 import Wire
 
 /// One line of the room log: an input that changed a room, with what replaying it needs.

@@ -1,3 +1,4 @@
+import Storage
 import Wire
 
 /// One finished game, as the results journal keeps it: one JSON line.

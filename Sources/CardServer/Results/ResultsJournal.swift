@@ -1,3 +1,4 @@
+import Storage
 import Glibc
 import Wire
 
@@ -83,7 +84,11 @@ public final class ResultsJournal {
         // The file is read, before the server serves: from here every result keeps its board in order.
         rankBoards()
         let writer = JournalWriter(fd: fd, path: path, notify: notify)
-        try writer.start()
+        do {
+            try writer.start()
+        } catch {
+            throw Failure(description: error.description)
+        }
         self.writer = writer
     }
 

@@ -1,16 +1,17 @@
 import Glibc
+import SystemCall
 
 /// The server's helper threads (the journal's writer, the background worker): each runs
 /// one body and takes no signal.
-enum HelperThread {
+public enum HelperThread {
     /// Starts a thread that blocks every signal and runs `body`.
     ///
     /// Signals are the event loop's, through its signalfd: a helper takes none (as redis's
     /// bio threads do), whatever mask it inherited.
     /// - Parameter name: what the thread is, for the error.
     /// - Returns: the thread, to join.
-    /// - Throws: the errno text when the thread cannot be made.
-    static func start(_ name: String, _ body: @escaping @Sendable () -> Void) throws(ResultsJournal.Failure) -> pthread_t {
+    /// - Throws: the failed `pthread_create` when the thread cannot be made.
+    public static func start(_ name: String, _ body: @escaping @Sendable () -> Void) throws(SystemError) -> pthread_t {
         final class Body: @unchecked Sendable {
             let run: @Sendable () -> Void
             init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -27,7 +28,7 @@ enum HelperThread {
         }, context)
         guard status == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
-            throw ResultsJournal.Failure(description: "pthread_create (\(name)): \(String(cString: strerror(status)))")
+            throw SystemError(call: "pthread_create (\(name))", errno: status)
         }
         return thread
     }

@@ -11,9 +11,9 @@
 /// The newline is not covered (a line without it is torn, whatever its checksum).
 ///
 /// Records written before checksums have no `"crc"` field and are still read (``Checked/unsealed(_:)``).
-enum RecordSeal {
+public enum RecordSeal {
     /// What a line turned out to be.
-    enum Checked: Equatable {
+    public enum Checked: Equatable {
         /// Its checksum matches: the record's JSON object, the seal taken off.
         case sealed([UInt8])
         /// A record from before checksums: the line as it is.
@@ -24,7 +24,7 @@ enum RecordSeal {
 
     /// Seals a record: `object`, one JSON object's text with at least one field, ends with
     /// `,"crc":"…"}` instead of its closing brace. No newline is added.
-    static func seal(_ object: inout [UInt8]) {
+    public static func seal(_ object: inout [UInt8]) {
         precondition(object.count > 2 && object.last == closingBrace, "a seal closes a JSON object that has a field")
         object.removeLast()
         let crc = CRC32C.checksum(object)
@@ -43,7 +43,7 @@ enum RecordSeal {
     /// ``Checked/sealed(_:)`` when the eight hex digits after it are the checksum of what
     /// comes before it, and ``Checked/damaged`` otherwise. Any other line is
     /// ``Checked/unsealed(_:)``: whether it is a record at all is for its reader to say.
-    static func check(_ line: ArraySlice<UInt8>) -> Checked {
+    public static func check(_ line: ArraySlice<UInt8>) -> Checked {
         guard line.count >= sealLength + 1 else { return .unsealed(Array(line)) }
         let sealStart = line.endIndex - sealLength
         guard line[sealStart..<sealStart + marker.count].elementsEqual(marker) else { return .unsealed(Array(line)) }
@@ -61,7 +61,7 @@ enum RecordSeal {
     /// `,"crc":"`: where a seal begins.
     private static let marker = Array(#","crc":""#.utf8)
     /// The seal's bytes: the marker, eight digits, a quote and the closing brace.
-    static let sealLength = marker.count + 8 + 2
+    public static let sealLength = marker.count + 8 + 2
     private static let quote = UInt8(ascii: "\"")
     private static let closingBrace = UInt8(ascii: "}")
     private static let hexDigits = Array("0123456789abcdef".utf8)

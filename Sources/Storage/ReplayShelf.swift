@@ -5,7 +5,7 @@ import Glibc
 ///
 /// Touched only by jobs on the writing thread, which run one at a time (or, without that
 /// thread, on the caller's): hence `@unchecked Sendable` with no lock.
-final class ReplayShelf: @unchecked Sendable {
+public final class ReplayShelf: @unchecked Sendable {
     private struct File {
         let path: String
         let bytes: Int
@@ -17,7 +17,7 @@ final class ReplayShelf: @unchecked Sendable {
     private var files: [File] = []
     private var head = 0
     /// Bytes of the files on the shelf.
-    private(set) var totalBytes = 0
+    public private(set) var totalBytes = 0
     /// Replays whose write failed, oldest first, to write again: a full disk delays a replay,
     /// it does not lose it (up to ``maxFailed``; past that the oldest is given up, logged).
     private var failed: [(path: String, bytes: [UInt8])] = []
@@ -27,7 +27,7 @@ final class ReplayShelf: @unchecked Sendable {
 
     /// Reads the folder once: every replay file, by the time it was last written; a `.new`
     /// left by a crash mid-write is removed.
-    init(directory: String) {
+    public init(directory: String) {
         self.directory = directory
         guard let handle = opendir(directory) else { return }
         defer { closedir(handle) }
@@ -47,11 +47,11 @@ final class ReplayShelf: @unchecked Sendable {
     }
 
     /// Replay files kept.
-    var count: Int { files.count - head }
+    public var count: Int { files.count - head }
 
     /// Writes one replay to a new name, fsynced when `sync` says, then renamed into place, so
     /// a reader never sees half; a failure keeps it for ``retryFailed(sync:warn:)``.
-    func write(_ bytes: [UInt8], to final: String, sync: Bool, warn: @Sendable (String) -> Void) {
+    public func write(_ bytes: [UInt8], to final: String, sync: Bool, warn: @Sendable (String) -> Void) {
         if let failure = Self.writeFile(bytes, to: final, sync: sync) {
             if failed.isEmpty { warn("replay \(Self.name(final)): \(failure); kept to be written again") }
             failed.append((final, bytes))
@@ -66,7 +66,7 @@ final class ReplayShelf: @unchecked Sendable {
     }
 
     /// Writes the replays whose write failed, oldest first, until one fails again.
-    func retryFailed(sync: Bool, warn: @Sendable (String) -> Void) {
+    public func retryFailed(sync: Bool, warn: @Sendable (String) -> Void) {
         guard !failed.isEmpty else { return }
         var written = 0
         while let (path, bytes) = failed.first {
@@ -80,7 +80,7 @@ final class ReplayShelf: @unchecked Sendable {
     }
 
     /// Removes the oldest replays until they take at most `budget` bytes.
-    func evict(toFit budget: Int, warn: @Sendable (String) -> Void) {
+    public func evict(toFit budget: Int, warn: @Sendable (String) -> Void) {
         var removed = 0
         while totalBytes > budget, head < files.count {
             removeFirst()
@@ -90,7 +90,7 @@ final class ReplayShelf: @unchecked Sendable {
     }
 
     /// Removes the replays written before `cutoff` (seconds since 1970); returns how many.
-    func removeOlder(than cutoff: Int) -> Int {
+    public func removeOlder(than cutoff: Int) -> Int {
         var removed = 0
         while head < files.count, files[head].writtenSeconds < cutoff {
             removeFirst()
@@ -127,7 +127,7 @@ final class ReplayShelf: @unchecked Sendable {
         if let failure = WholeFile.write(bytes, to: fd) {
             close(fd)
             unlink(temporary)
-            return "write: \(failure.text)"
+            return "write: \(failure.message)"
         }
         if sync, fsync(fd) != 0 {
             let failure = "fsync: \(String(cString: strerror(errno)))"

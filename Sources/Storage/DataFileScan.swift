@@ -8,9 +8,9 @@ import Glibc
 /// last line, or an incomplete line after it) is what a crash mid-write leaves, and is cut
 /// off with a warning; a bad record with records after it is damage no crash explains, and
 /// the server does not start (``DamagedRecord``) until `cardserver --repair` has moved it aside.
-enum DataFileScan {
+public enum DataFileScan {
     /// Why a line is not a good record.
-    enum Fault: Equatable, CustomStringConvertible {
+    public enum Fault: Equatable, CustomStringConvertible {
         /// Its seal does not match its bytes.
         case checksum
         /// It has a good seal or none, but its reader does not take it.
@@ -22,7 +22,7 @@ enum DataFileScan {
         case incomplete(bytes: Int)
 
         /// The fault in words, for the log and the repair's report.
-        var description: String {
+        public var description: String {
             switch self {
             case .checksum: "its checksum does not match its bytes"
             case .notARecord: "it is not a record"
@@ -33,35 +33,35 @@ enum DataFileScan {
     }
 
     /// One line of a file: its number, counted from 1, and its bytes, newline excluded.
-    struct Line: Equatable {
-        let number: Int
-        let bytes: Range<Int>
+    public struct Line: Equatable {
+        public let number: Int
+        public let bytes: Range<Int>
     }
 
     /// What one line is.
-    enum Verdict<Record> {
+    public enum Verdict<Record> {
         /// A good record; `sealed` is false for one written before checksums.
         case record(Record, sealed: Bool)
         case bad(Fault)
     }
 
     /// What a start cut from the end of a file.
-    struct Tail: Equatable {
+    public struct Tail: Equatable {
         /// The length of the file's good part: the file is to be cut there.
-        let goodLength: Int
+        public let goodLength: Int
         /// A warning for each line cut off.
-        let warnings: [String]
+        public let warnings: [String]
     }
 
     /// A bad record with records after it: cutting it off would lose them, so the start stops.
-    struct DamagedRecord: Error, Equatable, CustomStringConvertible {
-        let path: String
-        let line: Int
-        let fault: Fault
+    public struct DamagedRecord: Error, Equatable, CustomStringConvertible {
+        public let path: String
+        public let line: Int
+        public let fault: Fault
         /// The `--data` folder, for the command the operator is told to run.
         let dataDirectory: String
 
-        var description: String {
+        public var description: String {
             "\(path): line \(line) is damaged (\(fault)) and records follow it, so the server does not start. "
                 + "Run `cardserver --repair --data \(dataDirectory)`: it keeps every good record and moves the damaged ones to \(path).damaged"
         }
@@ -73,7 +73,7 @@ enum DataFileScan {
     /// - Parameters:
     ///   - parse: the file's reader, given a record's JSON object (its seal taken off).
     ///   - visit: called for each line; what it throws ends the scan.
-    static func scan<Record, Failure: Error>(
+    public static func scan<Record, Failure: Error>(
         _ contents: [UInt8], parse: ([UInt8]) -> Record?, visit: (Line, Verdict<Record>) throws(Failure) -> Void
     ) throws(Failure) {
         var lineStart = 0
@@ -108,18 +108,18 @@ enum DataFileScan {
     }
 
     /// Bytes read at a time by ``readAtStart(fd:path:dataDirectory:parse:record:)``.
-    static let chunkBytes = 1 << 20
+    public static let chunkBytes = 1 << 20
 
     /// A file that could not be read at start.
-    struct ReadFailure: Error, CustomStringConvertible {
-        let description: String
+    public struct ReadFailure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Reads a file at start from its descriptor, a chunk at a time, so a journal of a million
     /// results is never held whole (it would double the start's peak memory); otherwise as
     /// ``readAtStart(_:path:dataDirectory:parse:record:)``.
     /// - Returns: what was cut from the end, and the file's length as read.
-    static func readAtStart<Record>(
+    public static func readAtStart<Record>(
         fd: Int32, path: String, dataDirectory: String, parse: ([UInt8]) -> Record?,
         record: (Record, Line, _ sealed: Bool) -> Void
     ) throws -> (tail: Tail, length: Int) {
@@ -205,7 +205,7 @@ enum DataFileScan {
     ///   - record: called with each good record, its line, and whether it was sealed.
     /// - Returns: what was cut from the end (no warnings and the whole length when every line was good).
     /// - Throws: ``DamagedRecord`` naming the first bad line that has a record after it.
-    static func readAtStart<Record>(
+    public static func readAtStart<Record>(
         _ contents: [UInt8], path: String, dataDirectory: String, parse: ([UInt8]) -> Record?,
         record: (Record, Line, _ sealed: Bool) -> Void
     ) throws(DamagedRecord) -> Tail {
@@ -219,7 +219,7 @@ enum DataFileScan {
 
 extension DataFileScan.Verdict {
     /// Whether the line ended with a newline (everything but an incomplete last line).
-    var isComplete: Bool {
+    public var isComplete: Bool {
         if case .bad(.incomplete) = self { return false }
         return true
     }

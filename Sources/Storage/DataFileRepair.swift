@@ -1,4 +1,5 @@
 import Glibc
+import SystemCall
 
 /// `cardserver --repair --data DIR`, the redis-check-aof of this server: for the room log and
 /// the results journal, keeps every good record in order and moves every bad line (a damaged
@@ -33,11 +34,27 @@ public enum DataFileRepair {
         }
     }
 
-    /// Repairs `rooms.log` and `results.jsonl` under `dataDirectory`.
+    /// A file of records under the data folder, and how to tell a record of it.
+    public struct DataFile {
+        /// Its name under the data folder, e.g. `rooms.log`.
+        public let name: String
+        /// Whether a record's JSON object (its seal taken off) is one the file's reader takes.
+        public let accepts: ([UInt8]) -> Bool
+
+        /// - Parameters:
+        ///   - name: the file's name under the data folder.
+        ///   - accepts: the file's reader, as a yes or no.
+        public init(name: String, accepts: @escaping ([UInt8]) -> Bool) {
+            self.name = name
+            self.accepts = accepts
+        }
+    }
+
+    /// Repairs each of `files` under `dataDirectory`, in order.
     /// - Returns: the report, a line for each bad line and one for each file.
     /// - Throws: ``Failure`` when the folder is missing or in use by a server, or a file cannot
     ///   be read, written or renamed.
-    public static func run(dataDirectory: String) throws(Failure) -> [String] {
+    public static func run(dataDirectory: String, files: [DataFile]) throws(Failure) -> [String] {
         var directoryStatus = stat()
         guard stat(dataDirectory, &directoryStatus) == 0 else {
             throw Failure(description: "\(dataDirectory) is not a data folder: \(String(cString: strerror(errno)))")
@@ -53,8 +70,9 @@ public enum DataFileRepair {
         }
         defer { withExtendedLifetime(lock) {} }
         var report: [String] = []
-        report += try repair(path: DataDirectory.join(dataDirectory, "rooms.log"), parse: RoomLogRecord.init(body:))
-        report += try repair(path: DataDirectory.join(dataDirectory, "results.jsonl"), parse: GameRecord.summary(ofBody:))
+        for file in files {
+            report += try repair(path: DataDirectory.join(dataDirectory, file.name)) { file.accepts($0) ? () : nil }
+        }
         return report
     }
 
@@ -120,7 +138,7 @@ public enum DataFileRepair {
         defer { close(fd) }
         switch WholeFile.read(fd) {
         case .success(let contents): return contents
-        case .failure(let error): throw Failure(description: "read(\(path)): \(error.text)")
+        case .failure(let error): throw Failure(description: "read(\(path)): \(error.message)")
         }
     }
 
@@ -128,9 +146,9 @@ public enum DataFileRepair {
     private static func append(_ bytes: [UInt8], to path: String) throws(Failure) {
         let fd = try open(path, flags: O_WRONLY | O_CREAT | O_APPEND)
         defer { close(fd) }
-        if let error = WholeFile.write(bytes, to: fd) { throw Failure(description: "write(\(path)): \(error.text)") }
+        if let error = WholeFile.write(bytes, to: fd) { throw Failure(description: "write(\(path)): \(error.message)") }
         guard fsync(fd) == 0 else { throw failure("fsync(\(path))") }
-        RoomLog.syncDirectory(of: path)
+        DataDirectory.syncDirectory(of: path)
     }
 
     /// Replaces `path` with `bytes`, atomically: a new file written, fsynced and renamed over
@@ -140,7 +158,7 @@ public enum DataFileRepair {
         let fd = try open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
         var failed: Failure?
         if let error = WholeFile.write(bytes, to: fd) {
-            failed = Failure(description: "write(\(temporary)): \(error.text)")
+            failed = Failure(description: "write(\(temporary)): \(error.message)")
         } else if fsync(fd) != 0 {
             failed = failure("fsync(\(temporary))")
         }
@@ -150,7 +168,7 @@ public enum DataFileRepair {
             unlink(temporary)
             throw failed
         }
-        RoomLog.syncDirectory(of: path)
+        DataDirectory.syncDirectory(of: path)
     }
 
     /// Opens a file as the server does (``DataDirectory/openRegular(_:flags:maxBytes:)``): a

@@ -55,7 +55,7 @@ public final class DataDirectory {
 
     /// Makes `path` a directory only its owner can enter: made 0700, or narrowed to 0700 when
     /// an older server (or the umask) left it open to others.
-    static func makePrivateDirectory(_ path: String) throws(Failure) {
+    public static func makePrivateDirectory(_ path: String) throws(Failure) {
         if mkdir(path, 0o700) != 0, errno != EEXIST {
             throw Failure(description: "mkdir(\(path)): \(String(cString: strerror(errno)))")
         }
@@ -73,7 +73,7 @@ public final class DataDirectory {
     /// - Parameters:
     ///   - flags: `O_RDWR`, `O_CREAT`, `O_APPEND`, `O_TRUNC` as needed.
     ///   - maxBytes: a file larger than this is refused at once (nil: no bound).
-    static func openRegular(_ path: String, flags: Int32, maxBytes: Int? = nil) throws(Failure) -> Int32 {
+    public static func openRegular(_ path: String, flags: Int32, maxBytes: Int? = nil) throws(Failure) -> Int32 {
         let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(description: "open(\(path)): \(String(cString: strerror(errno)))") }
         var info = stat()
@@ -94,6 +94,16 @@ public final class DataDirectory {
         // Blocking from here on: a regular file never blocks for long, and writes must be whole.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return fd
+    }
+
+    /// Fsyncs the folder that holds `path`, so a rename in it is on disk.
+    public static func syncDirectory(of path: String) {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        let directoryFD = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            _ = fsync(directoryFD)
+            close(directoryFD)
+        }
     }
 
     /// The pid written in a lock file, if it reads as one.

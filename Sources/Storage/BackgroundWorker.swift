@@ -1,4 +1,5 @@
 import Glibc
+import SystemCall
 
 /// Runs slow pure work (proving a Klondike deal winnable) on a thread of its own, one job
 /// at a time, so no player's reply waits for it: the event loop submits a job and goes on;
@@ -7,7 +8,7 @@ import Glibc
 ///
 /// One thread, not one per core: the loop keeps a core to itself on a two-core machine.
 /// Jobs wait in order; a room has at most one in flight, so the queue is bounded by the
-/// room cap. The two threads share only the queues below, always under `mutex`.
+/// room cap. The two threads share only the queues below, always under `monitor`.
 public final class BackgroundWorker: @unchecked Sendable {
     /// A finished job: the number ``submit(_:)`` gave it and what it returned.
     public struct Finished: Equatable, Sendable {
@@ -16,11 +17,10 @@ public final class BackgroundWorker: @unchecked Sendable {
     }
 
     private let notify: @Sendable () -> Void
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let workQueued: UnsafeMutablePointer<pthread_cond_t>
+    private let monitor = Monitor()
     private var thread = pthread_t()
 
-    // Under `mutex`:
+    // Under `monitor`:
     private var queued: [(job: UInt64, work: @Sendable () -> UInt64)] = []
     private var finished: [Finished] = []
     private var stopping = false
@@ -29,38 +29,27 @@ public final class BackgroundWorker: @unchecked Sendable {
     private var nextJob: UInt64 = 1
 
     /// Starts the worker thread; `notify` is called on it after each job.
-    /// - Throws: the errno text when the thread cannot be made.
-    public init(notify: @escaping @Sendable () -> Void) throws(ResultsJournal.Failure) {
+    /// - Throws: the failed `pthread_create` when the thread cannot be made.
+    public init(notify: @escaping @Sendable () -> Void) throws(SystemError) {
         self.notify = notify
-        mutex = .allocate(capacity: 1)
-        workQueued = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(workQueued, nil)
         // The thread holds the worker until it ends.
         thread = try HelperThread.start("background worker") { [self] in run() }
-    }
-
-    deinit {
-        pthread_cond_destroy(workQueued)
-        pthread_mutex_destroy(mutex)
-        workQueued.deallocate()
-        mutex.deallocate()
     }
 
     /// Queues a job; returns the number ``takeFinished()`` reports it under.
     public func submit(_ work: @escaping @Sendable () -> UInt64) -> UInt64 {
         let job = nextJob
         nextJob += 1
-        locked {
+        monitor.locked {
             queued.append((job, work))
-            pthread_cond_signal(workQueued)
+            monitor.broadcast()
         }
         return job
     }
 
     /// The jobs finished since the last call, in the order they finished.
     public func takeFinished() -> [Finished] {
-        locked {
+        monitor.locked {
             defer { finished = [] }
             return finished
         }
@@ -69,35 +58,29 @@ public final class BackgroundWorker: @unchecked Sendable {
     /// Asks the thread to end after the job it is running; jobs still queued are dropped
     /// (the server is shutting down, and nobody waits for a deal any more).
     public func stop() {
-        locked {
+        monitor.locked {
             stopping = true
             queued = []
-            pthread_cond_signal(workQueued)
+            monitor.broadcast()
         }
     }
 
     private func run() {
         while let (job, work) = waitForJob() {
             let result = work()
-            locked { finished.append(Finished(job: job, result: result)) }
+            monitor.locked { finished.append(Finished(job: job, result: result)) }
             notify()
         }
     }
 
     /// The next job, waiting for one; nil once stopped.
     private func waitForJob() -> (UInt64, @Sendable () -> UInt64)? {
-        locked {
+        monitor.locked {
             while queued.isEmpty, !stopping {
-                pthread_cond_wait(workQueued, mutex)
+                monitor.wait()
             }
             guard !stopping else { return nil }
             return queued.removeFirst()
         }
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
     }
 }

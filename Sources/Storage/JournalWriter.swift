@@ -1,4 +1,5 @@
 import Glibc
+import SystemCall
 
 /// Appends journal lines to a file and fsyncs them on a thread of its own, so
 /// a slow disk never stalls the event loop (an fsync here takes from under a
@@ -11,28 +12,26 @@ import Glibc
 /// ``takeFinished()``. Batches queued while an fsync runs go to disk together,
 /// with one fsync (a group commit).
 ///
-/// The two threads share only the queues below, always under `mutex`; the
+/// The two threads share only the queues below, always under `monitor`; the
 /// file descriptor is the writer thread's once it starts. Redis moves its
 /// AOF fsync off the main thread the same way.
-final class JournalWriter: @unchecked Sendable {
+public final class JournalWriter: @unchecked Sendable {
     /// A batch that reached the disk, or failed to.
-    struct Finished: Equatable {
-        let ticket: UInt64
+    public struct Finished: Equatable {
+        /// The number ``submit(_:)`` gave the batch.
+        public let ticket: UInt64
         /// The failed call and its error, when the batch may not be on disk.
-        let failure: String?
+        public let failure: String?
     }
 
     private let fd: Int32
     private let path: String
     private let notify: @Sendable () -> Void
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    /// Signalled when work is queued or the writer is asked to stop.
-    private let workQueued: UnsafeMutablePointer<pthread_cond_t>
-    /// Signalled when the writer finishes a group of batches.
-    private let batchesFinished: UnsafeMutablePointer<pthread_cond_t>
+    /// Broadcast when work is queued, the writer is asked to stop, or a group of batches is finished.
+    private let monitor = Monitor()
     private var thread = pthread_t()
 
-    // Under `mutex`:
+    // Under `monitor`:
     private var queued: [(ticket: UInt64, bytes: [UInt8])] = []
     /// Other files to fsync (the room log, with `everysec`): one writing thread for all.
     private var syncRequests: [Int32] = []
@@ -50,30 +49,15 @@ final class JournalWriter: @unchecked Sendable {
 
     /// Makes a writer for an open, append-mode `fd`; `notify` is called on the
     /// writer's thread after every group of batches it finishes.
-    init(fd: Int32, path: String, notify: @escaping @Sendable () -> Void) {
+    public init(fd: Int32, path: String, notify: @escaping @Sendable () -> Void) {
         self.fd = fd
         self.path = path
         self.notify = notify
-        mutex = .allocate(capacity: 1)
-        workQueued = .allocate(capacity: 1)
-        batchesFinished = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(workQueued, nil)
-        pthread_cond_init(batchesFinished, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(batchesFinished)
-        pthread_cond_destroy(workQueued)
-        pthread_mutex_destroy(mutex)
-        batchesFinished.deallocate()
-        workQueued.deallocate()
-        mutex.deallocate()
     }
 
     /// Starts the writer thread.
-    /// - Throws: the errno text when the thread cannot be made.
-    func start() throws(ResultsJournal.Failure) {
+    /// - Throws: the failed `pthread_create` when the thread cannot be made.
+    public func start() throws(SystemError) {
         precondition(!running, "the journal writer is already running")
         // The thread holds the writer until it ends; `stop()` joins it.
         thread = try HelperThread.start("journal writer") { [self] in run() }
@@ -81,43 +65,43 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     /// Queues bytes to append; returns the ticket ``takeFinished()`` reports them under.
-    func submit(_ bytes: [UInt8]) -> UInt64 {
+    public func submit(_ bytes: [UInt8]) -> UInt64 {
         precondition(running, "start the journal writer before submitting")
         let ticket = nextTicket
         nextTicket += 1
-        locked {
+        monitor.locked {
             queued.append((ticket, bytes))
-            pthread_cond_signal(workQueued)
+            monitor.broadcast()
         }
         return ticket
     }
 
     /// Asks the thread to fsync another file soon (the room log); at most once per request in the queue.
-    func requestSync(of fd: Int32) {
-        locked {
+    public func requestSync(of fd: Int32) {
+        monitor.locked {
             if !syncRequests.contains(fd) { syncRequests.append(fd) }
-            pthread_cond_signal(workQueued)
+            monitor.broadcast()
         }
     }
 
     /// Runs `job` on the writer thread, before the batches queued after it: a game's replay
     /// handed over with its result is written (and with `always` fsynced) before its
     /// `game_over` goes out.
-    func perform(_ job: @escaping @Sendable () -> Void) {
-        locked {
+    public func perform(_ job: @escaping @Sendable () -> Void) {
+        monitor.locked {
             jobs.append(job)
-            pthread_cond_signal(workQueued)
+            monitor.broadcast()
         }
     }
 
     /// Makes every batch from now on fail with `failure` (nil: write again), as a full disk would.
-    func injectFailure(_ failure: String?) {
-        locked { injectedFailure = failure }
+    public func injectFailure(_ failure: String?) {
+        monitor.locked { injectedFailure = failure }
     }
 
     /// The batches finished since the last call, in ticket order.
-    func takeFinished() -> [Finished] {
-        locked {
+    public func takeFinished() -> [Finished] {
+        monitor.locked {
             let taken = finished
             finished = []
             return taken
@@ -125,21 +109,21 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     /// Blocks until every submitted batch is finished (for shutdown).
-    func waitUntilIdle() {
-        locked {
+    public func waitUntilIdle() {
+        monitor.locked {
             while !queued.isEmpty || !jobs.isEmpty || writing {
-                pthread_cond_wait(batchesFinished, mutex)
+                monitor.wait()
             }
         }
     }
 
     /// Finishes what is queued, then ends the thread and waits for it.
-    func stop() {
+    public func stop() {
         guard running else { return }
         running = false
-        locked {
+        monitor.locked {
             stopping = true
-            pthread_cond_signal(workQueued)
+            monitor.broadcast()
         }
         pthread_join(thread, nil)
     }
@@ -152,10 +136,10 @@ final class JournalWriter: @unchecked Sendable {
             // A failed fsync of the room log is found again by the next one; nothing waits on it.
             for fd in syncs { _ = fsync(fd) }
             let failure = batches.isEmpty ? nil : append(batches.flatMap(\.bytes))
-            locked {
+            monitor.locked {
                 writing = false
                 finished += batches.map { Finished(ticket: $0.ticket, failure: failure) }
-                pthread_cond_broadcast(batchesFinished)
+                monitor.broadcast()
             }
             if !batches.isEmpty { notify() }
         }
@@ -163,9 +147,9 @@ final class JournalWriter: @unchecked Sendable {
 
     /// Waits for work and takes all of it; nil when asked to stop and nothing is left.
     private func nextWork() -> (batches: [(ticket: UInt64, bytes: [UInt8])], syncs: [Int32], jobs: [@Sendable () -> Void])? {
-        locked {
+        monitor.locked {
             while queued.isEmpty && syncRequests.isEmpty && jobs.isEmpty && !stopping {
-                pthread_cond_wait(workQueued, mutex)
+                monitor.wait()
             }
             guard !queued.isEmpty || !syncRequests.isEmpty || !jobs.isEmpty else { return nil }
             let work = (queued, syncRequests, jobs)
@@ -181,7 +165,7 @@ final class JournalWriter: @unchecked Sendable {
     /// A write that fails part way (a full disk) is cut back off, so the next
     /// record does not land glued to half a line.
     private func append(_ bytes: [UInt8]) -> String? {
-        if let failure = locked({ injectedFailure }) { return failure }
+        if let failure = monitor.locked({ injectedFailure }) { return failure }
         let end = lseek(fd, 0, SEEK_END)
         var written = 0
         while written < bytes.count {
@@ -201,11 +185,5 @@ final class JournalWriter: @unchecked Sendable {
             return failure
         }
         return nil
-    }
-
-    private func locked<Result>(_ body: () -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
     }
 }

@@ -6,7 +6,7 @@
 ///
 /// Incremental: ``update(_:)`` with the bytes in any pieces gives the ``value`` one call over
 /// all of them would.
-struct CRC32C: Equatable {
+public struct CRC32C: Equatable {
     /// The register between updates: pre-inverted, not yet post-inverted.
     private var register: UInt32 = 0xFFFF_FFFF
 
