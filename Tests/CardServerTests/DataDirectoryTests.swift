@@ -49,7 +49,8 @@ struct DataDirectoryTests {
         return lstat(path, &info) == 0 ? info.st_mode & 0o777 : 0
     }
 
-    @Test func aSecondServerOnTheSameDataExitsAndTheFirstLosesNothing() throws {
+    @Test(arguments: [SIGKILL, SIGTERM])
+    func aSecondServerOnTheSameDataExitsAndTheFirstLosesNothing(stoppedBy signal: Int32) throws {
         let first = try ServerProcess()
         defer { first.stop() }
         let ann = try first.player("ann")
@@ -68,7 +69,7 @@ struct DataDirectoryTests {
         }
 
         let seen = try Self.play(ann, throws: 10)
-        first.stop(signal: SIGKILL, keepData: true)
+        first.stop(signal: signal, keepData: true)
         let restarted = try ServerProcess(data: first.dataURL)
         defer { restarted.stop() }
         let client = try restarted.connect()
