@@ -10,8 +10,9 @@ extension EventLoop {
     /// loop turn (one flush per connection per turn, batching everything queued).
     /// If the unsent bytes would pass `maxPendingOutputBytes`, nothing more is
     /// queued and the connection is scheduled for closing with `.outputOverflow`.
-    /// If the unsent bytes of all connections pass `maxTotalPendingOutputBytes`, the
-    /// largest backlogs, this one or others, are cut off (`.totalOutputOverflow`).
+    /// If the memory the unsent output of all connections holds passes
+    /// `maxTotalOutputBytes`, the largest backlogs, this one or others, are cut off
+    /// (`.totalOutputOverflow`).
     /// Sending to an unknown or closing connection is a silent no-op.
     public func send(_ bytes: [UInt8], to id: ConnectionID) {
         guard !bytes.isEmpty, let connection = connections[id], connection.state == .open else { return }
@@ -20,9 +21,10 @@ extension EventLoop {
             scheduleClose(connection, reason: .outputOverflow(pendingBytes: total))
             return
         }
+        let held = connection.output.heldBytes
         connection.output.append(bytes)
-        totalPendingOutput += bytes.count
-        if totalPendingOutput > limits.maxTotalPendingOutputBytes {
+        totalOutputMemory += connection.output.heldBytes - held
+        if totalOutputMemory > limits.maxTotalOutputBytes {
             cutLargestBacklogs()
             guard connection.state == .open else { return }
         }
@@ -183,7 +185,7 @@ extension EventLoop {
         guard connection.state != .closing else { return }
         let fd = connection.fd
         var failure: Int32 = 0
-        let unsent = connection.output.count
+        let held = connection.output.heldBytes
         let outcome = connection.output.flush(maxBytes: limits.maxWriteBytesPerTurn) { bytes in
             do throws(NetworkError) {
                 switch try Syscall.send(fd, bytes) {
@@ -195,7 +197,7 @@ extension EventLoop {
                 return .failed(error.description)
             }
         }
-        totalPendingOutput -= unsent - connection.output.count
+        totalOutputMemory -= held - connection.output.heldBytes
         noteIfDrained(connection)
         switch outcome {
         case .drained:

@@ -1,24 +1,21 @@
 import CEpoll
 
-// One bound on memory for everyone: the unsent output of all connections together, the
-// cut of the largest backlogs past it, and the memory of dropped output given back.
+// One bound on memory for everyone: the memory the unsent output of all connections holds,
+// the cut of the largest backlogs past it, and the memory of dropped output given back.
 extension EventLoop {
-    /// Unsent bytes of all connections together (those flushing included).
-    public var totalPendingOutputBytes: Int { totalPendingOutput }
+    /// Memory the unsent output of all connections holds (those flushing included): the
+    /// capacity of their output buffers, at least the unsent bytes.
+    public var totalOutputBytes: Int { totalOutputMemory }
 
-    /// The total past `maxTotalPendingOutputBytes`: cuts off the connections with the
-    /// largest backlogs, largest first (the older of two equal ones first), until the total is
-    /// an eighth under the limit, so that the next cut is not one send away. A scan and a
+    /// The total past `maxTotalOutputBytes`: cuts off the connections whose output holds
+    /// the most memory, largest first (the older of two equal ones first), until the total
+    /// is an eighth under the limit, so that the next cut is not one send away. A scan and a
     /// sort of the connections with output, which only a total past the limit costs.
     func cutLargestBacklogs() {
-        let t0 = EventLoop.now()
-        let held = connections.values.reduce(0) { $0 + $1.output.TEMPheld }
-        let m0 = mallinfo2(); log?("TEMPBEFORE held \(held >> 20) arena \(m0.arena >> 20) inuse \(m0.uordblks >> 20) free \(m0.fordblks >> 20) mmap \(m0.hblkhd >> 20) total \(totalPendingOutput >> 20)")
-        defer { let m = mallinfo2(); log?("TEMPCUT \((EventLoop.now() - t0) / 1000) us arena \(m.arena >> 20) inuse \(m.uordblks >> 20) free \(m.fordblks >> 20) mmap \(m.hblkhd >> 20) total \(totalPendingOutput >> 20)") }
-        let total = totalPendingOutput
-        let limit = limits.maxTotalPendingOutputBytes
+        let total = totalOutputMemory
+        let limit = limits.maxTotalOutputBytes
         let backlogs = connections.values.compactMap { connection in
-            connection.state != .closing && !connection.output.isEmpty ? (connection.id, connection.output.count) : nil
+            connection.state != .closing && !connection.output.isEmpty ? (connection.id, connection.output.heldBytes) : nil
         }
         var cut = 0
         for id in OutputShedding.largestFirst(backlogs, until: OutputShedding.target(limit: limit), total: total) {
@@ -29,15 +26,15 @@ extension EventLoop {
             scheduleClose(connection, reason: reason)
             cut += 1
         }
-        log?("unsent output of all connections reached \(total) bytes, over the limit of \(limit): "
-            + "cut off the \(cut) largest backlog\(cut == 1 ? "" : "s"), \(total - totalPendingOutput) bytes")
+        log?("unsent output of all connections held \(total) bytes, over the limit of \(limit): "
+            + "cut off the \(cut) largest backlog\(cut == 1 ? "" : "s"), \(total - totalOutputMemory) bytes")
     }
 
     /// Drops a closing connection's unsent output, and gives freed memory back to the system
     /// once enough has been dropped.
     func releaseOutput(of connection: Connection) {
-        let dropped = connection.output.count
-        totalPendingOutput -= dropped
+        let dropped = connection.output.heldBytes
+        totalOutputMemory -= dropped
         connection.output.removeAll()
         releasedOutputBytes += dropped
         guard releasedOutputBytes >= EventLoop.trimAfterReleasedBytes, !trimScheduled else { return }
@@ -48,9 +45,7 @@ extension EventLoop {
             self.releasedOutputBytes = 0
             // free() keeps what it gets back for later allocations: without this, a server
             // whose slow readers piled up a gigabyte keeps it resident after they go.
-            let t0 = EventLoop.now()
             _ = cepoll_malloc_trim()
-            self.log?("TEMPTRIM \((EventLoop.now() - t0) / 1000) us")
         }
     }
 }
@@ -65,15 +60,15 @@ enum OutputShedding {
     /// The connections to cut, largest backlog first (of two equal, the lower identifier,
     /// the older connection), until what is left is at most `target`.
     /// - Parameters:
-    ///   - backlogs: each connection with unsent output, and how many bytes.
-    ///   - total: the unsent bytes of all connections (at least the sum of `backlogs`).
+    ///   - backlogs: each connection with unsent output, and the memory it holds.
+    ///   - total: the memory of all connections' output (at least the sum of `backlogs`).
     static func largestFirst(_ backlogs: [(ConnectionID, Int)], until target: Int, total: Int) -> [ConnectionID] {
         var left = total
         var chosen: [ConnectionID] = []
-        for (id, pending) in backlogs.sorted(by: { ($0.1, $1.0.rawValue) > ($1.1, $0.0.rawValue) }) {
+        for (id, held) in backlogs.sorted(by: { ($0.1, $1.0.rawValue) > ($1.1, $0.0.rawValue) }) {
             guard left > target else { break }
             chosen.append(id)
-            left -= pending
+            left -= held
         }
         return chosen
     }

@@ -61,8 +61,9 @@ public final class EventLoop {
     var drainedQueue: [Connection] = []
     /// Connections in flush-then-close.
     var flushing: Set<ConnectionID> = []
-    /// Unsent bytes of every connection together, kept as output is queued, written and dropped.
-    var totalPendingOutput = 0
+    /// Memory the unsent output of every connection holds (`OutputBuffer.heldBytes`), kept
+    /// as output is queued, written and dropped.
+    var totalOutputMemory = 0
     /// Output bytes dropped with closing connections since memory was last given back to the system.
     var releasedOutputBytes = 0
     /// A `malloc_trim` is scheduled.
@@ -103,7 +104,7 @@ public final class EventLoop {
         limits.maxReadBytesPerTurn = max(1, limits.maxReadBytesPerTurn)
         limits.maxWriteBytesPerTurn = max(1, limits.maxWriteBytesPerTurn)
         limits.maxPendingOutputBytes = max(0, limits.maxPendingOutputBytes)
-        limits.maxTotalPendingOutputBytes = max(0, limits.maxTotalPendingOutputBytes)
+        limits.maxTotalOutputBytes = max(0, limits.maxTotalOutputBytes)
         self.limits = limits
         cepoll_ignore_sigpipe()
         let epollFD = try Syscall.epollCreate()
@@ -216,18 +217,11 @@ public final class EventLoop {
         defer { inTurn = false }
         let count = try Syscall.epollWait(epollFD, events: eventBuffer, maxEvents: EventLoop.maxEvents,
                                           timeoutMS: waitTimeout(maxWait: maxWait))
-        let t0 = EventLoop.now()
         for index in 0 ..< Int32(count) {
             dispatch(token: cepoll_event_token(eventBuffer, index), events: cepoll_event_mask(eventBuffer, index))
         }
-        let t1 = EventLoop.now()
         runDueTimers()
-        let t2 = EventLoop.now()
-        let closes = closeQueue.count
-        let writes = writeQueue.count
         finishTurn()
-        let t3 = EventLoop.now()
-        if t3 - t0 > 20_000_000 { log?("TEMPTURN events \(count) \((t1 - t0) / 1000) us, timers \((t2 - t1) / 1000) us, finish \((t3 - t2) / 1000) us (closes \(closes), writes \(writes))") }
     }
 
     /// Milliseconds to wait in epoll_wait: 0 if work is queued, else until the

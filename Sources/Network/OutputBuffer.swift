@@ -25,7 +25,7 @@ enum FlushOutcome: Equatable, Sendable {
 ///
 /// An append into an empty buffer, and any large append, is kept as it is,
 /// without copying; later small appends are coalesced into a chunk of our own
-/// (up to `coalesceLimit` bytes), so many small messages go out in one write. Writing never copies: the writer is handed a
+/// (up to `coalesceLimit` bytes; `backlogChunk` behind a backlog), so many small messages go out in one write. Writing never copies: the writer is handed a
 /// view of the front chunk from the read position.
 struct OutputBuffer {
     /// Appends smaller than this are copied into a coalescing chunk.
@@ -51,10 +51,13 @@ struct OutputBuffer {
     /// Bytes queued and not yet written.
     private(set) var count = 0
 
+    /// Memory the queued chunks take: their capacities, which are at least `count` and
+    /// include what a chunk has room for beyond its bytes (a chunk shared with other
+    /// buffers, such as a broadcast line, counts in each). Kept as chunks come and go.
+    private(set) var heldBytes = 0
+
     /// Whether nothing is queued.
     var isEmpty: Bool { count == 0 }
-
-    var TEMPheld: Int { chunks[head...].reduce(0) { $0 + $1.capacity } }
 
     /// Number of chunks holding unsent bytes (for tests and diagnostics).
     var chunkCount: Int { chunks.count - head }
@@ -69,20 +72,24 @@ struct OutputBuffer {
         // case copies nothing, and a broadcast line shares one storage among its recipients.
         if bytes.count >= OutputBuffer.smallAppend || head == chunks.count {
             chunks.append(bytes)
+            heldBytes += bytes.capacity
             tailIsCoalescing = false
             return
         }
         let last = chunks.count - 1
         if tailIsCoalescing, chunks[last].count + bytes.count <= tailLimit {
+            let capacity = chunks[last].capacity
             chunks[last].append(contentsOf: bytes)
+            heldBytes += chunks[last].capacity - capacity
             return
         }
         // A second small message: copy the small tail we kept as it was into a chunk of
         // our own with this one, so both still go out in one write.
         let tailStart = last == head ? offset : 0
-        let tailIsSmall = chunks[last].count < OutputBuffer.smallAppend
+        // The tail is copied along when it was kept as it was and is small.
+        let copiesTail = !tailIsCoalescing && chunks[last].count < OutputBuffer.smallAppend
         var chunk: [UInt8] = []
-        let needed = bytes.count + (tailIsSmall ? chunks[last].count - tailStart : 0)
+        let needed = bytes.count + (copiesTail ? chunks[last].count - tailStart : 0)
         if count > OutputBuffer.coalesceLimit {
             chunk.reserveCapacity(Swift.max(OutputBuffer.backlogChunk, needed))
             tailLimit = chunk.capacity
@@ -90,13 +97,15 @@ struct OutputBuffer {
             chunk.reserveCapacity(Swift.max(4096, needed))
             tailLimit = OutputBuffer.coalesceLimit
         }
-        if tailIsSmall, !tailIsCoalescing {
+        if copiesTail {
             chunk.append(contentsOf: chunks[last][tailStart...])
             chunk.append(contentsOf: bytes)
+            heldBytes += chunk.capacity - chunks[last].capacity
             chunks[last] = chunk
             if last == head { offset = 0 }
         } else {
             chunk.append(contentsOf: bytes)
+            heldBytes += chunk.capacity
             chunks.append(chunk)
         }
         tailIsCoalescing = true
@@ -108,6 +117,7 @@ struct OutputBuffer {
         head = 0
         offset = 0
         count = 0
+        heldBytes = 0
         tailIsCoalescing = false
     }
 
@@ -144,6 +154,7 @@ struct OutputBuffer {
         offset += n
         count -= n
         guard offset == chunks[head].count else { return }
+        heldBytes -= chunks[head].capacity
         chunks[head] = []
         head += 1
         offset = 0

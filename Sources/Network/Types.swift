@@ -23,9 +23,9 @@ public enum CloseReason: Equatable, Sendable {
     /// Unsent output would have passed `NetworkLimits.maxPendingOutputBytes`;
     /// `pendingBytes` is what it would have become.
     case outputOverflow(pendingBytes: Int)
-    /// The unsent output of all connections together passed
-    /// `NetworkLimits.maxTotalPendingOutputBytes`, and this connection's backlog was
-    /// among the largest: `pendingBytes` were dropped, while all of them held `totalBytes`.
+    /// The memory the unsent output of all connections held passed
+    /// `NetworkLimits.maxTotalOutputBytes`, and this connection's backlog was among the
+    /// largest: its `pendingBytes` unsent bytes were dropped, while all of them held `totalBytes`.
     case totalOutputOverflow(pendingBytes: Int, totalBytes: Int)
     /// `EventLoop.close(_:flushFirst:)` was asked for.
     case closedByServer
@@ -35,9 +35,10 @@ public enum CloseReason: Equatable, Sendable {
 public struct NetworkLimits: Sendable {
     /// Unsent bytes per connection before it is cut off with `.outputOverflow`.
     public var maxPendingOutputBytes: Int = 1 << 20
-    /// Unsent bytes of all connections together: past it, the largest backlogs are cut off
-    /// with `.totalOutputOverflow` until the total is an eighth under it.
-    public var maxTotalPendingOutputBytes: Int = 256 << 20
+    /// Memory the unsent output of all connections together may hold (its buffers'
+    /// capacity, at least the bytes): past it, the largest backlogs are cut off with
+    /// `.totalOutputOverflow` until the total is an eighth under it.
+    public var maxTotalOutputBytes: Int = 256 << 20
     /// Fairness: at most this many bytes are read from one connection per loop turn.
     public var maxReadBytesPerTurn: Int = 64 * 1024
     /// Fairness: at most this many bytes are written to one connection per loop turn.

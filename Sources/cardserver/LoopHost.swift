@@ -101,7 +101,7 @@ final class LoopHost: ServerHost, EventLoopDelegate {
         case .writeFailed(let why): "write failed: \(why)"
         case .outputOverflow(let pending): "disconnected: \(pending) bytes of output unread, over the limit"
         case .totalOutputOverflow(let pending, let total):
-            "disconnected: \(pending) bytes of output unread, among the largest when all clients' unread output reached \(total) bytes, over --max-output-total"
+            "disconnected: \(pending) bytes of output unread, among the largest when all clients' unread output held \(total) bytes, over --max-output-total"
         case .closedByServer: "closed by server"
         }
     }

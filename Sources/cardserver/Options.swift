@@ -59,8 +59,9 @@ struct Options: Equatable {
           --output-limit BYTES  Unsent output a client may pile up before it is disconnected (default: 1048576);
                                 a client is read no further while its own replies pile up past 64 KiB
           --max-output-total BYTES
-                                Unsent output of all clients together; past it, the clients with the most
-                                unread output are disconnected until it is an eighth under it (default: 268435456)
+                                Memory the unsent output of all clients together may take; past it, the
+                                clients with the most are disconnected until it is an eighth under it
+                                (default: 268435456)
           --rate N              Commands a client may send per second after a burst; the rest wait
                                 and are read later, none is refused; 0 for no limit (default: 50)
           --burst N             Commands a client may send at once (default: 100)

@@ -94,7 +94,12 @@ struct DataDirectoryTests {
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"rps","options":{"bot":"random","rounds":1}}"#)
         try ann.expect("joined")
-        ann.send(#"{"type":"throw","sign":"rock"}"#)
+        // A draw replays the round: throw until the game is over.
+        var decided = false
+        while !decided {
+            ann.send(#"{"type":"throw","sign":"rock"}"#)
+            decided = try ann.receive(until: "round").message["winner"] != .null
+        }
         let over = try ann.receive(until: "game_over").message
         let gameID = try #require(over["game_id"]?.stringValue)
         ann.send(#"{"type":"replay","game":"\#(gameID)"}"#)

@@ -181,4 +181,48 @@ struct OutputBufferTests {
         #expect(buffer.count == 0)
         #expect(buffer.flush(maxBytes: .max, write: writer.write) == .drained)
     }
+
+    /// The capacity an array of bytes gets when `capacity` is reserved in an empty one.
+    private func reserved(_ capacity: Int) -> Int {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(capacity)
+        return bytes.capacity
+    }
+
+    @Test("the memory held is the capacity of the chunks queued, and is given up as they are written")
+    func heldBytes() {
+        var buffer = OutputBuffer()
+        let large = [UInt8](repeating: 7, count: 20_000)
+        buffer.append(large)
+        #expect(buffer.heldBytes == large.capacity)
+        // After a large chunk, a small message starts a coalescing chunk of 4 KiB.
+        buffer.append([1, 2, 3])
+        #expect(buffer.heldBytes == large.capacity + reserved(4096))
+        let writer = ScriptedWriter([.accept(20_000)])
+        #expect(buffer.flush(maxBytes: .max, write: writer.write) == .drained)
+        #expect(buffer.count == 0)
+        #expect(buffer.heldBytes == 0)
+        buffer.append(large)
+        buffer.removeAll()
+        #expect(buffer.heldBytes == 0)
+    }
+
+    @Test("behind a backlog, small messages go into 16 KiB chunks made whole at once, never grown")
+    func backlogChunks() {
+        var buffer = OutputBuffer()
+        let backlog = [UInt8](repeating: 7, count: 70_000)
+        buffer.append(backlog)
+        let line = [UInt8](repeating: 8, count: 100)
+        for _ in 0 ..< 200 {
+            buffer.append(line)
+        }
+        // 20,000 bytes of lines: one chunk of 16 KiB filled with whole lines, and the rest in a second.
+        #expect(buffer.count == 90_000)
+        #expect(buffer.chunkCount == 3)
+        #expect(buffer.heldBytes == backlog.capacity + 2 * reserved(OutputBuffer.backlogChunk))
+        let writer = ScriptedWriter([])
+        #expect(buffer.flush(maxBytes: .max, write: writer.write) == .drained)
+        #expect(writer.offers == [70_000, reserved(OutputBuffer.backlogChunk) / 100 * 100, 20_000 - reserved(OutputBuffer.backlogChunk) / 100 * 100])
+        #expect(writer.written == backlog + Array(repeating: 8, count: 20_000))
+    }
 }

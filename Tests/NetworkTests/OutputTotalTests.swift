@@ -33,7 +33,7 @@ struct OutputTotalTests {
     @Test("past the total, the largest backlogs are cut off, the rest are served, and the total is kept exactly through writes and closes")
     func largestBacklogsAreCut() throws {
         var limits = NetworkLimits()
-        limits.maxTotalPendingOutputBytes = 524_288
+        limits.maxTotalOutputBytes = 524_288
         let server = try LoopThread(limits: limits)
         defer { server.stop() }
         server.start()
@@ -48,15 +48,18 @@ struct OutputTotalTests {
         let ids = try sinks.map { try #require(server.delegate.connection(fromPort: $0.localPort)) }
         let sorted = ids.sorted { $0.rawValue < $1.rawValue }
 
+        // What the loop's buffers hold of a send: the array as it came, with its capacity.
+        let large = TestPattern.bytes(100_000).capacity
+        let small = TestPattern.bytes(60_000).capacity
         // All in one turn, so nothing is written between the sends: five backlogs of
-        // 100,000 bytes (500,000 in all, under 524,288), then 60,000 more to the sixth
-        // (560,000): the two oldest of the largest go, leaving 360,000, under 458,752.
+        // 100,000 bytes (about 500,000 in all, under 524,288), then 60,000 more to the sixth
+        // (about 560,000): the two oldest of the largest go, leaving about 360,000, under 458,752.
         let sends = sorted.prefix(5).map { "SEND \($0.rawValue) 100000\n" }.joined()
         #expect(control.send(sends + "TOTAL\nSEND \(sorted[5].rawValue) 60000\nTOTAL\n"))
-        #expect(control.readLine() == "total 500000")
-        #expect(control.readLine() == "total 360000")
+        #expect(control.readLine() == "total \(5 * large)")
+        #expect(control.readLine() == "total \(3 * large + small)")
         #expect(server.delegate.wait { $0.closed.count == 2 })
-        let cut = CloseReason.totalOutputOverflow(pendingBytes: 100_000, totalBytes: 560_000)
+        let cut = CloseReason.totalOutputOverflow(pendingBytes: 100_000, totalBytes: 5 * large + small)
         #expect(server.delegate.closed == [sorted[0]: cut, sorted[1]: cut])
 
         #expect(control.send("still here\n"))

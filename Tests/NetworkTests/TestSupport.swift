@@ -112,7 +112,7 @@ struct TestFailure: Error, CustomStringConvertible {
 /// `PAUSE` answers `paused` and stops reading this connection; `RESUME <n>` restarts
 /// reading connection n; `BIG <n>` sends n bytes and asks to hear when they are all
 /// written, which sends "\ndrained\n"; `SEND <id> <n>` sends n bytes to connection id;
-/// `TOTAL` answers `total <n>`, the loop's unsent bytes of all connections at that moment;
+/// `TOTAL` answers `total <n>`, the memory the loop's unsent output holds at that moment;
 /// anything else is echoed back with its newline.
 final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
     weak var loop: EventLoop?
@@ -179,7 +179,7 @@ final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
                 let words = text.split(separator: " ")
                 loop?.send(TestPattern.bytes(Int(words[2]) ?? 0), to: ConnectionID(rawValue: UInt64(words[1]) ?? 0))
             } else if text == "TOTAL" {
-                echo.append(contentsOf: Array("total \(loop?.totalPendingOutputBytes ?? -1)\n".utf8))
+                echo.append(contentsOf: Array("total \(loop?.totalOutputBytes ?? -1)\n".utf8))
             } else if text.hasPrefix("BIG ") {
                 loop?.send(echo, to: id)
                 echo = []

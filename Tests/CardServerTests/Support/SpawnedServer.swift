@@ -33,6 +33,13 @@ final class SpawnedServer {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, logURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Nothing else: the test runner's own descriptors (other tests' sockets) stay behind,
+        // as a service manager leaves its own. (A GNU extension, which Swift's Glibc module
+        // leaves out: looked up by name.)
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let closeFrom = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, 3)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
