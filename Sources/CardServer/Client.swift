@@ -20,6 +20,8 @@ final class Client {
     var wasPaused = false
     /// Closes the connection if it never logs in.
     var loginTimer: TimerToken?
+    /// States were held back while it was far behind on reading: it gets the newest once it catches up.
+    var missedStates = false
 
     init(id: ClientID, commands: TokenBucket) {
         self.id = id

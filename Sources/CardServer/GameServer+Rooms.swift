@@ -343,6 +343,12 @@ extension GameServer {
         let entries = playerEntries(of: room)
         room.forEachMember { memberID, memberSeat in
             guard let client = players[memberID]?.client else { return }
+            // A state replaces the one before it: a member far behind on reading (a spectator
+            // who stopped) is sent none until it has read down, then the newest. So a room's
+            // moves cost it one pending state, not one each (nor the time to encode them).
+            if let unsent = host.unsentBytes(for: client), unsent > config.pauseInputAboveUnsentBytes {
+                return holdStates(for: client)
+            }
             let seat = shared ? nil : memberSeat
             if seat == nil, let commonLine {
                 host.send(commonLine, to: client)
@@ -352,6 +358,13 @@ extension GameServer {
             if seat == nil { commonLine = line }
             host.send(line, to: client)
         }
+    }
+
+    /// Notes that a client missed states, and asks to hear when it has read down.
+    private func holdStates(for id: ClientID) {
+        guard let client = clients[id], !client.missedStates else { return }
+        client.missedStates = true
+        host.notifyWhenDrained(id, atMost: config.resumeInputAtUnsentBytes)
     }
 
     /// Sends one player the current view without counting a change (after a resume).

@@ -110,7 +110,15 @@ public final class GameServer {
 
     /// A client whose reading was paused for its unsent output has read enough of it.
     public func clientDrained(_ id: ClientID) {
-        guard let client = clients[id], case .outputBacklog? = client.inputPause else { return }
+        guard let client = clients[id] else { return }
+        if client.missedStates {
+            client.missedStates = false
+            // The newest state, at the seq the others saw last: the ones between are not needed.
+            if let player = client.playerID.flatMap({ players[$0] }), player.client == id, let room = player.roomCode.flatMap({ rooms[$0] }) {
+                sendState(room, to: player)
+            }
+        }
+        guard case .outputBacklog? = client.inputPause else { return }
         resumeInput(client)
     }
 

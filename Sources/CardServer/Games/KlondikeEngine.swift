@@ -180,9 +180,9 @@ struct KlondikeEngine: GameEngine {
         // A spectator follows the first seated player's game, except in a race under
         // way: a copy of the deal shown to a second account would show the others' cards.
         let spectatorSeesCards = !isRace || isOver
-        let shown = viewerSeat ?? (spectatorSeesCards ? games.firstIndex { $0 != nil } : nil)
+        let shown = viewerSeat ?? (spectatorSeesCards ? games.indices.first(where: hasGame) : nil)
         let game = shown.flatMap { games.indices.contains($0) ? games[$0] : nil }
-        let inGame = games.indices.filter { games[$0] != nil && !left.contains($0) }
+        let inGame = games.indices.filter { hasGame($0) && !left.contains($0) }
         return .klondike(KlondikeFields(
             player: shown.flatMap { names.indices.contains($0) ? names[$0] : nil },
             draw: drawCount,
@@ -200,6 +200,13 @@ struct KlondikeEngine: GameEngine {
             },
             score: scoring == .none ? nil : game.map(\.score) ?? scoring.start,
             passesLeft: game?.passesLeft ?? passes))
+    }
+
+    /// Whether a seat has a game. Matched in place: `games[seat] != nil` copies the whole game
+    /// (a retain of each of its arrays) for each seat of each view of every state in a race.
+    private func hasGame(_ seat: Int) -> Bool {
+        if case .some = games[seat] { return true }
+        return false
     }
 
     private func result(winner: Int) -> GameResult {
