@@ -190,7 +190,7 @@ struct SetRoomTests {
         }
         #expect(size == 24)
         ann.send(#"{"type":"deal"}"#)
-        #expect(try ann.receiveLine() == #"{"type":"error","code":"illegal_move","message":"the board already holds 24 cards; find a Set"}"#)
+        #expect(try ann.receiveLine() == #"{"type":"error","code":"illegal_move","message":"three more cards would put more than 24 on the board; find a Set instead"}"#)
         _ = room
     }
 

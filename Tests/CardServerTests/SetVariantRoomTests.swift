@@ -1,4 +1,4 @@
-import CardServer
+@testable import CardServer
 import GameRules
 import ScriptedServer
 import Testing
@@ -90,5 +90,38 @@ struct SetVariantRoomTests {
         #expect(host.takeLines(ann) == [
             #"{"type":"error","code":"bad_request","message":"option 'variant' must be \"classic\", \"junior\", \"chain\" or \"ultra\", not \"speed\"","id":1}"#,
         ])
+    }
+}
+
+/// A deal vote is checked against the same rule that deals: a chain board of 22 or 23
+/// cards cannot take three more, so the vote is refused instead of counted and dropped.
+struct ChainBoardFullTests {
+    @Test func aDealOnAChainBoardOf22IsRefusedNotSwallowed() throws {
+        var engine = try SetEngine(room: "T", seats: 1, options: ["variant": "chain"])
+        _ = engine.start(names: ["ann"], seed: 5, now: 0)
+        let seats = SeatContext(seated: [0], connected: [0])
+        func board() -> (cards: [SetCard], chain: [SetCard]) {
+            guard case .set(let fields) = engine.fields(viewerSeat: 0, now: 0) else { return ([], []) }
+            return (fields.board, fields.chain)
+        }
+        // Deal while three more fit and reach 22 by threes; claim (a chain takes two) otherwise.
+        var steps = 0
+        while board().cards.count != 22, steps < 2_000 {
+            steps += 1
+            let (cards, chain) = board()
+            if cards.count < 22, (22 - cards.count) % 3 == 0 {
+                _ = try engine.handle(.deal, seat: 0, seats: seats, now: 0)
+            } else if let claim = SetSolver.firstClaim(on: cards, variant: .chain, chain: chain) {
+                _ = try engine.handle(.claim(cards: claim.map(\.id)), seat: 0, seats: seats, now: 0)
+            } else {
+                _ = try engine.handle(.deal, seat: 0, seats: seats, now: 0)
+            }
+        }
+        try #require(board().cards.count == 22, "no board of 22 reached in \(steps) steps")
+        #expect(throws: CommandError.illegalMove("three more cards would put more than 24 on the board; find a Set instead")) {
+            _ = try engine.handle(.deal, seat: 0, seats: seats, now: 0)
+        }
+        guard case .set(let fields) = engine.fields(viewerSeat: 0, now: 0) else { return }
+        #expect(fields.dealVotes.isEmpty, "the refused vote is not counted")
     }
 }

@@ -4,6 +4,7 @@ import Wire
 /// Set: players race to call a Set on one shared board; solo is the classic game with hints.
 struct SetEngine: GameEngine {
     static let gameName = "set"
+    static let title = "Set"
     static let seatRange = 1...8
     static let defaultSeats = 4
     static let minPlayers = 1
@@ -80,7 +81,11 @@ struct SetEngine: GameEngine {
             update.result = resultIfOver(game, now: now)
             return update
         case .deal:
-            try Self.checkDeal(game)
+            do {
+                try game.checkDealThree()
+            } catch {
+                throw Self.refusal(error)
+            }
             dealVotes.insert(seat)
             dealIfAgreed(&game, seats: seats)
             return GameUpdate()
@@ -146,11 +151,6 @@ struct SetEngine: GameEngine {
         guard !dealVotes.isEmpty, seats.connected.allSatisfy(dealVotes.contains) else { return }
         dealVotes = []
         try? game.dealThree()
-    }
-
-    private static func checkDeal(_ game: SetGame) throws(CommandError) {
-        if game.deckCount == 0 { throw .illegalMove("the deck is empty") }
-        if game.board.count >= 24 { throw .illegalMove("the board already holds 24 cards; find a Set") }
     }
 
     private func resultIfOver(_ game: SetGame, now: UInt64) -> GameResult? {

@@ -133,12 +133,20 @@ public struct SetGame: Sendable, Equatable {
     /// - Throws: ``SetRuleError/gameOver``, ``SetRuleError/deckEmpty``, or
     ///   ``SetRuleError/boardFull`` when the board holds ``maxBoardSize`` cards.
     public mutating func dealThree() throws(SetRuleError) {
-        guard !isOver else { throw .gameOver }
-        guard !deck.isEmpty else { throw .deckEmpty }
-        guard board.count + 3 <= Self.maxBoardSize else { throw .boardFull }
+        try checkDealThree()
         hint = []
         board += draw(3)
         dealWhileNoSet()
+    }
+
+    /// Whether ``dealThree()`` would deal: the one rule for a deal, which a vote for one is checked
+    /// against before it is counted.
+    /// - Throws: what ``dealThree()`` would throw.
+    public func checkDealThree() throws(SetRuleError) {
+        guard !isOver else { throw .gameOver }
+        guard !deck.isEmpty else { throw .deckEmpty }
+        // Three more must fit: in the chain variant a board of 22 or 23 is full too.
+        guard board.count + 3 <= Self.maxBoardSize else { throw .boardFull }
     }
 
     /// Shows one more card of a claim the variant accepts: the first that
