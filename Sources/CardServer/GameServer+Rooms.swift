@@ -32,7 +32,7 @@ extension GameServer {
         let address = address(of: player)
         if let wait = addressLimits.roomCreations.retryAfter(address, now: host.nowNanoseconds) {
             throw .rateLimited(
-                "your address has created \(config.roomsPerMinutePerAddress) rooms this minute, the most allowed; join one, or wait", retryAfterMs: wait)
+                "your address has created \(config.roomsPerMinutePerAddress) rooms this minute, the most allowed; to play again, stay in your room after a game and send {\"type\":\"start\"} (a rematch needs no new room); or join a listed room, or wait", retryAfterMs: wait)
         }
         try requireDiskRoom()
         // A one-seat room's game begins with it.

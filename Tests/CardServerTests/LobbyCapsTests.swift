@@ -36,7 +36,7 @@ struct LobbyCapsTests {
         }
         // 20 s into the minute: 40 s to wait. A second connection from the same address waits too.
         let refused = Self.reply(host, #"{"type":"create","game":"set","id":1}"#, from: ann)
-        #expect(refused.jsonText == #"{"type":"error","code":"rate_limited","message":"your address has created 20 rooms this minute, the most allowed; join one, or wait","retry_after_ms":40000,"id":1}"#)
+        #expect(refused.jsonText == #"{"type":"error","code":"rate_limited","message":"your address has created 20 rooms this minute, the most allowed; to play again, stay in your room after a game and send {\"type\":\"start\"} (a rematch needs no new room); or join a listed room, or wait","retry_after_ms":40000,"id":1}"#)
         let annToo = host.player("ann2", peer: "10.0.0.1:1001")
         #expect(Self.reply(host, #"{"type":"create","game":"set"}"#, from: annToo)["code"] == .string("rate_limited"))
         // Bob, from another address, is not touched.
