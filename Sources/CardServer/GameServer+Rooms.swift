@@ -120,7 +120,8 @@ extension GameServer {
         }
         guard room.phase != .playing else { throw .illegalMove("the game is already under way") }
         guard room.seatedCount >= room.minPlayers else {
-            throw .illegalMove("\(room.gameName) needs at least \(room.minPlayers) players; \(room.seatedCount) seated")
+            throw .illegalMove(
+                "\(room.gameName) needs at least \(room.minPlayers) players and \(room.seatedCount) \(room.seatedCount == 1 ? "is" : "are") seated: share the room code \(room.code) so someone joins, or create a room with a robot or one seat")
         }
         guard room.phase == .over else {
             try requireDiskRoom()

@@ -3,7 +3,7 @@ import Wire
 extension GameServer {
     func login(_ credential: LoginCredential, client: Client, id: RequestID?) {
         if let playerID = client.playerID, let player = players[playerID] {
-            reject(.badRequest("you are already logged in as \(player.name)"), to: client.id, id: id)
+            reject(.badRequest("you are already logged in as \(player.name); to play under another name, open another connection and log in there"), to: client.id, id: id)
             return
         }
         switch credential {

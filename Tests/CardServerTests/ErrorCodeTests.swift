@@ -85,7 +85,9 @@ struct ErrorCodeTests {
         ann.send(#"{"type":"throw","sign":"rock"}"#)
         try expectError(ann, code: "game_not_started", message: #"the game has not started; it starts when every seat is taken, or on {\"type\":\"start\"}"#)
         ann.send(#"{"type":"start"}"#)
-        try expectError(ann, code: "illegal_move", message: "rps needs at least 2 players; 1 seated")
+        try expectError(
+            ann, code: "illegal_move",
+            message: "rps needs at least 2 players and 1 is seated: share the room code \(room) so someone joins, or create a room with a robot or one seat")
 
         let otherAnn = try server.player("ann")
         otherAnn.send(#"{"type":"join","room":"\#(room.lowercased())"}"#)

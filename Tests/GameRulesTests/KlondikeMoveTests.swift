@@ -447,19 +447,19 @@ struct KlondikeMoveTests {
     @Test(arguments: [
         (KlondikeError.gameWon, "the game is won"),
         (.nothingToDraw, "the stock and the waste are both empty"),
-        (.nothingToUndo, "nothing to undo"),
+        (.nothingToUndo, "nothing to undo: no move has been made since the deal (or since the last undo took them all back)"),
         (.noSuchPile(.tableau(7)), "there is no pile t8"),
         (.samePile(.tableau(2)), "the cards are already on t3"),
         (.wasteIsNotADestination, "cards cannot be put on the waste: it only takes cards from the stock"),
         (.countBelowOne(0), "a move takes at least one card, not 0"),
-        (.emptyPile(.waste), "the waste is empty"),
+        (.emptyPile(.waste), "the waste is empty: draw from the stock first"),
         (.emptyPile(.tableau(3)), "t4 is empty"),
         (.emptyPile(.foundation(0)), "f1 is empty"),
         (.oneCardAtATime(from: .waste), "only one card at a time can be taken from the waste"),
         (.oneCardAtATime(from: .foundation(1)), "only one card at a time can be taken from f2"),
         (.foundationCardOnlyToTableau(.foundation(3)), "a card on f4 can only go back to the tableau"),
-        (.notEnoughFaceUp(.tableau(2), available: 2), "t3 has only 2 face-up cards"),
-        (.notEnoughFaceUp(.tableau(0), available: 1), "t1 has only 1 face-up card"),
+        (.notEnoughFaceUp(.tableau(2), available: 2), "t3 has only 2 face-up cards: move at most 2 from it"),
+        (.notEnoughFaceUp(.tableau(0), available: 1), "t1 has only 1 face-up card: move 1 card from it"),
         (.foundationTakesOneCard, "a foundation takes one card at a time"),
         (.foundationMismatch(PlayingCard("5♣")), "the foundations build up by suit from the ace: 5♣ needs 4♣ there"),
         (.foundationMismatch(PlayingCard("2♦")), "the foundations build up by suit from the ace: 2♦ needs A♦ there"),
@@ -470,7 +470,7 @@ struct KlondikeMoveTests {
             "7♥ cannot go on 9♠: the tableau builds down in alternating colours"
         ),
         (.noAutoSource(.foundation(2)), "a double tap plays from the waste or the tableau, not from f3"),
-        (.noAutoMove(PlayingCard("8♦")), "no automatic move for 8♦"),
+        (.noAutoMove(PlayingCard("8♦")), "no automatic move for 8♦: it fits no foundation and no tableau pile; move another card, or draw"),
     ])
     func everyRefusalSaysWhyInWords(error: KlondikeError, reason: String) {
         #expect(error.reason == reason)

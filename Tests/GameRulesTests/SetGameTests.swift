@@ -152,7 +152,7 @@ struct SetGameTests {
         (.notOnBoard, "one of those cards is no longer on the board"),
         (.deckEmpty, "the deck is empty: there is nothing to deal; find a Set on the board"),
         (.boardFull, "three more cards would put more than 24 on the board; find a Set instead"),
-        (.hintExhausted, "every card of the hinted Set is already shown"),
+        (.hintExhausted, "every card of the hinted Set is already shown: claim it"),
         (.noSuchSeat(4), "seat 4 does not play in this game"),
         (.gameOver, "the game is over"),
     ] as [(SetRuleError, String)])

@@ -49,7 +49,7 @@ public enum KlondikeError: Error, Equatable, Sendable {
         case .nothingToDraw:
             "the stock and the waste are both empty"
         case .nothingToUndo:
-            "nothing to undo"
+            "nothing to undo: no move has been made since the deal (or since the last undo took them all back)"
         case .noSuchPile(let pile):
             "there is no pile \(pile.name)"
         case .samePile(let pile):
@@ -59,7 +59,7 @@ public enum KlondikeError: Error, Equatable, Sendable {
         case .countBelowOne(let count):
             "a move takes at least one card, not \(count)"
         case .emptyPile(.waste):
-            "the waste is empty"
+            "the waste is empty: draw from the stock first"
         case .emptyPile(let pile):
             "\(pile.name) is empty"
         case .oneCardAtATime(from: .waste):
@@ -69,9 +69,9 @@ public enum KlondikeError: Error, Equatable, Sendable {
         case .foundationCardOnlyToTableau(let pile):
             "a card on \(pile.name) can only go back to the tableau"
         case .notEnoughFaceUp(let pile, available: 1):
-            "\(pile.name) has only 1 face-up card"
+            "\(pile.name) has only 1 face-up card: move 1 card from it"
         case .notEnoughFaceUp(let pile, let available):
-            "\(pile.name) has only \(available) face-up cards"
+            "\(pile.name) has only \(available) face-up cards: move at most \(available) from it"
         case .foundationTakesOneCard:
             "a foundation takes one card at a time"
         case .foundationMismatch(let card) where card.rank == PlayingCard.ace:
@@ -86,7 +86,7 @@ public enum KlondikeError: Error, Equatable, Sendable {
         case .noAutoSource(let pile):
             "a double tap plays from the waste or the tableau, not from \(pile.name)"
         case .noAutoMove(let card):
-            "no automatic move for \(card.name)"
+            "no automatic move for \(card.name): it fits no foundation and no tableau pile; move another card, or draw"
         case .undoWouldHideShownCard:
             "in a race, undo cannot take back a draw or a move that turned a card face up: everyone has the same deal"
         case .noPassesLeft(let passes):

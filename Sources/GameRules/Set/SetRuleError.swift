@@ -31,7 +31,7 @@ public enum SetRuleError: Error, Equatable, Sendable {
         case .notOnBoard: "one of those cards is no longer on the board"
         case .deckEmpty: "the deck is empty: there is nothing to deal; find a Set on the board"
         case .boardFull: "three more cards would put more than \(SetGame.maxBoardSize) on the board; find a Set instead"
-        case .hintExhausted: "every card of the hinted Set is already shown"
+        case .hintExhausted: "every card of the hinted Set is already shown: claim it"
         case .noSuchSeat(let seat): "seat \(seat) does not play in this game"
         case .gameOver: "the game is over"
         }
