@@ -178,7 +178,7 @@ struct SetRoomTests {
         try ann.expect("claimed")
         try ann.expect("state")
         ann.send(#"{"type":"claim","cards":[\#(set.map(String.init).joined(separator: ","))],"id":"again"}"#)
-        #expect(try ann.receiveLine() == #"{"type":"error","code":"stale","message":"one of those cards is no longer on the board; no points lost","id":"again"}"#)
+        #expect(try ann.receiveLine() == #"{"type":"error","code":"stale","message":"one of those cards is not on the board (taken already, or not dealt yet); no points lost","id":"again"}"#)
         ann.send(#"{"type":"claim","cards":[1,2]}"#)
         #expect(try ann.expect("error")["code"] == .string("bad_request"))
 

@@ -149,7 +149,7 @@ struct SetGameTests {
     @Test(arguments: [
         (SetRuleError.notThreeDistinctCards, "a claim names exactly three different cards"),
         (.noSuchCard(90), "card 90 does not exist"),
-        (.notOnBoard, "one of those cards is no longer on the board"),
+        (.notOnBoard, "one of those cards is not on the board (taken already, or not dealt yet)"),
         (.deckEmpty, "the deck is empty: there is nothing to deal; find a Set on the board"),
         (.boardFull, "three more cards would put more than 24 on the board; find a Set instead"),
         (.hintExhausted, "every card of the hinted Set is already shown: claim it"),

@@ -67,7 +67,7 @@ struct SetEngine: GameEngine {
             do {
                 result = try game.claim(ids, by: seat)
             } catch .notOnBoard {
-                throw CommandError(code: .stale, message: "one of those cards is no longer on the board; no points lost")
+                throw CommandError(code: .stale, message: "one of those cards is not on the board (taken already, or not dealt yet); no points lost")
             } catch {
                 throw Self.refusal(error)
             }

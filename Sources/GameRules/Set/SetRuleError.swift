@@ -28,7 +28,7 @@ public enum SetRuleError: Error, Equatable, Sendable {
         case .notFourDistinctCards: "an UltraSet claim names exactly four different cards"
         case .needsOneCardOfTheLastSet: "in Set-chain, a Set uses exactly one card of the last Set and two from the board"
         case .noSuchCard(let id): "card \(id) does not exist"
-        case .notOnBoard: "one of those cards is no longer on the board"
+        case .notOnBoard: "one of those cards is not on the board (taken already, or not dealt yet)"
         case .deckEmpty: "the deck is empty: there is nothing to deal; find a Set on the board"
         case .boardFull: "three more cards would put more than \(SetGame.maxBoardSize) on the board; find a Set instead"
         case .hintExhausted: "every card of the hinted Set is already shown: claim it"
