@@ -39,4 +39,7 @@ enum InputPause {
     case commandRate(TimerToken)
     /// Its `replay` is being read on the background worker: reading resumes with the answer.
     case replay
+    /// Its command's answer is being worked out off the loop (a Klondike hint's search):
+    /// reading resumes with the answer.
+    case slowReply
 }

@@ -111,11 +111,31 @@ extension GameServer {
         recordStep(.move, seat: seat, in: room, command: command, now: now)
         let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: now)
         room.moved = true
+        if let slow = update.slowReply { return answerOffLoop(slow, update: update, to: player, in: room, id: id) }
         send(update.reply(id), to: player)
         if update.replyIsBroadcast {
             broadcast(update.reply(nil), in: room, except: player.id)
         }
         apply(update, in: room)
+    }
+
+    /// Works out a reply off the loop, holding the sender's input meanwhile (so its next
+    /// command sees the answer's effect), then sends it and what the update caused. Nobody
+    /// else waits. Replaying the room log, or with nobody to answer, nothing is worked out.
+    private func answerOffLoop(_ slow: SlowReply, update: GameUpdate, to player: Player, in room: Room, id: RequestID?) {
+        guard !isReplaying, let clientID = player.client, let client = clients[clientID], !client.isClosing else {
+            return apply(update, in: room)
+        }
+        pauseInput(client, .slowReply)
+        host.runOffLoop(slow.work) { [weak self, weak room] in
+            guard let self else { return }
+            let reply = slow.reply()
+            let client = self.clients[clientID].flatMap { $0.isClosing ? nil : $0 }
+            if client != nil { self.send(reply(id), to: clientID) }
+            if let room, self.rooms[room.code] === room { self.apply(update, in: room) }
+            // What the client sent meanwhile comes after everything its command caused.
+            if let client, case .slowReply? = client.inputPause { self.resumeInput(client) }
+        }
     }
 
     /// Sends what an update caused, in order: its events, the new state, then `game_over`.

@@ -266,7 +266,11 @@ extension GameServer {
             throw .rateLimited(
                 "your address named \(config.failedJoinsPerMinutePerAddress) rooms that do not exist this minute; wait before joining or watching", retryAfterMs: wait)
         }
-        let code = rawCode.trimmingWhitespace().uppercased()
+        // ASCII letters only: `uppercased()` would turn "ß" into "SS" and "ſ" into "S", and
+        // a code is case-insensitive, not a spelling with other letters.
+        let code = String(String.UnicodeScalarView(rawCode.trimmingWhitespace().unicodeScalars.map { scalar in
+            ("a"..."z").contains(scalar) ? Unicode.Scalar(scalar.value - 0x20)! : scalar
+        }))
         guard let room = rooms[code] else {
             addressLimits.failedJoins.record(address, now: now)
             // The code is quoted back cut short: it is whatever the client sent.

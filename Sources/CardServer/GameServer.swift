@@ -73,6 +73,15 @@ public final class GameServer {
     /// The names `hello.games` lists.
     public static let gameNames: [String] = engines.map { $0.gameName }
 
+    /// The `games` catalog: each engine's declarations, in `hello` order.
+    public static let gameCatalog: [GameInfo] = engines.map { engine in
+        GameInfo(name: engine.gameName, title: engine.title, seats: engine.seatRange, defaultSeats: engine.defaultSeats, options: engine.options)
+    }
+
+    /// The `games` reply without its `id` and closing brace: it never changes while the
+    /// server runs, so it is written once and each request only splices its `id` in.
+    static let gamesReplyPrefix = GameInfo.replyPrefix(gameCatalog)
+
     // MARK: - Connections
 
     /// A connection was accepted: greet it, or turn it away when the server, or its
@@ -193,7 +202,7 @@ public final class GameServer {
         let slowdown: String? = switch cause {
         case .outputBacklog: "its replies are piling up unread"
         case .commandRate: "it sends more than \(config.commandRate) commands a second"
-        case .replay: nil
+        case .replay, .slowReply: nil
         }
         if let slowdown, !client.wasPaused {
             client.wasPaused = true
@@ -262,6 +271,9 @@ public final class GameServer {
         case .ping:
             send(.pong(id: id), to: client.id)
             return
+        case .games:
+            host.send(RoomsPage.replyLine(prefix: Self.gamesReplyPrefix, id: id), to: client.id)
+            return
         case .login(let credential):
             login(credential, client: client, id: id)
             return
@@ -311,7 +323,7 @@ public final class GameServer {
                 }
             case .replay(let game, let step, let seat):
                 try sendReplay(game, step: step, seat: seat, to: client, id: id)
-            case .help, .ping, .login:
+            case .help, .ping, .games, .login:
                 break
             default:
                 // Every other command is a game's: the room's engine says which it takes.

@@ -8,6 +8,7 @@ enum HelpText {
     private static let session = [
         #"{"type":"help"}                                  this list"#,
         #"{"type":"ping"}                                  the server answers {"type":"pong"}"#,
+        #"{"type":"games"}                                 every game with its title, seats, options, their values and defaults"#,
         #"{"type":"login","name":"ann"}                    log in as a new player (1-20 characters, 64 bytes)"#,
         #"{"type":"login","token":"..."}                   resume an earlier session with its token"#,
         #"{"type":"rooms"}                                 list the public rooms, 50 at a time; send the reply's "next" for more"#,

@@ -18,6 +18,8 @@ public struct ClientRequest: Equatable, Sendable {
 public enum ClientCommand: Equatable, Sendable {
     case help
     case ping
+    /// The games the server plays, with their seats and options (allowed before login).
+    case games
     case login(LoginCredential)
     /// One page of the public rooms, optionally of one game.
     case rooms(RoomsQuery)
@@ -63,6 +65,7 @@ public enum ClientCommand: Equatable, Sendable {
         switch self {
         case .help: "help"
         case .ping: "ping"
+        case .games: "games"
         case .login: "login"
         case .rooms: "rooms"
         case .create: "create"
@@ -139,14 +142,16 @@ public struct DailyQuery: Equatable, Sendable {
     /// The deal's options as `create` gives them, without `daily`; empty for the defaults.
     public var options: JSONObject
 
-    /// Whether `text` is a day as the journal writes it: `YYYY-MM-DD`, a real month and day.
+    /// Whether `text` is a day as the journal writes it: `YYYY-MM-DD`, a day of the Gregorian calendar.
     public static func isDay(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.utf8.count == 10, parts.count == 3, parts.map(\.count) == [4, 2, 2],
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let month = Int(parts[1]), let day = Int(parts[2])
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
         else { return false }
-        return (1...12).contains(month) && (1...31).contains(day)
+        let isLeapYear = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let daysInMonth = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...daysInMonth).contains(day)
     }
 
     /// Creates a query.

@@ -28,6 +28,7 @@ public enum ClientMessageDecoder {
     private static let readers: [(type: String, example: String, read: CommandReader)] = [
         ("help", #"{"type":"help"}"#, { _ in .help }),
         ("ping", #"{"type":"ping"}"#, { _ in .ping }),
+        ("games", #"{"type":"games"}"#, { _ in .games }),
         ("login", #"{"type":"login","name":"ann"}"#, { fields throws(DecodeFailure) in try login(fields) }),
         ("rooms", #"{"type":"rooms"}"#, { fields throws(DecodeFailure) in try rooms(fields) }),
         ("create", #"{"type":"create","game":"set"}"#, { fields throws(DecodeFailure) in try create(fields) }),
@@ -113,7 +114,9 @@ public enum ClientMessageDecoder {
 
     private static func requestID(in object: JSONObject) throws(DecodeFailure) -> RequestID? {
         switch object["id"] {
-        case nil, .null?: return nil
+        // Unlike other optional fields, a null id is refused, not taken as absent: protocol 1
+        // says an id is an integer or a string, and the schema says the same.
+        case nil: return nil
         case .int(let value)?: return .int(value)
         case .string(let value)?:
             let bytes = value.utf8.count

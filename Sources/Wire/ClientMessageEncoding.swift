@@ -25,6 +25,7 @@ extension ClientCommand {
         switch self {
         case .help: "help"
         case .ping: "ping"
+        case .games: "games"
         case .login: "login"
         case .rooms: "rooms"
         case .create: "create"
@@ -89,7 +90,7 @@ extension ClientCommand {
             writer.field("game", game)
             if let step { writer.field("step", step) }
             if let seat { writer.field("seat", seat) }
-        case .help, .ping, .leave, .start, .draw, .undo, .finish, .deal, .hint: break
+        case .help, .ping, .games, .leave, .start, .draw, .undo, .finish, .deal, .hint: break
         }
     }
 }

@@ -9,6 +9,8 @@ public enum ServerMessage: Equatable, Sendable {
     /// token from an earlier start knows its seat is gone (tokens live as long as the process).
     case hello(protocolVersion: Int, server: String, games: [String], startedMs: Int?)
     case help(commands: [String], id: RequestID?)
+    /// The games this server plays, in `hello` order, with their seats and options.
+    case games([GameInfo], id: RequestID?)
     case pong(id: RequestID?)
     /// `room`: the room the session is in (after a resume), so a client goes back to it.
     case welcome(player: String, name: String, token: String, resumed: Bool, room: String?, id: RequestID?)
@@ -66,7 +68,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `id` of the command this message answers; nil for events and for commands sent without one.
     public var replyID: RequestID? {
         switch self {
-        case .help(_, let id), .pong(let id), .welcome(_, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id),
+        case .help(_, let id), .games(_, let id), .pong(let id), .welcome(_, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id),
              .stats(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id):
@@ -81,6 +83,7 @@ public enum ServerMessage: Equatable, Sendable {
         switch self {
         case .hello: "hello"
         case .help: "help"
+        case .games: "games"
         case .pong: "pong"
         case .welcome: "welcome"
         case .error, .rateLimited, .storageUnavailable: "error"

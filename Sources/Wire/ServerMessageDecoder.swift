@@ -31,6 +31,7 @@ public enum ServerMessageDecoder {
                 startedMs: try fields.optionalInt("started_ms"))
         },
         "help": { fields throws(ServerDecodeFailure) in .help(commands: try fields.strings("commands"), id: try fields.id()) },
+        "games": { fields throws(ServerDecodeFailure) in try games(fields) },
         "pong": { fields throws(ServerDecodeFailure) in .pong(id: try fields.id()) },
         "ok": { fields throws(ServerDecodeFailure) in .ok(id: try fields.id()) },
         "thrown": { fields throws(ServerDecodeFailure) in .thrown(id: try fields.id()) },
@@ -240,6 +241,39 @@ public enum ServerMessageDecoder {
             RoomsQuery(game: try next.optionalString("game"), after: try next.optionalInt("after"))
         }
         return .rooms(RoomsPage(rooms: summaries, total: try fields.int("total"), next: next), id: try fields.id())
+    }
+
+    /// The catalog; an option of a type this reader does not know (a newer server's) is skipped.
+    private static func games(_ fields: ServerFields) throws(ServerDecodeFailure) -> ServerMessage {
+        let games = try fields.objects("games").map { game throws(ServerDecodeFailure) in
+            let seats = try game.object("seats")
+            let (low, high) = (try seats.int("min"), try seats.int("max"))
+            guard low <= high else { throw seats.failure("'min' \(low) is more than 'max' \(high)") }
+            var options: [GameOption] = []
+            for option in try game.objects("options") {
+                let values: GameOption.Values
+                switch try option.string("type") {
+                case "integer":
+                    if option.has("values") {
+                        values = .integerChoices(try option.ints("values"))
+                    } else {
+                        let (least, most) = (try option.int("min"), try option.int("max"))
+                        guard least <= most else { throw option.failure("'min' \(least) is more than 'max' \(most)") }
+                        values = .integers(least...most)
+                    }
+                case "string": values = .strings(try option.strings("values"))
+                case "boolean": values = .boolean
+                default: continue
+                }
+                var defaultValue: JSONValue?
+                if let given = option.object["default"], !given.isNull { defaultValue = given }
+                options.append(GameOption(try option.string("name"), values, default: defaultValue))
+            }
+            return GameInfo(
+                name: try game.string("name"), title: try game.string("title"), seats: low...high, defaultSeats: try seats.int("default"),
+                options: options)
+        }
+        return .games(games, id: try fields.id())
     }
 
     private static func member(_ event: MemberEvent, _ fields: ServerFields) throws(ServerDecodeFailure) -> ServerMessage {

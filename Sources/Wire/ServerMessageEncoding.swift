@@ -5,7 +5,7 @@ extension ServerMessage {
     public func encodedLine() -> [UInt8] {
         // A state or a claim with its cards runs to a kilobyte or two; most replies are short.
         let capacity = switch self {
-        case .state, .claimed, .hint, .help, .replayFrame: 2048
+        case .state, .claimed, .hint, .help, .games, .replayFrame: 2048
         case .replay: 8192
         default: 128
         }
@@ -30,6 +30,9 @@ extension ServerMessage {
             if let startedMs { writer.field("started_ms", startedMs) }
         case .help(let commands, let id):
             writer.field("commands", strings: commands)
+            replyID = id
+        case .games(let games, let id):
+            writer.field("games", array: games) { writer, game in game.write(into: &writer) }
             replyID = id
         case .pong(let id), .ok(let id), .thrown(let id):
             replyID = id
@@ -284,6 +287,39 @@ extension RoomsPage {
             if let game = query.game { writer.field("game", game) }
             if let after = query.after { writer.field("after", after) }
         }
+    }
+}
+
+extension GameInfo {
+    fileprivate func write(into writer: inout JSONWriter) {
+        writer.openObject()
+        writer.field("name", name)
+        writer.field("title", title)
+        writer.field("seats", object: { writer in
+            writer.field("min", seats.lowerBound)
+            writer.field("max", seats.upperBound)
+            writer.field("default", defaultSeats)
+        })
+        writer.field("options", array: options) { writer, option in
+            writer.openObject()
+            writer.field("name", option.name)
+            writer.field("type", option.typeName)
+            switch option.values {
+            case .integers(let range):
+                writer.field("min", range.lowerBound)
+                writer.field("max", range.upperBound)
+            case .integerChoices(let choices):
+                writer.field("values", array: choices) { writer, choice in writer.int(choice) }
+            case .strings(let choices):
+                writer.field("values", strings: choices)
+            case .boolean:
+                break
+            }
+            writer.key("default")
+            writer.value(option.defaultValue ?? .null)
+            writer.closeObject()
+        }
+        writer.closeObject()
     }
 }
 

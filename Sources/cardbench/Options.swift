@@ -10,6 +10,7 @@ enum Options {
                cardbench solver [--rounds N]
                cardbench klondike-solver [--draw 1|3] [--deals N] [--budget-ms M] [--threads 1|2] [--json]
                cardbench klondike-solver --solution SEED [--draw 1|3] [--budget-ms M] [--threads 1|2]
+               cardbench klondike-hints [--draw 1|3] [--deals N]
                cardbench crash --binary PATH [--cycles N] [--rooms N] [--players N] [--restart-rooms N] [--appendfsync P] [--seed N]
                cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--innocent-from ADDR] [--format table|json] [--server-pid PID]
                cardbench journal --data DIR [--results N] [--seed N]
@@ -49,6 +50,9 @@ enum Options {
                     within the budget and the time a deal p50/p99/max (--json: one object). With
                     --solution SEED, prints that deal's winning moves, one protocol command a line,
                     to send in a one-seat room created with that seed and draw.
+          klondike-hints Plays Klondike deals 1-N by the server's hints alone (in process: the
+                    server's KlondikeHinter, without a socket); prints the deals won and the
+                    time a hint took p50/p99/max.
           crash     Starts the server (--binary) on a fresh data folder and, --cycles times, races
                     Set players in --rooms rooms, SIGKILLs the server at a random moment, starts it
                     again on the same data and resumes every player by token. Prints the cycles,
@@ -95,6 +99,7 @@ enum Options {
           --threads N           klondike-solver: 1, or 2 to search for a win and for a proof side by side (default: 2 with two cores)
           --solution SEED       klondike-solver: print this deal's winning moves instead
           --json                klondike-solver: print one JSON object
+                                klondike-hints takes --draw (default 1) and --deals (default: \(KlondikeHintOptions.defaultDeals))
           --cycles N            crash: kills and restarts (default: \(CrashOptions.defaultCycles))
           --restart-rooms N     crash: rooms in progress when the restart is timed (default: \(CrashOptions.defaultRestartRooms))
           --appendfsync P       crash: the server's --appendfsync, always, everysec or no (default: everysec)
@@ -119,6 +124,7 @@ enum Options {
         case startup(StartupOptions)
         case attack(AttackOptions)
         case klondikeSolver(KlondikeSolverOptions)
+        case klondikeHints(KlondikeHintOptions)
         case crash(CrashOptions)
         case journal(JournalOptions)
     }
@@ -162,6 +168,7 @@ enum Options {
         ("startup", ["--binary", "--runs", "--redis", "--results"]),
         ("solver", ["--rounds"]),
         ("klondike-solver", ["--draw", "--deals", "--budget-ms", "--threads", "--solution", "--json"]),
+        ("klondike-hints", ["--draw", "--deals"]),
         ("attack", ["--port", "--host", "--seconds", "--only", "--innocent-from", "--format", "--server-pid"]),
         ("crash", ["--binary", "--cycles", "--rooms", "--players", "--restart-rooms", "--appendfsync", "--seed"]),
         ("journal", ["--data", "--results", "--seed"]),
@@ -208,6 +215,7 @@ enum Options {
         case "startup": return .run(.startup(try StartupOptions(values)))
         case "attack": return .run(.attack(try AttackOptions(values)))
         case "klondike-solver": return .run(.klondikeSolver(try KlondikeSolverOptions(values)))
+        case "klondike-hints": return .run(.klondikeHints(try KlondikeHintOptions(values)))
         case "crash": return .run(.crash(try CrashOptions(values)))
         case "journal": return .run(.journal(try JournalOptions(values)))
         default: return .run(.solver(rounds: try values.number("--rounds", in: 1...100_000_000, default: defaultRounds)))

@@ -31,6 +31,7 @@ func run(_ benchmark: Options.Benchmark) throws(BenchError) {
         print("journal: \(options.results) results, \(ServerMemory.mebibytes(written.bytes / 1_024)), in \(written.path) (\((monotonicNanoseconds() - started) / 1_000_000) ms)")
     case .attack(let options): try AttackBench(options).run()
     case .klondikeSolver(let options): try KlondikeSolverBench.run(options)
+    case .klondikeHints(let options): KlondikeHintBench.run(options)
     case .crash(let options):
         let logs = try TemporaryDirectory()
         defer { if getenv("CRASHBENCH_KEEP") == nil { logs.remove() } }

@@ -56,6 +56,11 @@ struct OptionsTests {
             JournalOptions(directory: "d", results: 5, seed: 9))))
     }
 
+    @Test func klondikeHintsTakesTheDrawAndTheDeals() throws {
+        #expect(try Options.parse(["klondike-hints"]) == .run(.klondikeHints(KlondikeHintOptions(draw: 1, deals: 100))))
+        #expect(try Options.parse(["klondike-hints", "--draw", "3", "--deals", "20"]) == .run(.klondikeHints(KlondikeHintOptions(draw: 3, deals: 20))))
+    }
+
     @Test func klondikeSolverTakesItsOptionsAndTheJSONFlag() throws {
         #expect(try Options.parse(["klondike-solver"]) == .run(.klondikeSolver(KlondikeSolverOptions())))
         #expect(
@@ -99,8 +104,8 @@ struct OptionsTests {
     }
 
     @Test(arguments: [
-        ([], "name a mode: ping, set, idle, startup, solver, klondike-solver, attack, crash, journal"),
-        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver, klondike-solver, attack, crash, journal"),
+        ([], "name a mode: ping, set, idle, startup, solver, klondike-solver, klondike-hints, attack, crash, journal"),
+        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver, klondike-solver, klondike-hints, attack, crash, journal"),
         (["journal"], "journal needs --data DIR"),
         (["journal", "--data", "d", "--results", "0"], "--results must be a number from 1 to 100000000, not '0'"),
         (["ping"], "ping needs --port N"),
@@ -123,6 +128,8 @@ struct OptionsTests {
         (["klondike-solver", "--solution", "-1"], "--solution must be a deal's seed, 0 to 9007199254740991, not '-1'"),
         (["klondike-solver", "--json", "1"], "unknown option '1' for klondike-solver"),
         (["klondike-solver", "--threads", "3"], "--threads must be a number from 1 to 2, not '3'"),
+        (["klondike-hints", "--draw", "2"], "--draw must be 1 or 3, not '2'"),
+        (["klondike-hints", "--budget-ms", "5"], "unknown option '--budget-ms' for klondike-hints"),
         (["crash"], "crash needs --binary PATH"),
         (["crash", "--binary", "b", "--cycles", "0"], "--cycles must be a number from 1 to 10000, not '0'"),
         (["crash", "--binary", "b", "--appendfsync", "sometimes"], "--appendfsync must be always, everysec or no, not 'sometimes'"),

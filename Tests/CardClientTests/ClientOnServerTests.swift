@@ -8,6 +8,15 @@ import Wire
 /// `GameServer` on a scripted host, so every line the model reads is the server's own
 /// output (Wire's encoder), never hand-written JSON.
 struct ClientOnServerTests {
+    /// After `hello` the client asks for the catalog; the real server's is what its form offers.
+    @Test func theClientReadsTheServersCatalog() {
+        var ann = ScriptedSession(host: ScriptedHost(seed: 7), name: "ann")
+        #expect(ann.model.catalog == GameCatalog.games.map(\.info))
+        #expect(ann.model.catalog.map(\.name) == ann.model.games)
+        ann.press("n")
+        #expect(ann.model.form?.catalog == ann.model.catalog)
+    }
+
     @Test func soloSetAClaimAndAHintByKeys() throws {
         var ann = ScriptedSession(host: ScriptedHost(seed: 7), name: "ann", destination: .create(CreateRequest(game: "set", seats: 1, isPrivate: false)))
         #expect(ann.model.room?.game == "set")

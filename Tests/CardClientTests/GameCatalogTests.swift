@@ -1,4 +1,5 @@
 import CardClient
+import Foundation
 @testable import CardServer
 import GameRules
 import ScriptedServer
@@ -8,7 +9,7 @@ import Wire
 /// The registrations a new game needs agree with each other: what the compiler cannot see.
 struct GameCatalogTests {
     static let roomAndSessionCommands: Set<String> = [
-        "help", "ping", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard", "replay",
+        "help", "ping", "games", "login", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard", "replay",
     ]
 
     @Test func theClientDrawsExactlyTheGamesTheServerOffers() {
@@ -42,7 +43,7 @@ struct GameCatalogTests {
         }
         var gameLines = 0
         for engine in GameServer.engines { gameLines += engine.helpLines.count }
-        #expect(HelpText.commands.count == 16 + gameLines + 1)
+        #expect(HelpText.commands.count == 17 + gameLines + 1)
     }
 
     /// Each game's `state`, as the server writes it, decodes to that game's own fields.
@@ -114,5 +115,122 @@ struct DeclaredOptionsTests {
         #expect(GameOption("pairs", .integers(2...30)).problem(with: 2.5) == "option 'pairs' must be an integer from 2 to 30, not 2.5")
         #expect(DeclaredOptionsTests.reply(to: #"{"type":"create","game":"rps","options":{"bot":"adaptive","rounds":5},"id":1}"#)
             .hasPrefix(#"{"type":"joined""#))
+    }
+}
+
+/// The `games` catalog: every game the server plays, with the seats and options its engine
+/// declares and enforces, and the client's catalog the same.
+struct GamesCatalogTests {
+    static let games = ["set", "rps", "rps-brain", "concentration", "klondike"]
+
+    /// What a connection that has not logged in gets for `line`.
+    static func replyBeforeLogin(to line: String) -> [String] {
+        let host = ScriptedHost()
+        let client = host.connect()
+        _ = host.take(client)
+        host.send(line, from: client)
+        return host.takeLines(client)
+    }
+
+    @Test func gamesListsEveryGameInHelloOrderBeforeLogin() throws {
+        let lines = Self.replyBeforeLogin(to: #"{"type":"games","id":"g"}"#)
+        #expect(lines.count == 1)
+        guard case .games(let games, let id) = try ServerMessageDecoder.decode(Array((lines.first ?? "").utf8)) else {
+            throw TestFailure("not a games reply: \(lines)")
+        }
+        #expect(id == .string("g"))
+        #expect(games.map(\.name) == GameServer.gameNames)
+        #expect(games.map(\.title) == ["Set", "rock-paper-scissors", "rps-brain", "Concentration", "Klondike"])
+        #expect(games == GameServer.gameCatalog)
+        #expect(lines.first == ServerMessage.games(GameServer.gameCatalog, id: .string("g")).jsonText)
+        #expect(Self.replyBeforeLogin(to: #"{"type":"games"}"#) == [ServerMessage.games(GameServer.gameCatalog, id: nil).jsonText])
+    }
+
+    /// The whole reply, pinned: Protocol.md shows the same line.
+    @Test func theReplyIsPinned() throws {
+        #expect(Self.replyBeforeLogin(to: #"{"type":"games","id":1}"#) == [Self.pinnedReply])
+        let protocolMarkdown = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Protocol.md")
+        let lines = try String(contentsOf: protocolMarkdown, encoding: .utf8).split(separator: "\n")
+        #expect(lines.contains { $0 == Self.pinnedReply }, "Protocol.md shows the reply as it is")
+    }
+
+    static let pinnedReply = #"{"type":"games","games":[{"name":"set","title":"Set","seats":{"min":1,"max":8,"default":4},"options":[{"name":"variant","type":"string","values":["classic","junior","chain","ultra"],"default":"classic"},{"name":"seed","type":"integer","min":0,"max":9007199254740991,"default":null},{"name":"daily","type":"boolean","default":false}]},{"name":"rps","title":"rock-paper-scissors","seats":{"min":1,"max":2,"default":2},"options":[{"name":"rounds","type":"integer","min":1,"max":99,"default":3},{"name":"round_seconds","type":"integer","min":1,"max":3600,"default":30},{"name":"bot","type":"string","values":["random","adaptive"],"default":null}]},{"name":"rps-brain","title":"rps-brain","seats":{"min":1,"max":8,"default":1},"options":[{"name":"rounds","type":"integer","min":1,"max":50,"default":10},{"name":"round_seconds","type":"integer","min":1,"max":3600,"default":15}]},{"name":"concentration","title":"Concentration","seats":{"min":1,"max":8,"default":2},"options":[{"name":"pairs","type":"integer","min":2,"max":20,"default":8},{"name":"theme","type":"string","values":["halloween","christmas","animals","faces","food","sports","tech","travel"],"default":null},{"name":"turn_seconds","type":"integer","min":1,"max":3600,"default":30},{"name":"time_bonus","type":"boolean","default":false}]},{"name":"klondike","title":"Klondike","seats":{"min":1,"max":8,"default":1},"options":[{"name":"draw","type":"integer","values":[1,3],"default":1},{"name":"passes","type":"integer","values":[1,3],"default":null},{"name":"scoring","type":"string","values":["none","standard","vegas"],"default":"none"},{"name":"winnable","type":"boolean","default":null},{"name":"seed","type":"integer","min":0,"max":9007199254740991,"default":null},{"name":"daily","type":"boolean","default":false}]}],"id":1}"#
+
+    /// The reply is written once: each request splices its id into the kept bytes.
+    @Test func theKeptReplyIsTheMessagesOwnEncoding() {
+        #expect(RoomsPage.replyLine(prefix: GameServer.gamesReplyPrefix, id: .int(7))
+            == ServerMessage.games(GameServer.gameCatalog, id: .int(7)).encodedLine())
+        // Protocol.md's reply sizes: 8 KiB at most, 1,783 bytes today.
+        #expect(RoomsPage.replyLine(prefix: GameServer.gamesReplyPrefix, id: nil).count == 1_783)
+    }
+
+    @Test func theClientsCatalogIsTheServersReply() throws {
+        #expect(GameCatalog.games.map(\.info) == GameServer.gameCatalog)
+        let line = try #require(Self.replyBeforeLogin(to: #"{"type":"games"}"#).first)
+        #expect(try ServerMessageDecoder.decode(Array(line.utf8)) == .games(GameCatalog.games.map(\.info), id: nil))
+    }
+
+    /// The catalog's seats and options are the engines' declarations, and `create` holds to them.
+    @Test(arguments: games)
+    func theCatalogIsWhatTheEngineEnforces(game: String) throws {
+        let engine = try #require(GameServer.engines.first { $0.gameName == game })
+        let info = try #require(GameServer.gameCatalog.first { $0.name == game })
+        #expect(info.options == engine.options)
+        #expect(info.title == engine.title)
+        #expect(try engine.seatCount(requested: nil, options: [:]) == info.defaultSeats)
+        for seats in info.seats {
+            // rps has one seat only against the robot.
+            let options: JSONObject = game == "rps" && seats == 1 ? ["bot": "adaptive"] : [:]
+            #expect(try engine.seatCount(requested: seats, options: options) == seats, "\(game) with \(seats) seats")
+        }
+        for seats in [info.seats.lowerBound - 1, info.seats.upperBound + 1] {
+            #expect(throws: CommandError.self) { try engine.seatCount(requested: seats, options: [:]) }
+            #expect(throws: CommandError.self) { try engine.seatCount(requested: seats, options: ["bot": "adaptive"]) }
+        }
+        for option in info.options {
+            if let value = option.defaultValue { #expect(option.problem(with: value) == nil, "\(game).\(option.name)'s default is allowed") }
+        }
+    }
+
+    /// Every value each option declares is one `create` takes; a value it does not declare
+    /// is refused with a message naming the values it does.
+    @Test(arguments: games)
+    func everyDeclaredValueIsAcceptedAndAnUndeclaredOneRefused(game: String) throws {
+        let info = try #require(GameServer.gameCatalog.first { $0.name == game })
+        for option in info.options {
+            let declared: [JSONValue]
+            let undeclared: JSONValue
+            switch option.values {
+            case .integers(let range):
+                declared = [.int(range.lowerBound), .int(range.upperBound)]
+                undeclared = .int(range.lowerBound - 1)
+            case .integerChoices(let choices):
+                declared = choices.map { .int($0) }
+                undeclared = .int((choices.min() ?? 0) - 1)
+            case .strings(let choices):
+                declared = choices.map { .string($0) }
+                undeclared = "none of these"
+            case .boolean:
+                declared = [true, false]
+                undeclared = 1
+            }
+            // A chosen seed and the daily deal are for one-seat rooms.
+            let seats = ["seed", "daily"].contains(option.name) ? #","seats":1"# : ""
+            for value in declared {
+                let line = #"{"type":"create","game":"\#(game)"\#(seats),"options":{"\#(option.name)":\#(value.jsonText)},"id":1}"#
+                let reply = DeclaredOptionsTests.reply(to: line)
+                #expect(reply.hasPrefix(#"{"type":"joined""#), "\(line): \(reply)")
+            }
+            let line = #"{"type":"create","game":"\#(game)"\#(seats),"options":{"\#(option.name)":\#(undeclared.jsonText)},"id":1}"#
+            let allowed: String = switch option.values {
+            case .integers(let range): "an integer from \(range.lowerBound) to \(range.upperBound)"
+            case .integerChoices(let choices): choices.map(String.init).joined(separator: " or ")
+            case .strings(let choices): choices.dropLast().map { "\"\($0)\"" }.joined(separator: ", ") + " or \"\(choices.last ?? "")\""
+            case .boolean: "true or false"
+            }
+            let message = "option '\(option.name)' must be \(allowed), not \(undeclared.jsonText)"
+            #expect(DeclaredOptionsTests.reply(to: line) == ServerMessage.error(code: .badRequest, message: message, id: .int(1)).jsonText)
+        }
     }
 }

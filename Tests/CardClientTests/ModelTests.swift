@@ -12,7 +12,7 @@ struct ModelTests {
     @Test func helloLogsInAndWelcomeOpensTheLobby() {
         var model = ClientModel(serverAddress: "127.0.0.1:7878", name: "ann")
         #expect(model.screen == .connecting)
-        #expect(Self.apply([Fixtures.hello], to: &model) == [.transmit(#"{"type":"login","name":"ann","id":1}"#)])
+        #expect(Self.apply([Fixtures.hello], to: &model) == [.transmit(#"{"type":"games"}"#), .transmit(#"{"type":"login","name":"ann","id":1}"#)])
         #expect(model.games == ["set", "rps"])
         #expect(model.link == .online)
         #expect(Self.apply([Fixtures.welcomeAnn], to: &model) == [
@@ -162,7 +162,7 @@ struct ModelTests {
         model.connectionLost("the server closed the connection", now: 0)
         #expect(model.link == .lost("the server closed the connection"))
         _ = model.perform(.reconnect, now: 0)
-        #expect(Self.apply([Fixtures.hello], to: &model) == [.transmit(#"{"type":"login","token":"t0k3n","id":3}"#)])
+        #expect(Self.apply([Fixtures.hello], to: &model) == [.transmit(#"{"type":"games"}"#), .transmit(#"{"type":"login","token":"t0k3n","id":3}"#)])
         #expect(Self.apply([#"{"type":"welcome","player":"p1","name":"ann","token":"t0k3n","resumed":true,"room":"R2D2","id":3}"#], to: &model)
             == [.saveSession(SavedSession(name: "ann", token: "t0k3n", serverStartedMs: nil))])
         _ = Self.apply([Fixtures.rpsState(seq: 4)], to: &model)

@@ -28,6 +28,52 @@ struct NewGameFormTests {
         #expect(NewGameForm(offered: ["rps", "chess"]).games == ["rps"], "only games both sides know")
     }
 
+    /// A server newer than this client: a sixth game, and an option Set did not have.
+    static let newerCatalog = [
+        GameInfo(name: "set", title: "Set", seats: 1...8, defaultSeats: 4, options: [
+            GameOption("variant", .strings(["classic", "junior"]), default: "classic"),
+            GameOption("speed", .integers(1...3), default: 2),
+        ]),
+        GameInfo(name: "chess", title: "Chess", seats: 2...2, defaultSeats: 2, options: [GameOption("minutes", .integers(1...60), default: 5)]),
+    ]
+
+    @Test func theFormOffersTheServersCatalogNotTheOneThisClientWasBuiltWith() {
+        var form = NewGameForm(offered: Self.newerCatalog)
+        #expect(form.games == ["set", "chess"])
+        #expect(form.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "variant", "speed"])
+        form.move(by: 4)
+        #expect(form.label(of: form.fields[4]) == "2")
+        form.change(by: 1)
+        form.change(by: 1)
+        #expect(form.label(of: form.fields[4]) == "3", "speed stops at the server's 3")
+        #expect(form.request == CreateRequest(game: "set", options: ["speed": 3]))
+        form.move(by: -4)
+        form.change(by: 1)
+        #expect(form.game == "chess")
+        #expect(form.label(of: .game) == "Chess (not playable here)")
+        #expect(form.fields == [.game], "a game without a view offers no choices")
+        #expect(form.request == nil)
+    }
+
+    @Test func aRememberedChoiceTheServerNoLongerAllowsIsDropped() {
+        let remembered = NewGameForm.Memory(game: "set", choices: [
+            "set": NewGameForm.Choices(seats: 9, options: ["variant": "ultra", "speed": 1, "seed": 7]),
+        ])
+        let form = NewGameForm(offered: Self.newerCatalog, remembered: remembered)
+        #expect(form.current == NewGameForm.Choices(options: ["speed": 1]))
+    }
+
+    /// The model reads the catalog the server sends after `hello` and opens the form on it.
+    @Test func theLobbyFormReadsTheCatalogTheServerSent() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, ServerMessage.games(Self.newerCatalog, id: nil).jsonText])
+        #expect(model.catalog == Self.newerCatalog)
+        _ = model.type("n")
+        #expect(model.form?.games == ["set", "chess"])
+        #expect(model.form?.fields.map(NewGameForm.name(of:)) == ["game", "seats", "room", "variant", "speed"])
+        #expect(model.press([.right, .enter]) == [], "Enter on a game this client cannot draw creates nothing")
+        #expect(model.form?.label(of: .game) == "Chess (not playable here)")
+    }
+
     @Test func valuesStepWithinTheirDeclarations() {
         var form = NewGameForm(offered: Self.allGames, remembered: NewGameForm.Memory(game: "klondike"))
         #expect(form.request == CreateRequest(game: "klondike"))

@@ -61,7 +61,7 @@ struct SessionKeepingTests {
     @Test func aKeptSessionIsResumedAndLandsBackInItsSeat() {
         var model = ClientModel(
             serverAddress: "127.0.0.1:7878", name: nil, saved: SavedSession(name: "ann", token: "t0k3n", serverStartedMs: 1000))
-        #expect(model.receive(Self.hello) == [.transmit(#"{"type":"login","token":"t0k3n","id":1}"#)])
+        #expect(model.receive(Self.hello) == [.transmit(#"{"type":"games"}"#), .transmit(#"{"type":"login","token":"t0k3n","id":1}"#)])
         let welcome = #"{"type":"welcome","player":"p1","name":"ann","token":"t0k3n","resumed":true,"room":"R2D2","id":1}"#
         #expect(model.receive(welcome) == [.saveSession(SavedSession(name: "ann", token: "t0k3n", serverStartedMs: 1000))])
         #expect(model.room?.code == "R2D2")
@@ -76,7 +76,7 @@ struct SessionKeepingTests {
     @Test func aKeptSessionFromAnEarlierServerStartIsTriedAndARefusalSaysWhy() {
         var model = ClientModel(
             serverAddress: "127.0.0.1:7878", name: nil, saved: SavedSession(name: "ann", token: "t0k3n", serverStartedMs: 999))
-        #expect(model.receive(Self.hello) == [.transmit(#"{"type":"login","token":"t0k3n","id":1}"#)])
+        #expect(model.receive(Self.hello) == [.transmit(#"{"type":"games"}"#), .transmit(#"{"type":"login","token":"t0k3n","id":1}"#)])
         let refused = #"{"type":"error","code":"bad_token","message":"that token is unknown or has expired; log in with a name","id":1}"#
         #expect(model.receive(refused) == [.forgetSession, .transmit(#"{"type":"login","name":"ann","id":2}"#)])
         #expect(model.status?.text == "the server restarted without keeping your seat; logged in again")
@@ -88,7 +88,7 @@ struct SessionKeepingTests {
         model.connectionLost("the server closed the connection", now: 0)
         _ = model.perform(.reconnect, now: 0)
         let token = try? #require(model.session?.token)
-        #expect(model.receive(Self.hello) == [.transmit(#"{"type":"login","token":"\#(token ?? "")","id":4}"#)])
+        #expect(model.receive(Self.hello) == [.transmit(#"{"type":"games"}"#), .transmit(#"{"type":"login","token":"\#(token ?? "")","id":4}"#)])
         let welcome = #"{"type":"welcome","player":"p1","name":"ann","token":"\#(token ?? "")","resumed":true,"room":"R2D2","id":4}"#
         model.receive(welcome, now: 0)
         #expect(model.room?.code == "R2D2")

@@ -1,3 +1,4 @@
+import CardServer
 import Foundation
 import Testing
 import Wire
@@ -31,6 +32,21 @@ struct SessionTests {
         for type in ClientMessageDecoder.commandTypes {
             #expect(commands.contains { $0.contains(#"{"type":"\#(type)""#) }, "help lists \(type)")
         }
+    }
+
+    /// The catalog is there before login, the same line for every asker but the id.
+    @Test func gamesWorksBeforeLoginAndListsTheGamesOfHello() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        let hello = try client.expect("hello")
+        client.send(#"{"type":"games","id":4}"#)
+        let games = try client.expect("games")
+        #expect(games["id"] == .int(4))
+        let listed = try #require(games["games"]?.arrayValue).compactMap { $0.objectValue?["name"] }
+        #expect(listed == hello["games"]?.arrayValue)
+        client.send(#"{"type":"games"}"#)
+        #expect(try client.receiveLine() == ServerMessage.games(GameServer.gameCatalog, id: nil).jsonText)
     }
 
     @Test func loginWelcomesWithPlayerIDAndToken() throws {

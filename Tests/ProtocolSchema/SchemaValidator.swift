@@ -3,8 +3,10 @@ import Wire
 
 /// A JSON Schema (2020-12) validator for the keywords `Protocol.schema.json` uses:
 /// `$ref` (to `#/$defs/…`), `type`, `enum`, `const`, `properties`, `required`,
-/// `additionalProperties`, `items`, `minItems`, `maxItems`, `minimum`, `maximum`,
-/// `minLength`, `maxLength`, `pattern`, `oneOf`, `anyOf`. Annotations are ignored.
+/// `additionalProperties`, `items`, `minItems`, `maxItems`, `uniqueItems`, `minimum`,
+/// `maximum`, `minLength`, `maxLength` (in code points), `pattern` (ICU's regular
+/// expressions: `\p{…}` properties, lookaround), `format` (`date` asserted: a day of the
+/// Gregorian calendar; other formats ignored), `oneOf`, `anyOf`. Annotations are ignored.
 /// No packages: the suite checks every server line with it. A library of the test
 /// targets, so that the server's and the client's tests share it.
 public struct SchemaValidator: Sendable {
@@ -97,6 +99,9 @@ public struct SchemaValidator: Sendable {
             if let pattern = schema["pattern"]?.stringValue, text.range(of: pattern, options: .regularExpression) == nil {
                 problems.append("\(path): \(value.jsonText) does not match \(pattern)")
             }
+            if schema["format"]?.stringValue == "date", !Self.isDate(text) {
+                problems.append("\(path): \(value.jsonText) is not a date")
+            }
         }
         if let number = value.intValue, case .int = value {
             if let minimum = schema["minimum"]?.intValue, number < minimum { problems.append("\(path): \(number) < \(minimum)") }
@@ -105,6 +110,11 @@ public struct SchemaValidator: Sendable {
         if let items = value.arrayValue {
             if let minimum = schema["minItems"]?.intValue, items.count < minimum { problems.append("\(path): fewer than \(minimum) items") }
             if let maximum = schema["maxItems"]?.intValue, items.count > maximum { problems.append("\(path): more than \(maximum) items") }
+            if schema["uniqueItems"] == .bool(true) {
+                for (index, item) in items.enumerated() where items[..<index].contains(where: { Self.equal($0, item) }) {
+                    problems.append("\(path)[\(index)]: \(item.jsonText) repeats an earlier item")
+                }
+            }
             if let itemSchema = schema["items"] {
                 for (index, item) in items.enumerated() { problems += check(item, itemSchema, path: "\(path)[\(index)]") }
             }
@@ -136,6 +146,35 @@ public struct SchemaValidator: Sendable {
             }
         }
         return problems
+    }
+
+    /// JSON Schema's equality: numbers by value (1 is 1.0), strings by code points, objects
+    /// as sets of members (key order does not matter).
+    static func equal(_ left: JSONValue, _ right: JSONValue) -> Bool {
+        switch (left, right) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Double(a) == b
+        case (.double(let a), .double(let b)): a == b
+        case (.string(let a), .string(let b)): a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case (.array(let a), .array(let b)): a.count == b.count && zip(a, b).allSatisfy { equal($0, $1) }
+        case (.object(let a), .object(let b)):
+            a.pairs.count == b.pairs.count && a.pairs.allSatisfy { key, value in b[key].map { equal(value, $0) } ?? false }
+        default: false
+        }
+    }
+
+    /// RFC 3339's full-date: YYYY-MM-DD, a day that exists in the Gregorian calendar.
+    static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.map(\.utf8.count) == [4, 2, 2],
+              parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 
     private static func matches(_ value: JSONValue, type: String) -> Bool {

@@ -8,6 +8,8 @@ struct ClientMessageEncodingTests {
     static let cases: [(ClientRequest, String)] = [
         (ClientRequest(command: .help), #"{"type":"help"}"#),
         (ClientRequest(id: .int(1), command: .ping), #"{"type":"ping","id":1}"#),
+        (ClientRequest(command: .games), #"{"type":"games"}"#),
+        (ClientRequest(id: .string("g"), command: .games), #"{"type":"games","id":"g"}"#),
         (ClientRequest(id: .string("a"), command: .login(.name("Zoë"))), #"{"type":"login","name":"Zoë","id":"a"}"#),
         (ClientRequest(command: .login(.token("0123456789abcdef0123456789abcdef"))), #"{"type":"login","token":"0123456789abcdef0123456789abcdef"}"#),
         (ClientRequest(command: .rooms(RoomsQuery())), #"{"type":"rooms"}"#),
@@ -39,7 +41,7 @@ struct ClientMessageEncodingTests {
     ]
 
     @Test func everyCommandEncodesToItsTextAndDecodesBackToItself() throws {
-        #expect(Set(Self.cases.map(\.0.command.type)).count == 23)
+        #expect(Set(Self.cases.map(\.0.command.type)).count == 24)
         for (request, text) in Self.cases {
             #expect(request.jsonText == text)
             #expect(request.encodedLine().last == UInt8(ascii: "\n"))

@@ -11,7 +11,7 @@ struct ServerMessageDecoderTests {
             try? JSONParser.parse(Array(text.utf8)).objectValue?["type"]?.stringValue
         })
         #expect(covered == ServerMessageDecoder.messageTypes)
-        #expect(covered.count == 33)
+        #expect(covered.count == 34)
     }
 
     @Test(arguments: ServerMessageTests.cases)
@@ -23,6 +23,18 @@ struct ServerMessageDecoderTests {
     @Test func fieldsANewerServerAddsAreIgnored() throws {
         let line = #"{"type":"joined","room":"K7QX","game":"rps","seat":1,"colour":"blue","nested":{"a":[1,2]},"id":4}"#
         #expect(try ServerMessageDecoder.decode(Array(line.utf8)) == .joined(room: "K7QX", game: "rps", seat: 1, id: .int(4)))
+    }
+
+    /// A newer server's kind of option is left out (a client cannot offer it); the rest is read.
+    @Test func aGamesOptionOfAnUnknownTypeIsSkipped() throws {
+        let line = #"{"type":"games","games":[{"name":"chess","title":"Chess","seats":{"min":2,"max":2,"default":2},"options":[{"name":"clock","type":"duration","default":"5m"},{"name":"rated","type":"boolean","default":true}]}]}"#
+        #expect(try ServerMessageDecoder.decode(Array(line.utf8)) == .games([
+            GameInfo(name: "chess", title: "Chess", seats: 2...2, defaultSeats: 2, options: [GameOption("rated", .boolean, default: true)]),
+        ], id: nil))
+        let backwards = #"{"type":"games","games":[{"name":"chess","title":"Chess","seats":{"min":3,"max":2,"default":2},"options":[]}]}"#
+        #expect(throws: ServerDecodeFailure(message: "games.games[0].seats: 'min' 3 is more than 'max' 2")) {
+            try ServerMessageDecoder.decode(Array(backwards.utf8))
+        }
     }
 
     @Test func aMessageTypeANewerServerAddsIsReportedAsUnknown() {

@@ -15,6 +15,15 @@ struct ServerMessageTests {
         room: "K7QX", round: 4, prompt: BrainPrompt(sign: .rock, goal: .lose),
         answers: [.init(name: "ann", sign: .scissors, points: 10), .init(name: "bob", sign: nil, points: -10)])
 
+    /// One game of a `games` reply: an option of every kind, with and without a default.
+    static let gameInfo = GameInfo(name: "klondike", title: "Klondike", seats: 1...8, defaultSeats: 1, options: [
+        GameOption("draw", .integerChoices([1, 3]), default: 1),
+        GameOption("seed", .integers(0...(1 << 53) - 1)),
+        GameOption("scoring", .strings(["none", "standard"]), default: "none"),
+        GameOption("winnable", .boolean),
+        GameOption("daily", .boolean, default: false),
+    ])
+
     static let summary = RoomSummary(room: "K7QX", game: "rps", players: ["ann"], seats: 2, phase: .waiting, spectators: 0)
 
     static let cases: [(ServerMessage, String)] = [
@@ -119,6 +128,9 @@ struct ServerMessageTests {
         (.stats(PlayerStats(name: "ann", games: 1, wins: 1, byGame: [PlayerStats.Line(key: "rps", games: 1, wins: 1, points: 1)],
                             recent: [PlayerStats.RecentGame(gameID: "K7QX-mwva3ifj-12", game: "rps", won: true)]), id: nil),
          #"{"type":"stats","name":"ann","games":1,"wins":1,"by_game":{"rps":{"games":1,"wins":1,"points":1}},"recent":[{"game_id":"K7QX-mwva3ifj-12","game":"rps","won":true}]}"#),
+        (.games([Self.gameInfo], id: .int(4)),
+         #"{"type":"games","games":[{"name":"klondike","title":"Klondike","seats":{"min":1,"max":8,"default":1},"options":[{"name":"draw","type":"integer","values":[1,3],"default":1},{"name":"seed","type":"integer","min":0,"max":9007199254740991,"default":null},{"name":"scoring","type":"string","values":["none","standard"],"default":"none"},{"name":"winnable","type":"boolean","default":null},{"name":"daily","type":"boolean","default":false}]}],"id":4}"#),
+        (.games([], id: nil), #"{"type":"games","games":[]}"#),
         (.leaderboard(game: "rps", entries: [PlayerStats.Line(key: "ann", games: 2, wins: 2, points: 4)], id: .string("l")),
          #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":2,"wins":2,"points":4}],"id":"l"}"#),
         (.dailyLeaderboard(DailyLeaderboard(game: "klondike", day: "2026-11-24", deal: "klondike draw=1 passes=none scoring=none", entries: [
@@ -207,6 +219,13 @@ struct ServerMessageTests {
         let page = RoomsPage(rooms: [Self.summary, Self.summary], total: 9, next: RoomsQuery(after: 4))
         let prefix = RoomsPage.replyPrefix(summaries: page.rooms.map { $0.encoded() }, total: page.total, next: page.next)
         #expect(RoomsPage.replyLine(prefix: prefix, id: id) == ServerMessage.rooms(page, id: id).encodedLine())
+    }
+
+    /// The `games` reply is kept without its id the same way.
+    @Test(arguments: [nil, RequestID.int(-7), RequestID.string("g")])
+    func aKeptGamesPrefixWithAnIDIsTheWholeMessage(id: RequestID?) {
+        let games = [Self.gameInfo, GameInfo(name: "rps", title: "rock-paper-scissors", seats: 1...2, defaultSeats: 2, options: [])]
+        #expect(RoomsPage.replyLine(prefix: GameInfo.replyPrefix(games), id: id) == ServerMessage.games(games, id: id).encodedLine())
     }
 
     @Test func integersAreWrittenExactly() {

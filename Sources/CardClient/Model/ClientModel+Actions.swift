@@ -89,7 +89,8 @@ extension ClientModel {
     /// Works the new-game form; Enter sends its `create` and remembers its choices.
     private mutating func editForm(_ edit: FormEdit) -> [Effect] {
         if edit == .open {
-            form = NewGameForm(offered: games, remembered: formMemory)
+            // A server that has not sent its catalog (yet) gets the games this client knows.
+            form = catalog.isEmpty ? NewGameForm(offered: games, remembered: formMemory) : NewGameForm(offered: catalog, remembered: formMemory)
             return []
         }
         guard var open = form else { return [] }
@@ -101,9 +102,10 @@ extension ClientModel {
         case .type(let digit): open.type(digit)
         case .erase: open.erase()
         case .submit:
+            // A game this client has no view for is listed, not created: the form stays open.
+            guard let request = open.request else { return [] }
             form = nil
             formMemory = open.memory
-            guard let request = open.request else { return [] }
             return [.saveForm(open.memory), send(.create(request))]
         }
         if edit != .close { form = open }

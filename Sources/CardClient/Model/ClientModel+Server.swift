@@ -43,6 +43,7 @@ extension ClientModel {
         case .welcome(let player, let given, let token, let resumed, let code, _):
             return welcomed(player: player, name: given, token: token, resumed: resumed, room: code, now: now)
         case .rooms(let page, _): lobby.update(page.rooms, total: page.total)
+        case .games(let offered, _): catalog = offered
         case .joined(let code, let game, let seat, _):
             var entered = RoomModel(code: code, game: game, seat: seat)
             if case .create(let request)? = answered { entered.isPrivate = request.isPrivate }
@@ -104,20 +105,25 @@ extension ClientModel {
     /// by name. A server that restarted since still knows the seat if it kept its room log
     /// (a crash or an upgrade on the same `--data`): the token is tried, and `bad_token` says
     /// if it was not kept.
+    ///
+    /// It also asks for the `games` catalog, without an id: the reply is known by its type,
+    /// and the commands that follow keep their numbers.
     private mutating func greeted(games offered: [String], startedMs: Int?, now: Int) -> [Effect] {
         games = offered
+        catalog = []
         link = .online
         tokenOutlivedRestart = connectionUp(serverStartedMs: startedMs)
+        let askCatalog = Effect.transmit(ClientRequest(command: .games).jsonText)
         if let token = session?.token {
-            return [send(.resume(token: token))]
+            return [askCatalog, send(.resume(token: token))]
         }
         if let kept = saved {
             saved = nil
             if name == nil { name = kept.name }
             if let then = kept.serverStartedMs, let startedMs, then != startedMs { tokenOutlivedRestart = true }
-            return [send(.resume(token: kept.token))]
+            return [askCatalog, send(.resume(token: kept.token))]
         }
-        return logInByName()
+        return [askCatalog] + logInByName()
     }
 
     private mutating func logInByName() -> [Effect] {

@@ -67,6 +67,9 @@ public struct ClientModel: Equatable, Sendable {
     public var link: Link = .connecting
     /// The games the server offers, from `hello`.
     public var games: [String] = []
+    /// The server's `games` catalog (titles, seats, options), asked for after each `hello`;
+    /// empty until it comes.
+    public var catalog: [GameInfo] = []
     /// Where to go after the next login by name.
     public var destination: Destination
     /// The lobby's room list and cursor.

@@ -1,8 +1,9 @@
 import Wire
 
 /// The lobby's new-game form: a game the server offers, its seats, public or private, and
-/// each of its options as the game declares them (``GameOptions``). ↑↓ choose a field, ←→
-/// change it, digits type a number, Enter creates. Each game's last choices are remembered.
+/// each of its options as the server's `games` catalog declares them (``GameInfo``), so a
+/// game or an option newer than this client is offered too. ↑↓ choose a field, ←→ change it,
+/// digits type a number, Enter creates. Each game's last choices are remembered.
 public struct NewGameForm: Equatable, Sendable {
     /// One game's choices: what the form remembers per game.
     public struct Choices: Equatable, Sendable {
@@ -39,8 +40,8 @@ public struct NewGameForm: Equatable, Sendable {
         case option(GameOption)
     }
 
-    /// The games the form offers, in the lobby's order.
-    public let games: [String]
+    /// The games the form offers, as the server describes them, in its order.
+    public let catalog: [GameInfo]
     /// Which of them is chosen.
     public private(set) var gameIndex: Int
     /// Each game's choices so far.
@@ -48,24 +49,44 @@ public struct NewGameForm: Equatable, Sendable {
     /// The focused row.
     public private(set) var row = 0
 
-    /// Opens the form on the games both this client and the server know.
+    /// Opens the form on the server's catalog.
     /// - Parameters:
-    ///   - offered: `hello.games`.
-    ///   - remembered: the choices kept from earlier, and the game chosen last.
-    public init(offered: [String], remembered: Memory = Memory()) {
-        let known = GameCatalog.games.map(\.name).filter(offered.contains)
-        games = known
-        gameIndex = remembered.game.flatMap { known.firstIndex(of: $0) } ?? 0
+    ///   - offered: the `games` reply: every game the server plays, this client's or not.
+    ///   - remembered: the choices kept from earlier, and the game chosen last; a remembered
+    ///     option the server no longer declares, or a value it no longer allows, is dropped.
+    public init(offered: [GameInfo], remembered: Memory = Memory()) {
+        catalog = offered
+        gameIndex = remembered.game.flatMap { game in offered.firstIndex { $0.name == game } } ?? 0
         choices = remembered.choices
+        for game in offered {
+            guard var kept = choices[game.name] else { continue }
+            kept.options = JSONObject(kept.options.pairs.filter { pair in
+                game.options.first { $0.name == pair.key }.map { $0.problem(with: pair.value) == nil } ?? false
+            }.map { ($0.key, $0.value) })
+            if let seats = kept.seats, !game.seats.contains(seats) { kept.seats = nil }
+            choices[game.name] = kept
+        }
     }
+
+    /// Opens the form on a server that sent only `hello.games`: the games this client knows,
+    /// as it was built to know them.
+    public init(offered names: [String], remembered: Memory = Memory()) {
+        self.init(offered: names.compactMap { GameCatalog.game(named: $0)?.info }, remembered: remembered)
+    }
+
+    /// The games' wire names, in the form's order.
+    public var games: [String] { catalog.map(\.name) }
 
     /// What to remember of this form.
     public var memory: Memory { Memory(game: game, choices: choices) }
 
-    /// The chosen game's wire name; nil when the server offers none this client knows.
+    /// The chosen game's wire name; nil when the server offers no game.
     public var game: String? { games.indices.contains(gameIndex) ? games[gameIndex] : nil }
 
-    private var entry: ClientGame? { game.flatMap(GameCatalog.game(named:)) }
+    private var entry: GameInfo? { catalog.indices.contains(gameIndex) ? catalog[gameIndex] : nil }
+
+    /// Whether this client can draw the chosen game (it has a view for it).
+    public var isPlayable: Bool { game.flatMap(GameCatalog.game(named:)) != nil }
 
     /// The chosen game's choices.
     public var current: Choices {
@@ -75,14 +96,14 @@ public struct NewGameForm: Equatable, Sendable {
 
     /// The rows, top to bottom: game, seats (not for rps, whose robot decides), room, then each option.
     public var fields: [Field] {
-        guard let entry else { return [.game] }
+        guard let entry, isPlayable else { return [.game] }
         let seats: [Field] = entry.seats.count > 1 && entry.name != "rps" ? [.seats] : []
         return [.game] + seats + [.privacy] + entry.options.map(Field.option)
     }
 
-    /// The `create` this form sends.
+    /// The `create` this form sends; nil for a game this client cannot play.
     public var request: CreateRequest? {
-        guard let game else { return nil }
+        guard let game, isPlayable else { return nil }
         return CreateRequest(game: game, seats: current.seats, isPrivate: current.isPrivate, options: current.options)
     }
 
@@ -171,7 +192,9 @@ public struct NewGameForm: Equatable, Sendable {
     /// What a field shows.
     public func label(of field: Field) -> String {
         switch field {
-        case .game: return entry?.title ?? "no game"
+        case .game:
+            guard let entry else { return "no game" }
+            return isPlayable ? entry.title : entry.title + " (not playable here)"
         case .seats: return current.seats.map(String.init) ?? "\(defaultSeats)"
         case .privacy: return current.isPrivate ? "private (join by code)" : "public (listed)"
         case .option(let option):
@@ -180,7 +203,8 @@ public struct NewGameForm: Equatable, Sendable {
                 case "bot": return "none: a second player"
                 case "passes": return "no limit"
                 case "winnable": return "in a race only"
-                default: return "random"
+                case "seed", "theme": return "random"
+                default: return "the game's choice"
                 }
             }
             if let flag = value.boolValue { return flag ? "on" : "off" }

@@ -13,7 +13,9 @@ public struct ClientGame: Sendable {
     public let seats: ClosedRange<Int>
     /// Seats when `create` leaves them out.
     public let defaultSeats: Int
-    /// Its `create` options, as the server declares them.
+    /// Its `create` options, as the server declared them when this client was built: what
+    /// `--option` is checked against before connecting. The new-game form uses the server's
+    /// own `games` reply instead, so an option newer than this client is offered too.
     public let options: [GameOption]
     /// The games the lobby offers to create, each with its key.
     public let newGames: [NewGame]
@@ -30,6 +32,14 @@ public struct ClientGame: Sendable {
         self.defaultSeats = defaultSeats
         self.options = options
         self.newGames = newGames
+    }
+}
+
+extension ClientGame {
+    /// The game as a `games` reply describes it: what the new-game form offers when the
+    /// server sent only `hello` (and what `GameCatalogTests` holds equal to the server's reply).
+    public var info: GameInfo {
+        GameInfo(name: name, title: title, seats: seats, defaultSeats: defaultSeats, options: options)
     }
 }
 

@@ -68,6 +68,16 @@ struct GameUpdate {
     var events: [ServerMessage] = []
     /// Set when this update ended the game.
     var result: GameResult?
+    /// The reply takes work too slow for the loop (a Klondike hint's search): it replaces
+    /// `reply`, and the sender's input is held until it is sent.
+    var slowReply: SlowReply?
+}
+
+/// A reply worked out off the event loop: `work` runs on the background worker, then `reply`
+/// on the loop makes the message (and may keep what the work found).
+struct SlowReply {
+    let work: @Sendable () -> Void
+    let reply: () -> (RequestID?) -> ServerMessage
 }
 
 /// One game's rules as the room drives them: the bridge between protocol
@@ -78,6 +88,8 @@ struct GameUpdate {
 protocol GameEngine {
     /// The game's name in `create` and `hello.games`.
     static var gameName: String { get }
+    /// The name people read, in the `games` catalog ("Klondike").
+    static var title: String { get }
     /// Seat counts a room of this game may have.
     static var seatRange: ClosedRange<Int> { get }
     /// Seats when `create` leaves them out.

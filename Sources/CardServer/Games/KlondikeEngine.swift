@@ -8,6 +8,7 @@ import Wire
 /// cards until the game is over, and an undo cannot take back a step that showed a card.
 struct KlondikeEngine: GameEngine {
     static let gameName = "klondike"
+    static let title = "Klondike"
     static let seatRange = 1...8
     static let defaultSeats = 1
     static let minPlayers = 1
@@ -22,7 +23,7 @@ struct KlondikeEngine: GameEngine {
         #"{"type":"auto","from":"waste"}                   klondike: the double-tap move of a pile's top card"#,
         #"{"type":"undo"}                                  klondike: take back your last action (in a race, not a draw or turn-up)"#,
         #"{"type":"finish"}                                klondike: every card home, once all are face up and stock and waste empty"#,
-        #"{"type":"hint"}                                  klondike, solo: a move that makes progress, if there is one"#,
+        #"{"type":"hint"}                                  klondike, solo: the next move of a winning line, else one that makes progress"#,
     ]
 
     private let room: String
@@ -45,6 +46,8 @@ struct KlondikeEngine: GameEngine {
     /// When the game was dealt, on the host's clock, and the undos taken: a solo summary's figures.
     private var startedAt: UInt64 = 0
     private var undos = 0
+    /// The solo player's hints: the winning line found, kept across hints; a new one each game.
+    private var hints = HintCache()
 
     let deadline: UInt64? = nil
 
@@ -84,6 +87,7 @@ struct KlondikeEngine: GameEngine {
         isOver = false
         startedAt = now
         undos = 0
+        hints = HintCache()
         return GameUpdate()
     }
 
@@ -144,19 +148,47 @@ struct KlondikeEngine: GameEngine {
 
     /// The hint of a one-player game: the move, and it in words. A race gets none: its
     /// players share one deal, so a hint would help one of them play the others' game.
+    ///
+    /// On the winning line found before, or when a search would add nothing, the answer is
+    /// at once; otherwise the solver searches off the loop (``KlondikeHinter/budget``: well
+    /// under a second) and the answer follows (``GameUpdate/slowReply``).
     private func hint(seat: Int) throws(CommandError) -> GameUpdate {
         guard !isRace else { throw .illegalMove("hints are for one-player games; in a race everyone plays on their own") }
         guard let game = games[seat] else { throw CommandError(code: .gameNotStarted, message: "the game has not started") }
-        let suggestion = game.hint()
-        let text = switch suggestion {
-        case .draw?: "draw"
-        case .move(let from, let to, let count)?: "move \(Self.describe(from: from, count: count, in: game)) from \(from.name) to \(to.name)"
-        case nil: "no useful move: undo, or start a new game"
-        }
-        let move = suggestion.map(ClientCommand.init)
         var update = GameUpdate()
-        update.reply = { .suggestion(move: move, text: text, id: $0) }
+        if let hint = hints.hinter.cachedHint(for: game) {
+            update.reply = Self.suggestion(hint, in: game)
+            return update
+        }
+        let job = HintJob(game: game)
+        let cache = hints
+        update.slowReply = SlowReply(work: { job.run() }) {
+            guard let finding = job.finding else { return Self.suggestion(.none(.nothingToPlay), in: game) }
+            cache.hinter.remember(finding)
+            return Self.suggestion(finding.hint, in: game)
+        }
         return update
+    }
+
+    /// The `suggestion` reply for a hint: the move ready to send and it in words, or null and why.
+    private static func suggestion(_ hint: KlondikeHinter.Hint, in game: KlondikeGame) -> (RequestID?) -> ServerMessage {
+        let text: String
+        let move: ClientCommand?
+        switch hint {
+        case .play(let action, _):
+            move = ClientCommand(action)
+            text = switch action {
+            case .draw: "draw"
+            case .move(let from, let to, let count): "move \(describe(from: from, count: count, in: game)) from \(from.name) to \(to.name)"
+            }
+        case .none(let stuck):
+            move = nil
+            text = switch stuck {
+            case .stockOnlyCycles: "no useful move: drawing only cycles the stock, and no card can go home, turn up or empty a pile; undo, or start a new game"
+            case .nothingToPlay, .won: "no useful move: undo, or start a new game"
+            }
+        }
+        return { .suggestion(move: move, text: text, id: $0) }
     }
 
     /// "7♥", or "6♥ and the 2 cards on it" for a run.
@@ -212,5 +244,28 @@ struct KlondikeEngine: GameEngine {
     private func result(winner: Int) -> GameResult {
         let played = names.indices.filter { !names[$0].isEmpty }
         return GameResult(winners: [names[winner]], scores: played.map { NamedScore(name: names[$0], score: score(seat: $0)) })
+    }
+}
+
+/// A Klondike room's hinter, shared by reference: the search's answer comes back to the loop
+/// after the command that asked for it was handled, and is kept here for the hints after it.
+final class HintCache {
+    var hinter = KlondikeHinter()
+}
+
+/// One hint's search, run off the loop on a copy of the game; handed back to the loop only
+/// after the worker has finished with it (the worker's queue orders the two threads).
+final class HintJob: @unchecked Sendable {
+    private let game: KlondikeGame
+    /// What the search found; nil until it ran.
+    private(set) var finding: KlondikeHinter.Finding?
+
+    init(game: KlondikeGame) {
+        self.game = game
+    }
+
+    /// Runs off the loop: pure.
+    func run() {
+        finding = KlondikeHinter.search(game)
     }
 }

@@ -4,7 +4,9 @@ import Wire
 /// rock-paper-scissors, best of `rounds`: two players, or one against the server's robot.
 struct RPSEngine: GameEngine {
     static let gameName = "rps"
-    static let seatRange = 2...2
+    static let title = "rock-paper-scissors"
+    // One seat against the robot (`bot`), else two: `seatCount` says which.
+    static let seatRange = 1...2
     static let defaultSeats = 2
     static let minPlayers = 2
     static let options = GameOptions.rps

@@ -20,13 +20,19 @@ public enum KlondikeSolver {
         public var nodes: Int
         /// Time the search may take; nil for no limit (then the answer depends on nothing but the game).
         public var time: Duration?
+        /// Whether a time budget also runs the beam search, which is cut by time, not nodes.
+        /// Off, a time budget is only a bound: an answer found within the nodes is the one
+        /// a node budget alone gives (a hint's, see ``KlondikeHinter``).
+        public var beam: Bool
 
         /// - Parameters:
         ///   - nodes: positions the search may visit.
         ///   - time: time it may take; nil for no limit.
-        public init(nodes: Int, time: Duration? = nil) {
+        ///   - beam: with a time budget, whether the beam search runs too.
+        public init(nodes: Int, time: Duration? = nil, beam: Bool = true) {
             self.nodes = nodes
             self.time = time
+            self.beam = beam
         }
     }
 
@@ -102,9 +108,9 @@ public enum KlondikeSolver {
         /// 243 side by side); drawing one, the same either way (269).
         static let beamShare = 0.5
 
-        /// How long the beam search may take within `budget`; nil (no beam) for a node budget.
+        /// How long the beam search may take within `budget`; nil (no beam) for a node budget, or with `beam` off.
         static func beamTime(within budget: Budget) -> Duration? {
-            budget.time.map { $0 * beamShare }
+            budget.beam ? budget.time.map { $0 * beamShare } : nil
         }
 
         /// Runs searches until one wins, one runs to its end, `attempts` were made, or the budget is spent.
