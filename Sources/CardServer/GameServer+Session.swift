@@ -34,7 +34,7 @@ extension GameServer {
         client.playerID = playerID
         loggedIn(client)
         host.log("\(client.id) logged in as \(name) (\(playerID))")
-        send(.welcome(player: playerID, name: name, token: token, resumed: false, room: nil, id: id), to: client.id)
+        send(.welcome(player: playerID, name: name, token: token, resumed: false, room: nil, limits: sessionLimits, id: id), to: client.id)
     }
 
     private func resume(_ player: Player, token: String, on client: Client, id: RequestID?) {
@@ -54,7 +54,7 @@ extension GameServer {
         client.playerID = player.id
         loggedIn(client)
         host.log("\(client.id) resumed \(player.name) (\(player.id))")
-        send(.welcome(player: player.id, name: player.name, token: token, resumed: true, room: player.roomCode, id: id), to: client.id)
+        send(.welcome(player: player.id, name: player.name, token: token, resumed: true, room: player.roomCode, limits: sessionLimits, id: id), to: client.id)
         guard let room = player.roomCode.flatMap({ rooms[$0] }) else { return }
         if wasAway {
             let now = gameNow
@@ -68,6 +68,13 @@ extension GameServer {
         if room.phase == .over, !results.isPending(room.resultKey), let gameOver = room.lastGameOver {
             host.send(gameOver, to: client.id)
         }
+    }
+
+    /// The limits every connection has, as `welcome` tells them.
+    var sessionLimits: SessionLimits {
+        SessionLimits(
+            commandRate: config.commandRate, commandBurst: config.commandBurst, roomsPerMinute: config.roomsPerMinutePerAddress,
+            gamesPerMinute: config.gamesPerMinutePerAddress, connectionsPerAddress: config.maxConnectionsPerAddress)
     }
 
     private func loggedIn(_ client: Client) {

@@ -13,7 +13,9 @@ public enum ServerMessage: Equatable, Sendable {
     case games([GameInfo], id: RequestID?)
     case pong(id: RequestID?)
     /// `room`: the room the session is in (after a resume), so a client goes back to it.
-    case welcome(player: String, name: String, token: String, resumed: Bool, room: String?, id: RequestID?)
+    /// `limits`: what applies to this connection (command rate and burst, rooms and games a
+    /// minute, connections per address); nil from a server that does not say.
+    case welcome(player: String, name: String, token: String, resumed: Bool, room: String?, limits: SessionLimits? = nil, id: RequestID?)
     case error(code: ErrorCode, message: String, id: RequestID?)
     /// The `rate_limited` error, which adds when to try again.
     case rateLimited(message: String, retryAfterMs: Int, id: RequestID?)
@@ -68,7 +70,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `id` of the command this message answers; nil for events and for commands sent without one.
     public var replyID: RequestID? {
         switch self {
-        case .help(_, let id), .games(_, let id), .pong(let id), .welcome(_, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id),
+        case .help(_, let id), .games(_, let id), .pong(let id), .welcome(_, _, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id),
              .stats(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id):

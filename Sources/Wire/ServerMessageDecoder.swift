@@ -38,7 +38,14 @@ public enum ServerMessageDecoder {
         "welcome": { fields throws(ServerDecodeFailure) in
             .welcome(
                 player: try fields.string("player"), name: try fields.string("name"), token: try fields.string("token"),
-                resumed: try fields.bool("resumed"), room: try fields.optionalString("room"), id: try fields.id())
+                resumed: try fields.bool("resumed"), room: try fields.optionalString("room"),
+                limits: try fields.optionalObject("limits").map { limits throws(ServerDecodeFailure) in
+                    SessionLimits(
+                        commandRate: try limits.int("command_rate"), commandBurst: try limits.int("command_burst"),
+                        roomsPerMinute: try limits.int("rooms_per_minute"), gamesPerMinute: try limits.int("games_per_minute"),
+                        connectionsPerAddress: try limits.int("connections_per_address"))
+                },
+                id: try fields.id())
         },
         "error": { fields throws(ServerDecodeFailure) in try error(fields) },
         "stats": { fields throws(ServerDecodeFailure) in try stats(fields) },

@@ -36,12 +36,21 @@ extension ServerMessage {
             replyID = id
         case .pong(let id), .ok(let id), .thrown(let id):
             replyID = id
-        case .welcome(let player, let name, let token, let resumed, let room, let id):
+        case .welcome(let player, let name, let token, let resumed, let room, let limits, let id):
             writer.field("player", player)
             writer.field("name", name)
             writer.field("token", token)
             writer.field("resumed", resumed)
             writer.field("room", room)
+            if let limits {
+                writer.field("limits", object: { writer in
+                    writer.field("command_rate", limits.commandRate)
+                    writer.field("command_burst", limits.commandBurst)
+                    writer.field("rooms_per_minute", limits.roomsPerMinute)
+                    writer.field("games_per_minute", limits.gamesPerMinute)
+                    writer.field("connections_per_address", limits.connectionsPerAddress)
+                })
+            }
             replyID = id
         case .error(let code, let message, let id):
             writer.field("code", code.rawValue)

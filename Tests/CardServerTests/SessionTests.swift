@@ -56,7 +56,11 @@ struct SessionTests {
         try client.expect("hello")
         client.send(#"{"type":"login","name":"  ann  ","id":1}"#)
         let welcome = try client.expect("welcome")
-        #expect(welcome.keys == ["type", "player", "name", "token", "resumed", "room", "id"])
+        #expect(welcome.keys == ["type", "player", "name", "token", "resumed", "room", "limits", "id"])
+        // The default options' limits, so a bot knows them before it meets them.
+        #expect(welcome["limits"] == .object([
+            "command_rate": 50, "command_burst": 100, "rooms_per_minute": 20, "games_per_minute": 60, "connections_per_address": 64,
+        ]))
         #expect(welcome["room"] == .null)
         #expect(welcome["player"] == .string("p1"))
         #expect(welcome["name"] == .string("ann"))

@@ -38,6 +38,10 @@ struct ServerMessageTests {
          #"{"type":"welcome","player":"p1","name":"ann","token":"abc","resumed":false,"room":null}"#),
         (.welcome(player: "p1", name: "ann", token: "abc", resumed: true, room: "K7QX", id: .int(2)),
          #"{"type":"welcome","player":"p1","name":"ann","token":"abc","resumed":true,"room":"K7QX","id":2}"#),
+        (.welcome(
+            player: "p1", name: "ann", token: "abc", resumed: false, room: nil,
+            limits: SessionLimits(commandRate: 50, commandBurst: 100, roomsPerMinute: 20, gamesPerMinute: 60, connectionsPerAddress: 64), id: .int(3)),
+         #"{"type":"welcome","player":"p1","name":"ann","token":"abc","resumed":false,"room":null,"limits":{"command_rate":50,"command_burst":100,"rooms_per_minute":20,"games_per_minute":60,"connections_per_address":64},"id":3}"#),
         (.error(code: .roomFull, message: "no seat", id: .int(4)),
          #"{"type":"error","code":"room_full","message":"no seat","id":4}"#),
         (.rooms(RoomsPage(rooms: [summary], total: 1, next: nil), id: nil),

@@ -40,7 +40,7 @@ extension ClientModel {
         let answered = settle(message.replyID)
         switch message {
         case .hello(_, _, let offered, let startedMs): return greeted(games: offered, startedMs: startedMs, now: now)
-        case .welcome(let player, let given, let token, let resumed, let code, _):
+        case .welcome(let player, let given, let token, let resumed, let code, _, _):
             return welcomed(player: player, name: given, token: token, resumed: resumed, room: code, now: now)
         case .rooms(let page, _): lobby.update(page.rooms, total: page.total)
         case .games(let offered, _): catalog = offered
