@@ -40,6 +40,15 @@ struct DataDirectoryTests {
         return last
     }
 
+    /// The first state `player`'s token gets on a restarted server.
+    static func resumedState(of player: TestClient, on server: ServerProcess) throws -> JSONObject {
+        let client = try server.connect()
+        try client.expect("hello")
+        client.send(#"{"type":"login","token":"\#(try #require(player.token))"}"#)
+        try client.expect("welcome")
+        return try client.receive(until: "state").message
+    }
+
     static func fileBytes(_ path: String) -> [UInt8] {
         (FileManager.default.contents(atPath: path)).map { [UInt8]($0) } ?? []
     }
@@ -72,11 +81,7 @@ struct DataDirectoryTests {
         first.stop(signal: signal, keepData: true)
         let restarted = try ServerProcess(data: first.dataURL)
         defer { restarted.stop() }
-        let client = try restarted.connect()
-        try client.expect("hello")
-        client.send(#"{"type":"login","token":"\#(try #require(ann.token))"}"#)
-        try client.expect("welcome")
-        let state = try client.receive(until: "state").message
+        let state = try Self.resumedState(of: ann, on: restarted)
         #expect(state["last_round"] == seen["last_round"])
         #expect(state["players"]?.arrayValue?.first?.objectValue?["score"] == seen["players"]?.arrayValue?.first?.objectValue?["score"])
         #expect(state["round"] == seen["round"], "every move of the first server after the second start survives")
@@ -210,11 +215,7 @@ struct FullDiskTests {
         stopped = true
         let restarted = try ServerProcess(["--min-free-space", "0"], data: data)
         defer { restarted.stop(keepData: true) }
-        let client = try restarted.connect()
-        try client.expect("hello")
-        client.send(#"{"type":"login","token":"\#(try #require(ann.token))"}"#)
-        try client.expect("welcome")
-        let state = try client.receive(until: "state").message
+        let state = try DataDirectoryTests.resumedState(of: ann, on: restarted)
         #expect(state["round"] == confirmed["round"])
         #expect(state["last_round"] == confirmed["last_round"])
         #expect(state["players"] == confirmed["players"].map { players in
