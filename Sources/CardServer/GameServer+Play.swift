@@ -62,6 +62,9 @@ extension GameServer {
         let names = room.seats.map { $0.flatMap { players[$0]?.name } }
         host.log("room \(room.code): game started (\(names.compactMap { $0 }.joined(separator: ", ")))")
         room.seed = Int(seed)
+        // A seed the players did not choose is secret until game_over: commit to it now, so
+        // the revealed one can be checked against what was dealt.
+        room.seedCommitment = room.engine.chosenSeed == nil && room.daily == nil ? SHA256.hex(String(seed)) : nil
         room.moved = false
         room.startedMs = wall
         room.gameID = "\(room.code)-\(String(room.startedMs, radix: 36))-\(room.seq)"

@@ -74,6 +74,13 @@ extension GameServer {
         if case .replay? = client.inputPause { resumeInput(client) }
     }
 
+    /// The commitment the game's states showed: its seed's, unless the seed was chosen
+    /// (`seed`) or the day's (`daily`), as ``beginGame(_:seed:)`` decides.
+    static func seedCommitment(of replay: GameReplay) -> String? {
+        guard replay.options["seed"] == nil, replay.options[DailyDeal.isDaily] != .bool(true) else { return nil }
+        return SHA256.hex(String(replay.seed))
+    }
+
     /// Steps of a replay rebuilt for the price of one command.
     static let replayStepsPerCommand = 1_000
 
@@ -129,7 +136,8 @@ extension GameServer {
         } + engine.robotPlayers
         let state = RoomState(
             room: replay.room, game: replay.game, seq: step, phase: ended ? .over : .playing, players: players, spectators: 0,
-            seats: replay.players.count, rematchVotes: [], gameFields: engine.fields(viewerSeat: viewer, now: now))
+            seats: replay.players.count, rematchVotes: [], seedCommitment: Self.seedCommitment(of: replay),
+            gameFields: engine.fields(viewerSeat: viewer, now: now))
         return ReplayFrame(gameID: replay.gameID, step: step, steps: replay.steps.count, seat: viewer, events: events, state: state)
     }
 }

@@ -393,6 +393,7 @@ extension GameServer {
             room: room.code, game: room.gameName, seq: room.seq, phase: room.phase, players: entries,
             spectators: room.spectators.count, seats: room.seats.count,
             rematchVotes: room.phase == .over ? room.seats.compactMap { $0 }.filter(room.rematchVotes.contains).compactMap { players[$0]?.name } : [],
+            seedCommitment: room.phase == .waiting ? nil : room.seedCommitment,
             gameFields: room.engine.fields(viewerSeat: viewerSeat, now: now))
     }
 }

@@ -35,6 +35,9 @@ final class Room {
     let minPlayers: Int
     /// The seed the current game was dealt from, for the journal and `game_over`.
     var seed = 0
+    /// SHA-256 of the current game's seed in decimal, shown in every state while the seed is
+    /// secret (``RoomState/seedCommitment``); nil for a seed everyone knows (chosen, daily).
+    var seedCommitment: String?
     /// Whether a seated player's game command was accepted in the current game:
     /// a game everyone left before any was is not a result.
     var moved = false

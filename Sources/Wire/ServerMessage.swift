@@ -361,13 +361,18 @@ public struct RoomState: Equatable, Sendable {
     public let seats: Int?
     /// After a game: the seated players who offered a rematch, in seat order (empty otherwise).
     public let rematchVotes: [String]
+    /// While a game dealt from a secret seed is under way or over: SHA-256 (lowercase hex) of
+    /// the seed's decimal digits, the same for every member from the first state of the game;
+    /// `game_over` reveals the seed, and a player checks it against this. nil otherwise.
+    public let seedCommitment: String?
     /// The game's own fields, written after the common ones.
     public let gameFields: GameFields
     /// Creates a state message.
     public init(
         room: String, game: String, seq: Int, phase: Phase, players: [PlayerEntry], spectators: Int, seats: Int? = nil,
-        rematchVotes: [String] = [], gameFields: GameFields
+        rematchVotes: [String] = [], seedCommitment: String? = nil, gameFields: GameFields
     ) {
+        self.seedCommitment = seedCommitment
         self.seats = seats
         self.room = room
         self.game = game

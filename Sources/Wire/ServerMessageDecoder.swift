@@ -294,7 +294,7 @@ public enum ServerMessageDecoder {
 
 extension RoomState {
     /// The fields every `state` has before the game's own.
-    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "seats", "rematch_votes", "id"]
+    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "seats", "rematch_votes", "seed_sha256", "id"]
 
     fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
         let room = try fields.string("room")
@@ -319,7 +319,7 @@ extension RoomState {
         }
         self.init(
             room: room, game: game, seq: seq, phase: phase, players: players, spectators: spectators,
-            seats: try fields.optionalInt("seats"), rematchVotes: votes,
+            seats: try fields.optionalInt("seats"), rematchVotes: votes, seedCommitment: try fields.optionalString("seed_sha256"),
             gameFields: gameFields)
     }
 }

@@ -367,6 +367,7 @@ extension RoomState {
         writer.field("spectators", spectators)
         if let seats { writer.field("seats", seats) }
         writer.field("rematch_votes", strings: rematchVotes)
+        if let seedCommitment { writer.field("seed_sha256", seedCommitment) }
         switch gameFields {
         case .rps(let fields): fields.write(into: &writer)
         case .set(let fields): fields.write(into: &writer)

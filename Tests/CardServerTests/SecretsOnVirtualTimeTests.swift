@@ -103,12 +103,25 @@ struct SecretsOnVirtualTimeTests {
             seeds.append(seed ?? -1)
             host.send(#"{"type":"start"}"#, from: ann)
             host.send(#"{"type":"start"}"#, from: bob)
-            // Before game_over, nothing anyone gets names the seed.
+            // Before game_over, nothing anyone gets names the seed: only its commitment.
             let rematch = host.take(ann) + host.take(bob)
             #expect(rematch.contains { $0["type"] == .string("state") && $0["phase"] == .string("playing") })
-            #expect(rematch.allSatisfy { !$0.jsonText.contains("seed") })
+            #expect(rematch.allSatisfy { !$0.jsonText.contains("\"seed\"") })
+            let playing = rematch.filter { $0["phase"] == .string("playing") }
+            let commitments = Set(playing.compactMap { $0["seed_sha256"]?.stringValue })
+            #expect(commitments.count == 1, "one commitment for the new game, the same for everyone")
         }
         #expect(Set(seeds).count == 3)
+    }
+
+    @Test func theRevealedSeedIsTheOneCommittedToWhenTheGameBegan() throws {
+        let (host, ann, bob, state) = twoSeats(#"{"type":"create","game":"rps-brain","seats":2,"options":{"rounds":1,"round_seconds":5}}"#)
+        #expect(state?["phase"] == .string("playing"))
+        let commitment = try #require(state?["seed_sha256"]?.stringValue)
+        let over = try #require(brainGameOver(host, ann, bob))
+        let seed = try #require(over["seed"]?.intValue)
+        #expect(commitment == SHA256.hex(String(seed)))
+        #expect(commitment.count == 64)
     }
 
     @Test(arguments: ["set", "klondike"])
