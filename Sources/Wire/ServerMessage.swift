@@ -8,14 +8,17 @@ public enum ServerMessage: Equatable, Sendable {
     /// `startedMs`: when this server process started (ms since 1970); a client that kept a
     /// token from an earlier start knows its seat is gone (tokens live as long as the process).
     case hello(protocolVersion: Int, server: String, games: [String], startedMs: Int?)
+    /// The reply to `help`: every command, one example line each.
     case help(commands: [String], id: RequestID?)
     /// The games this server plays, in `hello` order, with their seats and options.
     case games([GameInfo], id: RequestID?)
+    /// The reply to `ping`.
     case pong(id: RequestID?)
     /// `room`: the room the session is in (after a resume), so a client goes back to it.
     /// `limits`: what applies to this connection (command rate and burst, rooms and games a
     /// minute, connections per address); nil from a server that does not say.
     case welcome(player: String, name: String, token: String, resumed: Bool, room: String?, limits: SessionLimits? = nil, id: RequestID?)
+    /// A refused command (or a line that is not one): what kind of mistake, and in words what to do.
     case error(code: ErrorCode, message: String, id: RequestID?)
     /// The `rate_limited` error, which adds when to try again.
     case rateLimited(message: String, retryAfterMs: Int, id: RequestID?)
@@ -30,13 +33,21 @@ public enum ServerMessage: Equatable, Sendable {
     case dailyLeaderboard(DailyLeaderboard, id: RequestID?)
     /// One page of the public rooms.
     case rooms(RoomsPage, id: RequestID?)
+    /// The reply to `create` and `join`: the room and the seat taken.
     case joined(room: String, game: String, seat: Int, id: RequestID?)
+    /// The reply to `watch`: the room now watched.
     case watching(room: String, id: RequestID?)
+    /// The reply to `leave`.
     case left(room: String, id: RequestID?)
+    /// A chat line, to every member (the sender's copy carries its `id`).
     case chat(room: String, from: String, text: String, id: RequestID?)
+    /// Someone joined, left, went away or came back (`player_joined`, `player_left`, …).
     case member(MemberEvent, room: String, name: String, role: MemberRole)
+    /// The room as one member sees it, after every change.
     case state(RoomState)
+    /// A game ended: winners, scores and the seed, once the result is on disk.
     case gameOver(GameOver)
+    /// The reply to a command that changes a room and has no reply of its own (`start`, `deal`, `draw`, …).
     case ok(id: RequestID?)
     /// rps: the throw was taken (to the thrower only; never says what).
     case thrown(id: RequestID?)
