@@ -39,7 +39,7 @@ struct RoomLogTests {
         var t = start
         while log.sizes.file <= RoomLog.compactionFloor {
             for _ in 0..<100 {
-                log.append(move(room, t))
+                log.record(move(room, t))
                 t += 1
             }
             log.flush()
@@ -56,8 +56,8 @@ struct RoomLogTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         do {
             let log = try RoomLog(directory: directory, policy: .everysec, warn: { _ in })
-            log.append(Self.created("K7QX"))
-            log.append(Self.move("K7QX", 6))
+            log.record(Self.created("K7QX"))
+            log.record(Self.move("K7QX", 6))
             log.flush()
         }
         let path = directory + "/rooms.log"
@@ -76,16 +76,16 @@ struct RoomLogTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         do {
             let log = try RoomLog(directory: directory, policy: .no, warn: { _ in })
-            log.append(Self.created("GONE"))
-            log.append(Self.move("GONE", 2))
-            log.append(.close(room: "GONE"))
-            log.append(Self.created("LIVE"))
-            log.append(.begin(room: "LIVE", seed: 7, t: 4, wall: 1_795_000_000_000))
-            log.append(Self.move("LIVE", 5))
+            log.record(Self.created("GONE"))
+            log.record(Self.move("GONE", 2))
+            log.record(.close(room: "GONE"))
+            log.record(Self.created("LIVE"))
+            log.record(.begin(room: "LIVE", seed: 7, t: 4, wall: 1_795_000_000_000))
+            log.record(Self.move("LIVE", 5))
             // A new game: the room as it stands replaces the last game's records.
-            log.append(.room(Self.snapshot("LIVE", phase: .over, seq: 9)))
-            log.append(.begin(room: "LIVE", seed: 8, t: 6, wall: 1_795_000_000_100))
-            log.append(Self.move("LIVE", 7))
+            log.record(.room(Self.snapshot("LIVE", phase: .over, seq: 9)))
+            log.record(.begin(room: "LIVE", seed: 8, t: 6, wall: 1_795_000_000_100))
+            log.record(Self.move("LIVE", 7))
             log.flush()
             #expect(try Self.contents(log).split(separator: "\n").count == 9)
         }
@@ -105,20 +105,20 @@ struct RoomLogTests {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let log = try RoomLog(directory: directory, policy: .no, warn: { _ in })
-        log.append(Self.created("LIVE"))
+        log.record(Self.created("LIVE"))
         log.flush()
         let liveBytes = log.sizes.live
-        log.append(Self.created("BUSY"))
+        log.record(Self.created("BUSY"))
         let t = Self.fillPastTheFloor(log, room: "BUSY", from: 3)
         // Past the floor, but every byte still live: no rewrite yet.
         #expect(log.sizes.file == log.sizes.live)
-        log.append(.close(room: "BUSY"))
+        log.record(.close(room: "BUSY"))
         log.flush()
         #expect(log.sizes == (live: liveBytes, file: liveBytes))
         let lines = try Self.contents(log).split(separator: "\n").map { RoomLogRecord(line: Array($0.utf8)) }
         #expect(lines == [Self.created("LIVE")])
         // It goes on appending to the new file.
-        log.append(Self.move("LIVE", t))
+        log.record(Self.move("LIVE", t))
         log.flush()
         #expect(try Self.contents(log).split(separator: "\n").count == 2)
     }
@@ -129,18 +129,18 @@ struct RoomLogTests {
         let log = try RoomLog(directory: directory, policy: .everysec, warn: { _ in })
         var handedOff: [(work: @Sendable () -> Void, then: () -> Void)] = []
         log.runOffLoop = { handedOff.append(($0, $1)) }
-        log.append(Self.created("LIVE"))
-        log.append(Self.created("BUSY"))
+        log.record(Self.created("LIVE"))
+        log.record(Self.created("BUSY"))
         let t = Self.fillPastTheFloor(log, room: "BUSY", from: 3)
         let bigLog = log.sizes.file
-        log.append(.close(room: "BUSY"))
+        log.record(.close(room: "BUSY"))
         log.flush()
         // The new file is written; its fsync and rename wait for the worker.
         #expect(handedOff.count == 1)
         #expect(log.sizes.file == bigLog + RoomLogRecord.close(room: "BUSY").line.count)
         #expect(try String(contentsOfFile: directory + "/rooms.log", encoding: .utf8).utf8.count == log.sizes.file)
         // A turn meanwhile goes to both files.
-        log.append(Self.move("LIVE", t))
+        log.record(Self.move("LIVE", t))
         log.flush()
         #expect(handedOff.count == 1)
         let newFile = try String(contentsOfFile: directory + "/rooms.log.new", encoding: .utf8)
@@ -151,7 +151,7 @@ struct RoomLogTests {
         #expect(try Self.contents(log) == newFile)
         #expect(log.sizes.file == newFile.utf8.count)
         // The log goes on in the new file, through the same descriptor.
-        log.append(Self.move("LIVE", t + 1))
+        log.record(Self.move("LIVE", t + 1))
         log.flush()
         let lines = try Self.contents(log).split(separator: "\n").map { RoomLogRecord(line: Array($0.utf8)) }
         #expect(lines == [Self.created("LIVE"), Self.move("LIVE", t), Self.move("LIVE", t + 1)])
@@ -179,7 +179,7 @@ struct RoomLogTests {
         let always = try RoomLog(directory: directory + "/a", policy: .always, warn: { _ in })
         var handedOff: [Int32] = []
         always.requestSync = { handedOff.append($0) }
-        always.append(Self.created("K7QX"))
+        always.record(Self.created("K7QX"))
         always.flush()
         // Synced in place, on the loop, before the turn's replies: nothing handed to the writer.
         #expect(!always.needsSync)
@@ -187,7 +187,7 @@ struct RoomLogTests {
 
         let everysec = try RoomLog(directory: directory + "/e", policy: .everysec, warn: { _ in })
         everysec.requestSync = { handedOff.append($0) }
-        everysec.append(Self.created("K7QX"))
+        everysec.record(Self.created("K7QX"))
         everysec.flush()
         #expect(everysec.needsSync)
         everysec.sync()

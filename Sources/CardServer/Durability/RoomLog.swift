@@ -40,9 +40,8 @@ public final class RoomLog {
     private var fileBytes = 0
     /// Records of what already happened that the disk has not taken yet, in order (see ``record(_:)``).
     private var backlog: [Entry] = []
-    /// Since the first failed write of an outage: how many writes were refused, and the first failure.
-    private var failingSince: (refusedWrites: Int, failure: String)?
-    private var refusedInOutage = 0
+    /// While writes fail (an outage): how many attempts failed since the first.
+    private var failedWrites: Int?
     /// Makes every write fail with this error while it returns one: how tests fill the disk
     /// on command (a real full disk is tested end to end on a small tmpfs).
     var injectedFailure: (() -> String?)?
@@ -163,17 +162,9 @@ public final class RoomLog {
     /// Whether records wait to be written (the disk failed and has not taken them yet).
     var hasBacklog: Bool { !backlog.isEmpty }
 
-    /// Whether the last write failed: the log is in an outage until one succeeds.
-    var isFailing: Bool { failingSince != nil }
-
     /// Writes behind whatever waits in the backlog, or not at all.
     private func writeInOrder(_ entries: [Entry]) -> Bool {
-        if !backlog.isEmpty {
-            guard retry() else {
-                refusedInOutage += 1
-                return false
-            }
-        }
+        if !backlog.isEmpty, !retry() { return false }
         return writeEntries(entries)
     }
 
@@ -211,10 +202,9 @@ public final class RoomLog {
                 keepInput(line, of: room)
             }
         }
-        if let since = failingSince {
-            failingSince = nil
-            warn("room log: writing again after \(since.refusedWrites + refusedInOutage) refused write\(since.refusedWrites + refusedInOutage == 1 ? "" : "s"); play goes on")
-            refusedInOutage = 0
+        if let failed = failedWrites {
+            failedWrites = nil
+            warn("room log: writing again after \(failed) failed write\(failed == 1 ? "" : "s"); play goes on")
         }
         return true
     }
@@ -228,16 +218,10 @@ public final class RoomLog {
 
     /// A write failed: logged once per outage, not once per record.
     private func noteFailure(_ failure: String) {
-        if failingSince == nil {
-            failingSince = (0, failure)
+        if failedWrites == nil {
             warn("room log: \(failure); commands that change a room are refused with storage_unavailable until a write succeeds (retried every second)")
         }
-        failingSince?.refusedWrites += 1
-    }
-
-    /// Queues a record (tests of the file alone): written at once, as ``write(_:)`` does.
-    func append(_ record: RoomLogRecord) {
-        self.record(record)
+        failedWrites = (failedWrites ?? 0) + 1
     }
 
     /// The end of a turn, before its replies go out: with `always`, the turn's records go to
