@@ -10,10 +10,11 @@ extension GameServer {
 
     /// Removes replays past their days, every hour.
     public func startReplayPruning() {
-        guard let replays else { return }
+        guard replays != nil else { return }
         _ = host.schedule(after: .seconds(3600)) { [weak self] in
-            replays.prune(nowSeconds: Int(self?.host.wallMilliseconds ?? 0) / 1000)
-            self?.startReplayPruning()
+            guard let self, let replays = self.replays else { return }
+            replays.prune(nowSeconds: Int(self.host.wallMilliseconds) / 1000)
+            self.startReplayPruning()
         }
     }
 

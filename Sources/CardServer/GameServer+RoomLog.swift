@@ -65,9 +65,10 @@ extension GameServer {
     /// Every second while a deadline runs: the time, so a restart knows when the server
     /// stopped; and, with `everysec`, the fsync of what was written.
     public func startLogClock() {
-        guard let roomLog else { return }
+        guard roomLog != nil else { return }
+        // Everything through a weak self: the loop's timers must not keep the server's stores alive.
         _ = host.schedule(after: .seconds(1)) { [weak self] in
-            guard let self else { return }
+            guard let self, let roomLog = self.roomLog else { return }
             // Records kept while the disk failed go first; then games that could not begin.
             if roomLog.retry(), !self.beginsWaitingForDisk.isEmpty { self.beginWaitingGames() }
             self.retryJournal()

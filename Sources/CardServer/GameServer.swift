@@ -65,7 +65,9 @@ public final class GameServer {
         self.roomLog = roomLog
         self.replays = replays
         // A rewrite of the room log is fsynced and renamed on the background worker.
-        roomLog?.runOffLoop = { work, then in host.runOffLoop(work, then: then) }
+        // Weak: the host's loop keeps timers that reach the room log, and a strong host here
+        // would close a cycle that outlives the run (LeakSanitizer finds it at exit).
+        roomLog?.runOffLoop = { [weak host] work, then in host?.runOffLoop(work, then: then) }
         self.random = random
         results = DurableResults(isJournaled: journal != nil, maxHeldCommands: ServerConfig.maxHeldCommands)
     }

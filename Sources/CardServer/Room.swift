@@ -19,7 +19,9 @@ final class Room {
         didSet { listing?.changed(self) }
     }
     /// The listing this room is shown in; nil for a private room, or once closed.
-    var listing: RoomListing?
+    /// Weak: the server owns the listing, and the listing holds its rooms, so a strong link
+    /// back would keep both alive after the server is gone.
+    weak var listing: RoomListing?
     /// Whether `seq` moved since `summary` was made.
     var summaryIsStale = false
     /// The room's line in `rooms` as last made; nil while no member is connected (not listed).
