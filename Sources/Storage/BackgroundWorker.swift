@@ -57,12 +57,18 @@ public final class BackgroundWorker: @unchecked Sendable {
 
     /// Asks the thread to end after the job it is running; jobs still queued are dropped
     /// (the server is shutting down, and nobody waits for a deal any more).
+    /// Then waits for the thread to end (the job under way finishes first), so nothing of the
+    /// worker outlives the server; a second call does nothing.
     public func stop() {
-        monitor.locked {
-            stopping = true
-            queued = []
-            monitor.broadcast()
+        let wasStopping = monitor.locked {
+            defer {
+                stopping = true
+                queued = []
+                monitor.broadcast()
+            }
+            return stopping
         }
+        if !wasStopping { pthread_join(thread, nil) }
     }
 
     private func run() {
