@@ -35,12 +35,14 @@ extension GameServer {
             }
             guard let self, let room, self.rooms[room.code] === room, room.isDealing else { return }
             room.isDealing = false
-            // Players may have left while the deal was prepared.
-            guard room.phase != .playing, room.seatedCount >= room.minPlayers else {
-                self.log(.dealing(room: room.code, t: self.gameNow))
-                return self.broadcastState(room)
+            self.withCause(.event(.begin)) {
+                // Players may have left while the deal was prepared.
+                guard room.phase != .playing, room.seatedCount >= room.minPlayers else {
+                    self.log(.dealing(room: room.code, t: self.gameNow))
+                    return self.broadcastState(room)
+                }
+                self.beginGame(room, seed: dealt)
             }
-            self.beginGame(room, seed: dealt)
         }
     }
 
@@ -114,10 +116,10 @@ extension GameServer {
         recordStep(.move, seat: seat, in: room, command: command, now: now)
         let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: now)
         room.moved = true
-        if let slow = update.slowReply { return answerOffLoop(slow, update: update, to: player, in: room, id: id) }
-        send(update.reply(id), to: player)
+        if let slow = update.slowReply { return answerOffLoop(slow, update: update, of: command, to: player, in: room, id: id) }
+        reply(update.reply(id), to: player, changing: room)
         if update.replyIsBroadcast {
-            broadcast(update.reply(nil), in: room, except: player.id)
+            broadcast(update.reply(nil), in: room, except: player.id, seq: room.seq + 1)
         }
         apply(update, in: room)
     }
@@ -125,17 +127,19 @@ extension GameServer {
     /// Works out a reply off the loop, holding the sender's input meanwhile (so its next
     /// command sees the answer's effect), then sends it and what the update caused. Nobody
     /// else waits. Replaying the room log, or with nobody to answer, nothing is worked out.
-    private func answerOffLoop(_ slow: SlowReply, update: GameUpdate, to player: Player, in room: Room, id: RequestID?) {
+    private func answerOffLoop(_ slow: SlowReply, update: GameUpdate, of command: ClientCommand, to player: Player, in room: Room, id: RequestID?) {
         guard !isReplaying, let clientID = player.client, let client = clients[clientID], !client.isClosing else {
             return apply(update, in: room)
         }
         pauseInput(client, .slowReply)
+        let cause = StateCause.command(command.type, by: player.name)
         host.runOffLoop(slow.work) { [weak self, weak room] in
             guard let self else { return }
             let reply = slow.reply()
             let client = self.clients[clientID].flatMap { $0.isClosing ? nil : $0 }
-            if client != nil { self.send(reply(id), to: clientID) }
-            if let room, self.rooms[room.code] === room { self.apply(update, in: room) }
+            let liveRoom = room.flatMap { self.rooms[$0.code] === $0 ? $0 : nil }
+            if client != nil { self.host.send(reply(id).encodedLine(seq: liveRoom.map { $0.seq + 1 }), to: clientID) }
+            if let liveRoom { self.withCause(cause) { self.apply(update, in: liveRoom) } }
             // What the client sent meanwhile comes after everything its command caused.
             if let client, case .slowReply? = client.inputPause { self.resumeInput(client) }
         }
@@ -173,9 +177,15 @@ extension GameServer {
 
     /// A seated player went away or came back: the rules may care (deal votes), then everyone gets the state.
     /// - Parameter now: the game clock as the room log's record of it has it.
-    func presenceChanged(in room: Room, of player: Player? = nil, now: UInt64) {
+    func presenceChanged(in room: Room, of player: Player, now: UInt64) {
+        withCause(.event(player.countsAsPresent ? .back : .away, player: player.name)) {
+            presenceChangedBecause(in: room, of: player, now: now)
+        }
+    }
+
+    private func presenceChangedBecause(in room: Room, of player: Player, now: UInt64) {
         if room.phase == .playing {
-            if let player, let seat = room.seat(of: player.id) {
+            if let seat = room.seat(of: player.id) {
                 recordStep(player.countsAsPresent ? .back : .away, seat: seat, in: room, now: now)
             }
             apply(room.engine.presenceChanged(seats: seatContext(of: room), now: now), in: room)
@@ -217,6 +227,8 @@ extension GameServer {
             return
         }
         recordStep(.deadline, seat: nil, in: room, now: now)
-        apply(room.engine.deadlinePassed(now: now), in: room)
+        withCause(.event(.deadline)) {
+            apply(room.engine.deadlinePassed(now: now), in: room)
+        }
     }
 }

@@ -98,8 +98,19 @@ extension GameServer {
         var update = engine.start(names: replay.players.map { $0.isEmpty ? nil : $0 }, seed: UInt64(replay.seed), now: origin)
         var result = update.result
         var now = origin
+        // The frame's state says what changed the game last, as the live state did (the
+        // record does not say whether a seat was left by command or by the grace period).
+        var cause = StateCause.event(.begin)
         for entry in replay.steps.prefix(step) {
             now = origin &+ entry.ns
+            let name = entry.seat.map { replay.players.indices.contains($0) ? replay.players[$0] : "" }
+            cause = switch entry.kind {
+            case .move: .command(entry.command?.type ?? "move", by: name ?? "")
+            case .deadline: .event(.deadline)
+            case .left: .command("leave", by: name ?? "")
+            case .away: .event(.away, player: name)
+            case .back: .event(.back, player: name)
+            }
             let context = { SeatContext(seated: seated, connected: seated.filter(present.contains)) }
             switch entry.kind {
             case .move:
@@ -137,7 +148,7 @@ extension GameServer {
         } + engine.robotPlayers
         let state = RoomState(
             room: replay.room, game: replay.game, seq: step, phase: ended ? .over : .playing, players: players, spectators: 0,
-            seats: replay.players.count, rematchVotes: [], seedCommitment: Self.seedCommitment(of: replay),
+            seats: replay.players.count, rematchVotes: [], seedCommitment: Self.seedCommitment(of: replay), cause: cause,
             gameFields: engine.fields(viewerSeat: viewer, now: now))
         return ReplayFrame(gameID: replay.gameID, step: step, steps: replay.steps.count, seat: viewer, events: events, state: state)
     }

@@ -89,6 +89,8 @@ extension GameServer {
     func beginWaitingGames() {
         let waiting = beginsWaitingForDisk
         beginsWaitingForDisk = []
+        cause = .event(.begin)
+        defer { cause = nil }
         for room in waiting.compactMap({ rooms[$0] }) {
             if room.phase == .waiting, room.seatedCount == room.seats.count {
                 startGame(room)
@@ -168,7 +170,7 @@ extension GameServer {
             if room.isDealing {
                 // The search for its deal died with the process: start it again.
                 room.isDealing = false
-                startGame(room)
+                withCause(.event(.begin)) { startGame(room) }
             } else {
                 scheduleDeadline(of: room)
             }
@@ -181,7 +183,29 @@ extension GameServer {
         return rooms.count
     }
 
+    /// Replays one record with the cause its states had when it was made (as near as the
+    /// record tells: a `leave` record does not say whether a command or the grace period wrote it).
     private func replay(_ record: RoomLogRecord) {
+        withCause(replayedCause(of: record)) {
+            replayRecord(record)
+        }
+    }
+
+    private func replayedCause(of record: RoomLogRecord) -> StateCause {
+        func name(_ playerID: String) -> String { players[playerID]?.name ?? playerID }
+        return switch record {
+        case .create(_, let creator, _): .command("create", by: creator.name)
+        case .join(_, _, let entry, _): .command("join", by: entry.name)
+        case .watch(_, let entry, _): .command("watch", by: entry.name)
+        case .leave(_, let playerID, _): .command("leave", by: name(playerID))
+        case .vote(_, let playerID, _): .command("start", by: name(playerID))
+        case .move(_, let playerID, let object, _): .command(object["type"]?.stringValue ?? "move", by: name(playerID))
+        case .deadline: .event(.deadline)
+        case .room, .dealing, .begin, .presence, .close, .tick: .event(.begin)
+        }
+    }
+
+    private func replayRecord(_ record: RoomLogRecord) {
         switch record {
         case .create(let snapshot, let creator, _):
             guard let room = restoredRoom(snapshot) else { return }
@@ -204,6 +228,8 @@ extension GameServer {
             }
             room.seq = snapshot.seq
             room.phase = snapshot.phase
+            // What changed it last is not kept in the log's snapshot of it.
+            room.cause = .event(.restart)
         case .join(let code, let seat, let entry, _):
             guard let room = rooms[code], room.seats.indices.contains(seat) else { return }
             let player = restoredPlayer(entry)

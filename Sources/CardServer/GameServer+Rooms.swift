@@ -57,7 +57,7 @@ extension GameServer {
         room.seats[0] = player.id
         player.roomCode = code
         host.log("room \(code) created by \(player.name): \(request.game), \(seatCount) seats\(request.isPrivate ? ", private" : "")")
-        send(.joined(room: code, game: room.gameName, seat: 0, id: id), to: player)
+        reply(.joined(room: code, game: room.gameName, seat: 0, id: id), to: player, changing: room)
         seatsChanged(room)
     }
 
@@ -81,7 +81,7 @@ extension GameServer {
         room.seats[seat] = player.id
         player.roomCode = room.code
         host.log("room \(room.code): \(player.name) took seat \(seat)")
-        send(.joined(room: room.code, game: room.gameName, seat: seat, id: id), to: player)
+        reply(.joined(room: room.code, game: room.gameName, seat: seat, id: id), to: player, changing: room)
         broadcast(.member(.joined, room: room.code, name: player.name, role: .player), in: room, except: player.id)
         seatsChanged(room)
     }
@@ -94,7 +94,7 @@ extension GameServer {
         room.spectators.append(player.id)
         player.roomCode = room.code
         host.log("room \(room.code): \(player.name) watches")
-        send(.watching(room: room.code, id: id), to: player)
+        reply(.watching(room: room.code, id: id), to: player, changing: room)
         broadcast(.member(.joined, room: room.code, name: player.name, role: .spectator), in: room, except: player.id)
         broadcastState(room)
     }
@@ -126,7 +126,7 @@ extension GameServer {
         guard room.phase == .over else {
             try requireDiskRoom()
             try countGameStart(by: player)
-            send(.ok(id: id), to: player)
+            reply(.ok(id: id), to: player, changing: room)
             return startGame(room)
         }
         // After a game, a start is an offer: the rematch begins once every connected seated player offered.
@@ -134,7 +134,7 @@ extension GameServer {
         try requireDiskRoom()
         try countGameStart(by: player)
         try logCommand(.vote(room: room.code, player: player.id, t: gameNow))
-        send(.ok(id: id), to: player)
+        reply(.ok(id: id), to: player, changing: room)
         room.rematchVotes.insert(player.id)
         if !startRematchIfAgreed(room) { broadcastState(room) }
     }
@@ -328,8 +328,9 @@ extension GameServer {
     }
 
     /// Sends one message to every connected member, encoding it once.
-    func broadcast(_ message: ServerMessage, in room: Room, except excluded: String? = nil) {
-        let line = message.encodedLine()
+    /// - Parameter seq: for a reply every member hears (a Set claim), the `seq` of the state that shows it.
+    func broadcast(_ message: ServerMessage, in room: Room, except excluded: String? = nil, seq: Int? = nil) {
+        let line = message.encodedLine(seq: seq)
         room.forEachMember { memberID, _ in
             if memberID != excluded, let client = players[memberID]?.client {
                 host.send(line, to: client)
@@ -340,7 +341,9 @@ extension GameServer {
     /// Counts a change and sends every connected member their view of the room,
     /// encoding each distinct view once (one for the whole room when the game allows).
     func broadcastState(_ room: Room) {
+        assert(cause != nil, "room \(room.code): a state without a cause; set one (withCause) where the change came in")
         room.seq += 1
+        room.cause = cause
         let now = gameNow
         let shared = type(of: room.engine).sameViewForEveryone
         var commonLine: [UInt8]?
@@ -393,7 +396,7 @@ extension GameServer {
             room: room.code, game: room.gameName, seq: room.seq, phase: room.phase, players: entries,
             spectators: room.spectators.count, seats: room.seats.count,
             rematchVotes: room.phase == .over ? room.seats.compactMap { $0 }.filter(room.rematchVotes.contains).compactMap { players[$0]?.name } : [],
-            seedCommitment: room.phase == .waiting ? nil : room.seedCommitment,
+            seedCommitment: room.phase == .waiting ? nil : room.seedCommitment, cause: room.cause,
             gameFields: room.engine.fields(viewerSeat: viewerSeat, now: now))
     }
 }

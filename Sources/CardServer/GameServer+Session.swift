@@ -105,7 +105,9 @@ extension GameServer {
         player.graceTimer = nil
         host.log("\(player.name) (\(player.id)) did not come back within the grace period")
         if let room = player.roomCode.flatMap({ rooms[$0] }) {
-            removeMember(player, from: room)
+            withCause(.event(.gone, player: player.name)) {
+                removeMember(player, from: room)
+            }
         }
         players[playerID] = nil
         playerIDsByToken[player.tokenHash] = nil

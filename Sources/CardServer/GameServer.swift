@@ -18,6 +18,9 @@ public final class GameServer {
     public var diskBudget: DiskBudget?
     /// Rooms whose `begin` record the disk refused: their games begin once it takes records again.
     var beginsWaitingForDisk: Set<String> = []
+    /// What the loop is handling now (a command, a deadline, a dropped connection): the
+    /// `cause` of every state it sends. Set where each change comes in (``withCause(_:_:)``).
+    var cause: StateCause?
     /// The room log is being replayed: nothing is written to it and nobody is sent anything.
     var isReplaying = false
     /// Added to the host's clock to make the game clock (``gameNow``): a restart carries the
@@ -287,52 +290,59 @@ public final class GameServer {
             return
         }
         do throws(CommandError) {
-            switch request.command {
-            case .rooms(let query):
-                host.send(try roomsReply(query, id: id), to: client.id)
-            case .create(let create):
-                try createRoom(create, by: player, id: id)
-            case .join(let code):
-                try join(code, player: player, id: id)
-            case .watch(let code):
-                try watch(code, player: player, id: id)
-            case .leave:
-                try leave(player: player, id: id)
-            case .start:
-                try start(by: player, id: id)
-            case .chat(let text):
-                try chat(text, from: player, id: id)
-            case .stats(let name):
-                // No player can have a longer name, and the reply quotes the name back.
-                guard name.utf8.count <= ServerConfig.maxNameBytes else {
-                    throw .badRequest("a name may be at most \(ServerConfig.maxNameBytes) bytes of UTF-8; that one has \(name.utf8.count)")
-                }
-                afterJournal { [self] in
-                    send(.stats(journal?.stats(for: name, gameOrder: Self.gameNames) ?? PlayerStats(name: name, games: 0, wins: 0, byGame: []), id: id), to: client.id)
-                }
-            case .leaderboard(let game):
-                guard Self.gameNames.contains(game) else {
-                    throw .badRequest("there is no game '\(game)'; games: \(Self.gameNames.joined(separator: ", "))")
-                }
-                afterJournal { [self] in
-                    send(.leaderboard(game: game, entries: journal?.leaderboard(for: game, size: ServerConfig.leaderboardSize) ?? [], id: id), to: client.id)
-                }
-            case .dailyLeaderboard(let query):
-                let (day, deal) = try dailyDeal(query)
-                afterJournal { [self] in
-                    let entries = journal?.dailyLeaderboard(day: day, deal: deal, size: ServerConfig.leaderboardSize) ?? []
-                    send(.dailyLeaderboard(DailyLeaderboard(game: query.game, day: day, deal: deal, entries: entries), id: id), to: client.id)
-                }
-            case .replay(let game, let step, let seat):
-                try sendReplay(game, step: step, seat: seat, to: client, id: id)
-            case .help, .ping, .games, .login:
-                break
-            default:
-                // Every other command is a game's: the room's engine says which it takes.
-                try play(request.command, by: player, id: id)
+            try withCause(.command(request.command.type, by: player.name)) { () throws(CommandError) in
+                try dispatchRoomCommand(request, from: client, player: player)
             }
         } catch {
             reject(error, to: client.id, id: id)
+        }
+    }
+
+    private func dispatchRoomCommand(_ request: ClientRequest, from client: Client, player: Player) throws(CommandError) {
+        let id = request.id
+        switch request.command {
+        case .rooms(let query):
+            host.send(try roomsReply(query, id: id), to: client.id)
+        case .create(let create):
+            try createRoom(create, by: player, id: id)
+        case .join(let code):
+            try join(code, player: player, id: id)
+        case .watch(let code):
+            try watch(code, player: player, id: id)
+        case .leave:
+            try leave(player: player, id: id)
+        case .start:
+            try start(by: player, id: id)
+        case .chat(let text):
+            try chat(text, from: player, id: id)
+        case .stats(let name):
+            // No player can have a longer name, and the reply quotes the name back.
+            guard name.utf8.count <= ServerConfig.maxNameBytes else {
+                throw .badRequest("a name may be at most \(ServerConfig.maxNameBytes) bytes of UTF-8; that one has \(name.utf8.count)")
+            }
+            afterJournal { [self] in
+                send(.stats(journal?.stats(for: name, gameOrder: Self.gameNames) ?? PlayerStats(name: name, games: 0, wins: 0, byGame: []), id: id), to: client.id)
+            }
+        case .leaderboard(let game):
+            guard Self.gameNames.contains(game) else {
+                throw .badRequest("there is no game '\(game)'; games: \(Self.gameNames.joined(separator: ", "))")
+            }
+            afterJournal { [self] in
+                send(.leaderboard(game: game, entries: journal?.leaderboard(for: game, size: ServerConfig.leaderboardSize) ?? [], id: id), to: client.id)
+            }
+        case .dailyLeaderboard(let query):
+            let (day, deal) = try dailyDeal(query)
+            afterJournal { [self] in
+                let entries = journal?.dailyLeaderboard(day: day, deal: deal, size: ServerConfig.leaderboardSize) ?? []
+                send(.dailyLeaderboard(DailyLeaderboard(game: query.game, day: day, deal: deal, entries: entries), id: id), to: client.id)
+            }
+        case .replay(let game, let step, let seat):
+            try sendReplay(game, step: step, seat: seat, to: client, id: id)
+        case .help, .ping, .games, .login:
+            break
+        default:
+            // Every other command is a game's: the room's engine says which it takes.
+            try play(request.command, by: player, id: id)
         }
     }
 
@@ -354,6 +364,22 @@ public final class GameServer {
 
     func send(_ message: ServerMessage, to client: ClientID) {
         host.send(message.encodedLine(), to: client)
+    }
+
+    /// Sends the reply to a command that changes `room`, with the `seq` of the state that
+    /// shows the change: the next one, which the change sends before the loop turns.
+    func reply(_ message: ServerMessage, to player: Player, changing room: Room) {
+        if let client = player.client {
+            host.send(message.encodedLine(seq: room.seq + 1), to: client)
+        }
+    }
+
+    /// Runs `body` with `cause` as the cause of the states it sends, then restores the one before.
+    func withCause<T, Failure: Error>(_ cause: StateCause, _ body: () throws(Failure) -> T) throws(Failure) -> T {
+        let outer = self.cause
+        self.cause = cause
+        defer { self.cause = outer }
+        return try body()
     }
 
     /// Sends to a player's connection, if they have one.

@@ -15,6 +15,8 @@ final class Room {
     /// Grows by one with every `state` sent. Every change a `rooms` summary could show
     /// (seats, spectators, phase, who is connected) sends a state, so this is where the
     /// listing learns that the room's summary may be out of date.
+    /// What changed the room to its `seq`: every member's `state` says so.
+    var cause: StateCause?
     var seq = 0 {
         didSet { listing?.changed(self) }
     }

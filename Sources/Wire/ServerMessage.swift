@@ -376,14 +376,17 @@ public struct RoomState: Equatable, Sendable {
     /// the seed's decimal digits, the same for every member from the first state of the game;
     /// `game_over` reveals the seed, and a player checks it against this. nil otherwise.
     public let seedCommitment: String?
+    /// What changed the room to this `seq`; nil from a server that does not say.
+    public let cause: StateCause?
     /// The game's own fields, written after the common ones.
     public let gameFields: GameFields
     /// Creates a state message.
     public init(
         room: String, game: String, seq: Int, phase: Phase, players: [PlayerEntry], spectators: Int, seats: Int? = nil,
-        rematchVotes: [String] = [], seedCommitment: String? = nil, gameFields: GameFields
+        rematchVotes: [String] = [], seedCommitment: String? = nil, cause: StateCause? = nil, gameFields: GameFields
     ) {
         self.seedCommitment = seedCommitment
+        self.cause = cause
         self.seats = seats
         self.room = room
         self.game = game
@@ -393,6 +396,55 @@ public struct RoomState: Equatable, Sendable {
         self.spectators = spectators
         self.rematchVotes = rematchVotes
         self.gameFields = gameFields
+    }
+}
+
+/// What made a room send a `state` (its `cause`): one player's command, named by its
+/// `type`, or something that happened to the room. The same for every member of the room,
+/// so a bot tells the state that shows its own move from one a rival's move caused.
+public struct StateCause: Equatable, Sendable {
+    /// The kinds of cause protocol 1 names; a newer server may add others.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A player's command: `player` sent `command` (`claim`, `move`, `join`, `start`, …).
+        case command
+        /// The game's clock ran out (a round, a turn, a deal vote).
+        case deadline
+        /// `player`'s connection dropped; the seat is kept for the grace period.
+        case away
+        /// `player` came back (a resume with their token).
+        case back
+        /// `player` did not come back within the grace period and left the room.
+        case gone
+        /// The game began by itself: its deal was ready (searched off the loop), or the disk
+        /// took its record again after refusing it.
+        case begin
+        /// The server restarted and restored the room from its log; what changed it last
+        /// before the restart is not known.
+        case restart
+    }
+
+    /// The kind, as the wire spells it (``Kind`` names the ones protocol 1 has).
+    public let kind: String
+    /// The player who sent the command, went away, came back or left; nil otherwise.
+    public let player: String?
+    /// The command's `type`, for ``Kind/command``; nil otherwise.
+    public let command: String?
+
+    /// Creates a cause as the wire has it.
+    public init(kind: String, player: String? = nil, command: String? = nil) {
+        self.kind = kind
+        self.player = player
+        self.command = command
+    }
+
+    /// `player` sent a command of type `command`.
+    public static func command(_ command: String, by player: String) -> StateCause {
+        StateCause(kind: Kind.command.rawValue, player: player, command: command)
+    }
+
+    /// Something that happened to `player`, or to the room (nil).
+    public static func event(_ kind: Kind, player: String? = nil) -> StateCause {
+        StateCause(kind: kind.rawValue, player: player)
     }
 }
 

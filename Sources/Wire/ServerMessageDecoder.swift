@@ -294,7 +294,7 @@ public enum ServerMessageDecoder {
 
 extension RoomState {
     /// The fields every `state` has before the game's own.
-    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "seats", "rematch_votes", "seed_sha256", "id"]
+    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "seats", "rematch_votes", "seed_sha256", "cause", "id"]
 
     fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
         let room = try fields.string("room")
@@ -320,6 +320,9 @@ extension RoomState {
         self.init(
             room: room, game: game, seq: seq, phase: phase, players: players, spectators: spectators,
             seats: try fields.optionalInt("seats"), rematchVotes: votes, seedCommitment: try fields.optionalString("seed_sha256"),
+            cause: try fields.optionalObject("cause").map { cause throws(ServerDecodeFailure) in
+                StateCause(kind: try cause.string("kind"), player: try cause.optionalString("player"), command: try cause.optionalString("command"))
+            },
             gameFields: gameFields)
     }
 }

@@ -2,7 +2,9 @@ import GameRules
 
 extension ServerMessage {
     /// The message as one wire line: compact JSON followed by "\n".
-    public func encodedLine() -> [UInt8] {
+    /// - Parameter seq: for a reply to a command that changed a room, the `seq` of the
+    ///   `state` that shows the change, written just before the `id`.
+    public func encodedLine(seq: Int? = nil) -> [UInt8] {
         // A state or a claim with its cards runs to a kilobyte or two; most replies are short.
         let capacity = switch self {
         case .state, .claimed, .hint, .help, .games, .replayFrame: 2048
@@ -10,7 +12,7 @@ extension ServerMessage {
         default: 128
         }
         return JSONWriter.line(type: wireType, capacity: capacity) { writer in
-            writeFields(into: &writer)
+            writeFields(into: &writer, seq: seq)
         }
     }
 
@@ -19,8 +21,8 @@ extension ServerMessage {
         String(decoding: encodedLine().dropLast(), as: UTF8.self)
     }
 
-    /// Writes every field after `type`, in protocol order, the reply's `id` last.
-    private func writeFields(into writer: inout JSONWriter) {
+    /// Writes every field after `type`, in protocol order, then a reply's `seq` and its `id` last.
+    private func writeFields(into writer: inout JSONWriter, seq: Int?) {
         var replyID: RequestID?
         switch self {
         case .hello(let version, let server, let games, let startedMs):
@@ -241,6 +243,7 @@ extension ServerMessage {
         case .shutdown, .replaced:
             break
         }
+        if let seq { writer.field("seq", seq) }
         if let replyID {
             writer.field(id: replyID)
         }
@@ -368,6 +371,14 @@ extension RoomState {
         if let seats { writer.field("seats", seats) }
         writer.field("rematch_votes", strings: rematchVotes)
         if let seedCommitment { writer.field("seed_sha256", seedCommitment) }
+        if let cause {
+            writer.key("cause")
+            writer.openObject()
+            writer.field("kind", cause.kind)
+            if let player = cause.player { writer.field("player", player) }
+            if let command = cause.command { writer.field("command", command) }
+            writer.closeObject()
+        }
         switch gameFields {
         case .rps(let fields): fields.write(into: &writer)
         case .set(let fields): fields.write(into: &writer)

@@ -31,7 +31,7 @@ struct BackpressureTests {
 
         // Bob, in the same room, is served at once.
         host.send(#"{"type":"throw","sign":"rock","id":1}"#, from: bob)
-        #expect(host.take(bob).first?.jsonText == #"{"type":"thrown","id":1}"#)
+        #expect(host.take(bob).first?.jsonText == #"{"type":"thrown","seq":3,"id":1}"#)
 
         // One more command every 20 ms of virtual time: 50 a second, no error about the rate.
         host.advance(by: .milliseconds(20))

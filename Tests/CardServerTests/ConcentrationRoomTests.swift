@@ -47,7 +47,11 @@ struct ConcentrationRoomTests {
             }
             let card = try #require(memory.nextCard())
             player.send(#"{"type":"flip","card":\#(card),"id":\#(flips)}"#)
-            #expect(try player.receiveLine() == #"{"type":"ok","id":\#(flips)}"#)
+            // The reply names the state that shows the flip: the next one.
+            let reply = try #require(try JSONParser.parse(player.receiveLine()).objectValue)
+            #expect(reply.keys == ["type", "seq", "id"])
+            #expect(reply["type"] == .string("ok"))
+            #expect(reply["id"] == .int(flips))
             let flipped = try player.expect("flipped")
             #expect(flipped["player"] == .string(turn))
             #expect(flipped["card"] == .int(card))

@@ -19,7 +19,7 @@ struct FloodTests {
         bob.send(#"{"type":"ping","id":"bob"}"#)
         #expect(try bob.receiveLine() == #"{"type":"pong","id":"bob"}"#)
         bob.send(#"{"type":"throw","sign":"rock","id":1}"#)
-        #expect(try bob.receiveLine() == #"{"type":"thrown","id":1}"#)
+        #expect(try bob.receiveLine() == #"{"type":"thrown","seq":3,"id":1}"#)
         #expect(Date().timeIntervalSince(started) < 1)
 
         // Ann reads for a second: bad_request errors only, about 100 at once and 50 a second after.

@@ -37,8 +37,10 @@ struct KlondikeRoomTests {
         defer { server.stop() }
         let (ann, _, first) = try solo(server, name: "ann", options: #"{"seed":1,"draw":3}"#)
         ann.send(#"{"type":"draw","id":1}"#)
-        #expect(try ann.receiveLine() == #"{"type":"ok","id":1}"#)
+        #expect(try ann.receiveLine() == #"{"type":"ok","seq":2,"id":1}"#)
         let drawn = try ann.expect("state")
+        #expect(drawn["seq"] == .int(2))
+        #expect(drawn["cause"] == .object(["kind": "command", "player": "ann", "command": "draw"]))
         #expect(drawn["stock"] == .int(21))
         #expect(drawn["waste_count"] == .int(3))
         // Seed 1's first draw of three, as GameRules pins it: 6♦ (playable, on top) 2♥ 4♠.

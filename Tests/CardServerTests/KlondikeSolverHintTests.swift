@@ -31,7 +31,7 @@ struct KlondikeSolverHintTests {
         #expect(host.takeLines(ann) == [], "the search runs off the loop")
         #expect(host.runBackgroundWork() == 1)
         let lines = host.takeLines(ann)
-        #expect(lines.first == #"{"type":"suggestion","move":{"type":"move","from":"t3","to":"t1","count":1},"text":"move 8♦ from t3 to t1","id":1}"#)
+        #expect(lines.first == #"{"type":"suggestion","move":{"type":"move","from":"t3","to":"t1","count":1},"text":"move 8♦ from t3 to t1","seq":2,"id":1}"#)
         #expect(lines.count == 2, "then the state, as after any command")
         guard case .winnable(let line) = KlondikeSolver.solve(KlondikeGame(seed: 1, drawCount: 1), budget: KlondikeHinter.budget).verdict else {
             Issue.record("deal 1 is won within the hint's budget")
@@ -76,7 +76,7 @@ struct KlondikeSolverHintTests {
         }
         #expect(moves == 84)
         #expect(searches == 1, "a deal proved lost stays lost as cards go home and turn up")
-        #expect(JSONValue.object(suggestion).jsonText == #"{"type":"suggestion","move":null,"text":"no useful move: drawing only cycles the stock, and no card can go home, turn up or empty a pile; undo, or start a new game"}"#)
+        #expect(JSONValue.object(suggestion).jsonText == #"{"type":"suggestion","move":null,"text":"no useful move: drawing only cycles the stock, and no card can go home, turn up or empty a pile; undo, or start a new game","seq":170}"#)
     }
 
     @Test func theSearchHoldsOnlyTheAskersInput() throws {

@@ -14,7 +14,7 @@ struct LimitsTests {
         }
         // Bob, in the same room, is not touched by Ann's flood.
         bob.send(#"{"type":"throw","sign":"rock","id":1}"#)
-        #expect(try bob.receiveLine() == #"{"type":"thrown","id":1}"#)
+        #expect(try bob.receiveLine() == #"{"type":"thrown","seq":3,"id":1}"#)
 
         // Login and create spent 2 of the 10: 8 pings are answered at once, the other
         // 12 one every 50 ms; none is refused, and they come in order.

@@ -10,7 +10,7 @@ struct RPSMatchTests {
         let (ann, bob, room) = try RPSTable.seat(server)
         let carl = try server.player("carl")
         carl.send(#"{"type":"watch","room":"\#(room)","id":1}"#)
-        #expect(try carl.receiveLine() == #"{"type":"watching","room":"\#(room)","id":1}"#)
+        #expect(try carl.receiveLine() == #"{"type":"watching","room":"\#(room)","seq":3,"id":1}"#)
         let watched = try carl.expect("state")
         #expect(watched["seq"] == .int(3))
         #expect(watched["spectators"] == .int(1))
@@ -34,8 +34,13 @@ struct RPSMatchTests {
         ]
         for (annSign, bobSign, reveal) in plays {
             ann.send(#"{"type":"throw","sign":"\#(annSign)","id":"a"}"#)
-            #expect(try ann.receiveLine() == #"{"type":"thrown","id":"a"}"#)
+            // The reply names the state that shows the throw, and that state says ann caused it.
+            let thrown = try #require(try JSONParser.parse(ann.receiveLine()).objectValue)
+            #expect(thrown.keys == ["type", "seq", "id"])
+            #expect(thrown["id"] == .string("a"))
             let annView = try ann.expect("state")
+            #expect(annView["seq"] == thrown["seq"])
+            #expect(annView["cause"] == .object(["kind": "command", "player": "ann", "command": "throw"]))
             #expect(annView["your_throw"] == .string(annSign))
             #expect(annView["waiting_on"] == .array(["bob"]))
             #expect(try bob.expect("state")["your_throw"] == .null)
@@ -57,13 +62,17 @@ struct RPSMatchTests {
 
         // A rematch by agreement: ann's start is an offer, bob's accepts it.
         ann.send(#"{"type":"start","id":3}"#)
-        #expect(try ann.receiveLine() == #"{"type":"ok","id":3}"#)
+        let offer = try ann.expect("ok")
+        #expect(offer["id"] == .int(3))
         let offered = try bob.expect("state")
+        #expect(offered["seq"] == offer["seq"])
         #expect(offered["phase"] == .string("over"))
         #expect(offered["rematch_votes"] == .array(["ann"]))
         bob.send(#"{"type":"start","id":4}"#)
-        #expect(try bob.receiveLine() == #"{"type":"ok","id":4}"#)
+        let accepted = try bob.expect("ok")
+        #expect(accepted["id"] == .int(4))
         let rematch = try bob.expect("state")
+        #expect(rematch["seq"] == accepted["seq"])
         #expect(rematch["phase"] == .string("playing"))
         #expect(rematch["rematch_votes"] == .array([]))
         #expect(rematch["players"]?.arrayValue?.map { $0.objectValue?["score"] } == [.int(0), .int(0)])

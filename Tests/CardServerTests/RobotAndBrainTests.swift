@@ -75,8 +75,10 @@ struct RobotAndBrainTests {
         #expect(over)
         try ann.expect("game_over")
         ann.send(#"{"type":"start","id":2}"#)
-        #expect(try ann.receiveLine() == #"{"type":"ok","id":2}"#)
-        #expect(try ann.expect("state")["phase"] == .string("playing"))
+        let ok = try ann.expect("ok")
+        let rematch = try ann.expect("state")
+        #expect(rematch["phase"] == .string("playing"))
+        #expect(ok["seq"] == rematch["seq"])
     }
 
     static func rightAnswer(sign: String, goal: String) -> String {
@@ -106,7 +108,7 @@ struct RobotAndBrainTests {
             let correct = round != 3
             // The reaction time is the real one here: only its kind is fixed.
             let answered = try #require(try JSONParser.parse(ann.receiveLine()).objectValue)
-            #expect(answered.keys == ["type", "correct", "points", "reaction_ms", "id"])
+            #expect(answered.keys == ["type", "correct", "points", "reaction_ms", "seq", "id"])
             #expect(answered["correct"] == .bool(correct))
             #expect(answered["points"] == .int(correct ? 10 : -10))
             #expect((answered["reaction_ms"]?.intValue ?? -1) >= 0)

@@ -29,6 +29,26 @@ struct SchemaTests {
             == ["$: matches 0 of oneOf, not 1 (closest: $.id: matches none of anyOf (closest: $.id: number, not integer))"])
     }
 
+    /// A state says what caused it, with who and which command where the kind needs them;
+    /// a reply to a command that changed the room names the state's `seq`.
+    @Test func causesAndReplySequenceNumbersAreChecked() {
+        let state = #"{"type":"state","room":"K7QX","game":"klondike","seq":5,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"seats":1,"rematch_votes":[],"cause":CAUSE,"player":"ann","draw":1,"stock":24,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{},"progress":[]}"#
+        func problems(_ cause: String) -> [String] {
+            schema.problems(ofLine: state.replacing("CAUSE", with: cause), against: "serverMessage")
+        }
+        #expect(problems(#"{"kind":"command","player":"ann","command":"draw"}"#) == [])
+        #expect(problems(#"{"kind":"deadline"}"#) == [])
+        #expect(problems(#"{"kind":"away","player":"ann"}"#) == [])
+        #expect(problems(#"{"kind":"a kind from a newer server"}"#) == [])
+        #expect(problems(#"{"kind":"command","player":"ann"}"#) == ["$: matches 0 of oneOf, not 1 (closest: $.cause: no command)"])
+        #expect(problems(#"{"kind":"gone"}"#) == ["$: matches 0 of oneOf, not 1 (closest: $.cause: no player)"])
+        #expect(schema.problems(ofLine: state.replacing(#""cause":CAUSE,"#, with: ""), against: "serverMessage")
+            == ["$: matches 0 of oneOf, not 1 (closest: $: no cause)"])
+        #expect(schema.problems(ofLine: #"{"type":"ok","seq":6,"id":3}"#, against: "serverMessage") == [])
+        #expect(schema.problems(ofLine: #"{"type":"ok","seq":0,"id":3}"#, against: "serverMessage")
+            == ["$: matches 0 of oneOf, not 1 (closest: $.seq: 0 < 1)"])
+    }
+
     /// Every line in Protocol.md that starts like a message validates as one: a client
     /// command, or a message from the server.
     @Test func everyExampleLineInProtocolMarkdownValidates() throws {

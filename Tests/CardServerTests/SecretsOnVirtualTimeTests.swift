@@ -35,7 +35,7 @@ struct SecretsOnVirtualTimeTests {
         // The shown sign itself is never the answer: bob answers wrong.
         let shown = try #require(state?["prompt"]?.objectValue?["sign"]?.stringValue)
         host.send(#"{"type":"answer","sign":"\#(shown)","id":1}"#, from: bob)
-        #expect(host.take(bob).first?.jsonText == #"{"type":"answered","correct":false,"points":-10,"reaction_ms":0,"id":1}"#)
+        #expect(host.take(bob).first?.jsonText == #"{"type":"answered","correct":false,"points":-10,"reaction_ms":0,"seq":3,"id":1}"#)
         // ann learns that bob answered, not whether he was right.
         let annSaw = host.take(ann)
         #expect(annSaw.map { $0["type"]?.stringValue } == ["state"])
@@ -56,7 +56,7 @@ struct SecretsOnVirtualTimeTests {
         let next = try #require(rightAnswer(reveal[1]))
         host.send(#"{"type":"answer","sign":"\#(next)","id":2}"#, from: ann)
         let annReply = host.take(ann)
-        #expect(annReply[0].jsonText == #"{"type":"answered","correct":true,"points":10,"reaction_ms":0,"id":2}"#)
+        #expect(annReply[0].jsonText == #"{"type":"answered","correct":true,"points":10,"reaction_ms":0,"seq":5,"id":2}"#)
         #expect(scores(annReply[1]) == [-10, -10])
         #expect(scores(host.take(bob).last) == [-10, -10])
     }

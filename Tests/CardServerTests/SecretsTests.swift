@@ -36,7 +36,7 @@ struct SecretsTests {
 
         // bob answers first, and wrong (the shown sign is never the answer).
         bob.send(#"{"type":"answer","sign":"\#(sign)","id":1}"#)
-        #expect(try bob.receiveLine().replacing(/"reaction_ms":[0-9]+,/, with: "") == #"{"type":"answered","correct":false,"points":-10,"id":1}"#)
+        #expect(try bob.receiveLine().replacing(/"reaction_ms":[0-9]+,/, with: "") == #"{"type":"answered","correct":false,"points":-10,"seq":3,"id":1}"#)
         let bobOwn = try bob.expect("state")
         #expect(scores(bobOwn) == [0, 0])
         #expect(bobOwn["your_answer"] == .string(sign))
@@ -47,7 +47,7 @@ struct SecretsTests {
 
         // ann, innocent, answers right and plays on; the reveal brings everyone's points.
         ann.send(#"{"type":"answer","sign":"\#(right)","id":2}"#)
-        #expect(try ann.receiveLine().replacing(/"reaction_ms":[0-9]+,/, with: "") == #"{"type":"answered","correct":true,"points":10,"id":2}"#)
+        #expect(try ann.receiveLine().replacing(/"reaction_ms":[0-9]+,/, with: "") == #"{"type":"answered","correct":true,"points":10,"seq":4,"id":2}"#)
         let reveal = try ann.expect("brain_round")
         #expect(reveal["room"] == .string(room))
         #expect(reveal["answers"] == .object([

@@ -6,7 +6,8 @@ import Wire
 /// `additionalProperties`, `items`, `minItems`, `maxItems`, `uniqueItems`, `minimum`,
 /// `maximum`, `minLength`, `maxLength` (in code points), `pattern` (ICU's regular
 /// expressions: `\p{…}` properties, lookaround), `format` (`date` asserted: a day of the
-/// Gregorian calendar; other formats ignored), `oneOf`, `anyOf`. Annotations are ignored.
+/// Gregorian calendar; other formats ignored), `oneOf`, `anyOf`, `allOf`, `if`/`then`/`else`.
+/// Annotations are ignored.
 /// No packages: the suite checks every server line with it. A library of the test
 /// targets, so that the server's and the client's tests share it.
 public struct SchemaValidator: Sendable {
@@ -144,6 +145,13 @@ public struct SchemaValidator: Sendable {
             if !results.contains(where: \.isEmpty) {
                 problems.append("\(path): matches none of anyOf (closest: \(results.min { $0.count < $1.count }?.first ?? ""))")
             }
+        }
+        for part in schema["allOf"]?.arrayValue ?? [] {
+            problems += check(value, part, path: path)
+        }
+        if let condition = schema["if"] {
+            let branch = check(value, condition, path: path).isEmpty ? schema["then"] : schema["else"]
+            if let branch { problems += check(value, branch, path: path) }
         }
         return problems
     }
