@@ -7,6 +7,9 @@ the same to check that the seed game_over reveals is the one it was dealt from.
     check_deal.py commit SEED          the commitment state.seed_sha256 shows
     check_deal.py set SEED [junior]    the first board's card ids, in position order
     check_deal.py klondike SEED        the seven face-up tableau cards, then the stock's first card
+    check_deal.py concentration SEED PAIRS [THEME]
+                                       the cards' emoji, in board order
+    check_deal.py brain SEED ROUNDS    each round's prompt as SIGN:GOAL
 
 Standard library only.
 """
@@ -65,6 +68,36 @@ def klondike_deal(seed):
     return face_up, deck[dealt]
 
 
+THEMES = [
+    ("halloween", "🎃 👻 🦇 💀 🍬 🍭 🌙 🦉 🐈 🔮 🧙 🧛 🧟 🪦 🧹 🐺 🍫 🌕 👹 👺 🤡 🐀".split()),
+    ("christmas", "🎄 🎅 🤶 🦌 ⛄ 🎁 🔔 ⭐ 🍪 🥛 🧦 🧣 🎀 🌟 🛷 🎶 👼 🧤 🥂 🍊 🌲 🎉".split()),
+    ("animals", "🐶 🐱 🐭 🐹 🐰 🦊 🐻 🐼 🐨 🐯 🦁 🐮 🐷 🐸 🐵 🐔 🐧 🐤 🦆 🦅 🐴 🦄 🐝 🐢".split()),
+    ("faces", "😀 😂 🙂 🙃 😉 😊 😇 😍 😘 😋 😜 🤪 😎 🤓 🥳 😏 😒 😢 😭 😡 🤯 😱 🤔 😴".split()),
+    ("food", "🍎 🍐 🍋 🍌 🍉 🍇 🍓 🍒 🍑 🍍 🥝 🍅 🥑 🥕 🌽 🍔 🍟 🍕 🌭 🌮 🍣 🍩 🍰 🧀".split()),
+    ("sports", "⚽ 🏀 🏈 ⚾ 🥎 🎾 🏐 🏉 🥏 🎱 🏓 🏸 🏒 🏑 🥍 🏏 ⛳ 🥊 🥋 🎿 🛹 🏹 🎣 🥌".split()),
+    ("tech", "💻 📱 ⌚ 📷 📺 📻 🎮 💾 💿 📀 🔋 🔌 💡 📡 🤖 🎧 📟 📠 📞 🔭 🔬 🧮 📼 🎥".split()),
+    ("travel", "🚗 🚕 🚌 🚎 🚙 🚓 🚑 🚒 🚐 🚚 🚜 🚲 🛵 🚂 🚆 🚇 🚊 🚁 🚀 🛸 🚢 ⛵ 🚤 🛶".split()),
+]
+
+
+def concentration_cards(seed, pairs, theme=None):
+    emoji = list(dict(THEMES)[theme] if theme else THEMES[seed % len(THEMES)][1])
+    generator = SplitMix64(seed)
+    shuffle(emoji, generator)
+    cards = emoji[:pairs] * 2
+    return shuffle(cards, generator)
+
+
+def brain_prompts(seed, rounds):
+    generator = SplitMix64(seed)
+    goal = ["win", "lose"][generator.below(2)]
+    prompts = []
+    for _ in range(rounds):
+        prompts.append((["rock", "paper", "scissors"][generator.below(3)], goal))
+        goal = "lose" if goal == "win" else "win"
+    return prompts
+
+
 def main(argv):
     kind, seed = argv[1], int(argv[2])
     if kind == "commit":
@@ -74,6 +107,10 @@ def main(argv):
     elif kind == "klondike":
         face_up, first = klondike_deal(seed)
         print(" ".join(f"{rank}:{suit}" for rank, suit in face_up + [first]))
+    elif kind == "concentration":
+        print(" ".join(concentration_cards(seed, int(argv[3]), argv[4] if len(argv) > 4 else None)))
+    elif kind == "brain":
+        print(" ".join(f"{sign}:{goal}" for sign, goal in brain_prompts(seed, int(argv[3]))))
     else:
         sys.exit(f"unknown kind {kind}")
 

@@ -53,6 +53,54 @@ struct DealCheckTests {
         #expect(try Self.check(["klondike", String(seed)]) == (faceUp + [turned]).joined(separator: " "))
     }
 
+    /// A Concentration game played to its end by a player who remembers every face: each
+    /// card's emoji, as the flips showed them, is the layout rebuilt from the revealed seed.
+    @Test(arguments: [(4, nil), (8, "food"), (20, nil)] as [(Int, String?)])
+    func aConcentrationLayoutIsRebuiltFromTheRevealedSeed(pairs: Int, theme: String?) throws {
+        let host = ScriptedHost()
+        let ann = host.player("ann")
+        let themeOption = theme.map { #","theme":"\#($0)""# } ?? ""
+        host.send(#"{"type":"create","game":"concentration","seats":1,"options":{"pairs":\#(pairs)\#(themeOption)}}"#, from: ann)
+        let first = try #require(host.take(ann).last { $0["type"] == .string("state") })
+        let commitment = try #require(first["seed_sha256"]?.stringValue)
+        var memory = ConcentrationMemory(cards: 2 * pairs)
+        var faces = Array(repeating: "", count: 2 * pairs)
+        var over: JSONObject?
+        while over == nil, let card = memory.nextCard() {
+            host.send(#"{"type":"flip","card":\#(card)}"#, from: ann)
+            let seen = host.take(ann)
+            let flipped = try #require(seen.first { $0["type"] == .string("flipped") })
+            let face = try #require(flipped["face"]?.stringValue)
+            faces[card] = face
+            memory.saw(card, face: face, result: flipped["result"]?.stringValue)
+            over = seen.first { $0["type"] == .string("game_over") }
+        }
+        let seed = try #require(over?["seed"]?.intValue)
+        #expect(SHA256.hex(String(seed)) == commitment)
+        #expect(try Self.check(["concentration", String(seed), String(pairs)] + (theme.map { [$0] } ?? [])) == faces.joined(separator: " "))
+    }
+
+    /// An rps-brain game: every prompt the states showed is the one rebuilt from the revealed seed.
+    @Test func rpsBrainPromptsAreRebuiltFromTheRevealedSeed() throws {
+        let host = ScriptedHost()
+        let ann = host.player("ann")
+        host.send(#"{"type":"create","game":"rps-brain","options":{"rounds":6}}"#, from: ann)
+        var state = try #require(host.take(ann).last { $0["type"] == .string("state") })
+        var prompts: [String] = []
+        var over: JSONObject?
+        while over == nil, prompts.count < 10 {
+            let prompt = try #require(state["prompt"]?.objectValue)
+            prompts.append("\(prompt["sign"]?.stringValue ?? ""):\(prompt["goal"]?.stringValue ?? "")")
+            host.send(#"{"type":"answer","sign":"rock"}"#, from: ann)
+            let seen = host.take(ann)
+            over = seen.first { $0["type"] == .string("game_over") }
+            state = try #require(seen.last { $0["type"] == .string("state") })
+        }
+        #expect(prompts.count == 6)
+        let seed = try #require(over?["seed"]?.intValue)
+        #expect(try Self.check(["brain", String(seed), "6"]) == prompts.joined(separator: " "))
+    }
+
     @Test(arguments: seeds)
     func theCommitmentIsTheSHA256OfTheSeedsDigits(seed: UInt64) throws {
         #expect(try Self.check(["commit", String(seed)]) == SHA256.hex(String(seed)))
