@@ -1,4 +1,4 @@
-@testable import CardServer
+import CardServer
 import GameRules
 import Wire
 

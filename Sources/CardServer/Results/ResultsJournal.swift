@@ -141,7 +141,7 @@ public final class ResultsJournal {
     }
 
     /// Blocks until every submitted record is on disk (for shutdown).
-    func waitForWrites() {
+    package func waitForWrites() {
         writer?.waitUntilIdle()
     }
 
