@@ -72,7 +72,8 @@ extension GameServer {
         room.gameID = "\(room.code)-\(String(room.startedMs, radix: 36))-\(room.seq)"
         room.beganAt = now
         room.beganWith = names.map { $0 ?? "" }
-        room.replaySteps = []
+        room.gameRecord = []
+        room.beganSeats = room.seats
         room.movesBySeat = Array(repeating: 0, count: room.seats.count)
         apply(room.engine.start(names: names, seed: seed, now: now), in: room)
     }
@@ -113,7 +114,6 @@ extension GameServer {
         let now = gameNow
         try logMove(command, by: player, in: room, now: now)
         if room.movesBySeat.indices.contains(seat) { room.movesBySeat[seat] += 1 }
-        recordStep(.move, seat: seat, in: room, command: command, now: now)
         let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: now)
         room.moved = true
         if let slow = update.slowReply { return answerOffLoop(slow, update: update, of: command, to: player, in: room, id: id) }
@@ -185,9 +185,6 @@ extension GameServer {
 
     private func presenceChangedBecause(in room: Room, of player: Player, now: UInt64) {
         if room.phase == .playing {
-            if let seat = room.seat(of: player.id) {
-                recordStep(player.countsAsPresent ? .back : .away, seat: seat, in: room, now: now)
-            }
             apply(room.engine.presenceChanged(seats: seatContext(of: room), now: now), in: room)
         } else if !startRematchIfAgreed(room) {
             // Someone who went away no longer holds up a rematch the others agreed to.
@@ -226,7 +223,6 @@ extension GameServer {
             }
             return
         }
-        recordStep(.deadline, seat: nil, in: room, now: now)
         withCause(.event(.deadline)) {
             apply(room.engine.deadlinePassed(now: now), in: room)
         }

@@ -18,26 +18,21 @@ extension GameServer {
         }
     }
 
-    /// Notes one input of the game under way, with its time since the game began.
-    /// - Parameter now: the game clock as the rules and the room log see this input: read
-    ///   once for all three, so that the replay rebuilds exactly what the players saw.
-    func recordStep(_ kind: GameReplay.Step.Kind, seat: Int?, in room: Room, command: ClientCommand? = nil, now: UInt64) {
-        guard replays != nil, room.phase == .playing, room.replaySteps.count <= Self.maxReplaySteps else { return }
-        let ns = now &- room.beganAt
-        let name = seat.flatMap { room.beganWith.indices.contains($0) ? room.beganWith[$0] : nil }
-        room.replaySteps.append(GameReplay.Step(kind: kind, ms: Int(ns / 1_000_000), ns: ns, seat: seat, name: name, command: command))
-    }
-
     /// Saves the game that just ended (once: a restart that replays its end finds it saved).
+    /// The replay is made from the game's one record, off the loop with the file's write.
     func saveReplay(of room: Room, result: GameOver) {
         guard let replays, !room.gameID.isEmpty else { return }
-        guard room.replaySteps.count <= Self.maxReplaySteps else {
+        guard room.gameRecord.count <= Self.maxReplaySteps else {
             return host.log("room \(room.code): game \(room.gameID) has over \(Self.maxReplaySteps) steps; no replay kept")
         }
         if isReplaying, replays.contains(room.gameID) { return }
-        replays.save(GameReplay(
-            gameID: room.gameID, game: room.gameName, room: room.code, seed: room.seed, options: room.options,
-            players: room.beganWith, startedMs: Int(room.startedMs), steps: room.replaySteps, result: result))
+        let (record, seats, names, beganAt) = (room.gameRecord, room.beganSeats, room.beganWith, room.beganAt)
+        let (gameID, game, code, seed, options, startedMs) = (room.gameID, room.gameName, room.code, room.seed, room.options, Int(room.startedMs))
+        replays.save(gameID: gameID) {
+            GameReplay(
+                gameID: gameID, game: game, room: code, seed: seed, options: options, players: names, startedMs: startedMs,
+                steps: Self.replaySteps(of: record, seats: seats, names: names, beganAt: beganAt), result: result)
+        }
     }
 
     /// `replay`: the game's record, or with `step` the state after that step as `seat` saw it.

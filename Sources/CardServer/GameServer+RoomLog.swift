@@ -11,26 +11,31 @@ extension GameServer {
     /// refused, so a failing disk keeps it in order until it can be written (``RoomLog/record(_:)``).
     /// Nothing while replaying or without a log.
     func log(_ record: RoomLogRecord) {
-        guard !isReplaying, let roomLog else { return }
-        roomLog.record(record)
+        guard !isReplaying, roomLog != nil || replays != nil else { return }
+        let entry = RoomLog.Entry(record)
+        keepInGameRecord(record, line: entry.line)
+        roomLog?.record(entry)
     }
 
     /// Writes a command's record before the command changes anything (the write-ahead rule):
     /// a record that cannot be written refuses the command, which then changes nothing.
     /// - Throws: `storage_unavailable` when the disk does not take it.
     func logCommand(_ records: RoomLogRecord...) throws(CommandError) {
-        guard !isReplaying, let roomLog else { return }
-        guard roomLog.write(records) else { throw .storageUnavailable }
+        guard !isReplaying, roomLog != nil || replays != nil else { return }
+        let entries = records.map(RoomLog.Entry.init)
+        if let roomLog, !roomLog.write(entries) { throw .storageUnavailable }
+        for (record, entry) in zip(records, entries) { keepInGameRecord(record, line: entry.line) }
     }
 
     /// A game command as the client sent it (without its id), for a `move` record, written
     /// before the rules see it.
     /// - Throws: `storage_unavailable` when the disk does not take it.
     func logMove(_ command: ClientCommand, by player: Player, in room: Room, now: UInt64) throws(CommandError) {
-        guard !isReplaying, let roomLog else { return }
+        guard !isReplaying, roomLog != nil || replays != nil else { return }
         let encoded = ClientRequest(id: nil, command: command).encodedLine()
         let line = RoomLogRecord.moveLine(room: room.code, player: player.id, command: Array(encoded.dropLast()), t: now)
-        guard roomLog.writeMove(room: room.code, line: line) else { throw .storageUnavailable }
+        if let roomLog, !roomLog.writeMove(room: room.code, line: line) { throw .storageUnavailable }
+        keep(line, inRecordOf: room)
     }
 
     /// A player as the log keeps them: the token only as its hash.
@@ -186,6 +191,9 @@ extension GameServer {
     /// Replays one record with the cause its states had when it was made (as near as the
     /// record tells: a `leave` record does not say whether a command or the grace period wrote it).
     private func replay(_ record: RoomLogRecord) {
+        // The game's record is the log's: what was read is kept before it is applied (a
+        // move that ends the game is still one of its inputs).
+        if replays != nil { keepInGameRecord(record, line: record.line) }
         withCause(replayedCause(of: record)) {
             replayRecord(record)
         }

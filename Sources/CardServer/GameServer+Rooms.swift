@@ -173,7 +173,6 @@ extension GameServer {
             room.rematchVotes.remove(player.id)
             broadcast(.member(.left, room: room.code, name: player.name, role: .player), in: room)
             if room.phase == .playing {
-                recordStep(.left, seat: seat, in: room, now: now)
                 update = room.engine.seatLeft(seat, seats: seatContext(of: room), now: now)
             }
         } else {

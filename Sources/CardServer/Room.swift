@@ -57,8 +57,11 @@ final class Room {
     var isDealing = false
     /// The current (or last) game's id: the room, the start's wall time in base 36, and `seq` then.
     var gameID = ""
-    /// The current game's inputs so far, for its replay.
-    var replaySteps: [GameReplay.Step] = []
+    /// The current game's inputs so far, each its room-log record as written: the game's one
+    /// record, from which its replay is made (``GameServer/keepInGameRecord(_:line:)``).
+    var gameRecord: [[UInt8]] = []
+    /// The player id in each seat when the current game began: whose each record is.
+    var beganSeats: [String?] = []
     /// Game commands each seat has sent in the current game, refused ones counted: each is a
     /// record in the room log until the game ends (``ServerConfig/maxMovesPerSeat``).
     var movesBySeat: [Int] = []

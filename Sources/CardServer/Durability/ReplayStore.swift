@@ -85,13 +85,18 @@ public final class ReplayStore {
     /// (to a new name, fsynced as the policy says, then renamed into place, so a reader
     /// never sees half).
     func save(_ replay: GameReplay) {
-        guard Self.isGameID(replay.gameID) else { return }
-        let (final, sync, warn, shelf) = (path(of: replay.gameID), policy == .always, warn, shelf)
+        save(gameID: replay.gameID) { replay }
+    }
+
+    /// Writes the replay `make` builds, on the writing thread when there is one: a long
+    /// game's replay is thousands of records read and kilobytes of JSON written.
+    func save(gameID: String, _ make: @escaping @Sendable () -> GameReplay) {
+        guard Self.isGameID(gameID) else { return }
+        let (final, sync, warn, shelf) = (path(of: gameID), policy == .always, warn, shelf)
         let budget = maxDataBytes.map { max(0, $0 - otherDataBytes()) }
-        // Encoded on the writing thread too: a long game's replay is kilobytes of JSON.
         run {
             shelf.retryFailed(sync: sync, warn: warn)
-            shelf.write(ServerMessage.replay(replay, id: nil).encodedLine(), to: final, sync: sync, warn: warn)
+            shelf.write(ServerMessage.replay(make(), id: nil).encodedLine(), to: final, sync: sync, warn: warn)
             if let budget { shelf.evict(toFit: budget, warn: warn) }
         }
         savedSinceSync = true

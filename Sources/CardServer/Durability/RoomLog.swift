@@ -135,6 +135,11 @@ public final class RoomLog {
         writeInOrder(records.map(Entry.init))
     }
 
+    /// Writes records already encoded (the bytes a game's record keeps too), whole or not at all.
+    func write(_ entries: [Entry]) -> Bool {
+        writeInOrder(entries)
+    }
+
     /// Writes a game command's record now (see ``write(_:)-(RoomLogRecord...)``).
     func writeMove(room: String, line: [UInt8]) -> Bool {
         writeInOrder([.move(room: room, line: line)])
@@ -145,7 +150,11 @@ public final class RoomLog {
     /// before anything else once it can be. Until then every ``write(_:)`` is refused, so
     /// no record lands ahead of one that happened before it.
     func record(_ record: RoomLogRecord) {
-        let entry = Entry(record)
+        self.record(Entry(record))
+    }
+
+    /// Records what cannot be refused, already encoded (see ``record(_:)-(RoomLogRecord)``).
+    func record(_ entry: Entry) {
         if backlog.isEmpty, writeInOrder([entry]) { return }
         backlog.append(entry)
     }
