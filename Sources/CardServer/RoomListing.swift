@@ -33,7 +33,7 @@ final class RoomListing {
     static let maxCachedPages = 64
 
     /// The longest name a summary can hold, in UTF-8 bytes (the protocol's name rule).
-    static let maxNameBytes = 64
+    static let maxNameBytes = ServerConfig.maxNameBytes
     /// The longest game name (`concentration`).
     static let maxGameNameBytes = GameServer.gameNames.map(\.utf8.count).max() ?? 0
     /// The most seats any game has (eight).

@@ -106,7 +106,8 @@ public final class EventLoop {
         limits.maxPendingOutputBytes = max(0, limits.maxPendingOutputBytes)
         limits.maxTotalOutputBytes = max(0, limits.maxTotalOutputBytes)
         self.limits = limits
-        cepoll_ignore_sigpipe()
+        // A peer that vanishes mid-write must cost an error code, not the process.
+        signal(SIGPIPE, SIG_IGN)
         let epollFD = try Syscall.epollCreate()
         let stopper: EventLoopWaker
         do throws(NetworkError) {

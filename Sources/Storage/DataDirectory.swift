@@ -1,3 +1,4 @@
+import SystemCall
 import Glibc
 
 /// The `--data` directory as PostgreSQL keeps its own: one server at a time (an exclusive
@@ -37,7 +38,7 @@ public final class DataDirectory {
         }
         let pid = Array("\(getpid())\n".utf8)
         guard ftruncate(fd, 0) == 0, WholeFile.write(pid, to: fd) == nil else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.text(forErrno: errno)
             close(fd)
             throw Failure(description: "writing \(lockPath): \(reason)")
         }
@@ -57,13 +58,13 @@ public final class DataDirectory {
     /// an older server (or the umask) left it open to others.
     public static func makePrivateDirectory(_ path: String) throws(Failure) {
         if mkdir(path, 0o700) != 0, errno != EEXIST {
-            throw Failure(description: "mkdir(\(path)): \(String(cString: strerror(errno)))")
+            throw Failure(description: "mkdir(\(path)): \(SystemError.text(forErrno: errno))")
         }
         var info = stat()
-        guard lstat(path, &info) == 0 else { throw Failure(description: "stat(\(path)): \(String(cString: strerror(errno)))") }
+        guard lstat(path, &info) == 0 else { throw Failure(description: "stat(\(path)): \(SystemError.text(forErrno: errno))") }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(description: "\(path) is not a directory") }
         if info.st_mode & 0o077 != 0, chmod(path, 0o700) != 0 {
-            throw Failure(description: "chmod(\(path), 0700): \(String(cString: strerror(errno)))")
+            throw Failure(description: "chmod(\(path), 0700): \(SystemError.text(forErrno: errno))")
         }
     }
 
@@ -75,10 +76,10 @@ public final class DataDirectory {
     ///   - maxBytes: a file larger than this is refused at once (nil: no bound).
     public static func openRegular(_ path: String, flags: Int32, maxBytes: Int? = nil) throws(Failure) -> Int32 {
         let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(description: "open(\(path)): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw Failure(description: "open(\(path)): \(SystemError.text(forErrno: errno))") }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.text(forErrno: errno)
             close(fd)
             throw Failure(description: "fstat(\(path)): \(reason)")
         }

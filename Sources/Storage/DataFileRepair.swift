@@ -57,7 +57,7 @@ public enum DataFileRepair {
     public static func run(dataDirectory: String, files: [DataFile]) throws(Failure) -> [String] {
         var directoryStatus = stat()
         guard stat(dataDirectory, &directoryStatus) == 0 else {
-            throw Failure(description: "\(dataDirectory) is not a data folder: \(String(cString: strerror(errno)))")
+            throw Failure(description: "\(dataDirectory) is not a data folder: \(SystemError.text(forErrno: errno))")
         }
         guard directoryStatus.st_mode & S_IFMT == S_IFDIR else {
             throw Failure(description: "\(dataDirectory) is not a data folder: \(String(cString: strerror(ENOTDIR)))")
@@ -183,6 +183,6 @@ public enum DataFileRepair {
 
     /// A failure naming `call` and the errno it left.
     private static func failure(_ call: String) -> Failure {
-        Failure(description: "\(call): \(String(cString: strerror(errno)))")
+        Failure(description: "\(call): \(SystemError.text(forErrno: errno))")
     }
 }

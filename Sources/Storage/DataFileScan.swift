@@ -1,3 +1,4 @@
+import SystemCall
 import Glibc
 
 /// Reads a file of sealed records, one a line (the room log, the results journal): each line
@@ -133,7 +134,7 @@ public enum DataFileScan {
             let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(base + buffer.count)) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ReadFailure(description: "read(\(path)): \(String(cString: strerror(errno)))")
+                throw ReadFailure(description: "read(\(path)): \(SystemError.text(forErrno: errno))")
             }
             if count == 0 { break }
             buffer += chunk[..<count]

@@ -172,7 +172,7 @@ public final class JournalWriter: @unchecked Sendable {
             let result = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if result < 0 {
                 if errno == EINTR { continue }
-                let failure = "write(\(path)): \(String(cString: strerror(errno)))"
+                let failure = "write(\(path)): \(SystemError.text(forErrno: errno))"
                 if end >= 0 { _ = ftruncate(fd, end) }
                 return failure
             }
@@ -180,7 +180,7 @@ public final class JournalWriter: @unchecked Sendable {
         }
         if fsync(fd) != 0 {
             // Reported as not written, so it is cut off too: written again, it is there once.
-            let failure = "fsync(\(path)): \(String(cString: strerror(errno)))"
+            let failure = "fsync(\(path)): \(SystemError.text(forErrno: errno))"
             if end >= 0 { _ = ftruncate(fd, end) }
             return failure
         }

@@ -1,3 +1,4 @@
+import SystemCall
 import Glibc
 
 /// The replay files on disk, oldest first, with their sizes, so the store evicts for its
@@ -130,14 +131,14 @@ public final class ReplayShelf: @unchecked Sendable {
             return "write: \(failure.message)"
         }
         if sync, fsync(fd) != 0 {
-            let failure = "fsync: \(String(cString: strerror(errno)))"
+            let failure = "fsync: \(SystemError.text(forErrno: errno))"
             close(fd)
             unlink(temporary)
             return failure
         }
         close(fd)
         if rename(temporary, final) != 0 {
-            let failure = "rename: \(String(cString: strerror(errno)))"
+            let failure = "rename: \(SystemError.text(forErrno: errno))"
             unlink(temporary)
             return failure
         }

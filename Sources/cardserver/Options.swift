@@ -1,27 +1,34 @@
-import Storage
 import CardServer
+import Network
+import Storage
+import Wire
+
+/// The server's and the network's own defaults: every option left out falls back to them,
+/// and `--help` prints them, so a default is written in one place.
+private let serverDefaults = ServerConfig(version: "")
+private let networkDefaults = NetworkLimits()
 
 /// The command line of `cardserver`, parsed by hand (the project takes no packages).
 struct Options: Equatable {
     var host = "::"
     var port: UInt16 = 7878
-    var maxClients = 10_000
-    var graceSeconds = 120
-    var outputLimit = 1 << 20
-    var maxOutputTotal = 256 << 20
-    var commandRate = 50
-    var commandBurst = 100
-    var loginTimeoutSeconds = 300
+    var maxClients = serverDefaults.maxClients
+    var graceSeconds = Int(serverDefaults.grace.components.seconds)
+    var outputLimit = networkDefaults.maxPendingOutputBytes
+    var maxOutputTotal = networkDefaults.maxTotalOutputBytes
+    var commandRate = serverDefaults.commandRate
+    var commandBurst = serverDefaults.commandBurst
+    var loginTimeoutSeconds = Int(serverDefaults.loginTimeout.components.seconds)
     var dataDirectory = "./cardserver-data"
-    var maxRooms = 2_000
-    var maxConnectionsPerAddress = 64
-    var roomsPerMinute = 20
-    var failedJoinsPerMinute = 30
+    var maxRooms = serverDefaults.maxRooms
+    var maxConnectionsPerAddress = serverDefaults.maxConnectionsPerAddress
+    var roomsPerMinute = serverDefaults.roomsPerMinutePerAddress
+    var failedJoinsPerMinute = serverDefaults.failedJoinsPerMinutePerAddress
     var appendFsync = LogSyncPolicy.everysec
     var keepReplayDays = 30
     var maxDataBytes = 1 << 30
     var minFreeBytes = 64 << 20
-    var gamesPerMinute = 60
+    var gamesPerMinute = serverDefaults.gamesPerMinutePerAddress
 
     static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--max-output-total BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--max-rooms N] [--max-connections-per-address N] [--rooms-per-minute N] [--failed-joins-per-minute N] [--appendfsync always|everysec|no] [--keep-replays DAYS] [--max-data-size BYTES] [--min-free-space BYTES] [--games-per-minute N] [--repair] [--version] [-h|--help]"
 
@@ -54,35 +61,35 @@ struct Options: Equatable {
                                 FILE.damaged, print what was done, and exit (0 when done, 1 when not).
                                 A start that finds a damaged record before a file's last line stops
                                 and asks for this
-          --max-clients N       Connections allowed at once; one more gets server_full (default: 10000)
-          --grace SECONDS       How long a disconnected player keeps their seat and token (default: 120)
-          --output-limit BYTES  Unsent output a client may pile up before it is disconnected (default: 1048576);
+          --max-clients N       Connections allowed at once; one more gets server_full (default: \(Options().maxClients))
+          --grace SECONDS       How long a disconnected player keeps their seat and token (default: \(Options().graceSeconds))
+          --output-limit BYTES  Unsent output a client may pile up before it is disconnected (default: \(Options().outputLimit));
                                 a client is read no further while its own replies pile up past 64 KiB
           --max-output-total BYTES
                                 Memory the unsent output of all clients together may take; past it, the
                                 clients with the most are disconnected until it is an eighth under it
-                                (default: 268435456)
+                                (default: \(Options().maxOutputTotal))
           --rate N              Commands a client may send per second after a burst; the rest wait
-                                and are read later, none is refused; 0 for no limit (default: 50)
-          --burst N             Commands a client may send at once (default: 100)
+                                and are read later, none is refused; 0 for no limit (default: \(Options().commandRate))
+          --burst N             Commands a client may send at once (default: \(Options().commandBurst))
           --login-timeout SECONDS
-                                How long a connection may stay without logging in (default: 300)
+                                How long a connection may stay without logging in (default: \(Options().loginTimeoutSeconds))
           --max-rooms N         Rooms on the server at once; one more create gets server_busy;
-                                0 for no cap (default: 2000)
+                                0 for no cap (default: \(Options().maxRooms))
           --max-connections-per-address N
                                 Connections from one IP address (IPv6: one /64) at once; one more gets server_full;
-                                0 for no cap (default: 64)
-          --rooms-per-minute N  Rooms one IP address may create in a minute; 0 for no cap (default: 20)
+                                0 for no cap (default: \(Options().maxConnectionsPerAddress))
+          --rooms-per-minute N  Rooms one IP address may create in a minute; 0 for no cap (default: \(Options().roomsPerMinute))
           --failed-joins-per-minute N
                                 Joins and watches naming no room one IP address may send in a minute,
-                                then it waits out the minute; 0 for no cap (default: 30)
+                                then it waits out the minute; 0 for no cap (default: \(Options().failedJoinsPerMinute))
           --games-per-minute N  Games one IP address may begin in a minute, rematches and robot games
-                                included; 0 for no cap (default: 60)
+                                included; 0 for no cap (default: \(Options().gamesPerMinute))
           --version             Print the version and exit
           -h, --help            Print this help and exit
 
-        Limits: a line is at most 8192 bytes; names 1-20 characters and 64 bytes; chat 1-300 characters
-        and 1200 bytes, 5 lines at once, then one a second; one room per player at a time.
+        Limits: a line is at most \(LineFramer.defaultMaxLineBytes) bytes; names 1-\(ServerConfig.maxNameCharacters) characters and \(ServerConfig.maxNameBytes) bytes; chat 1-\(ServerConfig.maxChatCharacters) characters
+        and \(ServerConfig.maxChatBytes) bytes, \(ServerConfig.chatBurst) lines at once, then one a second; one room per player at a time.
         Try it: nc 127.0.0.1 7878, then type {"type":"help"}
         """
 

@@ -6,8 +6,6 @@ import Wire
 
 let version = SuiteVersion.number
 
-/// Builds the server from its options and runs it until SIGINT or SIGTERM.
-/// - Returns: the exit status: 0 after a clean shutdown, 1 when it could not start or run.
 /// Raises the open-file limit to its hard maximum: each client is a file descriptor
 /// (Redis does the same for maxclients).
 func raiseFileLimit(toServe clients: Int) {
@@ -44,6 +42,8 @@ func signalName(_ signal: Int32) -> String {
     }
 }
 
+/// Builds the server from its options and runs it until SIGINT or SIGTERM.
+/// - Returns: the exit status: 0 after a clean shutdown, 1 when it could not start or run.
 func runServer(_ options: Options) -> Int32 {
     raiseFileLimit(toServe: options.maxClients)
     do {
@@ -166,7 +166,6 @@ case .version:
 case .repair(let dataDirectory):
     exit(runRepair(dataDirectory: dataDirectory))
 case .run(let options):
-    // A peer that vanishes mid-write must cost an error code, not the process.
-    signal(SIGPIPE, SIG_IGN)
+    // SIGPIPE is ignored by the event loop it makes: a vanished peer costs an error code.
     exit(runServer(options))
 }

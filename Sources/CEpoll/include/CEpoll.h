@@ -103,11 +103,6 @@ static inline ssize_t cepoll_signalfd_read(int fd, uint32_t *signo) {
     return n;
 }
 
-/// Sets SIGPIPE to SIG_IGN for the process (SIG_IGN is a cast macro Swift cannot import).
-static inline void cepoll_ignore_sigpipe(void) {
-    signal(SIGPIPE, SIG_IGN);
-}
-
 // MARK: - Sockets
 
 /// socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0).

@@ -1,3 +1,4 @@
+import SystemCall
 import Storage
 import CEpoll
 import Glibc
@@ -33,13 +34,18 @@ public final class ReplayStore {
     /// the loop when a replay is saved: the replays get what is left of ``maxDataBytes``.
     public var otherDataBytes: () -> Int = { 0 }
 
+    /// Why the replays' folder could not be made or read.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// The largest replay file read back: a game of ``GameServer/maxReplaySteps`` steps fits.
     static let maxFileBytes = 4 << 20
 
     /// Makes (if need be) `dataDirectory/replays` and removes replays older than `keepDays`.
     public init(
         dataDirectory: String, keepDays: Int, policy: LogSyncPolicy = .always, log warn: @escaping @Sendable (String) -> Void
-    ) throws(RoomLog.Failure) {
+    ) throws(Failure) {
         directory = (dataDirectory.hasSuffix("/") ? dataDirectory : dataDirectory + "/") + "replays"
         self.keepDays = keepDays
         self.policy = policy
@@ -48,7 +54,7 @@ public final class ReplayStore {
             try DataDirectory.makePrivateDirectory(dataDirectory)
             try DataDirectory.makePrivateDirectory(directory)
         } catch {
-            throw RoomLog.Failure(description: error.description)
+            throw Failure(description: error.description)
         }
         // Once, at start, before anyone is served: the only scan of the folder.
         shelf = ReplayShelf(directory: directory)
@@ -116,8 +122,8 @@ public final class ReplayStore {
         let (directory, warn) = (directory, warn)
         let job: @Sendable () -> Void = {
             let fd = open(directory, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { return warn("replays: open(\(directory)): \(String(cString: strerror(errno)))") }
-            if cepoll_syncfs(fd) != 0 { warn("replays: syncfs: \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { return warn("replays: open(\(directory)): \(SystemError.text(forErrno: errno))") }
+            if cepoll_syncfs(fd) != 0 { warn("replays: syncfs: \(SystemError.text(forErrno: errno))") }
             close(fd)
         }
         if let writeOffLoop { writeOffLoop(job) } else { job() }

@@ -1,3 +1,4 @@
+import SystemCall
 import Storage
 import Glibc
 
@@ -221,7 +222,7 @@ public final class RoomLog {
     /// Cuts a file back to its last whole record after a failed write.
     private func cutBack(_ file: Int32, to size: Int, name: String) {
         if ftruncate(file, off_t(size)) != 0 {
-            warn("room log: ftruncate(\(name)): \(String(cString: strerror(errno))) after a failed write")
+            warn("room log: ftruncate(\(name)): \(SystemError.text(forErrno: errno)) after a failed write")
         }
     }
 
@@ -250,7 +251,7 @@ public final class RoomLog {
         if let requestSync, policy != .always {
             requestSync(fd)
         } else if fsync(fd) != 0 {
-            warn("room log: fsync(\(path)): \(String(cString: strerror(errno)))")
+            warn("room log: fsync(\(path)): \(SystemError.text(forErrno: errno))")
         }
     }
 
@@ -331,8 +332,8 @@ public final class RoomLog {
         let outcome = RewriteOutcome()
         let (path, temporary, syncs) = (path, path + ".new", policy != .no)
         runOffLoop({
-            if syncs, fsync(newFD) != 0 { return outcome.failure = "fsync(\(temporary)): \(String(cString: strerror(errno)))" }
-            if rename(temporary, path) != 0 { return outcome.failure = "rename(\(temporary)): \(String(cString: strerror(errno)))" }
+            if syncs, fsync(newFD) != 0 { return outcome.failure = "fsync(\(temporary)): \(SystemError.text(forErrno: errno))" }
+            if rename(temporary, path) != 0 { return outcome.failure = "rename(\(temporary)): \(SystemError.text(forErrno: errno))" }
             if syncs { DataDirectory.syncDirectory(of: path) }
         }, { [weak self] in
             self?.finishRewrite(outcome.failure)
@@ -371,7 +372,7 @@ public final class RoomLog {
         let temporary = path + ".new"
         let newFD = try writeNewFile(bytes)
         guard fsync(newFD) == 0, rename(temporary, path) == 0 else {
-            let failure = Failure(description: "rewriting \(path): \(String(cString: strerror(errno)))")
+            let failure = Failure(description: "rewriting \(path): \(SystemError.text(forErrno: errno))")
             close(newFD)
             throw failure
         }

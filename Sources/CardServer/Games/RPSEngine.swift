@@ -18,9 +18,6 @@ struct RPSEngine: GameEngine {
         #"{"type":"throw","sign":"rock"}                   rps: throw rock, paper or scissors"#,
     ]
 
-    static let roundsRange = 1...99
-    static let roundSecondsRange = 1...3600
-
     private let room: String
     private let rounds: Int
     private let roundSeconds: Int

@@ -1,3 +1,4 @@
+import SystemCall
 import Storage
 import Glibc
 import Wire
@@ -64,7 +65,7 @@ public final class ResultsJournal {
         if goodLength < length {
             // A torn write: keep the good records and drop the tail, so the next record starts on its own line.
             if ftruncate(fd, off_t(goodLength)) != 0 {
-                throw Failure(description: "ftruncate(\(path)): \(String(cString: strerror(errno)))")
+                throw Failure(description: "ftruncate(\(path)): \(SystemError.text(forErrno: errno))")
             }
         }
     }
