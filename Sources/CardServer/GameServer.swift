@@ -8,7 +8,9 @@ import Wire
 public final class GameServer {
     let config: ServerConfig
     /// The outside world; while the room log is replayed at start, a silent stand-in (``ReplayHost``).
-    var host: any ServerHost
+    /// Not owned: whoever runs the server owns the host and keeps it for as long as the
+    /// server runs (the host owns the server while it serves), so the two make no cycle.
+    unowned var host: any ServerHost
     let journal: ResultsJournal?
     /// Every input that changed a room, for recovery after a crash or a restart; nil without `--data`.
     let roomLog: RoomLog?
