@@ -1,4 +1,5 @@
 import Foundation
+@testable import CardServer
 import ProtocolSchema
 import Glibc
 import Testing
@@ -10,6 +11,9 @@ final class TestClient {
     private var pending: [UInt8] = []
     /// The session token from `welcome`, once logged in through ``ServerProcess/player(_:)``.
     var token: String?
+    /// Each room's last seed commitment seen in a `state`: the seed `game_over` reveals must
+    /// hash to it, in every game of the end-to-end suite.
+    private var commitments: [String: String] = [:]
 
     /// Connects to 127.0.0.1:port.
     /// - Parameters:
@@ -79,6 +83,25 @@ final class TestClient {
         sendRaw(Array((line + "\n").utf8))
     }
 
+    /// A dealt game's revealed seed is the one its states committed to.
+    private func checkCommitment(_ message: ServerMessage) {
+        switch message {
+        case .state(let state):
+            if let commitment = state.seedCommitment { commitments[state.room] = commitment }
+        case .gameOver(let over):
+            guard let commitment = commitments.removeValue(forKey: over.room) else { return }
+            guard let seed = over.seed else {
+                Issue.record("room \(over.room): game_over reveals no seed after a commitment")
+                return
+            }
+            if SHA256.hex(String(seed)) != commitment {
+                Issue.record("room \(over.room): game_over reveals seed \(seed), whose SHA-256 is not the commitment \(commitment)")
+            }
+        default:
+            break
+        }
+    }
+
     /// The next line's text, without its newline.
     func receiveLine() throws -> String {
         while true {
@@ -92,7 +115,7 @@ final class TestClient {
                 }
                 // … and read back through Wire's decoder, as cardclient reads it.
                 do {
-                    _ = try ServerMessageDecoder.decode(Array(line.utf8))
+                    checkCommitment(try ServerMessageDecoder.decode(Array(line.utf8)))
                 } catch {
                     Issue.record("Wire cannot decode a server line: \(error.message) in \(line.prefix(300))")
                 }
