@@ -53,13 +53,21 @@ struct JSONWriter: JSONByteSink {
     /// Runs `write` on a writer that has begun a message object with its `type`
     /// field, closes the object and ends the line with "\n".
     static func line(type: StaticString, capacity: Int, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
-        bytes(capacity: capacity) { writer in
-            writer.openObject()
+        line(capacity: capacity) { writer in
             writer.key("type")
             writer.append(UInt8(ascii: "\""))
             writer.append(text: type)
             writer.append(UInt8(ascii: "\""))
             writer.needsComma = true
+            write(&writer)
+        }
+    }
+
+    /// Runs `write` on a writer that has begun a message object, closes the object
+    /// and ends the line with "\n".
+    static func line(capacity: Int, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
+        bytes(capacity: capacity) { writer in
+            writer.openObject()
             write(&writer)
             writer.closeObject()
             writer.append(UInt8(ascii: "\n"))

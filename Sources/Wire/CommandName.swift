@@ -1,0 +1,85 @@
+/// The `type` of every command a client may send, in the order `help` lists them: the one
+/// table of names that ``ClientCommand/type``, the encoder and the decoder all read.
+enum CommandName: String, CaseIterable, Sendable {
+    // Session
+    case help, ping, games, login
+    // Rooms
+    case rooms, create, join, watch, leave, start, chat
+    // Results
+    case stats, leaderboard
+    // rps, rps-brain, concentration
+    case `throw`, answer, flip
+    // klondike
+    case draw, move, auto, undo, finish
+    // set
+    case claim, deal, hint
+    // Replays
+    case replay
+
+    /// A well-formed line of the command, shown when one of its fields is missing.
+    var example: String {
+        switch self {
+        case .help: #"{"type":"help"}"#
+        case .ping: #"{"type":"ping"}"#
+        case .games: #"{"type":"games"}"#
+        case .login: #"{"type":"login","name":"ann"}"#
+        case .rooms: #"{"type":"rooms"}"#
+        case .create: #"{"type":"create","game":"set"}"#
+        case .join: #"{"type":"join","room":"K7QX"}"#
+        case .watch: #"{"type":"watch","room":"K7QX"}"#
+        case .leave: #"{"type":"leave"}"#
+        case .start: #"{"type":"start"}"#
+        case .chat: #"{"type":"chat","text":"gg"}"#
+        case .stats: #"{"type":"stats","name":"ann"}"#
+        case .leaderboard: #"{"type":"leaderboard","game":"set"}"#
+        case .throw: #"{"type":"throw","sign":"rock"}"#
+        case .answer: #"{"type":"answer","sign":"paper"}"#
+        case .flip: #"{"type":"flip","card":5}"#
+        case .draw: #"{"type":"draw"}"#
+        case .move: #"{"type":"move","from":"t3","to":"f1"}"#
+        case .auto: #"{"type":"auto","from":"waste"}"#
+        case .undo: #"{"type":"undo"}"#
+        case .finish: #"{"type":"finish"}"#
+        case .claim: #"{"type":"claim","cards":[4,17,60]}"#
+        case .deal: #"{"type":"deal"}"#
+        case .hint: #"{"type":"hint"}"#
+        case .replay: #"{"type":"replay","game":"K7QX-mhz0k3xs-12"}"#
+        }
+    }
+}
+
+extension ClientCommand {
+    /// The command's name in the table of names.
+    var name: CommandName {
+        switch self {
+        case .help: .help
+        case .ping: .ping
+        case .games: .games
+        case .login: .login
+        case .rooms: .rooms
+        case .create: .create
+        case .join: .join
+        case .watch: .watch
+        case .leave: .leave
+        case .start: .start
+        case .chat: .chat
+        case .stats: .stats
+        case .leaderboard, .dailyLeaderboard: .leaderboard
+        case .throwSign: .throw
+        case .answer: .answer
+        case .flip: .flip
+        case .draw: .draw
+        case .move: .move
+        case .auto: .auto
+        case .undo: .undo
+        case .finish: .finish
+        case .claim: .claim
+        case .deal: .deal
+        case .hint: .hint
+        case .replay: .replay
+        }
+    }
+
+    /// The `type` tag of this command on the wire.
+    public var type: String { name.rawValue }
+}

@@ -1,0 +1,414 @@
+// Results: `game_over` when a game ends, and what the results journal answers: a player's
+// `stats`, a game's `leaderboard`, and a daily deal's ranking (`daily_leaderboard`).
+
+/// A name with its points, kept in a fixed order so the JSON text is exact.
+public struct NamedScore: Equatable, Sendable {
+    /// Whose points, or which figure.
+    public let name: String
+    /// The points, or the figure's value.
+    public let score: Int
+    /// Creates a score entry.
+    public init(name: String, score: Int) {
+        self.name = name
+        self.score = score
+    }
+}
+
+/// The `game_over` message.
+public struct GameOver: Equatable, Sendable {
+    /// The room's code.
+    public let room: String
+    /// Everyone with the best result; several on a tie, none when nobody won.
+    public let winners: [String]
+    /// Each player's points, in seat order.
+    public let scores: [NamedScore]
+    /// set, solo: hints used in the game; nil for other games.
+    public let hintsUsed: Int?
+    /// The seed the game was dealt from (at most 2^53 − 1), revealed now that the
+    /// game is over so its deal can be replayed in a one-seat room; nil leaves it out.
+    public let seed: Int?
+    /// A one-seat game's figures (time taken, what was done); nil for other games.
+    public let summary: SoloSummary?
+    /// The game's id, which `replay` takes; nil from a server that keeps no replays.
+    public let gameID: String?
+    /// Creates a `game_over` message.
+    public init(
+        room: String, winners: [String], scores: [NamedScore], hintsUsed: Int? = nil, seed: Int? = nil, summary: SoloSummary? = nil,
+        gameID: String? = nil
+    ) {
+        self.gameID = gameID
+        self.room = room
+        self.winners = winners
+        self.scores = scores
+        self.hintsUsed = hintsUsed
+        self.seed = seed
+        self.summary = summary
+    }
+}
+
+/// What a one-seat game's `game_over` tells of it: the time it took and what was done, as
+/// named whole numbers in a fixed order (`sets_found`, `wrong_claims`, `hints`; `moves`, `undos`;
+/// `accuracy_percent`, `mean_reaction_ms`).
+public struct SoloSummary: Equatable, Sendable {
+    /// From the deal to the end, in milliseconds.
+    public let timeMs: Int
+    /// The game's own figures, in order.
+    public let figures: [NamedScore]
+
+    /// Creates a summary.
+    public init(timeMs: Int, figures: [NamedScore]) {
+        self.timeMs = timeMs
+        self.figures = figures
+    }
+
+    /// The figure of this name, if the game reports it.
+    public func figure(_ name: String) -> Int? {
+        figures.first { $0.name == name }?.score
+    }
+}
+
+/// What the results journal knows of one player.
+public struct PlayerStats: Equatable, Sendable {
+    /// One game's figures for one player.
+    public struct Line: Equatable, Sendable {
+        /// The game (in `stats`) or the player (in `leaderboard`).
+        public let key: String
+        /// Games played.
+        public let games: Int
+        /// Games won.
+        public let wins: Int
+        /// Points scored, over all those games.
+        public let points: Int
+        /// Creates a line.
+        public init(key: String, games: Int, wins: Int, points: Int) {
+            self.key = key
+            self.games = games
+            self.wins = wins
+            self.points = points
+        }
+    }
+
+    /// The player's name.
+    public let name: String
+    /// Games played, of every game.
+    public let games: Int
+    /// Games won, of every game.
+    public let wins: Int
+    /// Per game, in the order of `hello.games`.
+    public let byGame: [Line]
+    /// The player's latest games with an id (newest first, at most ``PlayerStats/recentLimit``), for `replay`.
+    public let recent: [RecentGame]
+    /// Creates a player's record.
+    public init(name: String, games: Int, wins: Int, byGame: [Line], recent: [RecentGame] = []) {
+        self.name = name
+        self.games = games
+        self.wins = wins
+        self.byGame = byGame
+        self.recent = recent
+    }
+
+    /// How many recent games `stats` lists.
+    public static let recentLimit = 10
+
+    /// A finished game in `stats.recent`.
+    public struct RecentGame: Equatable, Sendable {
+        /// What `replay` takes.
+        public let gameID: String
+        /// The game's wire name.
+        public let game: String
+        /// Whether the player was among its winners.
+        public let won: Bool
+        /// Creates a recent game.
+        public init(gameID: String, game: String, won: Bool) {
+            self.gameID = gameID
+            self.game = game
+            self.won = won
+        }
+    }
+}
+
+/// Which daily deal a `leaderboard` with `daily` ranks: a game, a UTC day, and the options
+/// that shape the deal (each set of options has a deal of its own).
+public struct DailyQuery: Equatable, Sendable {
+    /// The game's wire name.
+    public var game: String
+    /// The UTC day, `YYYY-MM-DD`; nil for today.
+    public var day: String?
+    /// The deal's options as `create` gives them, without `daily`; empty for the defaults.
+    public var options: JSONObject
+
+    /// Whether `text` is a day as the journal writes it: `YYYY-MM-DD`, a day of the Gregorian calendar.
+    public static func isDay(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.count == 3, parts.map(\.count) == [4, 2, 2],
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+        else { return false }
+        let isLeapYear = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let daysInMonth = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...daysInMonth).contains(day)
+    }
+
+    /// Creates a query.
+    public init(game: String, day: String? = nil, options: JSONObject = [:]) {
+        self.game = game
+        self.day = day
+        self.options = options
+    }
+}
+
+/// The ranking of one daily deal: the game, the UTC day, the deal's name and the results,
+/// best first (each player's first game of that deal that day).
+public struct DailyLeaderboard: Equatable, Sendable {
+    /// One player's result.
+    public struct Entry: Equatable, Sendable {
+        /// The player's name.
+        public let name: String
+        /// Whether the game reached its end (a Klondike solved, a Set deck cleared), not abandoned.
+        public let finished: Bool
+        /// The game's score.
+        public let score: Int
+        /// From the deal to the end; nil for a game that did not finish.
+        public let timeMs: Int?
+        /// The game's own figures (moves and undos; Sets found, wrong claims, hints).
+        public let figures: [NamedScore]
+
+        /// Creates an entry.
+        public init(name: String, finished: Bool, score: Int, timeMs: Int?, figures: [NamedScore]) {
+            self.name = name
+            self.finished = finished
+            self.score = score
+            self.timeMs = timeMs
+            self.figures = figures
+        }
+    }
+
+    /// The game's wire name.
+    public let game: String
+    /// `YYYY-MM-DD`, UTC.
+    public let day: String
+    /// The deal's name: the game and the options that shape it.
+    public let deal: String
+    /// The results, best first.
+    public let entries: [Entry]
+
+    /// Creates a ranking.
+    public init(game: String, day: String, deal: String, entries: [Entry]) {
+        self.game = game
+        self.day = day
+        self.deal = deal
+        self.entries = entries
+    }
+}
+
+// MARK: Writing
+
+extension ServerMessage {
+    /// Writes the fields of a results message after its `type`.
+    func writeResultFields(into writer: inout JSONWriter) {
+        switch self {
+        case .stats(let stats, _): stats.write(into: &writer)
+        case .leaderboard(let game, let entries, _):
+            writer.field("game", game)
+            writer.field("entries", array: entries) { writer, line in
+                writer.openObject()
+                writer.field("name", line.key)
+                writer.field("games", line.games)
+                writer.field("wins", line.wins)
+                writer.field("points", line.points)
+                writer.closeObject()
+            }
+        case .dailyLeaderboard(let board, _): board.write(into: &writer)
+        case .gameOver(let over): over.write(into: &writer)
+        default: preconditionFailure("not a results message")
+        }
+    }
+}
+
+extension PlayerStats {
+    fileprivate func write(into writer: inout JSONWriter) {
+        writer.field("name", name)
+        writer.field("games", games)
+        writer.field("wins", wins)
+        writer.field("by_game", object: { writer in
+            for line in byGame {
+                writer.key(escaping: line.key)
+                writer.openObject()
+                writer.field("games", line.games)
+                writer.field("wins", line.wins)
+                writer.field("points", line.points)
+                writer.closeObject()
+            }
+        })
+        if !recent.isEmpty {
+            writer.field("recent", array: recent) { writer, game in
+                writer.openObject()
+                writer.field("game_id", game.gameID)
+                writer.field("game", game.game)
+                writer.field("won", game.won)
+                writer.closeObject()
+            }
+        }
+    }
+}
+
+extension DailyLeaderboard {
+    fileprivate func write(into writer: inout JSONWriter) {
+        writer.field("game", game)
+        writer.field("day", day)
+        writer.field("deal", deal)
+        writer.field("entries", array: entries) { writer, entry in
+            writer.openObject()
+            writer.field("name", entry.name)
+            writer.field("finished", entry.finished)
+            writer.field("score", entry.score)
+            if let timeMs = entry.timeMs { writer.field("time_ms", timeMs) }
+            writer.figures(entry.figures)
+            writer.closeObject()
+        }
+    }
+}
+
+extension GameOver {
+    fileprivate func write(into writer: inout JSONWriter) {
+        writer.field("room", room)
+        if let gameID { writer.field("game_id", gameID) }
+        writer.field("winners", strings: winners)
+        writer.field("scores", scores: scores)
+        if let hintsUsed { writer.field("hints_used", hintsUsed) }
+        if let seed { writer.field("seed", seed) }
+        if let summary {
+            writer.field("summary", object: { writer in
+                writer.field("time_ms", summary.timeMs)
+                writer.figures(summary.figures)
+            })
+        }
+    }
+}
+
+extension JSONWriter {
+    /// Writes a game's figures as fields of the open object, in order.
+    fileprivate mutating func figures(_ figures: [NamedScore]) {
+        for figure in figures {
+            key(escaping: figure.name)
+            int(figure.score)
+        }
+    }
+}
+
+extension DailyQuery {
+    /// Writes `game`, `daily` (true for today) and the deal's options, if any.
+    func write(into writer: inout JSONWriter) {
+        writer.field("game", game)
+        if let day { writer.field("daily", day) } else { writer.field("daily", true) }
+        if !options.isEmpty {
+            writer.key("options")
+            writer.value(.object(options))
+        }
+    }
+}
+
+// MARK: Reading
+
+extension ServerMessageDecoder {
+    static let resultReaders: [(String, MessageReader)] = [
+        ("stats", { fields throws(ServerDecodeFailure) in .stats(try PlayerStats(fields), id: try fields.id()) }),
+        ("leaderboard", { fields throws(ServerDecodeFailure) in
+            .leaderboard(
+                game: try fields.string("game"),
+                entries: try fields.objects("entries").map { entry throws(ServerDecodeFailure) in
+                    PlayerStats.Line(
+                        key: try entry.string("name"), games: try entry.int("games"), wins: try entry.int("wins"),
+                        points: try entry.int("points"))
+                },
+                id: try fields.id())
+        }),
+        ("daily_leaderboard", { fields throws(ServerDecodeFailure) in .dailyLeaderboard(try DailyLeaderboard(fields), id: try fields.id()) }),
+        ("game_over", { fields throws(ServerDecodeFailure) in .gameOver(try GameOver(fields)) }),
+    ]
+}
+
+extension PlayerStats {
+    fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
+        var byGame: [Line] = []
+        for (game, value) in try fields.object("by_game").object.pairs {
+            let line = try fields.nested(value, "by_game.\(game)")
+            byGame.append(Line(key: game, games: try line.int("games"), wins: try line.int("wins"), points: try line.int("points")))
+        }
+        let recent = try (fields.optionalArray("recent") ?? []).enumerated().map { index, value throws(ServerDecodeFailure) in
+            let game = try fields.nested(value, "recent[\(index)]")
+            return RecentGame(gameID: try game.string("game_id"), game: try game.string("game"), won: try game.bool("won"))
+        }
+        self.init(name: try fields.string("name"), games: try fields.int("games"), wins: try fields.int("wins"), byGame: byGame, recent: recent)
+    }
+}
+
+extension DailyLeaderboard {
+    fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
+        self.init(
+            game: try fields.string("game"), day: try fields.string("day"), deal: try fields.string("deal"),
+            entries: try fields.objects("entries").map { entry throws(ServerDecodeFailure) in
+                Entry(
+                    name: try entry.string("name"), finished: try entry.bool("finished"), score: try entry.int("score"),
+                    timeMs: try entry.optionalInt("time_ms"), figures: entry.intFields(except: ["name", "finished", "score", "time_ms"]))
+            })
+    }
+}
+
+extension GameOver {
+    fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
+        self.init(
+            room: try fields.string("room"), winners: try fields.strings("winners"), scores: try fields.scores("scores"),
+            hintsUsed: try fields.optionalInt("hints_used"), seed: try fields.optionalInt("seed"),
+            summary: try fields.optionalObject("summary").map { summary throws(ServerDecodeFailure) in
+                SoloSummary(timeMs: try summary.int("time_ms"), figures: summary.intFields(except: ["time_ms"]))
+            },
+            gameID: try fields.optionalString("game_id"))
+    }
+}
+
+extension FieldReader {
+    /// `{"ann":3,"bob":1}`: names with points, in the order written.
+    func scores(_ key: String) throws(Failure) -> [NamedScore] {
+        guard let scores = try optionalScores(key) else { throw missing(key, "an object") }
+        return scores
+    }
+
+    /// ``scores(_:)``, or nil when the field is absent.
+    func optionalScores(_ key: String) throws(Failure) -> [NamedScore]? {
+        try optionalObject(key)?.object.pairs.map { pair throws(Failure) in
+            guard let score = context.integer(pair.value) else { throw failure("field '\(key).\(pair.key)' must be an integer") }
+            return NamedScore(name: pair.key, score: score)
+        }
+    }
+
+    /// The integer fields other than `known`, in the order written (a summary's or a daily
+    /// entry's figures); fields of other kinds are a newer server's and are skipped.
+    func intFields(except known: Set<String>) -> [NamedScore] {
+        object.pairs.compactMap { pair in
+            known.contains(pair.key) ? nil : context.integer(pair.value).map { NamedScore(name: pair.key, score: $0) }
+        }
+    }
+}
+
+extension ClientCommand {
+    /// A leaderboard, or with `daily` (true for today, or a UTC day) the ranking of a daily deal.
+    static func readLeaderboard(_ fields: CommandFields) throws(DecodeFailure) -> ClientCommand {
+        let game = try fields.string("game")
+        let day: String?
+        switch fields.object["daily"] {
+        case nil, .null?, .bool(false)?:
+            guard fields.object["options"] == nil else { throw fields.failure("field 'options' names a daily deal's options; give it with \"daily\"") }
+            return .leaderboard(game: game)
+        case .bool(true)?: day = nil
+        case .string(let text)?:
+            guard DailyQuery.isDay(text) else {
+                throw fields.failure("field 'daily' must be true (today) or a UTC day like \"2026-11-24\", not \"\(text.prefix(40))\"")
+            }
+            day = text
+        case let other?:
+            throw fields.failure("field 'daily' must be true (today) or a UTC day like \"2026-11-24\", not \(other.kindName)")
+        }
+        return .dailyLeaderboard(DailyQuery(game: game, day: day, options: try fields.optionalJSONObject("options") ?? JSONObject()))
+    }
+}

@@ -1,0 +1,159 @@
+// The session: `hello` on connect, `help`, `ping`, `login` and `welcome`, the errors, and
+// the last words (`shutdown`, `replaced`).
+
+/// How a client logs in: a new player by name, or an old one by token.
+public enum LoginCredential: Equatable, Sendable {
+    /// A new player, by the name to show.
+    case name(String)
+    /// A player resuming a session, by the token its `welcome` gave.
+    case token(String)
+}
+
+/// The limits that apply to one connection, as `welcome.limits` says them: a bot reads them
+/// instead of learning them by running into them. 0 means no limit.
+public struct SessionLimits: Equatable, Sendable {
+    /// Commands a second, sustained (`--rate`); past it the server reads the connection more slowly.
+    public let commandRate: Int
+    /// Commands at once before the rate applies (`--burst`).
+    public let commandBurst: Int
+    /// Rooms its address may create in a minute (`--rooms-per-minute`).
+    public let roomsPerMinute: Int
+    /// Games its address may begin in a minute (`--games-per-minute`).
+    public let gamesPerMinute: Int
+    /// Connections its address may hold at once (`--max-connections-per-address`).
+    public let connectionsPerAddress: Int
+
+    /// - Parameters: each limit, 0 for none.
+    public init(commandRate: Int, commandBurst: Int, roomsPerMinute: Int, gamesPerMinute: Int, connectionsPerAddress: Int) {
+        self.commandRate = commandRate
+        self.commandBurst = commandBurst
+        self.roomsPerMinute = roomsPerMinute
+        self.gamesPerMinute = gamesPerMinute
+        self.connectionsPerAddress = connectionsPerAddress
+    }
+}
+
+// MARK: Writing
+
+extension ServerMessage {
+    /// Writes the fields of a session message after its `type`.
+    func writeSessionFields(into writer: inout JSONWriter) {
+        switch self {
+        case .hello(let version, let server, let games, let startedMs):
+            writer.field("protocol", version)
+            writer.field("server", server)
+            writer.field("games", strings: games)
+            if let startedMs { writer.field("started_ms", startedMs) }
+        case .help(let commands, _):
+            writer.field("commands", strings: commands)
+        case .welcome(let player, let name, let token, let resumed, let room, let limits, _):
+            writer.field("player", player)
+            writer.field("name", name)
+            writer.field("token", token)
+            writer.field("resumed", resumed)
+            writer.field("room", room)
+            if let limits {
+                writer.field("limits", object: { writer in limits.write(into: &writer) })
+            }
+        case .error(let code, let message, _):
+            writer.field("code", code.rawValue)
+            writer.field("message", message)
+        case .rateLimited(let message, let retryAfterMs, _):
+            writeRetry(code: .rateLimited, message: message, retryAfterMs: retryAfterMs, into: &writer)
+        case .storageUnavailable(let message, let retryAfterMs, _):
+            writeRetry(code: .storageUnavailable, message: message, retryAfterMs: retryAfterMs, into: &writer)
+        case .pong, .shutdown, .replaced:
+            break
+        default:
+            preconditionFailure("not a session message")
+        }
+    }
+
+    /// An error that says when to try again.
+    private func writeRetry(code: ErrorCode, message: String, retryAfterMs: Int, into writer: inout JSONWriter) {
+        writer.field("code", code.rawValue)
+        writer.field("message", message)
+        writer.field("retry_after_ms", retryAfterMs)
+    }
+}
+
+extension SessionLimits {
+    fileprivate func write(into writer: inout JSONWriter) {
+        writer.field("command_rate", commandRate)
+        writer.field("command_burst", commandBurst)
+        writer.field("rooms_per_minute", roomsPerMinute)
+        writer.field("games_per_minute", gamesPerMinute)
+        writer.field("connections_per_address", connectionsPerAddress)
+    }
+}
+
+extension LoginCredential {
+    func write(into writer: inout JSONWriter) {
+        switch self {
+        case .name(let name): writer.field("name", name)
+        case .token(let token): writer.field("token", token)
+        }
+    }
+}
+
+// MARK: Reading
+
+extension ServerMessageDecoder {
+    static let sessionReaders: [(String, MessageReader)] = [
+        ("hello", { fields throws(ServerDecodeFailure) in
+            .hello(
+                protocolVersion: try fields.int("protocol"), server: try fields.string("server"), games: try fields.strings("games"),
+                startedMs: try fields.optionalInt("started_ms"))
+        }),
+        ("help", { fields throws(ServerDecodeFailure) in .help(commands: try fields.strings("commands"), id: try fields.id()) }),
+        ("pong", { fields throws(ServerDecodeFailure) in .pong(id: try fields.id()) }),
+        ("welcome", { fields throws(ServerDecodeFailure) in
+            .welcome(
+                player: try fields.string("player"), name: try fields.string("name"), token: try fields.string("token"),
+                resumed: try fields.bool("resumed"), room: try fields.optionalString("room"),
+                limits: try fields.optionalObject("limits").map { limits throws(ServerDecodeFailure) in try SessionLimits(limits) },
+                id: try fields.id())
+        }),
+        ("error", { fields throws(ServerDecodeFailure) in try .readError(fields) }),
+        ("shutdown", { _ in .shutdown }),
+        ("replaced", { _ in .replaced }),
+    ]
+}
+
+extension ServerMessage {
+    /// An `error`; the two codes that say when to try again have cases of their own.
+    fileprivate static func readError(_ fields: ServerFields) throws(ServerDecodeFailure) -> ServerMessage {
+        let name = try fields.string("code")
+        guard let code = ErrorCode(rawValue: name) else { throw fields.failure("unknown error code '\(name)'") }
+        let message = try fields.string("message")
+        if code == .rateLimited, let retryAfterMs = try fields.optionalInt("retry_after_ms") {
+            return .rateLimited(message: message, retryAfterMs: retryAfterMs, id: try fields.id())
+        }
+        if code == .storageUnavailable, let retryAfterMs = try fields.optionalInt("retry_after_ms") {
+            return .storageUnavailable(message: message, retryAfterMs: retryAfterMs, id: try fields.id())
+        }
+        return .error(code: code, message: message, id: try fields.id())
+    }
+}
+
+extension SessionLimits {
+    fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
+        self.init(
+            commandRate: try fields.int("command_rate"), commandBurst: try fields.int("command_burst"),
+            roomsPerMinute: try fields.int("rooms_per_minute"), gamesPerMinute: try fields.int("games_per_minute"),
+            connectionsPerAddress: try fields.int("connections_per_address"))
+    }
+}
+
+extension LoginCredential {
+    /// A token resumes; without one, a name logs in a new player.
+    init(_ fields: CommandFields) throws(DecodeFailure) {
+        if let token = try fields.optionalString("token") {
+            self = .token(token)
+        } else if let name = try fields.optionalString("name") {
+            self = .name(name)
+        } else {
+            throw fields.failure("login needs a name (a new player) or a token (to resume), like \(fields.context.example)")
+        }
+    }
+}
