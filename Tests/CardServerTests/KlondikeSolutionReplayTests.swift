@@ -9,7 +9,9 @@ struct KlondikeSolutionReplayTests {
     /// the second thread: its line, rearrangements made real, goes through the server too.
     @Test(arguments: [(UInt64(1), 1, 1), (UInt64(2), 3, 1), (UInt64(339), 3, 2)])
     func aPrintedSolutionWinsOnTheServersOwnRules(seed: UInt64, draw: Int, threads: Int) throws {
-        let lines = try KlondikeSolverBench.solutionLines(seed: seed, draw: draw, budgetMilliseconds: 10_000, threads: threads)
+        // The budget bounds a search that finds its line in about a second here; it is no
+        // timing assertion, and a loaded machine (or AddressSanitizer) may take ten times longer.
+        let lines = try KlondikeSolverBench.solutionLines(seed: seed, draw: draw, budgetMilliseconds: 120_000, threads: threads)
         #expect(lines.count > 52)
         let server = try ServerProcess()
         defer { server.stop() }
