@@ -68,6 +68,32 @@ struct ClientOnServerTests {
         #expect(ann.model.room?.state?.seq == bob.model.room?.state?.seq)
     }
 
+    /// Ann has two cards picked when bob takes a Set: the board changed under them, so her
+    /// picks are dropped and said so, and her next letter picks one card, claiming nothing.
+    @Test func aSetTakenUnderASelectionClearsItAndTheNextLetterClaimsNothing() throws {
+        let host = ScriptedHost(seed: 11)
+        var ann = ScriptedSession(host: host, name: "ann", destination: .create(CreateRequest(game: "set", seats: 2, isPrivate: false)))
+        let code = try #require(ann.model.room?.code)
+        var bob = ScriptedSession(host: host, name: "bob", destination: .join(code), peer: "127.0.0.2:40000")
+        ann.exchange()
+        guard case .set(let board)? = bob.gameFields else { throw TestFailure("no Set state") }
+        let taken = try #require(SetSolver.firstSet(on: board.board))
+        let others = board.board.indices.filter { !taken.contains($0) }
+        ann.press(others.prefix(2).map(SetLabels.letter).joined())
+        #expect(ann.model.room?.selection == others.prefix(2).map { board.board[$0].id })
+
+        bob.press(taken.map(SetLabels.letter).joined())
+        ann.exchange()
+        #expect(ann.model.room?.selection == [])
+        #expect(ann.model.room?.chat.contains(.event("bob took a Set; your picks were cleared")) == true)
+
+        let claimsBefore = ann.received("claimed").count
+        ann.press(SetLabels.letter(others[2]))
+        #expect(ann.received("claimed").count == claimsBefore, "no claim was sent")
+        guard case .set(let now)? = ann.gameFields else { throw TestFailure("no Set state") }
+        #expect(ann.model.room?.selection == [now.board[others[2]].id])
+    }
+
     @Test func rpsAgainstTheRobotFromTheLobbyKey() throws {
         var ann = ScriptedSession(host: ScriptedHost(seed: 3), name: "ann")
         #expect(ann.model.screen == .lobby)

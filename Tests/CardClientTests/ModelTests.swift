@@ -80,11 +80,18 @@ struct ModelTests {
         #expect(model.flash == Notice("not a Set −5", tone: .bad, until: 1500))
     }
 
-    @Test func aStateDropsSelectedCardsThatLeftTheBoard() {
+    /// Picks belong to the board they were made on: a card of them still there is dropped too,
+    /// since the letters name positions that moved.
+    @Test func aBoardThatChangesUnderPicksDropsThemAll() {
         var model = Fixtures.soloSet(cards: 15)
         _ = model.type("an")
         #expect(model.room?.selection == [0, 48])
         _ = Self.apply([Fixtures.setState(cards: 12, seq: 2)], to: &model)
+        #expect(model.room?.selection == [])
+        #expect(model.room?.chat.last == .event("the board changed; your picks were cleared"))
+        // The same board again (a state for a chat or a vote) leaves picks alone.
+        _ = model.type("a")
+        _ = Self.apply([Fixtures.setState(cards: 12, seq: 3)], to: &model)
         #expect(model.room?.selection == [0])
     }
 

@@ -162,6 +162,19 @@ extension ClientModel {
         status = nil
     }
 
+    /// Why a Set board changed, from the state's cause, in the log's words.
+    static func boardChange(_ cause: StateCause?, me: String?) -> String {
+        guard let cause, cause.kind == StateCause.Kind.command.rawValue, let player = cause.player else {
+            return "the board changed"
+        }
+        let who = player == me ? "you" : player
+        switch cause.command {
+        case "claim": return "\(who) took a Set"
+        case "deal": return "three more cards were dealt"
+        default: return "the board changed"
+        }
+    }
+
     private mutating func receivedState(_ state: RoomState, now: Int) {
         var current = room ?? RoomModel(code: state.room, game: state.game, seat: nil)
         if current.code != state.room {
@@ -169,9 +182,15 @@ extension ClientModel {
         }
         current.game = state.game
         if let mine = state.player(named: me) { current.seat = mine.seat }
-        if case .set(let set) = state.gameFields {
-            let onBoard = Set(set.board.map(\.id))
-            current.selection.removeAll { !onBoard.contains($0) }
+        if case .set(let set) = state.gameFields, !current.selection.isEmpty {
+            // Picks belong to the board they were made on: when it changes under them (another
+            // player's Set, a deal), they are all dropped, so the next letter never completes
+            // a claim the player did not make. (Letters name positions, which move.)
+            let before: [Int]? = if case .set(let old)? = current.state?.gameFields { old.board.map(\.id) } else { nil }
+            if let before, before != set.board.map(\.id) {
+                current.selection = []
+                current.log(.event("\(Self.boardChange(state.cause, me: me)); your picks were cleared"))
+            }
         }
         if state.phase == .playing, let previous = current.state, previous.phase != .playing {
             // A new game: what was said of the last one no longer applies. (A first state, on
