@@ -94,6 +94,28 @@ struct ClientOnServerTests {
         #expect(ann.model.room?.selection == [now.board[others[2]].id])
     }
 
+    /// A race whose rival left is still a race: the server refuses hints there, so the
+    /// client neither offers the key nor sends it.
+    @Test func aRaceWhoseRivalLeftOffersNoHint() throws {
+        let host = ScriptedHost(seed: 5)
+        var ann = ScriptedSession(host: host, name: "ann", destination: .create(CreateRequest(game: "klondike", seats: 2, isPrivate: false)))
+        let code = try #require(ann.model.room?.code)
+        var bob = ScriptedSession(host: host, name: "bob", destination: .join(code), peer: "127.0.0.2:40000")
+        _ = host.runBackgroundWork()
+        ann.exchange()
+        bob.exchange()
+        #expect(ann.model.room?.phase == .playing)
+        bob.host.send(#"{"type":"leave"}"#, from: bob.connection)
+        ann.exchange()
+        let room = try #require(ann.model.room)
+        #expect(room.state?.players.map(\.name) == ["ann"])
+        #expect(!KlondikeView().keys(for: room).contains { $0.key == "h" })
+        let hintsBefore = ann.received("suggestion").count
+        ann.press("h")
+        #expect(ann.received("suggestion").count == hintsBefore)
+        #expect(ann.received("error").isEmpty, "nothing was sent for the server to refuse")
+    }
+
     @Test func rpsAgainstTheRobotFromTheLobbyKey() throws {
         var ann = ScriptedSession(host: ScriptedHost(seed: 3), name: "ann")
         #expect(ann.model.screen == .lobby)

@@ -142,7 +142,7 @@ struct SetViewTests {
     }
 
     @Test func withOthersTheDealVotesShowAndTheHintKeyDoesNot() {
-        let state = Fixtures.setState(cards: 12).replacingFirst(
+        let state = Fixtures.setState(cards: 12, seats: 2).replacingFirst(
             #""players":[{"name":"ann","seat":0,"score":0,"connected":true}]"#,
             with: #""players":[{"name":"ann","seat":0,"score":0,"connected":true},{"name":"bob","seat":1,"score":6,"connected":true}]"#
         ).replacingFirst(#""deal_votes":[]"#, with: #""deal_votes":["bob"]"#)

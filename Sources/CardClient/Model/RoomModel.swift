@@ -64,6 +64,9 @@ public struct RoomModel: Equatable, Sendable {
 
     /// Whether this client watches rather than plays.
     public var isSpectator: Bool { seat == nil }
+    /// A room of one seat: the server gives hints there and nowhere else (a race whose
+    /// rival left is still a race).
+    public var isSolo: Bool { (state?.seats ?? state?.players.count ?? 0) <= 1 }
 
     /// The phase, `waiting` until a state came.
     public var phase: Phase { state?.phase ?? .waiting }

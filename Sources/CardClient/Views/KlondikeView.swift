@@ -148,7 +148,7 @@ public struct KlondikeView: GameView {
         case "d", " ": return clear + [.send(.draw)]
         case "u": return clear + [.send(.undo)]
         case "F": return clear + [.send(.finish)]
-        case "h": return (room.state?.players.count ?? 0) > 1 ? [.explain("hints are for one-player games")] : [.send(.hint)]
+        case "h": return room.isSolo ? [.send(.hint)] : [.explain("hints are for one-player games")]
         case "a": return [.select([Self.autoMark])]
         case "f": return [.select(room.selection.filter { $0 != Self.foundationMark } + [Self.foundationMark])]
         case "w": return choose(0, in: room, game: game)
@@ -169,7 +169,7 @@ public struct KlondikeView: GameView {
             KeyHelp("d", "draw"), KeyHelp("w 1–7 f1–4", "from, to"), KeyHelp("a", "auto"), KeyHelp("u", "undo"),
         ]
         // Once nothing is left to find, one key plays every card home.
-        let solo = (room.state?.players.count ?? 0) <= 1
+        let solo = room.isSolo
         let withHint = solo ? keys + [KeyHelp("h", "hint")] : keys
         guard let game = game(of: room), Self.canFinish(game) else { return withHint }
         return [KeyHelp("F", "finish: all home")] + withHint

@@ -120,7 +120,7 @@ public struct SetView: GameView {
     public func actions(for key: Key, in room: RoomModel, me: String?) -> [ClientAction]? {
         switch key {
         case .character("D"): return [.send(.deal)]
-        case .character("H"): return [.send(.hint)]
+        case .character("H"): return room.isSolo ? [.send(.hint)] : [.explain("hints are for one-player games")]
         case .escape, .character(" "):
             return room.selection.isEmpty ? nil : [.select([])]
         case .character(let letter) where letter.isLowercase && letter.isASCII:
@@ -136,7 +136,7 @@ public struct SetView: GameView {
         guard room.phase == .playing else { return [] }
         let count = board(of: room).count
         let letters = count > 0 ? "a–" + SetLabels.letter(count - 1) : "a–x"
-        let solo = (room.state?.players.count ?? 0) <= 1
+        let solo = room.isSolo
         let variant = set(of: room)?.variant ?? .classic
         let chain = variant == .chain && !(set(of: room)?.chain.isEmpty ?? true) ? [KeyHelp("1–3", "last Set")] : []
         return [KeyHelp(letters, "pick \(variant.claimSize)")] + chain + [KeyHelp("D", "deal 3 more")] + (solo ? [KeyHelp("H", "hint")] : [])
@@ -183,7 +183,7 @@ public struct SetView: GameView {
         line.append(" deck ", Palette.quiet)
         line.append("\(set.deck)", Palette.strong)
         line.append(" · \(set.board.count) on the table", Palette.quiet)
-        if players.count <= 1 {
+        if room.isSolo {
             line.append(" · hints ", Palette.quiet)
             line.append("\(set.hintsUsed)", Palette.strong)
         } else if !set.dealVotes.isEmpty {
