@@ -22,8 +22,8 @@ struct KlondikeViewTests {
             "",
             " moves 6 · draw 1 · home 1/52 · bob 3/52",
             "",
-            "  d    w         f1   f2   f3   f4",
-            "  ▒20  7♣ +2     A♠   ··   ··   ··",
+            "  d    w +2      f1   f2   f3   f4",
+            "  ▒20  7♣        A♠   ··   ··   ··",
             "",
             "  1    2    3    4    5    6    7",
             "  9♣   ░░   ░░   ░░   ░░   ░░   ··",
@@ -42,6 +42,22 @@ struct KlondikeViewTests {
             " no chat yet · t to talk",
             " d draw · w 1–7 f1–4 from, to · a auto · u undo · t chat · ? keys · q leave",
         ])
+    }
+
+    /// Drawing three, the fan shows all three with the playable card on the right, and the
+    /// count of cards under it on the label row; even three tens fit.
+    @Test(arguments: [
+        ([(5, "clubs"), (1, "spades"), (10, "spades")], 12, "  d    w +9      f1   f2   f3   f4", "  ▒20  10♠ A♠ 5♣ A♠   ··   ··   ··"),
+        ([(10, "clubs"), (10, "spades"), (10, "diamonds")], 3, "  d    w         f1   f2   f3   f4", "  ▒20 10♦ 10♠ 10♣ A♠   ··   ··   ··"),
+    ] as [([(Int, String)], Int, String, String)])
+    func drawingThreeTheFanShowsEveryCardPlayableOnTheRight(waste: [(Int, String)], count: Int, labels: String, tops: String) {
+        let fan = waste.map { Self.card($0.0, $0.1) }.joined(separator: ",")
+        let state = Self.state.replacingFirst(#""draw":1"#, with: #""draw":3"#)
+            .replacingFirst(#""waste_count":3,"waste":[\#(Self.card(7, "clubs"))]"#, with: #""waste_count":\#(count),"waste":[\#(fan)]"#)
+        let model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL00","game":"klondike","seat":0}"#, state])
+        let screen = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
+        #expect(screen[5] == labels)
+        #expect(screen[6] == tops)
     }
 
     @Test func aRaceSpectatorSeesEachPlayersProgressAndNoCards() {

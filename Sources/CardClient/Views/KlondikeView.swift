@@ -87,15 +87,11 @@ public struct KlondikeView: GameView {
         var tops = StyledLine(" ")
         labels.append(Self.label("d", selected: false).padded(to: Self.column))
         tops.append(StyledLine(game.stock > 0 ? " ▒\(game.stock)" : " ··", Palette.quiet).padded(to: Self.column))
-        labels.append(Self.label("w", selected: selected == 0).padded(to: 2 * Self.column))
-        var waste = StyledLine(" ")
-        for (position, card) in game.waste.enumerated() where waste.width + card.name.count + 1 < 2 * Self.column {
-            if position > 0 { waste.append(" ") }
-            waste.append(Self.card(card, color: color, selected: selected == 0 && position == 0, dim: position > 0))
-        }
-        if game.waste.isEmpty { waste.append("··", Palette.quiet) }
-        if game.wasteCount > game.waste.count, waste.width + 4 < 2 * Self.column { waste.append(" +\(game.wasteCount - game.waste.count)", Palette.quiet) }
-        tops.append(waste.padded(to: 2 * Self.column))
+        // How many cards lie under the ones shown: on the label row, so the fan always has room.
+        var wasteLabel = Self.label("w", selected: selected == 0)
+        if game.wasteCount > game.waste.count { wasteLabel.append("+\(game.wasteCount - game.waste.count)", Palette.quiet) }
+        labels.append(wasteLabel.padded(to: 2 * Self.column))
+        tops.append(Self.wasteFan(game.waste, color: color, selected: selected == 0).padded(to: 2 * Self.column))
         for pile in 0..<4 {
             labels.append(Self.label("f\(pile + 1)", selected: selected == 11 + pile).padded(to: Self.column))
             let top = game.foundations.indices.contains(pile) ? game.foundations[pile].last : nil
@@ -128,6 +124,22 @@ public struct KlondikeView: GameView {
     /// A pile's key as a column label: ` w ` or, selected, `[w]`.
     static func label(_ key: String, selected: Bool) -> StyledLine {
         selected ? StyledLine("[\(key)]", Style(foreground: .cyan, bold: true, inverse: true)) : StyledLine(" \(key) ", Palette.key)
+    }
+
+    /// The waste as every solitaire fans it: each card shown (draw 3: all three), the
+    /// playable one on the right and bright, the ones under it dim. Three tens take the
+    /// whole width, so the fan then starts one column to the left.
+    static func wasteFan(_ waste: [PlayingCard], color: Bool, selected: Bool) -> StyledLine {
+        guard !waste.isEmpty else { return StyledLine(" ··", Palette.quiet) }
+        let shown = Array(waste.reversed())
+        let width = shown.reduce(0) { $0 + $1.name.count } + shown.count - 1
+        var fan = StyledLine(width < 2 * column ? " " : "")
+        for (position, card) in shown.enumerated() {
+            let isTop = position == shown.count - 1
+            if position > 0 { fan.append(" ") }
+            fan.append(Self.card(card, color: color, selected: selected && isTop, dim: !isTop))
+        }
+        return fan
     }
 
     /// A face-up card: `10♥`, red for hearts and diamonds.
