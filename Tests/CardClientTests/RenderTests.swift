@@ -25,6 +25,21 @@ struct RenderTests {
         #expect(line.fitted(to: 6).plainText == "a✊b  ")
     }
 
+    /// A line too long for the terminal ends at a word, with "…", never mid-word.
+    @Test(arguments: [
+        (" d draw · u undo · t chat · ? keys · q leave", 40, " d draw · u undo · t chat · ? keys …"),
+        (" 24 Sets · 1 wrong claim · 1 hint · Enter plays again", 44, " 24 Sets · 1 wrong claim · 1 hint …"),
+        ("abc defghij", 8, "abc …"),
+        ("a · b · cdefghijk", 12, "a · b …"),
+        ("abcdefghijklmnop", 8, "abcdefg…"),
+        ("short", 8, "short"),
+    ])
+    func aLongLineIsCutAtAWord(text: String, width: Int, shown: String) {
+        let cut = StyledLine(text).clippedAtWord(to: width)
+        #expect(cut.plainText == shown)
+        #expect(cut.width <= width)
+    }
+
     @Test func controlCharactersFromOtherPeopleNeverReachTheTerminal() {
         let line = StyledLine("a\u{1B}[2Jb\nc\u{85}d\u{7F}") + StyledLine("✓ fine")
         #expect(line.plainText == "a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d\u{FFFD}✓ fine")

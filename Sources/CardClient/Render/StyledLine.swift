@@ -154,6 +154,31 @@ public struct StyledLine: Equatable, Sendable {
         return truncated(to: width - 1) + StyledLine("…", spans.last?.style ?? .plain)
     }
 
+    /// The line cut at a word boundary to fit `width` cells, with "…" for what was cut; as
+    /// it is when it fits. A list of parts (`a · b · c`) loses whole parts when the last
+    /// " · " is in the second half; a line with no space at all is cut where it must be.
+    public func clippedAtWord(to width: Int) -> StyledLine {
+        guard self.width > width else { return self }
+        guard width > 1 else { return truncated(to: width) }
+        let text = truncated(to: width - 1).plainText
+        let full = plainText
+        // Where the cut falls inside a word, go back to the space before it.
+        var keep = text.count
+        let nextIndex = full.index(full.startIndex, offsetBy: text.count, limitedBy: full.endIndex) ?? full.endIndex
+        if nextIndex < full.endIndex, full[nextIndex] != " " {
+            if let separator = text.ranges(of: " · ").last, text.distance(from: text.startIndex, to: separator.lowerBound) > width / 2 {
+                keep = text.distance(from: text.startIndex, to: separator.lowerBound)
+            } else if let space = text.lastIndex(of: " "), space > text.startIndex {
+                keep = text.distance(from: text.startIndex, to: space)
+            }
+        }
+        var kept = String(text.prefix(keep))
+        while kept.hasSuffix(" ") || kept.hasSuffix("·") { kept.removeLast() }
+        let keptWidth = DisplayWidth.of(kept)
+        let ellipsis = keptWidth == 0 || keptWidth + 2 > width ? "…" : " …"
+        return truncated(to: keptWidth) + StyledLine(ellipsis, spans.last?.style ?? .plain)
+    }
+
     /// The line cut or padded to exactly `width` cells.
     public func fitted(to width: Int) -> StyledLine {
         truncated(to: width).padded(to: width)

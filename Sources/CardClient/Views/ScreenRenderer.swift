@@ -23,7 +23,8 @@ public enum ScreenRenderer {
         } else {
             lines = WelcomeView.render(model, context: context)
         }
-        let rows = lines.prefix(size.height).map { $0.fitted(to: size.width) }
+        // A line too long for the terminal ends at a word with "…", never mid-word.
+        let rows = lines.prefix(size.height).map { $0.clippedAtWord(to: size.width).padded(to: size.width) }
         return rows + Array(repeating: StyledLine.blank(size.width), count: max(0, size.height - rows.count))
     }
 
