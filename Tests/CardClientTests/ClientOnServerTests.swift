@@ -228,7 +228,7 @@ struct RematchByAgreementTests {
         bob.exchange()
         #expect(Self.screen(ann).contains(" you offered a rematch · waiting for bob"))
         #expect(Self.screen(bob).contains(" ann wants a rematch · Enter to accept"))
-        #expect(Self.screen(bob).contains("  match over: ann wins 1–0 · n accept the rematch"))
+        #expect(Self.screen(bob).contains("  match over: you lose 0–1 · n accept the rematch"))
         #expect(Self.screen(ann).contains("  match over: you win 1–0"))
 
         bob.pressKeys([.enter])

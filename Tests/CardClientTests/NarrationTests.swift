@@ -23,6 +23,29 @@ struct NarrationTests {
         let wrong = [set[0], set[1], SetCard(count: 3, shape: .square, color: .red, fill: .open)]
         #expect(Narration.claim(by: "ann", cards: wrong, valid: false, points: -1, me: "ann")
             == "you: not a Set, the colours are two red and one green (−1)")
+        let shapes = [set[1], SetCard(count: 1, shape: .circle, color: .red, fill: .solid), SetCard(count: 3, shape: .triangle, color: .purple, fill: .open)]
+        #expect(Narration.claim(by: "ann", cards: shapes, valid: false, points: -5, me: "ann")
+            == "you: not a Set, the shapes are two circles and one triangle (−5)")
+        let counts = [set[0], SetCard(count: 1, shape: .circle, color: .green, fill: .striped), SetCard(count: 3, shape: .square, color: .purple, fill: .open)]
+        #expect(Narration.claim(by: "ann", cards: counts, valid: false, points: -5, me: "ann")
+            == "you: not a Set, the counts are two 1s and one 3 (−5)")
+    }
+
+    /// Solo Set games played until the server deals three more by itself (a board with no
+    /// Set left after a claim): the log says so.
+    @Test func theServerDealingThreeMoreByItselfIsTold() throws {
+        for seed in UInt64(1)...40 {
+            var ann = ScriptedSession(host: ScriptedHost(seed: seed), name: "ann", destination: .create(CreateRequest(game: "set", seats: 1)))
+            for _ in 0..<27 {
+                guard case .set(let set)? = ann.gameFields, ann.model.room?.phase == .playing, set.board.count <= 12,
+                      let positions = SetSolver.firstSet(on: set.board) else { break }
+                ann.press(positions.map(SetLabels.letter).joined())
+            }
+            guard case .set(let set)? = ann.gameFields, set.board.count > 12, ann.model.room?.phase == .playing else { continue }
+            #expect(Self.events(ann).last == "no Set on the table: the server dealt three more")
+            return
+        }
+        Issue.record("no game of seeds 1-40 needed three more cards")
     }
 
     @Test func aRoundAndAFlipInWords() {

@@ -140,7 +140,10 @@ extension ClientModel {
         if resumed, let code {
             // Back in the room; its state comes next.
             if room?.code != code { room = RoomModel(code: code, game: "", seat: nil) }
-            setStatus(tokenOutlivedRestart ? "the server restarted and kept your game: back in your seat in \(code)" : "back in your seat in \(code)", tone: .good, now: now)
+            // A spectator is back to watching, not in a seat (a client that was restarted
+            // learns which from the state to come, and the words follow it there).
+            let place = room?.code == code && room?.game.isEmpty == false && room?.isSpectator == true ? "back to watching" : "back in your seat in"
+            setStatus(tokenOutlivedRestart ? "the server restarted and kept your game: \(place) \(code)" : "\(place) \(code)", tone: .good, now: now)
             return [keep]
         }
         if resumed { setStatus("reconnected", tone: .good, now: now) }
@@ -182,6 +185,9 @@ extension ClientModel {
         }
         current.game = state.game
         if let mine = state.player(named: me) { current.seat = mine.seat }
+        if current.isSpectator, let said = status?.text, said.contains("back in your seat in") {
+            status?.text = said.replacing("back in your seat in", with: "back to watching")
+        }
         if case .set(let set) = state.gameFields, !current.selection.isEmpty {
             // Picks belong to the board they were made on: when it changes under them (another
             // player's Set, a deal), they are all dropped, so the next letter never completes
@@ -191,6 +197,12 @@ extension ClientModel {
                 current.selection = []
                 current.log(.event("\(Self.boardChange(state.cause, me: me)); your picks were cleared"))
             }
+        }
+        if case .set(let set) = state.gameFields, case .set(let old)? = current.state?.gameFields, state.phase == .playing,
+           set.board.count > old.board.count, old.board.count >= 12 {
+            // Three more cards came: by vote, or by the server itself when no Set was left.
+            let byVote = state.cause?.command == "deal"
+            current.log(.event(byVote ? "three more cards were dealt" : "no Set on the table: the server dealt three more"))
         }
         if state.phase == .playing, let previous = current.state, previous.phase != .playing {
             // A new game: what was said of the last one no longer applies. (A first state, on
@@ -251,10 +263,10 @@ extension ClientModel {
         return parts.joined(separator: " · ")
     }
 
-    /// "you win", "ann wins", "ann and bob win", "nobody wins".
+    /// "you win", "ann wins", "ann and bob win"; no winner when every player left.
     static func describeWinners(_ winners: [String], me: String?) -> String {
         switch winners.count {
-        case 0: return "nobody wins"
+        case 0: return "no winner: the game was left unfinished"
         case 1: return winners[0] == me ? "you win" : "\(winners[0]) wins"
         default: return winners.map { $0 == me ? "you" : $0 }.joined(separator: " and ") + " win"
         }

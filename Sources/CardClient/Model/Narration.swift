@@ -35,16 +35,18 @@ public enum Narration {
 
     /// The first attribute that is neither all the same nor all different: "two red and one green".
     public static func brokenRule(_ cards: [SetCard]) -> String? {
-        let attributes: [(name: String, values: [String])] = [
-            ("counts", cards.map { "\($0.count)" }),
-            ("shapes", cards.map(\.shape.rawValue)),
-            ("colours", cards.map(\.color.rawValue)),
-            ("fills", cards.map(\.fill.rawValue)),
+        // Each value as a phrase after "two" and after "one": "two circles and one triangle",
+        // "two 3s and one 1", "two red and one green", "two striped and one open".
+        let attributes: [(name: String, values: [String], plural: (String) -> String)] = [
+            ("counts", cards.map { "\($0.count)" }, { $0 + "s" }),
+            ("shapes", cards.map(\.shape.rawValue), { $0 + "s" }),
+            ("colours", cards.map(\.color.rawValue), { $0 }),
+            ("fills", cards.map(\.fill.rawValue), { $0 }),
         ]
         for attribute in attributes where Set(attribute.values).count == 2 {
             let twice = attribute.values.first { value in attribute.values.filter { $0 == value }.count == 2 } ?? ""
             let once = attribute.values.first { $0 != twice } ?? ""
-            return "the \(attribute.name) are two \(twice) and one \(once)"
+            return "the \(attribute.name) are two \(attribute.plural(twice)) and one \(once)"
         }
         return nil
     }

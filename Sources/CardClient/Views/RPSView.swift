@@ -147,14 +147,18 @@ public struct RPSView: GameView {
         case .over:
             var line = StyledLine("match over: ", Palette.quiet)
             if let result = room.result {
-                let verdict = ClientModel.describeWinners(result.winners, me: me)
+                let lost = !result.winners.isEmpty && result.scores.contains { $0.name == me } && !result.winners.contains(me ?? "")
+                let verdict = lost ? "you lose" : ClientModel.describeWinners(result.winners, me: me)
                 let tone: Notice.Tone = result.winners.contains(me ?? "") ? .good : result.winners.isEmpty ? .neutral : .bad
                 line.append(verdict, Palette.notice(tone))
                 if let leaver = room.leftDuringGame.first(where: { !result.winners.contains($0) }) {
                     // A forfeit: the score would read as a loss for the winner.
                     line.append(": \(leaver == me ? "you" : leaver) left the match", Palette.notice(tone))
                 } else {
-                    line.append(" " + result.scores.map { "\($0.score)" }.joined(separator: "–"), Palette.strong)
+                    // The reader's own score first ("you lose 1–2"); a spectator reads the winner's first.
+                    let first = result.scores.first { $0.name == me } ?? result.scores.first { result.winners.contains($0.name) }
+                    let ordered = first.map { first in [first] + result.scores.filter { $0.name != first.name } } ?? result.scores
+                    line.append(" " + ordered.map { "\($0.score)" }.joined(separator: "–"), Palette.strong)
                 }
             }
             if !room.isSpectator, room.state?.rematchVotes.contains(me ?? "") != true {

@@ -84,7 +84,7 @@ public enum RoomChrome {
     private static func playersLine(_ room: RoomModel, me: String?) -> StyledLine {
         var line = StyledLine(" ")
         let players = room.state?.players ?? []
-        if players.isEmpty { line.append("no one seated yet", Palette.quiet) }
+        if players.isEmpty { line.append(room.phase == .over ? "everyone has left" : "no one seated yet", Palette.quiet) }
         for (position, player) in players.enumerated() {
             if position > 0 { line.append(" · ", Palette.quiet) }
             let style = player.connected ? (player.name == me ? Palette.strong : .plain) : Palette.quiet
