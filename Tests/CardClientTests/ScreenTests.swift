@@ -118,7 +118,7 @@ struct ScreenTests {
         var model = Fixtures.soloSet(cards: 12)
         model.connectionLost("the server closed the connection", now: 0)
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
-        #expect(text[20] == " connection lost: the server closed the connection · retrying in 1 s")
+        #expect(text[20] == " connection lost: the server closed the connection · retrying in 1 s …")
         #expect(text[23] == " r retry now · q quit")
     }
 

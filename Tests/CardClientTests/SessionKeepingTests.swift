@@ -119,9 +119,12 @@ struct SessionKeepingTests {
         var model = Fixtures.rps([Fixtures.rpsState()])
         model.connectionLost("the server closed the connection", now: 0)
         let screen = ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 200)
-        #expect(Fixtures.trimmed(screen).contains(" connection lost: the server closed the connection · retrying in 1 s"))
-        let later = ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0)
-        #expect(Fixtures.trimmed(later).contains(" connection lost: the server closed the connection · retrying in 1 s"))
+        #expect(Fixtures.trimmed(screen).contains(" connection lost: the server closed the connection · retrying in 1 s …"))
+        // Wide enough, it says the game's clock is paused; and it is: 20 s later the round
+        // still has its 30 s (a restarted server keeps the time each clock had left).
+        let later = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 110, height: 24), color: false, now: 20_000))
+        #expect(later.contains(" connection lost: the server closed the connection · retrying in 1 s · game clock paused"))
+        #expect(later[3].hasSuffix("██████████ 30 s"))
         #expect(ScreenRenderer.isTimed(model), "the countdown is redrawn every tick")
         #expect(model.type("r") == [.reconnect])
         #expect(model.retryAt == nil)

@@ -117,6 +117,10 @@ public struct ClientModel: Equatable, Sendable {
     var tokenOutlivedRestart = false
     /// When to try connecting again by itself, in the client's milliseconds; nil for never.
     public private(set) var retryAt: Int?
+    /// When the connection was lost (the client's clock), until one is up again: the game's
+    /// clocks are shown stopped from then, since nothing says they run meanwhile (a server
+    /// that restarts keeps the time each had left).
+    public private(set) var lostAt: Int?
     /// Failed attempts in a row since the connection was last up (the backoff grows with them).
     public private(set) var failedAttempts = 0
     /// Set when another connection took the session over: retrying would take it back.
@@ -178,7 +182,10 @@ public struct ClientModel: Equatable, Sendable {
     ///   - now: the client's clock in milliseconds.
     public mutating func connectionLost(_ reason: String, now: Int) {
         if link == .connecting { failedAttempts += 1 }
-        if !isOffline { link = .lost(reason) }
+        if !isOffline {
+            link = .lost(reason)
+            lostAt = lostAt ?? now
+        }
         pending.removeAll()
         retryAt = wasReplaced ? nil : now + Self.retryDelay(afterFailures: failedAttempts)
     }
@@ -194,6 +201,7 @@ public struct ClientModel: Equatable, Sendable {
     /// - Returns: whether this is another start of the server than the one greeted before.
     mutating func connectionUp(serverStartedMs started: Int?) -> Bool {
         failedAttempts = 0
+        lostAt = nil
         wasReplaced = false
         defer { serverStartedMs = started }
         guard let known = serverStartedMs, let started else { return false }

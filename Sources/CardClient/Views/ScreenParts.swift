@@ -12,17 +12,22 @@ enum ScreenParts {
     /// The status line: a lost connection, else a flash, else the status message, else blank.
     static func statusLine(_ model: ClientModel, now: Int) -> StyledLine {
         if case .lost(let reason) = model.link {
+            // The most useful first: a narrow terminal loses whole parts from the end.
             var line = StyledLine(" connection lost: \(reason)", Palette.notice(.bad))
             if let at = model.retryAt {
                 line.append(" · retrying in \(max(1, (at - now + 999) / 1000)) s", Palette.quiet)
             }
+            if model.failedAttempts > 0 {
+                line.append(" · attempt \(model.failedAttempts) failed", Palette.quiet)
+            }
+            if model.room?.phase == .playing { line.append(" · game clock paused", Palette.quiet) }
             return line
         }
         if let question = model.question {
             return StyledLine(" " + question.text + " ", Palette.notice(.bad)) + KeyHelp.line(questionKeys(question))
         }
         if model.link == .connecting, model.session != nil {
-            return StyledLine(" reconnecting…", Palette.notice(.neutral))
+            return StyledLine(model.failedAttempts > 0 ? " reconnecting… (attempt \(model.failedAttempts + 1))" : " reconnecting…", Palette.notice(.neutral))
         }
         for notice in [model.flash, model.status].compactMap({ $0 }) where notice.isShowing(at: now) {
             return StyledLine(" " + notice.text, Palette.notice(notice.tone))

@@ -9,7 +9,9 @@ public enum ScreenRenderer {
     ///   - color: whether colour is on.
     ///   - now: the client's clock in milliseconds.
     public static func render(_ model: ClientModel, size: ScreenSize, color: Bool, now: Int) -> [StyledLine] {
-        let context = ViewContext(size: size, now: now, color: color, me: model.me)
+        // Offline, countdowns stop where they were: the status line says why.
+        let clock = model.isOffline ? min(now, model.lostAt ?? now) : now
+        let context = ViewContext(size: size, now: clock, color: color, me: model.me)
         let need = minimumSize(for: model)
         let lines: [StyledLine]
         if !size.holds(need) {
