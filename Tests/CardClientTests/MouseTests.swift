@@ -13,6 +13,20 @@ struct MouseTests {
             == [.click(column: 11, row: 6), .pageUp, .pageDown])
     }
 
+    /// In the lobby a click on a room puts the cursor on it, and a click on the room under the
+    /// cursor joins it, as Enter does; a click on the heading or below the list does nothing.
+    @Test func aClickOnALobbyRowChoosesItAndASecondJoins() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
+        #expect(model.lobby.cursor == 0)
+        #expect(model.press([.click(column: 6, row: 5)]).isEmpty)
+        #expect(model.lobby.chosen?.room == "58Z2")
+        #expect(model.press([.click(column: 30, row: 3)]).isEmpty)
+        #expect(model.press([.click(column: 30, row: 9)]).isEmpty)
+        #expect(model.lobby.chosen?.room == "58Z2")
+        let joined = model.press([.click(column: 6, row: 5)])
+        #expect(joined.contains { if case .transmit(let line) = $0 { line.contains(#""type":"join","room":"58Z2""#) } else { false } })
+    }
+
     @Test func aClickOnASetCardSelectsIt() {
         // A 110-column screen: the board is indented one cell; card a is at columns 1-9, rows 5-9.
         var model = Fixtures.soloSet(cards: 12)

@@ -110,6 +110,7 @@ public final class ClientApp {
 
     private func draw(now: Int) {
         model.screenWidth = size.width
+        model.screenHeight = size.height
         if let drawn, drawn.model == model, drawn.size == size, !ScreenRenderer.isTimed(model) { return }
         drawn = (model, size)
         let lines = ScreenRenderer.render(model, size: size, color: color, now: now)

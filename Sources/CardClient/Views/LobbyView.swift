@@ -14,7 +14,7 @@ public enum LobbyView {
         let size = context.size
         let who = model.me.map { "\($0) · " } ?? ""
         var lines = [ScreenParts.titleBar("cardclient · \(who)\(model.serverAddress)", "lobby", width: size.width), StyledLine()]
-        let listRows = max(1, size.height - (minimumSize.height - 1))
+        let listRows = Self.listRows(height: size.height)
         if model.showsKeys {
             lines += ScreenParts.keyList(allKeys(model))
         } else if let form = model.form {
@@ -35,10 +35,23 @@ public enum LobbyView {
         return lines
     }
 
+    /// Rows the room list has on a screen `height` rows tall.
+    static func listRows(height: Int) -> Int { max(1, height - (minimumSize.height - 1)) }
+
+    /// The screen row of the list's first room: below the title, a blank line, the heading and the columns.
+    static let firstRoomRow = 4
+
     /// What a key does in the lobby.
     public static func actions(for key: Key, in model: ClientModel) -> [ClientAction] {
         let chosen = model.lobby.chosen
         switch key {
+        case .click(_, let row):
+            // A click on a room puts the cursor there; a click on the room under it joins, as Enter does.
+            let (top, shown) = visible(model.lobby, rows: listRows(height: model.screenHeight))
+            let index = top + row - firstRoomRow
+            guard row >= firstRoomRow, row - firstRoomRow < shown, model.lobby.rooms.indices.contains(index) else { return [] }
+            if index == model.lobby.cursor { return [.send(.join(room: model.lobby.rooms[index].room))] }
+            return [.moveCursor(index - model.lobby.cursor)]
         case .up: return [.moveCursor(-1)]
         case .down: return [.moveCursor(1)]
         case .pageUp: return [.moveCursor(-10)]
@@ -99,14 +112,20 @@ public enum LobbyView {
         return cell(code, 6) + cell(game, 21) + cell(players, 22) + cell(seats, 7) + cell(phase, 10) + watching
     }
 
+    /// The first room shown and how many are: when the rooms do not all fit, the last row
+    /// says how many more there are, and the list scrolls to keep the cursor in view.
+    static func visible(_ lobby: Lobby, rows: Int) -> (top: Int, shown: Int) {
+        let fits = lobby.rooms.count <= rows && lobby.total <= lobby.rooms.count
+        let shown = fits ? rows : max(1, rows - 1)
+        return (lobby.cursor >= shown ? lobby.cursor - shown + 1 : 0, shown)
+    }
+
     private static func roomRows(_ lobby: Lobby, rows: Int) -> [StyledLine] {
         guard !lobby.rooms.isEmpty else {
             return [StyledLine("    no public rooms yet: start a game below", Palette.quiet)]
         }
-        // When the rooms do not all fit, the last row says how many more there are.
+        let (top, shown) = visible(lobby, rows: rows)
         let fits = lobby.rooms.count <= rows && lobby.total <= lobby.rooms.count
-        let shown = fits ? rows : max(1, rows - 1)
-        let top = lobby.cursor >= shown ? lobby.cursor - shown + 1 : 0
         var lines = lobby.rooms.enumerated().dropFirst(top).prefix(shown).map { index, room in
             let text = row(
                 room.room, GameViews.title(of: room.game), room.players.joined(separator: ", "),
