@@ -277,6 +277,9 @@ final class LoopThread: @unchecked Sendable {
         let result: String?
         if finished.wait(timeout: .now() + 10) == .success {
             result = runError.map { "run() threw \($0)" }
+            // The thread's closure holds this object, which holds the delegate, which holds
+            // the thread: once the loop has stopped, the cycle is broken here.
+            delegate.loopThread = nil
         } else {
             result = "loop did not stop"
         }
