@@ -60,6 +60,15 @@ struct KlondikeViewTests {
         #expect(screen[6] == tops)
     }
 
+    /// The key list says how a move is made, in words.
+    @Test func theKeyListSaysHowToMoveInWords() {
+        var model = Self.model()
+        _ = model.type("?")
+        let screen = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 110, height: 30), color: false, now: 0))
+        #expect(screen.contains { $0.contains("a move: press the pile a card comes from") })
+        #expect(screen.contains { $0.contains("same pile twice") && $0.contains("where it fits best") })
+    }
+
     @Test func aRaceSpectatorSeesEachPlayersProgressAndNoCards() {
         let watching = #"{"type":"state","room":"KL00","game":"klondike","seq":5,"phase":"playing","players":[{"name":"bob","seat":0,"score":4,"connected":true},{"name":"cy","seat":1,"score":1,"connected":true}],"spectators":1,"rematch_votes":[],"player":null,"draw":1,"stock":0,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{"bob":4,"cy":1},"progress":[{"name":"bob","cards_home":4,"moves":31},{"name":"cy","cards_home":1,"moves":1}]}"#
         let model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"watching","room":"KL00"}"#, watching])

@@ -25,6 +25,10 @@ public protocol GameView: Sendable {
     /// The game's keys for the help line and the list of keys.
     func keys(for room: RoomModel) -> [KeyHelp]
 
+    /// The same keys for the list `?` opens, spelled out in words where the short line is
+    /// terse (how a move is made, not just which keys); the short keys by default.
+    func explainedKeys(for room: RoomModel) -> [KeyHelp]
+
     /// What a click at this cell of the game's area does (row 0 is the body's first line);
     /// nil when it hits nothing.
     func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]?
@@ -32,6 +36,7 @@ public protocol GameView: Sendable {
 
 extension GameView {
     public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? { nil }
+    public func explainedKeys(for room: RoomModel) -> [KeyHelp] { keys(for: room) }
 }
 
 /// The view of each game this client knows, from ``GameCatalog``; any other game gets ``GenericView``.

@@ -66,6 +66,7 @@ public struct KlondikeView: GameView {
                 lines.append(StyledLine(" Shuffling until the solver finds a deal that can be won…", Palette.quiet))
             } else {
                 lines.append(StyledLine(" The game starts when every seat is taken, or when a player presses Enter."))
+                lines.append(StyledLine(" Friends join with the room code ") + StyledLine(room.code, Palette.strong) + StyledLine("."))
             }
             return lines
         }
@@ -185,6 +186,24 @@ public struct KlondikeView: GameView {
         let withHint = solo ? keys + [KeyHelp("h", "hint")] : keys
         guard let game = game(of: room), Self.canFinish(game) else { return withHint }
         return [KeyHelp("F", "finish: all home")] + withHint
+    }
+
+    /// The moves in words: pick the pile a card comes from, then the pile it goes to.
+    public func explainedKeys(for room: RoomModel) -> [KeyHelp] {
+        guard room.phase == .playing else { return [] }
+        var keys = [
+            KeyHelp("d", "draw from the stock (with an empty stock: turn the waste over)"),
+            KeyHelp("w, 1–7, f1–f4", "a move: press the pile a card comes from (w the waste, 1–7 a column, f then 1–4 a"),
+            KeyHelp("", "foundation), then the pile it goes to; a column moves its longest run that fits"),
+            KeyHelp("same pile twice", "send that card where it fits best (home if it can go)"),
+            KeyHelp("a then a pile", "the same: the pile's card goes where it fits best"),
+            KeyHelp("u", "undo the last move"),
+            KeyHelp("Esc", "drop the pile you picked"),
+            KeyHelp("a click", "the same as the pile's key: a pile, then where it goes"),
+        ]
+        if room.isSolo { keys.append(KeyHelp("h", "hint: the server's solver suggests a move")) }
+        keys.append(KeyHelp("F", "finish: once the stock and waste are empty and every card is face up, all go home"))
+        return keys
     }
 
     /// Whether `finish` would be taken: stock and waste empty, every tableau card face up.

@@ -151,7 +151,7 @@ public enum RoomChrome {
     private static func allKeys(_ room: RoomModel, view: any GameView) -> [KeyHelp] {
         var keys: [KeyHelp] = []
         if !room.isSpectator {
-            keys = view.keys(for: room)
+            keys = view.explainedKeys(for: room)
             if view.takesLetters, room.phase == .playing { keys.append(KeyHelp("Esc", "clear the selection")) }
             switch room.phase {
             case .waiting: keys.append(KeyHelp("Enter", "start the game"))
