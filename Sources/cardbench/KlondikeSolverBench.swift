@@ -1,5 +1,6 @@
 import Foundation
 import GameRules
+import KlondikeSolver
 import Wire
 
 /// `cardbench klondike-solver`: how many random deals the solver decides, how many of

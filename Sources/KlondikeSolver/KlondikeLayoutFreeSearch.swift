@@ -1,3 +1,5 @@
+import GameRules
+
 /// The complete search over positions that say which cards are face up on the tableau, but
 /// not how they lie: a far smaller space than ``KlondikeSearch``'s, where a dead deal's proof
 /// enumerates arrangements of the same face-up cards by the tens of thousands.

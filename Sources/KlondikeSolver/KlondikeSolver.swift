@@ -1,3 +1,5 @@
+import GameRules
+
 /// Decides whether a Klondike game can still be won, playing with every card known
 /// ("thoughtful" Klondike, as Blake & Gent count winnable deals), and finds the winning moves.
 ///

@@ -1,3 +1,5 @@
+import GameRules
+
 /// The solver's depth-first search: one mutable position, moves made and taken
 /// back in place, and a table of the positions already searched.
 ///

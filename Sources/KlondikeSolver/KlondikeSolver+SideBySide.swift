@@ -1,8 +1,9 @@
+import GameRules
 import Synchronization
 
 extension KlondikeSolver {
     /// Runs two pieces of work, at the same time when it can, and returns once both have
-    /// returned. GameRules starts no threads of its own: the caller says how work runs.
+    /// returned. The solver starts no threads of its own: the caller says how work runs.
     public typealias Runner = (_ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void) -> Void
 
     /// Solves as ``solve(_:budget:)`` does, but with two sides, each given the whole budget, so

@@ -1,3 +1,5 @@
+import GameRules
+
 /// A beam search for a winning line: breadth first, keeping at each depth only the
 /// positions that look best (most face-down cards turned up, then most cards home).
 ///

@@ -1,3 +1,5 @@
+import GameRules
+
 /// Hints for one game of Klondike: the next move of a winning line the solver found, kept so
 /// that every hint along it is instant; else a move that makes progress
 /// (``KlondikeGame/hint()``); else none, and why.
