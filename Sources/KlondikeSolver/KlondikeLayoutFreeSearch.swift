@@ -123,7 +123,7 @@ struct KlondikeLayoutFreeSearch {
     ///   limit on passes, whatever the game's draw and passes: a game with more moves than the
     ///   real one, so that what it proves dead is dead (and what it wins proves nothing).
     init?(
-        game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: KlondikeSolver.StopSignal? = nil,
+        game: KlondikeGame, nodeLimit: Int, deadline: Deadline?, stop: KlondikeSolver.StopSignal? = nil,
         talonInAnyOrder: Bool = false, searched: SearchedPositions? = nil
     ) {
         let position = game.position
