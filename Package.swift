@@ -1,11 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The server's own targets (system calls, event loop, server, its main) skip run-time exclusivity checks
-/// in release builds: the one-thread design leaves them nothing to catch that debug builds
-/// and the tests do not. Measured on 2026-11-24 with callgrind, pipelined pings: 5,627
-/// instructions a ping with the flag on these three targets, 6,271 without it (10% fewer).
-/// Never on Wire or GameRules: a package with unsafe flags cannot be depended on by another.
+/// The server's own targets (system calls, event loop, storage, server, its main) skip run-time
+/// exclusivity checks in release builds: the one-thread design leaves them nothing to catch that
+/// debug builds and the tests do not. Measured on 2026-11-24 with callgrind, pipelined pings: 5,627
+/// instructions a ping with the flag on the three targets of then (event loop, server, its main),
+/// 6,271 without it (10% fewer). Never on the libraries another package may use (GameRules,
+/// KlondikeSolver, Wire): a package with unsafe flags cannot be depended on by another.
 let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
@@ -18,8 +19,11 @@ let package = Package(
     targets: [
         // C shim: Glibc's Swift module does not expose <sys/epoll.h> or <sys/signalfd.h>.
         .target(name: "CEpoll"),
-        // Pure rules of every game: values in, values out; stdlib only.
+        // Pure rules of every game: values in, values out; stdlib only (a test holds every file to no import).
         .target(name: "GameRules"),
+        // The Klondike solver and the hints made from it: positions, searches, proofs. Time and
+        // threads come from the caller (a clock, a runner of two pieces of work).
+        .target(name: "KlondikeSolver", dependencies: ["GameRules"]),
         // Protocol 1 messages (rule values in JSON), the JSON codec and the line framer; knows nothing of sockets.
         .target(name: "Wire", dependencies: ["GameRules"]),
         // The system-call wrappers, IOResult and SystemError of every program here.
@@ -30,22 +34,25 @@ let package = Package(
         // and the threads that work off the loop (the one writing thread, the background worker).
         .target(name: "Storage", dependencies: ["SystemCall", "CEpoll"], swiftSettings: releaseSpeed),
         // Sessions, lobby and rooms: messages in -> rules -> messages out.
-        .target(name: "CardServer", dependencies: ["GameRules", "Wire", "CEpoll", "SystemCall", "Storage"], swiftSettings: releaseSpeed),
+        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall", "Storage"], swiftSettings: releaseSpeed),
         .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire", "Storage"], swiftSettings: releaseSpeed),
         // The terminal client: terminal control, rendering, keys -> commands, one view per game.
         .target(name: "CardClient", dependencies: ["GameRules", "Wire", "SystemCall"]),
         .executableTarget(name: "cardclient", dependencies: ["CardClient"]),
         // Benchmarks and load generation: prints figures, asserts nothing.
-        .executableTarget(name: "cardbench", dependencies: ["GameRules", "Wire", "CEpoll", "SystemCall"]),
+        .executableTarget(name: "cardbench", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall"]),
 
-        .testTarget(name: "GameRulesTests", dependencies: ["GameRules"]),
+        // Test support: Klondike cards, piles and positions written by name ("7♥"), for the rules' and the solver's tests.
+        .target(name: "KlondikeTestSupport", dependencies: ["GameRules"], path: "Tests/KlondikeTestSupport"),
+        .testTarget(name: "GameRulesTests", dependencies: ["GameRules", "KlondikeTestSupport"]),
+        .testTarget(name: "KlondikeSolverTests", dependencies: ["KlondikeSolver", "GameRules", "KlondikeTestSupport"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "GameRules"]),
         // Test support: a JSON Schema validator for Protocol.schema.json, shared by the tests of both programs.
         .target(name: "ProtocolSchema", dependencies: ["Wire"], path: "Tests/ProtocolSchema"),
         // Test support: the server on a scripted host (manual clock, captured output, seeded generator).
         .target(name: "ScriptedServer", dependencies: ["CardServer", "Wire", "GameRules"], path: "Tests/ScriptedServer"),
-        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Storage", "Wire", "GameRules", "cardserver", "cardbench", "ProtocolSchema", "ScriptedServer"]),
+        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Storage", "Wire", "GameRules", "KlondikeSolver", "cardserver", "cardbench", "ProtocolSchema", "ScriptedServer"]),
         .testTarget(
             name: "CardClientTests",
             dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "ProtocolSchema", "ScriptedServer"]),

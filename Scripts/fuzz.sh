@@ -19,7 +19,8 @@ fi
 
 out=.build-fuzz
 mkdir -p "$out/corpus" "$out/artifacts"
-flags=(-O -g -parse-as-library -sanitize=fuzzer,address)
+# -package-name: GameRules shows the solver (package access) what it hides from other packages.
+flags=(-O -g -parse-as-library -sanitize=fuzzer,address -package-name cardserver)
 
 echo "building into $out/"
 swiftc "${flags[@]}" -emit-module -emit-library -static -module-name GameRules \

@@ -1,4 +1,5 @@
 import GameRules
+import KlondikeSolver
 
 /// `cardbench klondike-hints`: a bot that plays Klondike deals by the server's hints alone.
 struct KlondikeHintOptions: Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import GameRules
+import KlondikeSolver
 import Wire
 
 /// `cardbench klondike-solver`: how many random deals the solver decides, how many of
@@ -15,7 +16,7 @@ struct KlondikeSolverOptions: Equatable {
     var solutionSeed: UInt64?
     var json = false
     /// Threads a deal is solved on: 2 runs the search for a win and the one that proves a
-    /// deal dead side by side (``KlondikeSolver/solveSideBySide(_:budget:runner:)``).
+    /// deal dead side by side (``KlondikeSolver/solveSideBySide(_:budget:clock:runner:)``).
     var threads = defaultThreads
     /// 2 on a machine with two cores or more: on one, the two sides would run one after the
     /// other and the proof would get no time.

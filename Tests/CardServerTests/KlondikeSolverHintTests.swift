@@ -1,6 +1,7 @@
-import ScriptedServer
 import CardServer
 import GameRules
+import KlondikeSolver
+import ScriptedServer
 import Testing
 import Wire
 

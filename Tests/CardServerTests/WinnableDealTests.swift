@@ -1,5 +1,6 @@
 import CardServer
 import GameRules
+import KlondikeSolver
 import ScriptedServer
 import Testing
 import Wire

@@ -1,4 +1,5 @@
 @testable import GameRules
+import KlondikeTestSupport
 import Testing
 
 /// Auto-finish: once the stock and waste are empty and every card is face up, `finish` plays

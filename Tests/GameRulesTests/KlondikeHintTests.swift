@@ -1,4 +1,5 @@
 @testable import GameRules
+import KlondikeTestSupport
 import Testing
 
 /// The hint: a legal move that makes progress, in its order of preference, or none.

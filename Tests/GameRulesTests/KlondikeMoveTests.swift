@@ -1,4 +1,5 @@
 @testable import GameRules
+import KlondikeTestSupport
 import Testing
 
 /// A move tried on a position, and what must come of it.

@@ -1,4 +1,5 @@
 @testable import GameRules
+import KlondikeTestSupport
 import Testing
 
 /// Klondike's `passes` and `scoring` options: each step of the tables with exact values, the

@@ -1,4 +1,5 @@
 @testable import GameRules
+import KlondikeTestSupport
 import Testing
 
 /// Undo keeps a bounded record of small steps, and in a race it never hides a card again.

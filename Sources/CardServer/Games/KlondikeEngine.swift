@@ -1,4 +1,5 @@
 import GameRules
+import KlondikeSolver
 import Wire
 
 /// Klondike solitaire: every seat plays its own copy of the same deal; the first to finish wins.

@@ -3,26 +3,27 @@
 ///
 /// The deck is shuffled once from a seed, so the same seed and the same moves
 /// replay the same game. The order of the stock, the waste under its visible
-/// cards and the face-down tableau cards stay inside GameRules; the public
-/// views show only what a player at the table sees. The last
+/// cards and the face-down tableau cards stay inside this package (the solver reads
+/// them, playing with every card known); the public views show only what a player
+/// at the table sees. The last
 /// ``maxUndoDepth`` draws and moves can be undone.
 public struct KlondikeGame: Sendable, Equatable {
     /// Everything a draw or move changes, and so everything an undo restores.
-    struct Position: Sendable, Equatable {
+    package struct Position: Sendable, Equatable {
         /// Face-down cards, bottom to top: the last one is turned next.
-        var stock: [PlayingCard]
+        package var stock: [PlayingCard]
         /// Face-up cards turned from the stock, bottom to top: the last one plays.
-        var waste: [PlayingCard]
+        package var waste: [PlayingCard]
         /// Four piles, bottom to top.
-        var foundations: [[PlayingCard]]
+        package var foundations: [[PlayingCard]]
         /// Seven piles, left to right.
-        var tableau: [TableauPile]
+        package var tableau: [TableauPile]
         /// Draws and moves that led here.
-        var moveCount: Int
+        package var moveCount: Int
         /// Times the waste was turned back over into the stock.
-        var redeals = 0
+        package var redeals = 0
         /// The score by ``KlondikeGame/scoring``.
-        var score = 0
+        package var score = 0
     }
 
     /// How many cards a draw turns from the stock: 1 or 3.
@@ -54,8 +55,9 @@ public struct KlondikeGame: Sendable, Equatable {
     /// How many draws and moves `undo` can take back, newest first; older ones are forgotten.
     public static let maxUndoDepth = 200
 
-    /// The cards where they lie now; the extensions in other files (moves, finish) change it too.
-    var position: Position
+    /// The cards where they lie now, every one known; the extensions in other files (moves,
+    /// finish) change it too, and the solver reads it.
+    package internal(set) var position: Position
     /// The draws and moves that `undo` can still take back, oldest first; at most ``maxUndoDepth``.
     private(set) var history: [Step] = []
     /// What each step of ``history`` changed the score by, so undo gives it back exactly.
@@ -92,7 +94,7 @@ public struct KlondikeGame: Sendable, Equatable {
     ///   - waste: bottom to top: the last one plays.
     ///   - foundations: four piles, bottom to top.
     ///   - tableau: seven piles, left to right.
-    init(
+    package init(
         drawCount: Int,
         stock: [PlayingCard] = [],
         waste: [PlayingCard] = [],
@@ -137,8 +139,8 @@ public struct KlondikeGame: Sendable, Equatable {
     /// takes its move back off this count rather than adding one.
     public var moveCount: Int { position.moveCount }
 
-    /// Every card in the game, wherever it lies, for accounting in tests.
-    var allCards: [PlayingCard] {
+    /// Every card in the game, wherever it lies, for accounting.
+    package var allCards: [PlayingCard] {
         position.stock + position.waste + position.foundations.joined()
             + position.tableau.flatMap { $0.down + $0.up }
     }

@@ -1,9 +1,9 @@
 /// One of the seven tableau piles: face-down cards with a run of face-up cards on top.
 ///
-/// The face-down cards are kept inside GameRules; only how many there are is shown.
+/// The face-down cards are kept inside this package (the solver reads them); only how many there are is shown.
 public struct TableauPile: Sendable, Equatable {
     /// The face-down cards, bottom to top.
-    internal var down: [PlayingCard]
+    package internal(set) var down: [PlayingCard]
     /// The face-up cards, bottom to top; the last one is the pile's top card.
     public private(set) var up: [PlayingCard]
 
@@ -17,7 +17,7 @@ public struct TableauPile: Sendable, Equatable {
     public var top: PlayingCard? { up.last }
 
     /// Creates a pile from its face-down and face-up cards, both bottom to top.
-    init(down: [PlayingCard], up: [PlayingCard]) {
+    package init(down: [PlayingCard], up: [PlayingCard]) {
         self.down = down
         self.up = up
     }

@@ -1,3 +1,5 @@
+import GameRules
+
 extension KlondikeSolver {
     /// What proving one deal winnable may cost a server: a node budget, not time, so the
     /// deal chosen for a seed is the same on every machine and under any load.

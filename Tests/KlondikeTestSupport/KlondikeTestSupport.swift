@@ -1,8 +1,8 @@
-@testable import GameRules
+import GameRules
 
 extension PlayingCard {
     /// The card with a short name such as "7♥", "A♠" or "10♣".
-    init(_ name: String) {
+    package init(_ name: String) {
         let symbol = String(name.last!)
         let rankText = name.dropLast()
         let rank = ["A": 1, "J": 11, "Q": 12, "K": 13][String(rankText)] ?? Int(rankText)!
@@ -12,12 +12,12 @@ extension PlayingCard {
 
 extension [PlayingCard] {
     /// The cards named in a space-separated list, in order: "A♠ 2♠ 3♠".
-    static func cards(_ names: String) -> Self {
+    package static func cards(_ names: String) -> Self {
         names.split(separator: " ").map { PlayingCard(String($0)) }
     }
 
     /// A foundation from its ace up to the named card: "3♥" gives A♥ 2♥ 3♥.
-    static func foundation(through name: String) -> Self {
+    package static func foundation(through name: String) -> Self {
         let top = PlayingCard(name)
         return (1...top.rank).map { PlayingCard(rank: $0, suit: top.suit) }
     }
@@ -25,12 +25,12 @@ extension [PlayingCard] {
 
 extension TableauPile {
     /// A pile from card names, bottom to top.
-    static func pile(_ up: String, down: String = "") -> TableauPile {
+    package static func pile(_ up: String, down: String = "") -> TableauPile {
         TableauPile(down: .cards(down), up: .cards(up))
     }
 
     /// A pile with no cards.
-    static let empty = TableauPile(down: [], up: [])
+    package static let empty = TableauPile(down: [], up: [])
 }
 
 extension KlondikeGame {
@@ -40,7 +40,7 @@ extension KlondikeGame {
     ///   - waste: bottom to top: the last card plays.
     ///   - foundations: left to right, each bottom to top.
     ///   - tableau: left to right.
-    static func position(
+    package static func position(
         draw: Int = 1,
         stock: String = "",
         waste: String = "",
@@ -57,7 +57,7 @@ extension KlondikeGame {
     }
 
     /// The cards where they lie, without the move count, to compare positions reached differently.
-    var piles: Position {
+    package var piles: Position {
         var piles = position
         piles.moveCount = 0
         piles.redeals = 0

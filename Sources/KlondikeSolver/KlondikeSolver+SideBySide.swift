@@ -1,11 +1,12 @@
+import GameRules
 import Synchronization
 
 extension KlondikeSolver {
     /// Runs two pieces of work, at the same time when it can, and returns once both have
-    /// returned. GameRules starts no threads of its own: the caller says how work runs.
+    /// returned. The solver starts no threads of its own: the caller says how work runs.
     public typealias Runner = (_ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void) -> Void
 
-    /// Solves as ``solve(_:budget:)`` does, but with two sides, each given the whole budget, so
+    /// Solves as ``solve(_:budget:clock:)`` does, but with two sides, each given the whole budget, so
     /// a machine with two cores decides more deals in the same time. The two sides search the
     /// same positions in different orders and share what they have finished
     /// (``SearchedPositions``), so a proof takes about half the time it takes one; whichever
@@ -22,16 +23,18 @@ extension KlondikeSolver {
     /// The first focused search runs alone first: it wins most deals in a few thousand
     /// positions, and needs no second thread. With a node budget each side may visit that many.
     /// Which side's line is returned can depend on timing, so a server that must choose the
-    /// same deal for a seed on any machine uses ``solve(_:budget:)``.
+    /// same deal for a seed on any machine uses ``solve(_:budget:clock:)``.
     /// - Parameters:
     ///   - game: the game to solve; it is not changed.
     ///   - budget: how much work each side may take.
+    ///   - clock: where the time of ``Budget/time`` is read, by both sides.
     ///   - runner: runs the two sides; one after the other is allowed (then the second gets
     ///     only what is left of the time).
-    public static func solveSideBySide(_ game: KlondikeGame, budget: Budget, runner: Runner) -> Outcome {
+    public static func solveSideBySide(
+        _ game: KlondikeGame, budget: Budget, clock: some Clock<Duration> = ContinuousClock(), runner: Runner
+    ) -> Outcome {
         if let decided = decidedWithoutSearch(game) { return decided }
-        let start = ContinuousClock().now
-        let deadline = budget.time.map { start.advanced(by: $0) }
+        let deadline = budget.time.map { Deadline(after: $0, on: clock) }
         var focused = FocusedSearches()
         if let found = focused.run(game, nodeLimit: budget.nodes, deadline: deadline, attempts: 1) {
             return winnable(found, from: game, nodes: focused.nodes)
@@ -56,12 +59,11 @@ extension KlondikeSolver {
     ///   - firstRun: the run to start from (1 for the first); the orders and lengths of the
     ///     runs before it are skipped, as when they have been made already.
     static func searchInShuffledOrders(
-        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal?,
+        _ game: KlondikeGame, nodeLimit: Int, deadline: Deadline?, stop: StopSignal?,
         searched: SearchedPositions? = nil, firstRun: Int = 1
     ) -> CompleteResult {
-        let clock = ContinuousClock()
         var nodes = 0, limit = firstFocusedLimit << min(firstRun - 1, 40), attempt = UInt64(firstRun)
-        while nodes < nodeLimit, deadline.map({ clock.now < $0 }) ?? true, stop?.isRaised != true {
+        while nodes < nodeLimit, deadline?.hasPassed != true, stop?.isRaised != true {
             guard var search = KlondikeLayoutFreeSearch(
                 game: game, nodeLimit: min(limit, nodeLimit - nodes), deadline: deadline, stop: stop, searched: searched)
             else { break }
@@ -94,7 +96,7 @@ extension KlondikeSolver {
         var isRaised: Bool { raised.load(ordering: .relaxed) || parent?.isRaised == true }
     }
 
-    /// What the two sides of ``solveSideBySide(_:budget:runner:)`` share.
+    /// What the two sides of ``solveSideBySide(_:budget:clock:runner:)`` share.
     private final class SideBySide: Sendable {
         let stop = StopSignal()
         /// Ends the proof with the talon in any order once a side wins it (or all is decided).
@@ -122,7 +124,7 @@ extension KlondikeSolver {
         ///   proves nothing), and proves dead, in up to a second on two cores, deals the real
         ///   game takes far longer over (deals 17, 98, 180, 947 drawing three).
         /// - Then the complete search of the real game, side 1 going on with its shuffled runs.
-        func run(side: Int, game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?) {
+        func run(side: Int, game: KlondikeGame, nodeLimit: Int, deadline: Deadline?) {
             var spent = 0
             let relaxes = KlondikeSolver.talonOrderMatters(in: game)
             if relaxes && side == 1 {

@@ -1,3 +1,5 @@
+import GameRules
+
 /// The solver's depth-first search: one mutable position, moves made and taken
 /// back in place, and a table of the positions already searched.
 ///
@@ -88,7 +90,7 @@ struct KlondikeSearch {
     ///     complete search only (the tests compare the complete search with and without).
     ///   - stop: ends the search when raised, as running out of budget does.
     init(
-        game: KlondikeGame, focused: Bool, orderSeed: UInt64?, nodeLimit: Int, deadline: ContinuousClock.Instant?,
+        game: KlondikeGame, focused: Bool, orderSeed: UInt64?, nodeLimit: Int, deadline: Deadline?,
         obligations: Bool? = nil, stop: KlondikeSolver.StopSignal? = nil
     ) {
         let position = game.position

@@ -1,3 +1,5 @@
+import GameRules
+
 /// The stock and the waste as the solver's searches keep them: one row, the waste bottom to
 /// top, then the stock in the order it turns, with ``wasteCount`` of it on the waste. A draw
 /// only moves that boundary and a turn of the waste back over resets it to 0, so rather than

@@ -1,4 +1,6 @@
-@testable import GameRules
+import GameRules
+@testable import KlondikeSolver
+import KlondikeTestSupport
 import Testing
 
 /// The solver: exact answers on small positions, and on real deals winning lines that the

@@ -1,3 +1,5 @@
+import GameRules
+
 /// A quick proof that a Klondike position cannot be won, from the face-down cards' order
 /// alone, before any search: some card can never be reached, whatever is played.
 ///

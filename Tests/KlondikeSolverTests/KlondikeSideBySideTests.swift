@@ -1,5 +1,6 @@
 import Foundation
-@testable import GameRules
+import GameRules
+@testable import KlondikeSolver
 import Testing
 
 /// The solver with the search for a win and the search for a proof side by side: the same

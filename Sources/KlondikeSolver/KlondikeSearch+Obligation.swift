@@ -1,3 +1,5 @@
+import GameRules
+
 extension KlondikeSearch {
     /// What the move after one that only rearranges must do, in the complete search.
     ///

@@ -1,4 +1,6 @@
-@testable import GameRules
+import GameRules
+@testable import KlondikeSolver
+import KlondikeTestSupport
 import Testing
 
 /// The complete search over which cards are face up rather than how they lie: its card bits,

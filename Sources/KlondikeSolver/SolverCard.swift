@@ -1,3 +1,5 @@
+import GameRules
+
 /// A playing card as the solver keeps it: one byte, `suit × 13 + rank − 1`, so
 /// piles are byte arrays that copy and hash cheaply.
 struct SolverCard: Hashable {

@@ -1,9 +1,11 @@
+import GameRules
+
 /// Hints for one game of Klondike: the next move of a winning line the solver found, kept so
 /// that every hint along it is instant; else a move that makes progress
 /// (``KlondikeGame/hint()``); else none, and why.
 ///
 /// The search is the slow part, so it is a step of its own that a server runs off its loop:
-/// ``cachedHint(for:)`` answers at once when it can, ``search(_:budget:)`` does the work on
+/// ``cachedHint(for:)`` answers at once when it can, ``search(_:budget:clock:)`` does the work on
 /// any thread, and ``remember(_:)`` keeps what it found. ``hint(for:)`` does all three.
 public struct KlondikeHinter: Sendable {
     /// What one hint's search may cost. Positions, so a position gets the same hint on every
@@ -37,10 +39,12 @@ public struct KlondikeHinter: Sendable {
     /// A hinter that has searched nothing yet.
     public init() {}
 
-    /// The hint, searching when it must: ``cachedHint(for:)``, else ``search(_:budget:)`` and ``remember(_:)``.
-    public mutating func hint(for game: KlondikeGame, budget: KlondikeSolver.Budget = budget) -> Hint {
+    /// The hint, searching when it must: ``cachedHint(for:)``, else ``search(_:budget:clock:)`` and ``remember(_:)``.
+    public mutating func hint(
+        for game: KlondikeGame, budget: KlondikeSolver.Budget = budget, clock: some Clock<Duration> = ContinuousClock()
+    ) -> Hint {
         if let hint = cachedHint(for: game) { return hint }
-        let finding = Self.search(game, budget: budget)
+        let finding = Self.search(game, budget: budget, clock: clock)
         remember(finding)
         return finding.hint
     }
@@ -62,9 +66,12 @@ public struct KlondikeHinter: Sendable {
         return unchanged || stillLost ? Self.progressHint(game) : nil
     }
 
-    /// Searches for a winning line from the game's position, within `budget`. Pure: any thread.
-    public static func search(_ game: KlondikeGame, budget: KlondikeSolver.Budget = budget) -> Finding {
-        let verdict = KlondikeSolver.solve(game, budget: budget).verdict
+    /// Searches for a winning line from the game's position, within `budget` (its time read on
+    /// `clock`). Pure but for the clock: any thread.
+    public static func search(
+        _ game: KlondikeGame, budget: KlondikeSolver.Budget = budget, clock: some Clock<Duration> = ContinuousClock()
+    ) -> Finding {
+        let verdict = KlondikeSolver.solve(game, budget: budget, clock: clock).verdict
         guard case .winnable(let actions) = verdict, let first = actions.first else {
             return Finding(hint: progressHint(game), progress: Progress(game), verdict: verdict, line: [:])
         }

@@ -1,3 +1,5 @@
+import GameRules
+
 extension KlondikeLayoutFreeSearch {
     /// What a move that changes nothing by itself asks of the very next move, so that the
     /// search tries such a move only right before the move it is for. Each rule holds because

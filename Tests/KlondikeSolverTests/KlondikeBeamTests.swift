@@ -1,4 +1,5 @@
-@testable import GameRules
+import GameRules
+@testable import KlondikeSolver
 import Testing
 
 /// The beam search: it wins deals that depth-first restarts take far longer over, and its

@@ -1,3 +1,5 @@
+import GameRules
+
 /// The complete search over positions that say which cards are face up on the tableau, but
 /// not how they lie: a far smaller space than ``KlondikeSearch``'s, where a dead deal's proof
 /// enumerates arrangements of the same face-up cards by the tens of thousands.
@@ -121,7 +123,7 @@ struct KlondikeLayoutFreeSearch {
     ///   limit on passes, whatever the game's draw and passes: a game with more moves than the
     ///   real one, so that what it proves dead is dead (and what it wins proves nothing).
     init?(
-        game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: KlondikeSolver.StopSignal? = nil,
+        game: KlondikeGame, nodeLimit: Int, deadline: Deadline?, stop: KlondikeSolver.StopSignal? = nil,
         talonInAnyOrder: Bool = false, searched: SearchedPositions? = nil
     ) {
         let position = game.position

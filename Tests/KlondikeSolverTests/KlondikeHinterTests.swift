@@ -1,4 +1,5 @@
-@testable import GameRules
+import GameRules
+@testable import KlondikeSolver
 import Testing
 
 /// The hinter: the solver's winning line, kept and followed; the rules' progress move when there is none.

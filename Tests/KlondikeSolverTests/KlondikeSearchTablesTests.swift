@@ -1,5 +1,6 @@
 import Foundation
-@testable import GameRules
+import GameRules
+@testable import KlondikeSolver
 import Synchronization
 import Testing
 

@@ -1,4 +1,6 @@
-@testable import GameRules
+import GameRules
+@testable import KlondikeSolver
+import KlondikeTestSupport
 import Testing
 
 /// The complete search's obligations: a move that only rearranges must be used by the next

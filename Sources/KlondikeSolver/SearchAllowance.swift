@@ -6,15 +6,14 @@ struct SearchAllowance {
     /// Whether the search stopped for want of allowance (or was stopped): then its end proves nothing.
     private(set) var ranOut = false
     private let nodeLimit: Int
-    private let clock = ContinuousClock()
-    private let deadline: ContinuousClock.Instant?
+    private let deadline: Deadline?
     private let stop: KlondikeSolver.StopSignal?
 
     /// - Parameters:
     ///   - nodeLimit: positions to visit at most.
     ///   - deadline: when to stop, if ever.
     ///   - stop: ends the search when raised, as running out does.
-    init(nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: KlondikeSolver.StopSignal?) {
+    init(nodeLimit: Int, deadline: Deadline?, stop: KlondikeSolver.StopSignal?) {
         self.nodeLimit = nodeLimit
         self.deadline = deadline
         self.stop = stop
@@ -26,7 +25,7 @@ struct SearchAllowance {
     mutating func visit() -> Bool {
         nodes += 1
         if nodes > nodeLimit { ranOut = true }
-        if nodes & 1023 == 0, stop?.isRaised == true || deadline.map({ clock.now >= $0 }) == true { ranOut = true }
+        if nodes & 1023 == 0, stop?.isRaised == true || deadline?.hasPassed == true { ranOut = true }
         return !ranOut
     }
 }

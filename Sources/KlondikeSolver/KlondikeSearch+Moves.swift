@@ -1,3 +1,5 @@
+import GameRules
+
 extension KlondikeSearch {
     /// The moves worth trying here, most promising first: cards home; runs that turn a
     /// face-down card up (from the pile with most face-down cards first); talon cards onto

@@ -1,3 +1,5 @@
+import GameRules
+
 /// A beam search for a winning line: breadth first, keeping at each depth only the
 /// positions that look best (most face-down cards turned up, then most cards home).
 ///
@@ -16,9 +18,8 @@ enum KlondikeBeam {
     ///   - deadline: when to stop, if ever.
     /// - Returns: the winning moves if found, and the positions visited.
     static func search(
-        _ game: KlondikeGame, width: Int, nodeLimit: Int, deadline: ContinuousClock.Instant?
+        _ game: KlondikeGame, width: Int, nodeLimit: Int, deadline: Deadline?
     ) -> (moves: [KlondikeSearch.Move]?, nodes: Int) {
-        let clock = ContinuousClock()
         var root = KlondikeSearch(game: game, focused: true, orderSeed: nil, nodeLimit: Int.max, deadline: nil)
         if root.sendSafeCardsHomeAndFinish() { return (root.path, 0) }
         var beam = [root]
@@ -37,7 +38,7 @@ enum KlondikeBeam {
                     next.append((score(child), child))
                 }
                 if nodes >= nodeLimit { return (nil, nodes) }
-                if let deadline, clock.now >= deadline { return (nil, nodes) }
+                if deadline?.hasPassed == true { return (nil, nodes) }
             }
             // The same positions always sort the same way: the same game gives the same beam.
             next.sort { $0.score > $1.score }

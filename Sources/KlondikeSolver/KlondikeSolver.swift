@@ -1,9 +1,12 @@
+import GameRules
+
 /// Decides whether a Klondike game can still be won, playing with every card known
 /// ("thoughtful" Klondike, as Blake & Gent count winnable deals), and finds the winning moves.
 ///
 /// A pure function of the position and the budget: the same game and a node budget
 /// give the same answer on any machine, which is what lets a server choose a
-/// winnable deal from a seed. A time budget is for benchmarks and tools.
+/// winnable deal from a seed. A time budget is for benchmarks and tools, read on the
+/// clock the caller gives (the continuous clock unless told otherwise).
 ///
 /// First, focused depth-first searches over compound moves (draws folded into the play of
 /// the waste card they reach), with a table of positions seen, cards that can never be
@@ -18,7 +21,8 @@ public enum KlondikeSolver {
     public struct Budget: Sendable, Equatable {
         /// Positions the search may visit.
         public var nodes: Int
-        /// Time the search may take; nil for no limit (then the answer depends on nothing but the game).
+        /// Time the search may take, on the clock the solve is given; nil for no limit (then
+        /// the answer depends on nothing but the game, and the clock is never read).
         public var time: Duration?
         /// Whether a time budget also runs the beam search, which is cut by time, not nodes.
         /// Off, a time budget is only a bound: an answer found within the nodes is the one
@@ -60,10 +64,10 @@ public enum KlondikeSolver {
     /// - Parameters:
     ///   - game: the game to solve; it is not changed.
     ///   - budget: how much work the answer may take.
-    public static func solve(_ game: KlondikeGame, budget: Budget) -> Outcome {
+    ///   - clock: where the time of ``Budget/time`` is read.
+    public static func solve(_ game: KlondikeGame, budget: Budget, clock: some Clock<Duration> = ContinuousClock()) -> Outcome {
         if let decided = decidedWithoutSearch(game) { return decided }
-        let start = ContinuousClock().now
-        let deadline = budget.time.map { start.advanced(by: $0) }
+        let deadline = budget.time.map { Deadline(after: $0, on: clock) }
 
         // First, searches that leave out the moves that rarely matter, each twice as long as
         // the last and trying moves in another order: most wins turn up in a few thousand
@@ -72,7 +76,7 @@ public enum KlondikeSolver {
         // half, 1 dead deal fewer proved).
         var focused = FocusedSearches()
         let found = focused.run(
-            game, nodeLimit: budget.nodes / 4 * 3, deadline: budget.time.map { start.advanced(by: $0 / 4 * 3) },
+            game, nodeLimit: budget.nodes / 4 * 3, deadline: deadline?.portion(3, of: 4),
             beamTime: FocusedSearches.beamTime(within: budget))
         if let found { return winnable(found, from: game, nodes: focused.nodes) }
 
@@ -115,23 +119,22 @@ public enum KlondikeSolver {
 
         /// Runs searches until one wins, one runs to its end, `attempts` were made, or the budget is spent.
         /// - Parameters:
-        ///   - beamTime: given, the beam search runs once after the first search (when this
-        ///     call or an earlier one made it), for at most this long.
+        ///   - beamTime: given, with a deadline, the beam search runs once after the first
+        ///     search (when this call or an earlier one made it), for at most this long.
         /// - Returns: the winning moves, or nil.
         mutating func run(
-            _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, beamTime: Duration? = nil,
+            _ game: KlondikeGame, nodeLimit: Int, deadline: Deadline?, beamTime: Duration? = nil,
             attempts: Int = .max
         ) -> [KlondikeSearch.Move]? {
-            let clock = ContinuousClock()
             var made = 0
-            while made < attempts, !exhausted, nodes < nodeLimit, deadline.map({ clock.now < $0 }) ?? true {
+            while made < attempts, !exhausted, nodes < nodeLimit, deadline?.hasPassed != true {
                 // After the first search, given time: a beam search, which wins some deals that
                 // depth-first restarts do not within a second (deals 301-600 drawing one, 1 s each:
                 // 4 more wins; see beamShare for drawing three). Only with a time budget: a node
                 // budget keeps the answer, and the server's choice of deal, what it always was.
-                if attempt > 0, !beamRan, let beamTime {
+                if attempt > 0, !beamRan, let beamTime, let deadline {
                     beamRan = true
-                    if let moves = runBeam(game, time: beamTime, deadline: deadline) { return moves }
+                    if let moves = runBeam(game, deadline: deadline.atMost(beamTime)) { return moves }
                 }
                 var search = KlondikeSearch(
                     game: game, focused: true, orderSeed: attempt == 0 ? nil : attempt,
@@ -147,13 +150,9 @@ public enum KlondikeSolver {
             return nil
         }
 
-        /// The beam search for at most `time`, within `deadline`; the winning moves, or nil.
-        private mutating func runBeam(
-            _ game: KlondikeGame, time: Duration, deadline: ContinuousClock.Instant?
-        ) -> [KlondikeSearch.Move]? {
-            let end = ContinuousClock().now.advanced(by: time)
-            let beam = KlondikeBeam.search(
-                game, width: KlondikeBeam.defaultWidth, nodeLimit: Int.max, deadline: deadline.map { min($0, end) } ?? end)
+        /// The beam search until `deadline`; the winning moves, or nil.
+        private mutating func runBeam(_ game: KlondikeGame, deadline: Deadline) -> [KlondikeSearch.Move]? {
+            let beam = KlondikeBeam.search(game, width: KlondikeBeam.defaultWidth, nodeLimit: Int.max, deadline: deadline)
             nodes += beam.nodes
             return beam.moves
         }
@@ -178,14 +177,13 @@ public enum KlondikeSolver {
     ///   for this share of the budget; nil not to.
     /// - Parameter searched: positions finished by other searches running at the same time.
     static func searchCompletely(
-        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal? = nil, relaxedShare: Int? = 4,
+        _ game: KlondikeGame, nodeLimit: Int, deadline: Deadline?, stop: StopSignal? = nil, relaxedShare: Int? = 4,
         searched: SearchedPositions? = nil
     ) -> CompleteResult {
         var relaxedNodes = 0
         if let relaxedShare {
-            let now = ContinuousClock().now
             let relaxed = proveDeadWithTalonInAnyOrder(
-                game, nodeLimit: nodeLimit / relaxedShare, deadline: deadline.map { now + ($0 - now) / relaxedShare }, stop: stop)
+                game, nodeLimit: nodeLimit / relaxedShare, deadline: deadline?.portion(1, of: relaxedShare), stop: stop)
             if let relaxed {
                 if relaxed.provedDead { return CompleteResult(moves: nil, ranOut: false, nodes: relaxed.nodes) }
                 relaxedNodes = relaxed.nodes
@@ -216,7 +214,7 @@ public enum KlondikeSolver {
     /// - Returns: whether the relaxed game was won (which proves nothing) or proved dead, and
     ///   the positions visited.
     static func proveDeadWithTalonInAnyOrder(
-        _ game: KlondikeGame, nodeLimit: Int, deadline: ContinuousClock.Instant?, stop: StopSignal?,
+        _ game: KlondikeGame, nodeLimit: Int, deadline: Deadline?, stop: StopSignal?,
         searched: SearchedPositions? = nil, orderShuffle: SplitMix64? = nil
     ) -> (won: Bool, provedDead: Bool, nodes: Int)? {
         guard talonOrderMatters(in: game),
@@ -235,7 +233,7 @@ public enum KlondikeSolver {
     }
 
     /// The complete search for what the focused searches left of the budget, and the verdict.
-    static func searchCompletely(_ game: KlondikeGame, after focused: FocusedSearches, budget: Budget, deadline: ContinuousClock.Instant?) -> Outcome {
+    static func searchCompletely(_ game: KlondikeGame, after focused: FocusedSearches, budget: Budget, deadline: Deadline?) -> Outcome {
         let complete = searchCompletely(game, nodeLimit: max(0, budget.nodes - focused.nodes), deadline: deadline)
         return outcome(of: [complete], nodes: focused.nodes + complete.nodes, from: game)
     }
