@@ -30,6 +30,12 @@ public final class ClientApp {
     private let sessions: SessionStore?
     /// Where the new-game form's choices are kept, beside the sessions.
     private let formMemory: FormMemory?
+    /// Where each room's chat is kept, beside the sessions.
+    private let chats: ChatStore?
+    /// The room and chat as last written, so an unchanged chat is not written again.
+    private var savedChat: (room: String, chat: [ChatLine])?
+    /// When the chat was last written: at most once a second.
+    private var chatSavedAt = 0
 
     /// Makes the app from the command line and the environment (`USER`, `TERM`, `NO_COLOR`, and
     /// `XDG_STATE_HOME` or `HOME` for the kept sessions).
@@ -42,6 +48,7 @@ public final class ClientApp {
         let state = SessionStore.defaultDirectory(environment: environment)
         sessions = state.map(SessionStore.init(directory:))
         formMemory = state.map(FormMemory.init(directory:))
+        chats = state.map(ChatStore.init(directory:))
         // A kept session is this player's only if no other name was asked for.
         let kept = sessions?.load(server: address).flatMap { session in
             options.name == nil || options.name == session.name ? session : nil
@@ -50,6 +57,7 @@ public final class ClientApp {
             serverAddress: address, name: options.loginName(environment: environment),
             destination: options.destination, saved: kept)
         if let remembered = formMemory?.load() { model.formMemory = remembered }
+        if let kept = chats?.load(server: address) { model.restoredChats = kept }
     }
 
     /// Runs until the player quits or a signal ends the client; the terminal is restored either way.
@@ -85,6 +93,7 @@ public final class ClientApp {
     private func turn(_ signals: SignalWatcher) {
         let now = Clock.now()
         perform(model.tick(now: now))
+        saveChatIfChanged(now: now)
         if let connection, connection.isConnecting, now - connectStarted > Self.connectTimeoutMilliseconds {
             self.connection = nil
             model.connectionLost("no answer from \(model.serverAddress)", now: Clock.now())
@@ -106,6 +115,17 @@ public final class ClientApp {
             escapeSince = nil
             keys(decoder.flush())
         }
+    }
+
+    /// Writes the room's chat when it changed, at most once a second (losing the last second of
+    /// it to a crash costs little; writing on every line of a busy room costs more).
+    private func saveChatIfChanged(now: Int) {
+        guard let chats, let room = model.room, !room.chat.isEmpty, now - chatSavedAt >= 1000 else { return }
+        if let savedChat, savedChat.room == room.code, savedChat.chat == room.chat { return }
+        chatSavedAt = now
+        savedChat = (room.code, room.chat)
+        // A chat that cannot be kept is only missed after a restart: not worth a message.
+        try? chats.save(room.chat, server: model.serverAddress, room: room.code)
     }
 
     private func draw(now: Int) {

@@ -45,11 +45,11 @@ extension ClientModel {
         case .rooms(let page, _): lobby.update(page.rooms, total: page.total)
         case .games(let offered, _): catalog = offered
         case .joined(let code, let game, let seat, _):
-            var entered = RoomModel(code: code, game: game, seat: seat)
+            var entered = freshRoom(code: code, game: game, seat: seat)
             if case .create(let request)? = answered { entered.isPrivate = request.isPrivate }
             enter(entered)
         case .watching(let code, _):
-            enter(RoomModel(code: code, game: lobby.rooms.first { $0.room == code }?.game ?? "", seat: nil))
+            enter(freshRoom(code: code, game: lobby.rooms.first { $0.room == code }?.game ?? "", seat: nil))
         case .left:
             room = nil
             question = nil
@@ -139,7 +139,7 @@ extension ClientModel {
         let keep = Effect.saveSession(SavedSession(name: given, token: token, serverStartedMs: serverStartedMs))
         if resumed, let code {
             // Back in the room; its state comes next.
-            if room?.code != code { room = RoomModel(code: code, game: "", seat: nil) }
+            if room?.code != code { room = freshRoom(code: code, game: "", seat: nil) }
             // A spectator is back to watching, not in a seat (a client that was restarted
             // learns which from the state to come, and the words follow it there).
             let place = room?.code == code && room?.game.isEmpty == false && room?.isSpectator == true ? "back to watching" : "back in your seat in"
@@ -178,10 +178,17 @@ extension ClientModel {
         }
     }
 
+    /// A room model for a room being entered, with the chat an earlier run kept of it.
+    mutating func freshRoom(code: String, game: String, seat: Int?) -> RoomModel {
+        var fresh = RoomModel(code: code, game: game, seat: seat)
+        fresh.chat = restoredChats.removeValue(forKey: code) ?? []
+        return fresh
+    }
+
     private mutating func receivedState(_ state: RoomState, now: Int) {
-        var current = room ?? RoomModel(code: state.room, game: state.game, seat: nil)
+        var current = room ?? freshRoom(code: state.room, game: state.game, seat: nil)
         if current.code != state.room {
-            current = RoomModel(code: state.room, game: state.game, seat: nil)
+            current = freshRoom(code: state.room, game: state.game, seat: nil)
         }
         current.game = state.game
         if let mine = state.player(named: me) { current.seat = mine.seat }

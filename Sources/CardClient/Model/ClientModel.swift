@@ -94,6 +94,9 @@ public struct ClientModel: Equatable, Sendable {
     public var viewer: ReplayViewer?
     /// The terminal's width, for turning a click into what is drawn there.
     public var screenWidth = 80
+    /// Each room's chat and log as an earlier run of this client left them (``ChatStore``):
+    /// a room entered again starts with its lines.
+    public var restoredChats: [String: [ChatLine]] = [:]
     /// The terminal's height, for the same (the lobby's list grows with it).
     public var screenHeight = 24
     /// The form's choices from earlier runs and this one.
