@@ -120,8 +120,11 @@ public final class GameServer {
     /// Bytes arrived from a connection.
     public func clientSent(_ id: ClientID, bytes: UnsafeRawBufferPointer) {
         guard let client = clients[id], !client.isClosing else { return }
+        // Made strong once for all the lines of this read: each use of the unowned `host`
+        // makes it strong again, two atomic operations, and every line uses it.
+        let host = self.host
         // Each line is handled as it is found, straight from the bytes read.
-        client.framer.append(bytes) { frame in take(frame, from: client) }
+        client.framer.append(bytes) { frame in take(frame, from: client, host: host) }
     }
 
     /// A client whose reading was paused for its unsent output has read enough of it.
@@ -174,8 +177,10 @@ public final class GameServer {
     /// of its bytes wait in the framer, then in the kernel, which slows the sender).
     /// Nothing it sent is dropped or refused; it is served at the pace it reads and
     /// the rate allows, so a burst never disconnects and costs no one else.
-    private func take(_ frame: LineFramer.FrameView, from client: Client) -> LineFramer.Verdict {
-        let now = host.nowNanoseconds
+    /// - Parameter host: `self.host`, made strong by the caller for all the frames it hands on.
+    private func take(_ frame: LineFramer.FrameView, from client: Client, host: any ServerHost) -> LineFramer.Verdict {
+        // The clock is read for the command rate only: without one, a line costs no clock reading.
+        let now = config.commandRate > 0 ? host.nowNanoseconds : 0
         if config.commandRate > 0 {
             client.commands.spend(now: now)
         }
@@ -183,7 +188,7 @@ public final class GameServer {
         case .tooLong:
             send(.error(code: .lineTooLong, message: "a line may be at most \(LineFramer.defaultMaxLineBytes) bytes; that one was discarded", id: nil), to: client.id)
         case .line(let line):
-            handle(line: line, from: client)
+            handle(line: line, from: client, host: host)
         }
         client.sawFirstLine = true
         // The command itself paused the client (a replay read off the loop): the rest waits for its answer.
@@ -225,7 +230,8 @@ public final class GameServer {
     /// Handles what was held back, then reads on unless that paused the client again.
     func resumeInput(_ client: Client) {
         client.inputPause = nil
-        client.framer.resume { frame in take(frame, from: client) }
+        let host = self.host
+        client.framer.resume { frame in take(frame, from: client, host: host) }
         if client.inputPause == nil, !client.isClosing {
             host.setReading(client.id, true)
         }
@@ -236,27 +242,38 @@ public final class GameServer {
         resumeInput(client)
     }
 
-    private func handle(line: UnsafeRawBufferPointer, from client: Client) {
+    private func handle(line: UnsafeRawBufferPointer, from client: Client, host: any ServerHost) {
         if !client.sawFirstLine, Self.looksLikeHTTP(line) {
             send(.error(code: .badRequest, message: "this is a cardserver, which speaks JSON lines, not HTTP; connect with netcat or cardclient", id: nil), to: client.id)
             close(client)
             return
         }
-        let decoded = Result { () throws(DecodeFailure) in try ClientMessageDecoder.decode(line) }
         if results.isHolding(client.id) {
-            hold(decoded, from: client)
-        } else {
-            handle(decoded, from: client)
+            hold(Result { () throws(DecodeFailure) in try ClientMessageDecoder.decode(line) }, from: client)
+            return
         }
+        // Not wrapped in a Result first: the request goes on as it was decoded, without a copy.
+        let request: ClientRequest
+        do {
+            request = try ClientMessageDecoder.decode(line)
+        } catch {
+            return refuse(error, from: client)
+        }
+        dispatch(request, from: client, host: host)
     }
 
     func handle(_ decoded: Result<ClientRequest, DecodeFailure>, from client: Client) {
         switch decoded {
         case .success(let request):
-            dispatch(request, from: client)
+            dispatch(request, from: client, host: host)
         case .failure(let error):
-            send(.error(code: error.code, message: error.message, id: error.id), to: client.id)
+            refuse(error, from: client)
         }
+    }
+
+    /// Answers a line that is not a command.
+    private func refuse(_ error: DecodeFailure, from client: Client) {
+        send(.error(code: error.code, message: error.message, id: error.id), to: client.id)
     }
 
     /// Keeps a command of a client whose `start` waits for a result; a client that
@@ -269,14 +286,15 @@ public final class GameServer {
         }
     }
 
-    private func dispatch(_ request: ClientRequest, from client: Client) {
+    /// - Parameter host: `self.host`, already made strong by the caller.
+    private func dispatch(_ request: ClientRequest, from client: Client, host: any ServerHost) {
         let id = request.id
         switch request.command {
         case .help:
             send(.help(commands: HelpText.commands, id: id), to: client.id)
             return
         case .ping:
-            send(.pong(id: id), to: client.id)
+            host.send(ServerMessage.pongLine(id: id), to: client.id)
             return
         case .games:
             host.send(RoomsPage.replyLine(prefix: Self.gamesReplyPrefix, id: id), to: client.id)

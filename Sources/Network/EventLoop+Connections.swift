@@ -15,7 +15,7 @@ extension EventLoop {
     /// (`.totalOutputOverflow`).
     /// Sending to an unknown or closing connection is a silent no-op.
     public func send(_ bytes: [UInt8], to id: ConnectionID) {
-        guard !bytes.isEmpty, let connection = connections[id], connection.state == .open else { return }
+        guard !bytes.isEmpty, let connection = connection(id), connection.state == .open else { return }
         let total = connection.output.count + bytes.count
         if total > limits.maxPendingOutputBytes {
             scheduleClose(connection, reason: .outputOverflow(pendingBytes: total))
@@ -77,7 +77,7 @@ extension EventLoop {
     /// Bytes still unsent for an open connection; nil once it is flushing, closing or
     /// gone (nothing more sent to it will be written).
     public func unsentBytes(_ id: ConnectionID) -> Int? {
-        guard let connection = connections[id], connection.state == .open else { return nil }
+        guard let connection = connection(id), connection.state == .open else { return nil }
         return connection.output.count
     }
 
@@ -104,6 +104,15 @@ extension EventLoop {
     /// Open connections, including those flushing or about to be closed this turn.
     public var connectionCount: Int { connections.count }
 
+
+    /// The connection with this id: the one being read from without hashing (a reply goes to
+    /// the connection that asked, sent while its bytes are handled), any other from the table.
+    /// The same answer either way: a connection leaves the table only at the end of a turn.
+    @inline(__always)
+    func connection(_ id: ConnectionID) -> Connection? {
+        if let receiving, receiving.id == id { return receiving }
+        return connections[id]
+    }
 
     func handle(_ connection: Connection, events: UInt32) {
         let hangUpOrError = events & (CEPOLL_HUP | CEPOLL_ERR) != 0
@@ -149,7 +158,9 @@ extension EventLoop {
                 return false
             case .done(let count):
                 budget -= count
+                receiving = connection
                 delegate?.connectionReceived(connection.id, bytes: UnsafeRawBufferPointer(rebasing: readBuffer[0 ..< count]))
+                receiving = nil
                 if count < want {
                     // Most likely drained; level triggering brings us back if not.
                     return false

@@ -51,6 +51,9 @@ public final class EventLoop {
     var signalHandlers: [Int32: (Int32) -> Void] = [:]
     /// Wakers made by `makeWaker`, by epoll token, with the handler each runs.
     var wakers: [(token: UInt64, waker: EventLoopWaker, handler: () -> Void)] = []
+    /// The connection whose bytes the delegate is handling now, if any: what it sends while
+    /// it answers them goes, in all likelihood, to this one, found without a lookup.
+    var receiving: Connection?
     /// Connections with output to write at the end of this turn.
     var writeQueue: [Connection] = []
     /// The queue's other buffer: the two swap every turn, so neither is reallocated.

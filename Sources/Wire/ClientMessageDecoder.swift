@@ -37,6 +37,13 @@ public enum ClientMessageDecoder {
     /// Decodes one line (without its newline).
     /// - Throws: ``DecodeFailure`` saying which field is wrong and how.
     public static func decode(_ line: UnsafeRawBufferPointer) throws(DecodeFailure) -> ClientRequest {
+        if let ping = plainPing(line) { return ping }
+        return try decodeParsed(line)
+    }
+
+    /// Decodes one line through the JSON parser, as every line but a ``plainPing(_:)`` is.
+    /// - Throws: ``DecodeFailure`` saying which field is wrong and how.
+    static func decodeParsed(_ line: UnsafeRawBufferPointer) throws(DecodeFailure) -> ClientRequest {
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)
@@ -56,6 +63,50 @@ public enum ClientMessageDecoder {
                 id: id)
         }
         return ClientRequest(id: id, command: try command(name, CommandFields(object, ClientLine(id: id, example: name.example))))
+    }
+
+    /// A ping as bots and benchmarks send it, by the thousand: `{"type":"ping"}`, or the same
+    /// with `,"id":` and an integer (`0`, or up to 18 digits without a leading zero, perhaps
+    /// negative) before the `}`, byte for byte. The JSON parser reads each of these lines
+    /// into the same request, so skipping it changes no answer; any other line, a space or
+    /// a key more, is nil, and ``decodeParsed(_:)`` reads it.
+    @inline(__always)
+    static func plainPing(_ line: UnsafeRawBufferPointer) -> ClientRequest? {
+        let count = line.count
+        guard count >= 15, line[count - 1] == UInt8(ascii: "}"), startsWith(line, #"{"type":"ping""#) else { return nil }
+        if count == 15 { return ClientRequest(id: nil, command: .ping) }
+        // `,"id":` then the digits, before the closing brace.
+        guard count >= 22, line[14] == UInt8(ascii: ","), startsWith(UnsafeRawBufferPointer(rebasing: line[15...]), #""id":"#) else {
+            return nil
+        }
+        var index = 20
+        let end = count - 1
+        let negative = line[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digits = end - index
+        guard digits >= 1, digits <= 18 else { return nil }
+        if line[index] == UInt8(ascii: "0") {
+            // A zero alone; "-0" and leading zeros are the parser's to judge.
+            return digits == 1 && !negative ? ClientRequest(id: .int(0), command: .ping) : nil
+        }
+        var value = 0
+        while index < end {
+            let digit = line[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+            index += 1
+        }
+        return ClientRequest(id: .int(negative ? -value : value), command: .ping)
+    }
+
+    /// Whether `bytes` begins with the bytes of `text`.
+    @inline(__always)
+    private static func startsWith(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
+        let prefix = text.utf8Start
+        let length = text.utf8CodeUnitCount
+        guard bytes.count >= length else { return false }
+        for offset in 0..<length where bytes[offset] != prefix[offset] { return false }
+        return true
     }
 
     /// Reads the fields of the command `name`.

@@ -3,7 +3,7 @@ import Wire
 /// The command line of `cardbench`, parsed by hand (the project takes no packages).
 enum Options {
     static let usage = """
-        USAGE: cardbench ping --port N [--host ADDR] [--connections N] [--seconds N] [--protocol cardserver|redis] [--server-pid PID]
+        USAGE: cardbench ping --port N [--host ADDR] [--connections N] [--seconds N] [--pipeline N] [--protocol cardserver|redis] [--server-pid PID]
                cardbench set --port N [--host ADDR] [--rooms N] [--players N] [--seconds N] [--think-ms N] [--seed N] [--server-pid PID]
                cardbench idle --port N [--host ADDR] [--connections N] [--seconds N] [--server-pid PID]
                cardbench startup --binary PATH [--runs N] [--redis PATH] [--results N]
@@ -29,9 +29,11 @@ enum Options {
         \(usage)
 
         MODES:
-          ping      Connections each run a closed loop: one request, wait for its reply, the next.
+          ping      Connections each run a closed loop: one request, wait for its reply, the next;
+                    with --pipeline N, N requests in one write, wait for all N replies, the next N.
                     cardserver: {"type":"ping"} -> pong; redis: inline PING -> +PONG.
-                    Prints requests/s and p50/p99/p999 latency after a \(PingBench.warmUpSeconds) s warm-up.
+                    Prints requests/s (every reply counts) and p50/p99/p999 latency (a batch's,
+                    from its write to its last reply) after a \(PingBench.warmUpSeconds) s warm-up.
           set       Rooms of Set players, each claiming the Sets its own solver finds after a random
                     think time, racing the others to the end of the game. Prints claims answered,
                     stale claims, claims/s and p50/p99/p999 claim latency.
@@ -77,6 +79,8 @@ enum Options {
           --seconds N           ping: seconds measured; idle: seconds held; set: bound on the race;
                                 attack: seconds each attack runs, spectators at least \(Attacks.spectatorSeconds)
                                 (default: ping \(PingOptions.defaultSeconds), idle \(IdleOptions.defaultSeconds), set \(SetOptions.defaultSeconds), attack \(AttackOptions.defaultSeconds))
+          --pipeline N          ping: requests a connection sends in one write before it waits for
+                                their replies, 1-\(PingOptions.maxPipeline) (default: \(PingOptions.defaultPipeline))
           --protocol P          ping: cardserver or redis (default: cardserver)
           --server-pid PID      Read the server's RSS from /proc/PID/status (attack: spectators resets
                                 its peak through /proc/PID/clear_refs, and waits a minute after the
@@ -162,7 +166,7 @@ enum Options {
 
     /// The modes and the options each accepts.
     static let modes: [(name: String, options: Set<String>)] = [
-        ("ping", ["--port", "--host", "--connections", "--seconds", "--protocol", "--server-pid"]),
+        ("ping", ["--port", "--host", "--connections", "--seconds", "--pipeline", "--protocol", "--server-pid"]),
         ("set", ["--port", "--host", "--rooms", "--players", "--seconds", "--think-ms", "--seed", "--server-pid"]),
         ("idle", ["--port", "--host", "--connections", "--seconds", "--server-pid"]),
         ("startup", ["--binary", "--runs", "--redis", "--results"]),
@@ -266,6 +270,9 @@ enum Options {
 struct PingOptions: Equatable {
     static let defaultConnections = 50
     static let defaultSeconds = 10
+    static let defaultPipeline = 1
+    /// A batch of this many pings is 16 KiB of cardserver's lines: well inside a socket buffer.
+    static let maxPipeline = 1_024
 
     /// Which server's protocol the connections speak.
     enum Server: String, Equatable {
@@ -279,6 +286,8 @@ struct PingOptions: Equatable {
     var port: UInt16
     var connections = defaultConnections
     var seconds = defaultSeconds
+    /// Requests sent in one write, whose replies are all awaited before the next batch.
+    var pipeline = defaultPipeline
     var server = Server.cardserver
     var serverPID: Int32?
 }
@@ -289,6 +298,7 @@ extension PingOptions {
         host = try values.host()
         connections = try values.number("--connections", in: 1...50_000, default: Self.defaultConnections)
         seconds = try values.number("--seconds", in: 1...3_600, default: Self.defaultSeconds)
+        pipeline = try values.number("--pipeline", in: 1...Self.maxPipeline, default: Self.defaultPipeline)
         serverPID = try values.serverPID()
         if let name = values.given["--protocol"] {
             guard let chosen = Server(rawValue: name) else {

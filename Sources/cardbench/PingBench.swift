@@ -2,14 +2,16 @@ import CEpoll
 import Glibc
 import SystemCall
 
-/// `cardbench ping`: each connection runs a closed loop: send one request,
-/// wait for its reply, send the next.
+/// `cardbench ping`: each connection runs a closed loop: send a batch of
+/// `--pipeline` requests in one write, wait for all their replies, send the next.
 ///
 /// One thread, non-blocking sockets on level-triggered epoll, the request
-/// bytes made once: per request the generator makes one `send`, one `recv`
-/// and two clock readings, and allocates nothing, so that it costs the
-/// machine less than the server it measures. The same loop speaks to
-/// cardserver and to redis-server, so the two figures compare.
+/// bytes made once: per batch the generator makes one `send`, a `recv` (one
+/// when the replies come together) and two clock readings, and allocates
+/// nothing, so that it costs the machine less than the server it measures.
+/// The same loop speaks to cardserver and to redis-server, so the two figures
+/// compare. Every reply counts as a request; latency is a batch's, from its
+/// write to its last reply.
 final class PingBench {
     static let warmUpSeconds = 1
     /// How long the connections may take to open and, for cardserver, to say hello.
@@ -24,9 +26,11 @@ final class PingBench {
     private struct Connection {
         let fd: Int32
         var stage = Stage.connecting
-        /// When the request in flight was sent.
+        /// When the batch in flight was sent; 0 when none is.
         var sentAt: UInt64 = 0
-        /// Bytes of that request the socket has not yet taken.
+        /// Replies of that batch still to come.
+        var awaited = 0
+        /// Bytes of that batch the socket has not yet taken.
         var unsent = 0
     }
 
@@ -47,7 +51,7 @@ final class PingBench {
 
     init(_ options: PingOptions) throws(BenchError) {
         self.options = options
-        request = Array(Self.requestLine(options.server).utf8)
+        request = Self.batch(options.server, pipeline: options.pipeline)
         poller = try Poller()
         latencies.reserveCapacity(1 << 20)
     }
@@ -58,6 +62,11 @@ final class PingBench {
         case .cardserver: "{\"type\":\"ping\"}\n"
         case .redis: "PING\r\n"
         }
+    }
+
+    /// The bytes of one batch: `pipeline` request lines, sent in one write.
+    static func batch(_ server: PingOptions.Server, pipeline: Int) -> [UInt8] {
+        Array(String(repeating: requestLine(server), count: pipeline).utf8)
     }
 
     private static let pongPrefix = Array("{\"type\":\"pong\"".utf8)
@@ -82,7 +91,8 @@ final class PingBench {
         try requireOpenFiles(options.connections)
         print(
             "ping: \(options.server.rawValue) protocol, \(options.host):\(options.port), "
-                + "\(options.connections) connections, \(Self.warmUpSeconds) s warm-up, \(options.seconds) s measured")
+                + "\(options.connections) connections, \(options.pipeline) request\(options.pipeline == 1 ? "" : "s") a batch, "
+                + "\(Self.warmUpSeconds) s warm-up, \(options.seconds) s measured")
         let setupDeadline = monotonicNanoseconds() + Self.setupTimeoutSeconds * 1_000_000_000
         defer { for connection in connections { close(connection.fd) } }
         for index in 0..<options.connections {
@@ -122,14 +132,16 @@ final class PingBench {
         }
         switch result {
         case .success(.done(let count)) where count > 0:
+            // One clock reading for every reply of this read: a batch's replies come together.
+            let now = monotonicNanoseconds()
             var buffer = lines[index]
             lines[index] = LineBuffer()
             scratch.withUnsafeBytes { bytes in
-                buffer.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { line in reply(index, line) }
+                buffer.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { line in reply(index, line, at: now) }
             }
             lines[index] = buffer
             if connections[index].stage == .running, connections[index].unsent == 0,
-               connections[index].sentAt == 0, monotonicNanoseconds() < measureEnd {
+               connections[index].sentAt == 0, now < measureEnd {
                 try send(index)
             }
         case .success(.wouldBlock): return
@@ -138,8 +150,8 @@ final class PingBench {
         }
     }
 
-    /// A line from the server: a hello to start the loop on, or the reply to the request in flight.
-    private func reply(_ index: Int, _ line: UnsafeRawBufferPointer) {
+    /// A line from the server: a hello to start the loop on, or a reply to the batch in flight.
+    private func reply(_ index: Int, _ line: UnsafeRawBufferPointer, at now: UInt64) {
         switch connections[index].stage {
         case .connecting:
             return
@@ -149,14 +161,16 @@ final class PingBench {
             running += 1
             startMeasuringIfReady()
         case .running:
-            let now = monotonicNanoseconds()
             let sentAt = connections[index].sentAt
+            // A line beyond the batch is unexpected whatever it says; any other still answers one request.
+            guard connections[index].awaited > 0 else { return noteUnexpected(line) }
             if !Self.isPong(line, options.server) { noteUnexpected(line) }
-            if now >= measureStart, now <= measureEnd {
-                answered += 1
-                if sentAt >= measureStart { latencies.append(now - sentAt) }
-            }
-            // Zero: free to send the next request (`handle` does, after the batch of lines).
+            let inWindow = now >= measureStart && now <= measureEnd
+            if inWindow { answered += 1 }
+            connections[index].awaited -= 1
+            guard connections[index].awaited == 0 else { return }
+            if inWindow, sentAt >= measureStart { latencies.append(now - sentAt) }
+            // Zero: free to send the next batch (`handle` does, after the lines of this read).
             connections[index].sentAt = 0
         }
     }
@@ -188,6 +202,7 @@ final class PingBench {
     private func send(_ index: Int) throws(BenchError) {
         let fd = connections[index].fd
         connections[index].sentAt = monotonicNanoseconds()
+        connections[index].awaited = options.pipeline
         let left = try Loopback.send(fd, request)
         if left > 0 {
             connections[index].unsent = left

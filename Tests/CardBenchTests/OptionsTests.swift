@@ -6,16 +6,21 @@ import Testing
 struct OptionsTests {
     @Test func pingHasTheDocumentedDefaults() throws {
         #expect(try Options.parse(["ping", "--port", "7878"]) == .run(.ping(PingOptions(
-            host: "127.0.0.1", port: 7878, connections: 50, seconds: 10, server: .cardserver, serverPID: nil))))
+            host: "127.0.0.1", port: 7878, connections: 50, seconds: 10, pipeline: 1, server: .cardserver, serverPID: nil))))
     }
 
     @Test func pingReadsEveryOption() throws {
         let request = try Options.parse([
             "ping", "--port", "6379", "--host", "127.0.0.2", "--connections", "8", "--seconds", "3",
-            "--protocol", "redis", "--server-pid", "42",
+            "--protocol", "redis", "--server-pid", "42", "--pipeline", "16",
         ])
         #expect(request == .run(.ping(PingOptions(
-            host: "127.0.0.2", port: 6379, connections: 8, seconds: 3, server: .redis, serverPID: 42))))
+            host: "127.0.0.2", port: 6379, connections: 8, seconds: 3, pipeline: 16, server: .redis, serverPID: 42))))
+    }
+
+    @Test(arguments: [("1", 1), ("16", 16), ("1024", 1_024)])
+    func pingReadsThePipeline(text: String, pipeline: Int) throws {
+        #expect(try Options.parse(["ping", "--port", "1", "--pipeline", text]) == .run(.ping(PingOptions(port: 1, pipeline: pipeline))))
     }
 
     @Test func setHasTheDocumentedDefaults() throws {
@@ -116,6 +121,11 @@ struct OptionsTests {
         (["ping", "--port", "1", "--connections", "0"], "--connections must be a number from 1 to 50000, not '0'"),
         (["ping", "--port", "1", "--seconds", "ten"], "--seconds must be a number from 1 to 3600, not 'ten'"),
         (["ping", "--port", "1", "--protocol", "http"], "--protocol must be cardserver or redis, not 'http'"),
+        (["ping", "--port", "1", "--pipeline", "0"], "--pipeline must be a number from 1 to 1024, not '0'"),
+        (["ping", "--port", "1", "--pipeline", "1025"], "--pipeline must be a number from 1 to 1024, not '1025'"),
+        (["ping", "--port", "1", "--pipeline", "16x"], "--pipeline must be a number from 1 to 1024, not '16x'"),
+        (["ping", "--port", "1", "--pipeline"], "--pipeline needs a value"),
+        (["idle", "--port", "1", "--pipeline", "16"], "unknown option '--pipeline' for idle"),
         (["ping", "--port", "1", "--rooms", "3"], "unknown option '--rooms' for ping"),
         (["idle", "--port", "1", "--protocol", "redis"], "unknown option '--protocol' for idle"),
         (["set", "--port", "1", "--players", "1"], "--players must be a number from 2 to 8, not '1'"),

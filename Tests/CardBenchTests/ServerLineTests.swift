@@ -135,4 +135,9 @@ struct PongTests {
         #expect(PingBench.requestLine(.cardserver) == "{\"type\":\"ping\"}\n")
         #expect(PingBench.requestLine(.redis) == "PING\r\n")
     }
+
+    @Test func aBatchIsThePipelinedRequestsInOneWrite() {
+        #expect(PingBench.batch(.cardserver, pipeline: 1) == Array("{\"type\":\"ping\"}\n".utf8))
+        #expect(PingBench.batch(.redis, pipeline: 3) == Array("PING\r\nPING\r\nPING\r\n".utf8))
+    }
 }

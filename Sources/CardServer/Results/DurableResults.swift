@@ -169,7 +169,8 @@ struct DurableResults<Game, RoomKey: Hashable> {
 
     /// Whether this client's commands wait for a result.
     func isHolding(_ client: ClientID) -> Bool {
-        held[client] != nil
+        // Asked for every line: an empty table answers without hashing the key.
+        !held.isEmpty && held[client] != nil
     }
 
     /// A seated client's `start` came while its room's result is unannounced: it waits, and so

@@ -69,6 +69,17 @@ extension ServerMessage {
         }
     }
 
+    /// `{"type":"pong"}` and its newline, written once: every ping without an `id` is
+    /// answered with this one array, which a connection's output keeps without a copy.
+    public static let plainPongLine: [UInt8] = ServerMessage.pong(id: nil).encodedLine()
+
+    /// The line ``encodedLine(seq:)`` writes for `.pong(id: id)`, without making the message
+    /// first: the answer to every ping goes this way.
+    public static func pongLine(id: RequestID?) -> [UInt8] {
+        guard let id else { return plainPongLine }
+        return JSONWriter.line(type: "pong", capacity: 64) { writer in writer.field(id: id) }
+    }
+
     /// An error that says when to try again.
     private func writeRetry(code: ErrorCode, message: String, retryAfterMs: Int, into writer: inout JSONWriter) {
         writer.field("code", code.rawValue)
