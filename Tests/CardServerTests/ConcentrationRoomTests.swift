@@ -1,6 +1,7 @@
 import CardServer
 import Foundation
 import ScriptedServer
+import TestServers
 import Testing
 import Wire
 

@@ -1,4 +1,5 @@
 @testable import cardbench
+import TestServers
 import Testing
 import Wire
 

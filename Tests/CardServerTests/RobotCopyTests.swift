@@ -1,4 +1,5 @@
 import GameRules
+import TestServers
 import Testing
 import Wire
 

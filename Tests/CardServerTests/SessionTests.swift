@@ -1,5 +1,6 @@
 import CardServer
 import Foundation
+import TestServers
 import Testing
 import Wire
 
@@ -136,10 +137,10 @@ struct SessionTests {
         let ann = try server.player("ann")
         let idle = try server.connect()
         try idle.expect("hello")
-        kill(server.process.processIdentifier, SIGTERM)
+        server.signal(SIGTERM)
         #expect(try ann.receiveLine() == #"{"type":"shutdown"}"#)
         #expect(try idle.receiveLine() == #"{"type":"shutdown"}"#)
         #expect(ann.isClosedByServer())
-        #expect(server.stop() == 0)
+        #expect(server.stop() == .exited(0))
     }
 }
