@@ -1,5 +1,4 @@
 import Foundation
-import ScriptedServer
 import TestServers
 import Testing
 import Wire
