@@ -52,10 +52,12 @@ let package = Package(
         .target(name: "ProtocolSchema", dependencies: ["Wire"], path: "Tests/ProtocolSchema"),
         // Test support: the server on a scripted host (manual clock, captured output, seeded generator).
         .target(name: "ScriptedServer", dependencies: ["CardServer", "Wire", "GameRules"], path: "Tests/ScriptedServer"),
-        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Storage", "Wire", "GameRules", "KlondikeSolver", "cardserver", "cardbench", "ProtocolSchema", "ScriptedServer"]),
+        // Test support: the one launcher of a real cardserver (posix_spawn, as a service starts it), for every end-to-end test.
+        .target(name: "TestServers", path: "Tests/TestServers"),
+        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Storage", "Wire", "GameRules", "KlondikeSolver", "cardserver", "cardbench", "ProtocolSchema", "ScriptedServer", "TestServers"]),
         .testTarget(
             name: "CardClientTests",
-            dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "ProtocolSchema", "ScriptedServer"]),
+            dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "ProtocolSchema", "ScriptedServer", "TestServers"]),
         .testTarget(name: "CardBenchTests", dependencies: ["cardbench"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import Testing
 import Wire
 
@@ -11,7 +12,7 @@ struct EndToEndTests {
     /// - Parameter state: the client's state directory (`XDG_STATE_HOME`), where it keeps its
     ///   session; by default a new one, so no test reads another's (or the user's) session.
     static func clientCommand(_ arguments: String, settings: URL, state: String = SessionKeepingTests.temporaryDirectory()) -> String {
-        let client = ServerProcess.binary("cardclient").path
+        let client = BuiltProgram.url("cardclient").path
         return "stty -g > \(settings.path); XDG_STATE_HOME=\(state) TERM=xterm-256color \(client) \(arguments); echo EXIT=$?; "
             + "stty -g | cmp -s - \(settings.path) && echo TERMINAL-RESTORED; sleep 60"
     }

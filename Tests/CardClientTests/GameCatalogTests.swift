@@ -3,6 +3,7 @@ import Foundation
 @testable import CardServer
 import GameRules
 import ScriptedServer
+import TestServers
 import Testing
 import Wire
 

@@ -1,6 +1,7 @@
 import CardClient
 import GameRules
 import ScriptedServer
+import TestServers
 import Testing
 import Wire
 

@@ -1,25 +1,15 @@
 import Foundation
 import Glibc
+import TestServers
 import Testing
 
 /// The real binary when there is nothing to play on, or the command line is wrong: one line on
 /// stderr, a sysexits status, and the terminal never taken (nothing on stdout).
 struct StartupTests {
     /// Runs `cardclient` with `arguments` and no terminal; returns its status, stdout and stderr.
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = ServerProcess.binary("cardclient")
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    static func run(_ arguments: [String]) throws -> (status: ProcessExit, stdout: String, stderr: String) {
+        let run = try BuiltProgram.run("cardclient", arguments)
+        return (run.exit, run.output, run.error)
     }
 
     /// A loopback port nothing listens on: bound, read, closed.
@@ -40,14 +30,14 @@ struct StartupTests {
     @Test func aClosedPortExits69WithOneLineAndNoScreen() throws {
         let port = try Self.closedPort()
         let result = try Self.run(["--port", String(port), "--name", "ann"])
-        #expect(result.status == 69)
+        #expect(result.status == .exited(69))
         #expect(result.stderr == "cardclient: cannot connect to 127.0.0.1:\(port): Connection refused\n")
         #expect(result.stdout.isEmpty)
     }
 
     @Test func anUnknownHostExits69() throws {
         let result = try Self.run(["--host", "no-such-host.invalid", "--name", "ann"])
-        #expect(result.status == 69)
+        #expect(result.status == .exited(69))
         #expect(result.stderr.hasPrefix("cardclient: cannot find no-such-host.invalid: "))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
         #expect(result.stdout.isEmpty)
@@ -55,7 +45,7 @@ struct StartupTests {
 
     @Test func aBadOptionValueExits64BeforeConnecting() throws {
         let result = try Self.run(["--create", "klondike", "--option", "draw=2", "--port", String(try Self.closedPort())])
-        #expect(result.status == 64)
+        #expect(result.status == .exited(64))
         #expect(result.stderr.hasPrefix("Error: --option draw=2: option 'draw' must be 1 or 3, not 2\nUSAGE: cardclient "))
         #expect(result.stdout.isEmpty)
     }

@@ -4,7 +4,8 @@ import ScriptedServer
 import Testing
 import Wire
 
-/// Concentration over real sockets: turns, scoring, and no face-down face ever sent.
+/// Concentration on virtual time, read line by line as a socket client reads it: turns,
+/// scoring, and no face-down face ever sent.
 struct ConcentrationRoomTests {
     /// Checks a state never shows the face of a card that is face down.
     static func faceDownFacesHidden(_ state: JSONObject, faceUp: Set<Int>) -> Bool {
@@ -16,8 +17,7 @@ struct ConcentrationRoomTests {
     }
 
     @Test func twoPlayersWithPerfectMemoryPlayAWholeGame() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"concentration","seats":2,"options":{"pairs":6,"theme":"animals"}}"#)
         let room = try #require(try ann.expect("joined")["room"]?.stringValue)

@@ -1,5 +1,6 @@
 import CardServer
 import Foundation
+import TestServers
 import Testing
 import Wire
 
@@ -7,12 +8,6 @@ import Wire
 /// seat with their token, seeing the state they saw before (only `connected`, the clocks and
 /// `seq` differ), hidden throws, pending flips and deal votes included.
 struct CrashRecoveryTests {
-    /// Kills the server with SIGKILL and starts another on the same data.
-    func crashAndRestart(_ server: ServerProcess) throws -> ServerProcess {
-        server.stop(signal: SIGKILL, keepData: true)
-        return try ServerProcess(data: server.dataURL)
-    }
-
     /// Connects, resumes with `token`, and returns the client and the first state it gets.
     func resume(_ token: String?, on server: ServerProcess, room: String) throws -> (client: TestClient, state: JSONObject) {
         let client = try server.connect()
@@ -53,7 +48,7 @@ struct CrashRecoveryTests {
     func expectRestored(
         _ server: ServerProcess, room: String, players: [(client: TestClient, state: JSONObject)]
     ) throws -> (server: ServerProcess, clients: [TestClient]) {
-        let restarted = try crashAndRestart(server)
+        let restarted = try server.restart()
         #expect(restarted.log.contains("restored 1 room from"))
         var clients: [TestClient] = []
         for (client, before) in players {

@@ -1,6 +1,7 @@
 @testable import Storage
 import Foundation
 import Glibc
+import TestServers
 import Testing
 import Wire
 
@@ -8,27 +9,6 @@ import Wire
 /// one server per directory, files only the server can read, and on a disk that fills
 /// mid-game nothing confirmed that a restart would not bring back.
 struct DataDirectoryTests {
-    /// Runs `cardserver` with these arguments to its exit (at most 10 s); its status and stderr.
-    static func runToExit(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = ServerProcess.binaryURL
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw TestFailure("the second cardserver did not exit: it is serving on a directory another one holds")
-        }
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, text)
-    }
-
     /// Throws `count` signs against the robot; returns the last state seen.
     static func play(_ client: TestClient, throws count: Int) throws -> JSONObject {
         var last = JSONObject()
@@ -68,18 +48,17 @@ struct DataDirectoryTests {
         _ = try Self.play(ann, throws: 10)
         let logPath = first.dataURL.appendingPathComponent("rooms.log").path
         let before = Self.fileBytes(logPath)
-        let pid = first.process.processIdentifier
+        let pid = first.pid
 
         for port in ["\(first.port)", "0"] {
-            let second = try Self.runToExit(["--host", "127.0.0.1", "--port", port, "--data", first.dataURL.path])
-            #expect(second.status == 1)
-            #expect(second.stderr.contains("Error: \(first.dataURL.path) is in use by cardserver pid \(pid)"), "\(second.stderr)")
+            let second = try BuiltProgram.run("cardserver", ["--host", "127.0.0.1", "--port", port, "--data", first.dataURL.path])
+            #expect(second.exit == .exited(1))
+            #expect(second.error.contains("Error: \(first.dataURL.path) is in use by cardserver pid \(pid)"), "\(second.error)")
             #expect(Self.fileBytes(logPath) == before, "the second start touched nothing under --data")
         }
 
         let seen = try Self.play(ann, throws: 10)
-        first.stop(signal: signal, keepData: true)
-        let restarted = try ServerProcess(data: first.dataURL)
+        let restarted = try first.restart(after: signal)
         defer { restarted.stop() }
         let state = try Self.resumedState(of: ann, on: restarted)
         #expect(state["last_round"] == seen["last_round"])
@@ -122,15 +101,15 @@ struct DataDirectoryTests {
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: data) }
         #expect(mkfifo(data.appendingPathComponent("rooms.log").path, 0o600) == 0)
-        let fifo = try Self.runToExit(["--host", "127.0.0.1", "--port", "0", "--data", data.path])
-        #expect(fifo.status == 1)
-        #expect(fifo.stderr.contains("rooms.log is not a regular file"), "\(fifo.stderr)")
+        let fifo = try BuiltProgram.run("cardserver", ["--host", "127.0.0.1", "--port", "0", "--data", data.path])
+        #expect(fifo.exit == .exited(1))
+        #expect(fifo.error.contains("rooms.log is not a regular file"), "\(fifo.error)")
 
         unlink(data.appendingPathComponent("rooms.log").path)
         #expect(symlink("/dev/zero", data.appendingPathComponent("rooms.log").path) == 0)
-        let link = try Self.runToExit(["--host", "127.0.0.1", "--port", "0", "--data", data.path])
-        #expect(link.status == 1)
-        #expect(link.stderr.contains("open(\(data.path)/rooms.log): Too many levels of symbolic links"), "\(link.stderr)")
+        let link = try BuiltProgram.run("cardserver", ["--host", "127.0.0.1", "--port", "0", "--data", data.path])
+        #expect(link.exit == .exited(1))
+        #expect(link.error.contains("open(\(data.path)/rooms.log): Too many levels of symbolic links"), "\(link.error)")
     }
 }
 
@@ -211,9 +190,8 @@ struct FullDiskTests {
         confirmed = try ann.receive(until: "state").message
 
         // SIGKILL: every confirmed throw is back, and nothing else.
-        server.stop(signal: SIGKILL, keepData: true)
+        let restarted = try server.restart(arguments: ["--min-free-space", "0"])
         stopped = true
-        let restarted = try ServerProcess(["--min-free-space", "0"], data: data)
         defer { restarted.stop(keepData: true) }
         let state = try DataDirectoryTests.resumedState(of: ann, on: restarted)
         #expect(state["round"] == confirmed["round"])

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestServers
 import Testing
 
 /// At the open-file limit a new connection is told `server_full` and closed, through the
@@ -13,7 +14,7 @@ struct DescriptorLimitTests {
     @Test func pastTheOpenFileLimitNewConnectionsAreRefusedWithServerFullAndServedOnceOneCloses() throws {
         let limit = 64
         // Every connection from 127.0.0.1: the per-address cap must not come first.
-        let server = try SpawnedServer(["--max-connections-per-address", "0"], openFileLimit: limit)
+        let server = try ServerProcess(["--max-connections-per-address", "0"], openFileLimit: limit)
 
         var held: [TestClient] = []
         while held.count < limit {
@@ -61,7 +62,7 @@ struct DescriptorLimitTests {
 
         server.signal(SIGTERM)
         #expect(try served.receiveLine() == #"{"type":"shutdown"}"#)
-        #expect(server.waitForExit(seconds: 10) == "exit 0")
+        #expect(server.waitForExit(seconds: 10) == .exited(0))
     }
 
     private func occurrences(of text: String, in log: String) -> Int {
@@ -69,7 +70,7 @@ struct DescriptorLimitTests {
     }
 
     /// Polls the server's log every 10 ms, for up to 10 s, until `condition` holds.
-    private func waitForLog(of server: SpawnedServer, until condition: (String) -> Bool) -> Bool {
+    private func waitForLog(of server: ServerProcess, until condition: (String) -> Bool) -> Bool {
         for _ in 0 ..< 1_000 {
             if condition(server.log) { return true }
             usleep(10_000)

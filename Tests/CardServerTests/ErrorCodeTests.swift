@@ -1,11 +1,15 @@
 import Foundation
+import TestServers
 import Testing
 import Wire
 
-/// Every error code this server can produce, each followed by proof the connection still works.
+/// Every error code this server can produce, each followed by proof the connection still works:
+/// on virtual time, read line by line as a socket client reads them; over a real socket the
+/// overlong line (framing across reads) and the two errors after which the connection is
+/// closed (the line arrives before the close).
 struct ErrorCodeTests {
     /// Asserts the next line is exactly this error, then that a ping still gets its pong.
-    func expectError(_ client: TestClient, code: String, message: String, id: String? = nil) throws {
+    func expectError(_ client: some LineClient, code: String, message: String, id: String? = nil) throws {
         let idPart = id.map { #","id":\#($0)"# } ?? ""
         #expect(try client.receiveLine() == #"{"type":"error","code":"\#(code)","message":"\#(message)"\#(idPart)}"#)
         client.send(#"{"type":"ping","id":"after"}"#)
@@ -13,8 +17,7 @@ struct ErrorCodeTests {
     }
 
     @Test func malformedLinesGetBadJSONBadRequestOrUnknownType() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let client = try server.connect()
         try client.expect("hello")
         client.send(#"{"type":"ping""#)
@@ -34,24 +37,8 @@ struct ErrorCodeTests {
         #expect(error["code"] == .string("bad_json"))
     }
 
-    @Test func anOverlongLineIsDiscardedAndTheNextLineWorks() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let client = try server.connect()
-        try client.expect("hello")
-        client.send(#"{"type":"chat","text":""# + String(repeating: "x", count: 10_000) + #""}"#)
-        try expectError(client, code: "line_too_long", message: "a line may be at most 8192 bytes; that one was discarded")
-        // Exactly 8192 bytes plus "\r\n" is still a line. (The padding is a field the
-        // server ignores: a string id may be at most 64 bytes.)
-        let padded = #"{"type":"ping","id":1,"pad":""# + String(repeating: "p", count: 8192 - 31) + "\"}"
-        #expect(padded.utf8.count == 8192)
-        client.sendRaw(Array((padded + "\r\n").utf8))
-        #expect(try client.receiveLine() == #"{"type":"pong","id":1}"#)
-    }
-
     @Test func commandsBeforeLoginAreNotLoggedIn() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let client = try server.connect()
         try client.expect("hello")
         client.send(#"{"type":"rooms","id":1}"#)
@@ -59,8 +46,7 @@ struct ErrorCodeTests {
     }
 
     @Test func roomErrors() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let ann = try server.player("ann")
         ann.send(#"{"type":"join","room":"ZZZZ"}"#)
         try expectError(ann, code: "no_such_room", message: #"there is no room 'ZZZZ'; send {\"type\":\"rooms\"} for the list"#)
@@ -110,8 +96,7 @@ struct ErrorCodeTests {
     }
 
     @Test func movesAfterTheMatchAreGameOverAndThrowingTwiceIsIllegal() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, _) = try RPSTable.seat(server, options: #"{"rounds":1}"#)
         ann.send(#"{"type":"throw","sign":"rock"}"#)
         try ann.expect("thrown")
@@ -122,6 +107,23 @@ struct ErrorCodeTests {
         try bob.receive(until: "game_over")
         bob.send(#"{"type":"throw","sign":"rock"}"#)
         try expectError(bob, code: "game_over", message: #"the game is over; send {\"type\":\"start\"} to offer a rematch (it starts once every player has)"#)
+    }
+
+    // MARK: Over a real socket
+
+    @Test func anOverlongLineIsDiscardedAndTheNextLineWorks() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try server.connect()
+        try client.expect("hello")
+        client.send(#"{"type":"chat","text":""# + String(repeating: "x", count: 10_000) + #""}"#)
+        try expectError(client, code: "line_too_long", message: "a line may be at most 8192 bytes; that one was discarded")
+        // Exactly 8192 bytes plus "\r\n" is still a line. (The padding is a field the
+        // server ignores: a string id may be at most 64 bytes.)
+        let padded = #"{"type":"ping","id":1,"pad":""# + String(repeating: "p", count: 8192 - 31) + "\"}"
+        #expect(padded.utf8.count == 8192)
+        client.sendRaw(Array((padded + "\r\n").utf8))
+        #expect(try client.receiveLine() == #"{"type":"pong","id":1}"#)
     }
 
     @Test func anHTTPRequestGetsOneErrorLineAndIsClosed() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import Testing
 import Wire
 

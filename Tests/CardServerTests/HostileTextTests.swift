@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import Wire
 
-/// Hostile names and chat over real sockets: the attacker gets the documented refusal,
-/// and ann and bob, playing rps in the room, see nothing of it and play on.
+/// Hostile names and chat on virtual time, read line by line as a socket client reads them:
+/// the attacker gets the documented refusal, and ann and bob, playing rps in the room, see
+/// nothing of it and play on.
 struct HostileTextTests {
     /// Plays one round that bob wins and checks both see exactly its reveal: nothing else came in between.
-    private func bobWinsARound(_ ann: TestClient, _ bob: TestClient, room: String) throws {
+    private func bobWinsARound(_ ann: ScriptedClient, _ bob: ScriptedClient, room: String) throws {
         ann.send(#"{"type":"throw","sign":"rock"}"#)
         try ann.expect("thrown")
         try ann.expect("state")
@@ -19,8 +20,7 @@ struct HostileTextTests {
     }
 
     @Test func lookAlikeAndInvisibleNamesCannotEnterAnnsRoom() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, room) = try RPSTable.seat(server)
 
         for lookAlike in ["аnn", "ａｎｎ", "ANN"] {
@@ -43,8 +43,7 @@ struct HostileTextTests {
     }
 
     @Test func chatReachesTheOtherMemberCleaned() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, room) = try RPSTable.seat(server)
         ann.send(#"{"type":"chat","text":"\u001b]0;pwned\u0007\u001b[2Jhi \u202egg\u0000","id":1}"#)
         #expect(try ann.receiveLine() == #"{"type":"chat","room":"\#(room)","from":"ann","text":"]0;pwned[2Jhi gg","id":1}"#)
@@ -53,8 +52,7 @@ struct HostileTextTests {
     }
 
     @Test func aOneCharacterNameOf6001BytesIsRefused() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, room) = try RPSTable.seat(server)
         let attacker = try server.connect()
         try attacker.expect("hello")

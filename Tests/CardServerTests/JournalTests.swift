@@ -1,6 +1,7 @@
 @testable import Storage
 @testable import CardServer
 import Foundation
+import TestServers
 import Testing
 import Wire
 
@@ -99,8 +100,7 @@ struct JournalTests {
         for round in 1...5 {
             let table = try playOneRound(server)
             defer { table.bob.close() }
-            server.stop(signal: SIGKILL, keepData: true)
-            server = try ServerProcess(data: data)
+            server = try server.restart()
             #expect(server.log.contains("restored \(round) room"))
             let lines = try journalLines(server).filter { !$0.isEmpty }
             #expect(lines.count == round, "\(lines)")

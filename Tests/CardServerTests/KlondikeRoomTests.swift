@@ -4,9 +4,10 @@ import Foundation
 import Testing
 import Wire
 
-/// Klondike over real sockets: seeded deals, moves and undo, races, and a win.
+/// Klondike rooms on virtual time, read line by line as a socket client reads them: seeded
+/// deals, moves and undo, races, and a win.
 struct KlondikeRoomTests {
-    func solo(_ server: ServerProcess, name: String, options: String) throws -> (TestClient, String, JSONObject) {
+    func solo(_ server: VirtualServer, name: String, options: String) throws -> (ScriptedClient, String, JSONObject) {
         let client = try server.player(name)
         client.send(#"{"type":"create","game":"klondike","options":\#(options)}"#)
         let room = try #require(try client.expect("joined")["room"]?.stringValue)
@@ -14,8 +15,7 @@ struct KlondikeRoomTests {
     }
 
     @Test func theSameSeedDealsTheSameGameAndNothingFaceDownIsSent() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, _, first) = try solo(server, name: "ann", options: #"{"seed":1}"#)
         let (bob, _, second) = try solo(server, name: "bob", options: #"{"seed":1}"#)
         #expect(first["tableau"] == second["tableau"])
@@ -33,8 +33,7 @@ struct KlondikeRoomTests {
     }
 
     @Test func drawMoveAndUndoOverTheWire() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, _, first) = try solo(server, name: "ann", options: #"{"seed":1,"draw":3}"#)
         ann.send(#"{"type":"draw","id":1}"#)
         #expect(try ann.receiveLine() == #"{"type":"ok","seq":2,"id":1}"#)
@@ -65,7 +64,7 @@ struct KlondikeRoomTests {
     }
 
     /// Ann creates a two-seat race and bob joins, so it starts; returns their first states.
-    func race(_ server: ServerProcess) throws -> (ann: TestClient, bob: TestClient, room: String, annStart: JSONObject, bobStart: JSONObject) {
+    func race(_ server: VirtualServer) throws -> (ann: ScriptedClient, bob: ScriptedClient, room: String, annStart: JSONObject, bobStart: JSONObject) {
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"klondike","seats":2}"#)
         let room = try #require(try ann.expect("joined")["room"]?.stringValue)
@@ -79,8 +78,7 @@ struct KlondikeRoomTests {
     }
 
     @Test func racersShareTheDealButSeeOnlyEachOthersFoundationCount() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, _, annStart, bobStart) = try race(server)
         #expect(annStart["tableau"] == bobStart["tableau"])
         #expect(annStart["player"] == .string("ann"))
@@ -96,8 +94,7 @@ struct KlondikeRoomTests {
     }
 
     @Test func aRaceSpectatorGetsNoCardAndARaceUndoOfADrawIsRefusedWhileTheOtherPlaysOn() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, room, _, _) = try race(server)
         let spy = try server.player("bobs-friend")
         spy.send(#"{"type":"watch","room":"\#(room)"}"#)
@@ -131,8 +128,7 @@ struct KlondikeRoomTests {
     }
 
     @Test func fiveHundredDrawsAndALeaverLeaveTheRaceAsItShouldBe() throws {
-        let server = try ServerProcess(["--rate", "0"])
-        defer { server.stop() }
+        let server = try VirtualServer(config: ServerConfig(version: "test", commandRate: 0))
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"klondike","seats":3}"#)
         let room = try #require(try ann.expect("joined")["room"]?.stringValue)
@@ -166,8 +162,7 @@ struct KlondikeRoomTests {
     @Test func aWinEndsTheGameWithCongratulations() throws {
         let found = (UInt64(0)..<400).lazy.compactMap { seed in KlondikeAutoPlayer.win(seed: seed, drawCount: 1).map { (seed, $0) } }.first
         let (seed, actions) = try #require(found, "the greedy player won none of 400 deals")
-        let server = try ServerProcess(["--rate", "0"])
-        defer { server.stop() }
+        let server = try VirtualServer(config: ServerConfig(version: "test", commandRate: 0))
         let (ann, room, _) = try solo(server, name: "ann", options: #"{"seed":\#(seed)}"#)
         for (number, action) in actions.enumerated() {
             ann.send(action.line)
@@ -191,8 +186,7 @@ struct KlondikeRoomTests {
     }
 
     @Test func drawIsOneOrThreeAndAGameUnderWayTakesNoNewPlayer() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"klondike","options":{"draw":5}}"#)
         #expect(try ann.expect("error")["message"] == .string("option 'draw' must be 1 or 3, not 5"))

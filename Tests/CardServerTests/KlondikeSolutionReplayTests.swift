@@ -1,9 +1,10 @@
 @testable import cardbench
+import CardServer
 import Testing
 import Wire
 
 /// `cardbench klondike-solver --solution SEED` prints lines to send in a one-seat room with
-/// that seed and draw: sent to a real server, they play the deal to all 52 cards home.
+/// that seed and draw: sent to the server (on virtual time), they play the deal to all 52 cards home.
 struct KlondikeSolutionReplayTests {
     /// Deal 339 drawing three is won by the search over face-up cards in shuffled orders, on
     /// the second thread: its line, rearrangements made real, goes through the server too.
@@ -13,8 +14,7 @@ struct KlondikeSolutionReplayTests {
         // timing assertion, and a loaded machine (or AddressSanitizer) may take ten times longer.
         let lines = try KlondikeSolverBench.solutionLines(seed: seed, draw: draw, budgetMilliseconds: 120_000, threads: threads)
         #expect(lines.count > 52)
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer(config: ServerConfig(version: "test", commandRate: 0))
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"klondike","options":{"seed":\#(seed),"draw":\#(draw)}}"#)
         try ann.expect("joined")

@@ -1,8 +1,11 @@
 import Foundation
+import TestServers
 import Testing
 import Wire
 
-/// Each limit over real sockets: the client past it gets the documented error, the others play on.
+/// Each limit: the client past it gets the documented error, the others play on. The command
+/// rate over a real socket, paced by the real loop's timers; chat and lengths on virtual time,
+/// read line by line as a socket client reads them.
 struct LimitsTests {
     @Test func commandsPastTheRateWaitTheirTurnInsteadOfBeingRefusedAndTheRoomPlaysOn() throws {
         let server = try ServerProcess(["--rate", "20", "--burst", "10"])
@@ -29,8 +32,7 @@ struct LimitsTests {
     }
 
     @Test func chatIsLimitedToFiveLinesThenOneASecond() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, room) = try RPSTable.seat(server)
         for line in 1...6 {
             ann.send(#"{"type":"chat","text":"line \#(line)","id":\#(line)}"#)
@@ -49,8 +51,7 @@ struct LimitsTests {
     }
 
     @Test func namesAndChatTextHaveLengthLimits() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let client = try server.connect()
         try client.expect("hello")
         client.send(#"{"type":"login","name":"\#(String(repeating: "n", count: 21))"}"#)

@@ -1,6 +1,7 @@
 import Foundation
 import GameRules
 import Glibc
+import TestServers
 import Testing
 import Wire
 
@@ -49,7 +50,7 @@ struct ProtocolFuzzTests {
                     return
                 }
             }
-            try #require(server.process.isRunning, "the server died in batch \(batch) (seed \(seed))\n\(server.log.suffix(3000))")
+            try #require(server.isRunning, "the server died in batch \(batch) (seed \(seed))\n\(server.log.suffix(3000))")
         }
         #expect(checker.problems.isEmpty, "seed \(seed): \(checker.problems.count) bad replies, first ones:\n\(checker.problems.prefix(20).joined(separator: "\n"))")
         #expect(checker.replies > batches * Self.linesPerBatch / 2, "too few replies: \(checker.replies)")
@@ -62,10 +63,11 @@ struct ProtocolFuzzTests {
 
         for connection in connections { connection.client.close() }
         newcomer.close()
-        let (status, log) = Self.stop(server)
+        let status = server.stop()
+        let log = server.log
         // A sanitizer's report starts with "ERROR:"; show its beginning, else the end of the log.
         let report = log.range(of: "ERROR: ").map { String(log[$0.lowerBound...].prefix(6000)) } ?? String(log.suffix(4000))
-        #expect(status == 0, "the server exited with \(status) after SIGTERM (seed \(seed))\n\(report)")
+        #expect(status == .exited(0), "the server ended with \(status) after SIGTERM (seed \(seed))\n\(report)")
     }
 
     /// A field of the wrong kind is refused the same way before login, in the lobby and in a game.
@@ -100,16 +102,6 @@ struct ProtocolFuzzTests {
         return url.path
     }
 
-    /// SIGTERM, then the exit status and the whole log (a sanitizer writes its report at exit).
-    static func stop(_ server: ServerProcess) -> (status: Int32, log: String) {
-        kill(server.process.processIdentifier, SIGTERM)
-        for _ in 0..<1000 where server.process.isRunning {
-            usleep(10_000)
-        }
-        guard !server.process.isRunning else { return (-1, server.log) }
-        server.process.waitUntilExit()
-        return (server.process.terminationStatus, server.log)
-    }
 }
 
 // MARK: - Connections

@@ -2,11 +2,10 @@ import Foundation
 import Testing
 import Wire
 
-/// Whole rps matches over real sockets.
+/// Whole rps matches on virtual time, read line by line as a socket client reads them.
 struct RPSMatchTests {
     @Test func aWholeMatchWithASpectatorWhoChats() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, room) = try RPSTable.seat(server)
         let carl = try server.player("carl")
         carl.send(#"{"type":"watch","room":"\#(room)","id":1}"#)
@@ -79,8 +78,7 @@ struct RPSMatchTests {
     }
 
     @Test func theOpponentNeverSeesAThrowBeforeTheReveal() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, room) = try RPSTable.seat(server)
         let carl = try server.player("carl")
         carl.send(#"{"type":"watch","room":"\#(room)"}"#)
@@ -110,8 +108,7 @@ struct RPSMatchTests {
     }
 
     @Test func aPlayerWhoDropsIsAwayThenResumesWithTheMatchIntact() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, room) = try RPSTable.seat(server)
         let bobToken = try #require(bob.token)
         ann.send(#"{"type":"throw","sign":"rock"}"#)
@@ -144,8 +141,7 @@ struct RPSMatchTests {
     }
 
     @Test func leavingMidMatchForfeitsIt() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, room) = try RPSTable.seat(server)
         bob.send(#"{"type":"leave","id":1}"#)
         #expect(try bob.receiveLine() == #"{"type":"left","room":"\#(room)","id":1}"#)

@@ -1,46 +1,26 @@
 @testable import CardServer
 import Foundation
+import TestServers
 import Testing
 import Wire
 
 /// The real binary on a damaged data folder: the start stops (exit 1, the line and the repair
 /// named), `cardserver --repair` mends it (exit 0, its report on stdout), and the next start serves.
 struct RepairCommandTests {
-    /// Runs `cardserver` with `arguments` to its exit (at most 10 s): the status, stdout and stderr.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = ServerProcess.binaryURL
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<1_000 where process.isRunning { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            throw TestFailure("cardserver \(arguments) did not exit within 10 s")
-        }
-        process.waitUntilExit()
-        let text = { (pipe: Pipe) in String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
-        return (process.terminationStatus, text(output), text(error))
-    }
-
     @Test func aDamagedJournalStopsTheServerUntilRepairMendsIt() throws {
         let directory = DamagedDataTests.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/results.jsonl"
         try DamagedDataTests.write(DamagedDataTests.flipped(DamagedDataTests.gameLines, line: 2), to: path)
 
-        let start = try Self.run(["--host", "127.0.0.1", "--port", "0", "--data", directory])
-        #expect(start.status == 1)
+        let start = try BuiltProgram.run("cardserver", ["--host", "127.0.0.1", "--port", "0", "--data", directory])
+        #expect(start.exit == .exited(1))
         #expect(start.error.contains(
             "Error: \(path): line 2 is damaged (its checksum does not match its bytes) and records follow it, so the server does not start. "
                 + "Run `cardserver --repair --data \(directory)`"), "\(start.error)")
 
-        let repair = try Self.run(["--repair", "--data", directory])
-        #expect(repair.status == 0)
+        let repair = try BuiltProgram.run("cardserver", ["--repair", "--data", directory])
+        #expect(repair.exit == .exited(0))
         #expect(repair.output == """
             \(directory)/rooms.log: no such file; nothing to do
             \(path): line 2: its checksum does not match its bytes
@@ -57,8 +37,8 @@ struct RepairCommandTests {
     }
 
     @Test func repairOfAFolderThatIsNotThereFails() throws {
-        let repair = try Self.run(["--repair", "--data", "/nonexistent-cardserver-data"])
-        #expect(repair.status == 1)
+        let repair = try BuiltProgram.run("cardserver", ["--repair", "--data", "/nonexistent-cardserver-data"])
+        #expect(repair.exit == .exited(1))
         #expect(repair.output == "")
         #expect(repair.error == "Error: /nonexistent-cardserver-data is not a data folder: No such file or directory\n")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import Testing
 import Wire
 
@@ -212,9 +213,7 @@ struct ReplayTests {
         _ = try bob.receive(until: "round")
         ann.send(#"{"type":"throw","sign":"rock"}"#)
         try ann.receive(until: "thrown")
-        first.stop(signal: SIGKILL, keepData: true)
-
-        let second = try ServerProcess(data: first.dataURL)
+        let second = try first.restart()
         defer { second.stop() }
         let client = try second.connect()
         try client.expect("hello")

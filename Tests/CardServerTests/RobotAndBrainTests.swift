@@ -2,11 +2,10 @@ import Foundation
 import Testing
 import Wire
 
-/// rps against the robot, and rps-brain, over real sockets.
+/// rps against the robot, and rps-brain, on virtual time, read line by line as a socket client reads them.
 struct RobotAndBrainTests {
     @Test func theAdaptiveRobotBeatsAPlayerWhoAlwaysThrowsRock() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"rps","options":{"bot":"adaptive","rounds":21}}"#)
         #expect(try ann.expect("joined")["seat"] == .int(0))
@@ -35,8 +34,7 @@ struct RobotAndBrainTests {
     }
 
     @Test func theRobotOptionIsChecked() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"rps","options":{"bot":"smart"}}"#)
         #expect(try ann.expect("error")["message"] == .string(#"option 'bot' must be "random" or "adaptive", not "smart""#))
@@ -45,8 +43,7 @@ struct RobotAndBrainTests {
     }
 
     @Test func aNullBotIsNoRobotAndTheServerStaysUp() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let ann = try server.player("ann")
         // Once crashed the server: a 1-seat room with no robot read a second player's name.
         ann.send(#"{"type":"create","game":"rps","options":{"bot":null}}"#)
@@ -59,8 +56,7 @@ struct RobotAndBrainTests {
     }
 
     @Test func aRematchAgainstTheRobotStarts() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"rps","options":{"bot":"random","rounds":1}}"#)
         try ann.expect("joined")
@@ -88,8 +84,7 @@ struct RobotAndBrainTests {
     }
 
     @Test func aSoloBrainGameScoresTenRoundsAndTheGoalAlternates() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"rps-brain"}"#)
         let room = try #require(try ann.expect("joined")["room"]?.stringValue)

@@ -1,9 +1,10 @@
+import CardServer
 import GameRules
 import Testing
 import Wire
 
-/// The attack that once beat the adaptive robot 50–0 over real sockets: a copy
-/// of its old algorithm (counter the player's likeliest next sign, assuming no
+/// The attack that once beat the adaptive robot 50–0 over real sockets, now on virtual time:
+/// a copy of its old algorithm (counter the player's likeliest next sign, assuming no
 /// randomness) predicts its throw and beats it.
 struct RobotCopyTests {
     /// The copy: the robot's tables of this player's throws, and the throw that
@@ -42,8 +43,7 @@ struct RobotCopyTests {
     }
 
     @Test func aCopyOfTheRobotNoLongerWinsEveryRound() throws {
-        let server = try ServerProcess(["--rate", "0"])
-        defer { server.stop() }
+        let server = try VirtualServer(config: ServerConfig(version: "test", commandRate: 0))
         let mallory = try server.player("mallory")
         mallory.send(#"{"type":"create","game":"rps","options":{"bot":"adaptive","rounds":99}}"#)
         try mallory.expect("joined")

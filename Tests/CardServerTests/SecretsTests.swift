@@ -2,11 +2,11 @@ import Foundation
 import Testing
 import Wire
 
-/// Over real sockets: rps-brain answers stay secret until the reveal, and a
-/// shared deal comes from a secret seed that game_over reveals.
+/// On virtual time, read line by line as a socket client reads them: rps-brain answers stay
+/// secret until the reveal, and a shared deal comes from a secret seed that game_over reveals.
 struct SecretsTests {
     /// ann creates a room, bob joins it and it starts; returns both, the room, and bob's first playing state.
-    func seatTwo(_ server: ServerProcess, _ create: String) throws -> (ann: TestClient, bob: TestClient, room: String, annState: JSONObject, bobState: JSONObject) {
+    func seatTwo(_ server: VirtualServer, _ create: String) throws -> (ann: ScriptedClient, bob: ScriptedClient, room: String, annState: JSONObject, bobState: JSONObject) {
         let ann = try server.player("ann")
         ann.send(create)
         let room = try #require(try ann.expect("joined")["room"]?.stringValue)
@@ -26,8 +26,7 @@ struct SecretsTests {
     }
 
     @Test func aWrongBrainAnswerDoesNotShowInTheOthersScoresBeforeTheReveal() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, bob, room, annState, _) = try seatTwo(server, #"{"type":"create","game":"rps-brain","seats":2,"options":{"round_seconds":60}}"#)
         let prompt = try #require(annState["prompt"]?.objectValue)
         let sign = try #require(prompt["sign"]?.stringValue)
@@ -63,8 +62,7 @@ struct SecretsTests {
 
     @Test(arguments: ["set", "klondike"])
     func aSeedOnARoomWithSeveralSeatsIsRefused(game: String) throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let mallory = try server.player("mallory")
         mallory.send(#"{"type":"create","game":"\#(game)","seats":2,"options":{"seed":2026},"id":1}"#)
         #expect(try mallory.receiveLine() == #"{"type":"error","code":"bad_request","message":"option 'seed' is for one-seat rooms only; a room with 2 seats deals from a secret seed, revealed in game_over","id":1}"#)
@@ -73,7 +71,7 @@ struct SecretsTests {
     }
 
     /// A two-seat game ends with both players gone after a move; the watcher gets its game_over.
-    func playAndAbandon(_ server: ServerProcess, game: String, move: String) throws -> (first: JSONObject, over: JSONObject) {
+    func playAndAbandon(_ server: VirtualServer, game: String, move: String) throws -> (first: JSONObject, over: JSONObject) {
         let (ann, bob, room, annState, bobState) = try seatTwo(server, #"{"type":"create","game":"\#(game)","seats":2}"#)
         let cy = try server.player("cy")
         cy.send(#"{"type":"watch","room":"\#(room)"}"#)
@@ -96,14 +94,13 @@ struct SecretsTests {
 
     @Test(arguments: [("set", #"{"type":"deal"}"#, "board"), ("klondike", #"{"type":"draw"}"#, "tableau")])
     func gameOverRevealsTheSeedAndAOneSeatRoomReplaysTheDeal(game: String, move: String, deal: String) throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer(journal: true)
         let (first, over) = try playAndAbandon(server, game: game, move: move)
         let seed = try #require(over["seed"]?.intValue)
         #expect((0...9_007_199_254_740_991).contains(seed))
         #expect(over["winners"] == .array([]))
         // The journal records the seed game_over revealed.
-        let journal = try String(contentsOf: server.dataURL.appendingPathComponent("results.jsonl"), encoding: .utf8)
+        let journal = try String(contentsOf: #require(server.dataURL).appendingPathComponent("results.jsonl"), encoding: .utf8)
         let record = try #require(try JSONParser.parse(String(journal.prefix { $0 != "\n" })).objectValue)
         #expect(record["seed"] == .int(seed))
 

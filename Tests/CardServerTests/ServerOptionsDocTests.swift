@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import Testing
 
 /// docs/SERVER-OPTIONS.md shows what `cardserver --help` prints: its first fenced code block
@@ -22,26 +23,13 @@ struct ServerOptionsDocTests {
         return nil
     }
 
-    /// Runs the built binary (the one the end-to-end tests use) with `arguments`; its status and stdout.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = ServerProcess.binaryURL
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test func theOptionsPageShowsExactlyWhatHelpPrints() throws {
         let text = try String(contentsOf: Self.page, encoding: .utf8)
         let block = try #require(Self.firstCodeBlock(of: text), "docs/SERVER-OPTIONS.md has no closed code block")
-        let (status, output) = try Self.run(["--help"])
-        #expect(status == 0)
+        // The built binary, the one the end-to-end tests use.
+        let run = try BuiltProgram.run("cardserver", ["--help"])
+        let output = run.output
+        #expect(run.exit == .exited(0))
         #expect(output.hasSuffix("\n"))
         let help = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         // The first line that differs, for a failure one can act on.

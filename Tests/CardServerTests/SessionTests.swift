@@ -1,9 +1,12 @@
 import CardServer
 import Foundation
+import TestServers
 import Testing
 import Wire
 
-/// Greeting, help, ping, login and resume over real sockets.
+/// Greeting, help, ping, login and resume: the real binary's greeting over a socket, the rest
+/// on virtual time, read line by line as a socket client reads them. (SIGTERM's `shutdown` to
+/// every client is `SignalShutdownTests`'.)
 struct SessionTests {
     @Test func serverGreetsWithHelloListingWorkingGames() throws {
         let server = try ServerProcess()
@@ -19,8 +22,7 @@ struct SessionTests {
     }
 
     @Test func pingAndHelpWorkBeforeLoginAndEchoTheID() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let client = try server.connect()
         try client.expect("hello")
         client.send(#"{"type":"ping","id":7}"#)
@@ -36,8 +38,7 @@ struct SessionTests {
 
     /// The catalog is there before login, the same line for every asker but the id.
     @Test func gamesWorksBeforeLoginAndListsTheGamesOfHello() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let client = try server.connect()
         let hello = try client.expect("hello")
         client.send(#"{"type":"games","id":4}"#)
@@ -50,14 +51,13 @@ struct SessionTests {
     }
 
     @Test func loginWelcomesWithPlayerIDAndToken() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let client = try server.connect()
         try client.expect("hello")
         client.send(#"{"type":"login","name":"  ann  ","id":1}"#)
         let welcome = try client.expect("welcome")
         #expect(welcome.keys == ["type", "player", "name", "token", "resumed", "room", "limits", "id"])
-        // The default options' limits, so a bot knows them before it meets them.
+        // The default limits, so a bot knows them before it meets them.
         #expect(welcome["limits"] == .object([
             "command_rate": 50, "command_burst": 100, "rooms_per_minute": 20, "games_per_minute": 60, "connections_per_address": 64,
         ]))
@@ -79,8 +79,7 @@ struct SessionTests {
         (#"{"type":"login","name":5}"#, "field 'name' must be a string, not integer"),
     ])
     func badNamesAreRefusedWithAReason(line: String, message: String) throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let client = try server.connect()
         try client.expect("hello")
         client.send(line)
@@ -92,8 +91,7 @@ struct SessionTests {
     }
 
     @Test func aSecondConnectionResumesWithTheTokenAndGetsTheRoomState() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let ann = try server.connect()
         try ann.expect("hello")
         ann.send(#"{"type":"login","name":"ann"}"#)
@@ -123,23 +121,10 @@ struct SessionTests {
     }
 
     @Test func aWrongTokenIsBadToken() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let client = try server.connect()
         try client.expect("hello")
         client.send(#"{"type":"login","token":"0123456789abcdef0123456789abcdef","id":1}"#)
         #expect(try client.receiveLine() == #"{"type":"error","code":"bad_token","message":"that token is unknown or has expired; log in with a name","id":1}"#)
-    }
-
-    @Test func sigtermSendsShutdownToEveryClientAndExitsZero() throws {
-        let server = try ServerProcess()
-        let ann = try server.player("ann")
-        let idle = try server.connect()
-        try idle.expect("hello")
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(try ann.receiveLine() == #"{"type":"shutdown"}"#)
-        #expect(try idle.receiveLine() == #"{"type":"shutdown"}"#)
-        #expect(ann.isClosedByServer())
-        #expect(server.stop() == 0)
     }
 }

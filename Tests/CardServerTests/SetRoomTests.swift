@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import Wire
 
-/// Set over real sockets: solo to the end, races, deal votes, hints.
+/// Set rooms on virtual time, read line by line as a socket client reads them: solo to the
+/// end, races, deal votes, hints.
 struct SetRoomTests {
     /// Logs in, creates a set room and returns the client, the room code and the first state.
     /// A `seed` is for one-seat rooms only; rooms with more seats deal from a secret one.
-    func createSet(_ server: ServerProcess, name: String, seats: Int, seed: Int? = nil) throws -> (TestClient, String, JSONObject) {
+    func createSet(_ server: VirtualServer, name: String, seats: Int, seed: Int? = nil) throws -> (ScriptedClient, String, JSONObject) {
         let client = try server.player(name)
         let options = seed.map { #","options":{"seed":\#($0)}"# } ?? ""
         client.send(#"{"type":"create","game":"set","seats":\#(seats)\#(options)}"#)
@@ -15,8 +16,7 @@ struct SetRoomTests {
     }
 
     @Test func aSoloGameIsPlayedToTheEndWithEveryCardAccountedFor() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, room, first) = try createSet(server, name: "ann", seats: 1, seed: 2026)
         #expect(first["phase"] == .string("playing"))
         #expect(SetTestSolver.board(of: first).count >= 12)
@@ -62,8 +62,7 @@ struct SetRoomTests {
     }
 
     @Test func twoPlayersRacingForOneSetProduceExactlyOneClaimed() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, room, _) = try createSet(server, name: "ann", seats: 2)
         let bob = try server.player("bob")
         bob.send(#"{"type":"join","room":"\#(room)"}"#)
@@ -119,8 +118,7 @@ struct SetRoomTests {
     }
 
     @Test func multiplayerDealsOnlyWhenEveryConnectedPlayerAsked() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, room, _) = try createSet(server, name: "ann", seats: 2)
         let bob = try server.player("bob")
         bob.send(#"{"type":"join","room":"\#(room)"}"#)
@@ -157,8 +155,7 @@ struct SetRoomTests {
     }
 
     @Test func wrongClaimsCostPointsStaleClaimsCostNothingAndDealStopsAt24() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, room, first) = try createSet(server, name: "ann", seats: 1, seed: 5)
         let board = SetTestSolver.board(of: first)
         let ids = SetTestSolver.ids(of: first)
@@ -197,8 +194,7 @@ struct SetRoomTests {
     }
 
     @Test func soloHintsRevealASetCardByCardAndShowInState() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, _, first) = try createSet(server, name: "ann", seats: 1, seed: 99)
         let sets = SetTestSolver.sets(on: SetTestSolver.board(of: first))
         var shown: [Int] = []
@@ -218,8 +214,7 @@ struct SetRoomTests {
     }
 
     @Test func hintsAreForSoloGamesOnly() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
+        let server = try VirtualServer()
         let (ann, _, _) = try createSet(server, name: "ann", seats: 3)
         ann.send(#"{"type":"start"}"#)
         try ann.expect("ok")

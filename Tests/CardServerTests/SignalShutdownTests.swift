@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestServers
 import Testing
 import Wire
 
@@ -10,7 +11,7 @@ import Wire
 struct SignalShutdownTests {
     @Test(arguments: [SIGTERM, SIGINT])
     func aSignalSendsShutdownToEveryClientAndExitsZero(signal: Int32) throws {
-        let server = try SpawnedServer()
+        let server = try ServerProcess()
         let ann = try server.connect()
         try ann.expect("hello")
         ann.send(#"{"type":"login","name":"ann"}"#)
@@ -25,14 +26,14 @@ struct SignalShutdownTests {
         #expect(try ann.receiveLine() == #"{"type":"shutdown"}"#)
         #expect(try idle.receiveLine() == #"{"type":"shutdown"}"#)
         #expect(ann.isClosedByServer())
-        #expect(server.waitForExit(seconds: 10) == "exit 0")
+        #expect(server.waitForExit(seconds: 10) == .exited(0))
         let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
         #expect(server.log.contains("signal \(signal) (\(name)): shutting down"), "log: \(server.log)")
         #expect(server.log.contains("bye"))
     }
 
     @Test func hangUpUserAndAlarmSignalsAreLoggedAndIgnoredAndTermStillShutsDown() throws {
-        let server = try SpawnedServer()
+        let server = try ServerProcess()
         let ann = try server.connect()
         try ann.expect("hello")
         for (signal, name) in [(SIGHUP, "SIGHUP"), (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM")] {
@@ -45,13 +46,13 @@ struct SignalShutdownTests {
         server.signal(SIGTERM)
         #expect(try ann.receiveLine() == #"{"type":"shutdown"}"#)
         #expect(ann.isClosedByServer())
-        #expect(server.waitForExit(seconds: 10) == "exit 0")
+        #expect(server.waitForExit(seconds: 10) == .exited(0))
         #expect(server.log.contains("signal \(SIGTERM) (SIGTERM): shutting down"), "log: \(server.log)")
         #expect(server.log.contains("bye"))
     }
 
     @Test func aFinishedGamesResultIsOnDiskBeforeTheShutdown() throws {
-        let server = try SpawnedServer()
+        let server = try ServerProcess()
         let ann = try server.connect()
         try ann.expect("hello")
         ann.send(#"{"type":"login","name":"ann"}"#)
@@ -66,7 +67,7 @@ struct SignalShutdownTests {
         try ann.receive(until: "game_over")
         server.signal(SIGTERM)
         try ann.receive(until: "shutdown")
-        #expect(server.waitForExit(seconds: 10) == "exit 0")
+        #expect(server.waitForExit(seconds: 10) == .exited(0))
         let journal = try String(contentsOf: server.dataURL.appendingPathComponent("results.jsonl"), encoding: .utf8)
         #expect(journal.split(separator: "\n").count == 1)
         #expect(journal.contains(#""game":"rps""#))

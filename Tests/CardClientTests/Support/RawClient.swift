@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Wire
+import TestServers
 
 /// A blocking loopback connection speaking protocol 1 line by line: the other player, or a
 /// spectator that reads the board.

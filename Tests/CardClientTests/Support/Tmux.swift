@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestServers
 
 /// A terminal for the real client: a detached tmux session on its own tmux server (socket), so
 /// tests never touch anyone's tmux. Type with ``type(_:)``, read with ``screen()``, and always

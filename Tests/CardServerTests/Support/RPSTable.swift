@@ -4,7 +4,7 @@ import Wire
 /// Sets up an rps room: ann creates it, bob joins, and the match starts by itself.
 enum RPSTable {
     /// - Returns: ann and bob with every message up to the first `playing` state read, and the room code.
-    static func seat(_ server: ServerProcess, options: String = "{}") throws -> (ann: TestClient, bob: TestClient, room: String) {
+    static func seat<Server: ServerUnderTest>(_ server: Server, options: String = "{}") throws -> (ann: Server.Client, bob: Server.Client, room: String) {
         let ann = try server.player("ann")
         ann.send(#"{"type":"create","game":"rps","options":\#(options)}"#)
         let room = try #require(try ann.expect("joined")["room"]?.stringValue)
@@ -20,7 +20,7 @@ enum RPSTable {
 
     /// A one-round match in which ann has thrown `sign` and both have seen the state
     /// that says so: bob's next throw ends the game.
-    static func annHasThrown(_ server: ServerProcess, _ sign: String) throws -> (ann: TestClient, bob: TestClient) {
+    static func annHasThrown<Server: ServerUnderTest>(_ server: Server, _ sign: String) throws -> (ann: Server.Client, bob: Server.Client) {
         let (ann, bob, _) = try seat(server, options: #"{"rounds":1}"#)
         ann.send(#"{"type":"throw","sign":"\#(sign)"}"#)
         try ann.expect("thrown")

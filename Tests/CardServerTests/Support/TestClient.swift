@@ -1,19 +1,15 @@
 import Foundation
-@testable import CardServer
-import ProtocolSchema
 import Glibc
-import Testing
+import TestServers
 import Wire
 
-/// A blocking loopback client that speaks protocol 1 line by line, with a read timeout.
-final class TestClient {
+/// A blocking loopback client that speaks protocol 1 line by line, with a read timeout: a real
+/// socket to a ``ServerProcess``.
+final class TestClient: LineClient {
     private(set) var fd: Int32
     private var pending: [UInt8] = []
-    /// The session token from `welcome`, once logged in through ``ServerProcess/player(_:)``.
     var token: String?
-    /// Each room's last seed commitment seen in a `state`: the seed `game_over` reveals must
-    /// hash to it, in every game of the end-to-end suite.
-    private var commitments: [String: String] = [:]
+    private let check = ServerLineCheck()
 
     /// Connects to 127.0.0.1:port.
     /// - Parameters:
@@ -83,42 +79,13 @@ final class TestClient {
         sendRaw(Array((line + "\n").utf8))
     }
 
-    /// A dealt game's revealed seed is the one its states committed to.
-    private func checkCommitment(_ message: ServerMessage) {
-        switch message {
-        case .state(let state):
-            if let commitment = state.seedCommitment { commitments[state.room] = commitment }
-        case .gameOver(let over):
-            guard let commitment = commitments.removeValue(forKey: over.room) else { return }
-            guard let seed = over.seed else {
-                Issue.record("room \(over.room): game_over reveals no seed after a commitment")
-                return
-            }
-            if SHA256.hex(String(seed)) != commitment {
-                Issue.record("room \(over.room): game_over reveals seed \(seed), whose SHA-256 is not the commitment \(commitment)")
-            }
-        default:
-            break
-        }
-    }
-
     /// The next line's text, without its newline.
     func receiveLine() throws -> String {
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
-                // Every line the server sends in these tests must fit Protocol.schema.json.
-                let problems = SchemaValidator.protocolSchema.problems(ofLine: line, against: "serverMessage")
-                if !problems.isEmpty {
-                    Issue.record("a server line does not fit Protocol.schema.json: \(problems.prefix(3).joined(separator: "; ")) in \(line.prefix(300))")
-                }
-                // … and read back through Wire's decoder, as cardclient reads it.
-                do {
-                    checkCommitment(try ServerMessageDecoder.decode(Array(line.utf8)))
-                } catch {
-                    Issue.record("Wire cannot decode a server line: \(error.message) in \(line.prefix(300))")
-                }
+                check.read(line)
                 return line
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
@@ -127,44 +94,6 @@ final class TestClient {
             if count < 0 { throw TestFailure("no line within the timeout (errno \(errno))") }
             pending.append(contentsOf: chunk[..<count])
         }
-    }
-
-    /// The next message as a JSON object.
-    func receive() throws -> JSONObject {
-        let line = try receiveLine()
-        guard let object = try JSONParser.parse(line).objectValue else { throw TestFailure("not an object: \(line)") }
-        return object
-    }
-
-    /// The state that starts a game: states of a waiting room come first (a Klondike race
-    /// shows its full seats while its winnable deal is found off the loop).
-    func expectPlayingState() throws -> JSONObject {
-        while true {
-            let state = try expect("state")
-            if state["phase"] == .string("playing") { return state }
-        }
-    }
-
-    /// The next message, which must be of `type`.
-    @discardableResult
-    func expect(_ type: String) throws -> JSONObject {
-        let message = try receive()
-        guard message["type"]?.stringValue == type else {
-            throw TestFailure("expected \(type), got \(message.jsonText)")
-        }
-        return message
-    }
-
-    /// Reads messages until one of `type` arrives; returns it and what came before.
-    @discardableResult
-    func receive(until type: String, limit: Int = 200) throws -> (message: JSONObject, before: [JSONObject]) {
-        var before: [JSONObject] = []
-        for _ in 0..<limit {
-            let message = try receive()
-            if message["type"]?.stringValue == type { return (message, before) }
-            before.append(message)
-        }
-        throw TestFailure("no \(type) within \(limit) messages")
     }
 
     /// Whether the server has closed the connection (reads and drops anything before the close).
@@ -177,8 +106,4 @@ final class TestClient {
         }
         return false
     }
-}
-
-extension JSONObject {
-    var jsonText: String { JSONValue.object(self).jsonText }
 }
