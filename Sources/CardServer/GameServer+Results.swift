@@ -26,12 +26,12 @@ extension GameServer {
             // Rebuilt from the room log: everyone heard of it already if the journal has it.
             room.lastGameOver = message.encodedLine()
             if let record, journal?.gameIDs.contains(record.id) != true {
-                replayedResults.append(FinishedGame(record: record, line: message.encodedLine(), audience: room.members + [room.leaverEndingTheGame].compactMap { $0 }, room: room))
+                replayedResults.append(FinishedGame(record: record, line: message.encodedLine(), audience: room.members, room: room))
             }
             return
         }
         results.gameEnded(
-            FinishedGame(record: record, line: message.encodedLine(), audience: room.members + [room.leaverEndingTheGame].compactMap { $0 }, room: room),
+            FinishedGame(record: record, line: message.encodedLine(), audience: room.members, room: room),
             in: room.resultKey, isRecorded: record != nil)
     }
 

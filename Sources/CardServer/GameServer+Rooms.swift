@@ -183,9 +183,7 @@ extension GameServer {
         // The rules' verdict is applied even when nobody is left to hear it: a game that
         // ends because its last player left still goes into the results journal.
         if let update {
-            if update.result != nil { room.leaverEndingTheGame = player.id }
             apply(update, in: room)
-            room.leaverEndingTheGame = nil
         } else if !room.isEmpty, !startRematchIfAgreed(room) {
             broadcastState(room)
         }

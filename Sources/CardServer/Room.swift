@@ -60,9 +60,6 @@ final class Room {
     /// The current game's inputs so far, each its room-log record as written: the game's one
     /// record, from which its replay is made (``GameServer/keepInGameRecord(_:line:)``).
     var gameRecord: [[UInt8]] = []
-    /// A seated player whose leaving is ending the game, while it ends: they hear its
-    /// `game_over` (and its seed) though they are no longer a member.
-    var leaverEndingTheGame: String?
     /// The player id in each seat when the current game began: whose each record is.
     var beganSeats: [String?] = []
     /// Game commands each seat has sent in the current game, refused ones counted: each is a
