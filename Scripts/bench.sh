@@ -109,6 +109,9 @@ start_cardserver() {
     flags=(--rate 0 --max-clients 20000 --max-connections-per-address 0 --rooms-per-minute 0 --games-per-minute 0
         --failed-joins-per-minute 0 --max-rooms 0)
     [[ ${2:-} == defaults ]] && flags=()
+    # Made before the server starts: read before the server's shell had opened it, a missing
+    # log failed the sed below, and with pipefail that ended the whole run.
+    : >"$log"
     # shellcheck disable=SC2086
     "${CS_BIN:-$bin/cardserver}" --host 127.0.0.1 --port 0 --data "$work/data-$name" "${flags[@]}" $more >/dev/null 2>"$log" &
     cs_pid=$!

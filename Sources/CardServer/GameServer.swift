@@ -252,6 +252,10 @@ public final class GameServer {
             hold(Result { () throws(DecodeFailure) in try ClientMessageDecoder.decode(line) }, from: client)
             return
         }
+        // The commonest line of all is answered as `dispatch` answers `.ping`, without a request made.
+        if let ping = ClientMessageDecoder.plainPing(line) {
+            return answerPing(ping.requestID, to: client, host: host)
+        }
         // Not wrapped in a Result first: the request goes on as it was decoded, without a copy.
         let request: ClientRequest
         do {
@@ -294,7 +298,7 @@ public final class GameServer {
             send(.help(commands: HelpText.commands, id: id), to: client.id)
             return
         case .ping:
-            host.send(ServerMessage.pongLine(id: id), to: client.id)
+            answerPing(id, to: client, host: host)
             return
         case .games:
             host.send(RoomsPage.replyLine(prefix: Self.gamesReplyPrefix, id: id), to: client.id)
@@ -316,6 +320,11 @@ public final class GameServer {
         } catch {
             reject(error, to: client.id, id: id)
         }
+    }
+
+    /// Answers a ping: allowed before login, it changes nothing and only echoes its `id`.
+    private func answerPing(_ id: RequestID?, to client: Client, host: any ServerHost) {
+        host.send(ServerMessage.pongLine(id: id), to: client.id)
     }
 
     private func dispatchRoomCommand(_ request: ClientRequest, from client: Client, player: Player) throws(CommandError) {

@@ -15,6 +15,18 @@ public struct DecodeFailure: Error, Equatable, Sendable {
     }
 }
 
+/// A line ``ClientMessageDecoder/plainPing(_:)`` recognised: a ping, and its `id` if it has one.
+public struct PlainPing: Equatable, Sendable {
+    /// The ping's `id` (a plain ping's is an integer); nil without one.
+    public let id: Int?
+
+    /// The `id` to echo on the `pong`.
+    public var requestID: RequestID? { id.map(RequestID.int) }
+
+    /// The request ``ClientMessageDecoder/decode(_:)`` makes of the line.
+    public var request: ClientRequest { ClientRequest(id: requestID, command: .ping) }
+}
+
 /// Turns one line of client JSON into a ``ClientRequest``.
 public enum ClientMessageDecoder {
     /// Every command's name by its text. A dictionary, not `CommandName(rawValue:)`: the hot
@@ -37,7 +49,7 @@ public enum ClientMessageDecoder {
     /// Decodes one line (without its newline).
     /// - Throws: ``DecodeFailure`` saying which field is wrong and how.
     public static func decode(_ line: UnsafeRawBufferPointer) throws(DecodeFailure) -> ClientRequest {
-        if let ping = plainPing(line) { return ping }
+        if let ping = plainPing(line) { return ping.request }
         return try decodeParsed(line)
     }
 
@@ -69,12 +81,12 @@ public enum ClientMessageDecoder {
     /// with `,"id":` and an integer (`0`, or up to 18 digits without a leading zero, perhaps
     /// negative) before the `}`, byte for byte. The JSON parser reads each of these lines
     /// into the same request, so skipping it changes no answer; any other line, a space or
-    /// a key more, is nil, and ``decodeParsed(_:)`` reads it.
-    @inline(__always)
-    static func plainPing(_ line: UnsafeRawBufferPointer) -> ClientRequest? {
+    /// a key more, is nil, and ``decodeParsed(_:)`` reads it. A server may answer a plain ping
+    /// straight away, without making the request.
+    public static func plainPing(_ line: UnsafeRawBufferPointer) -> PlainPing? {
         let count = line.count
         guard count >= 15, line[count - 1] == UInt8(ascii: "}"), startsWith(line, #"{"type":"ping""#) else { return nil }
-        if count == 15 { return ClientRequest(id: nil, command: .ping) }
+        if count == 15 { return PlainPing(id: nil) }
         // `,"id":` then the digits, before the closing brace.
         guard count >= 22, line[14] == UInt8(ascii: ","), startsWith(UnsafeRawBufferPointer(rebasing: line[15...]), #""id":"#) else {
             return nil
@@ -87,7 +99,7 @@ public enum ClientMessageDecoder {
         guard digits >= 1, digits <= 18 else { return nil }
         if line[index] == UInt8(ascii: "0") {
             // A zero alone; "-0" and leading zeros are the parser's to judge.
-            return digits == 1 && !negative ? ClientRequest(id: .int(0), command: .ping) : nil
+            return digits == 1 && !negative ? PlainPing(id: 0) : nil
         }
         var value = 0
         while index < end {
@@ -96,7 +108,7 @@ public enum ClientMessageDecoder {
             value = value &* 10 &+ Int(digit)
             index += 1
         }
-        return ClientRequest(id: .int(negative ? -value : value), command: .ping)
+        return PlainPing(id: negative ? -value : value)
     }
 
     /// Whether `bytes` begins with the bytes of `text`.

@@ -219,6 +219,14 @@ public struct LineFramer: Sendable {
 
     private static func firstNewline(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         var index = start
+        // Eight bytes at a time: XOR with "\n" in every byte turns a newline into a zero byte,
+        // and (w - 0x01…) & ~w & 0x80… has its lowest set bit in the first zero byte of w.
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let zeroes = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if zeroes != 0 { return index + zeroes.trailingZeroBitCount / 8 }
+            index += 8
+        }
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "\n") { return index }
             index += 1
