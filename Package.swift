@@ -40,6 +40,9 @@ let package = Package(
         .target(name: "CardClient", dependencies: ["GameRules", "Wire", "SystemCall"]),
         .executableTarget(name: "cardclient", dependencies: ["CardClient"]),
         // Benchmarks and load generation: prints figures, asserts nothing.
+        // The web client (HTML, CSS, JavaScript modules) compiled into the binary as strings by
+        // Scripts/embed-web.py; site/ holds the files as written.
+        .target(name: "WebClient", exclude: ["site"]),
         .executableTarget(name: "cardbench", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall"]),
 
         // Test support: Klondike cards, piles and positions written by name ("7♥"), for the rules' and the solver's tests.
@@ -58,6 +61,7 @@ let package = Package(
         .testTarget(
             name: "CardClientTests",
             dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "ProtocolSchema", "ScriptedServer", "TestServers"]),
+        .testTarget(name: "WebClientTests", dependencies: ["WebClient"]),
         .testTarget(name: "CardBenchTests", dependencies: ["cardbench"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,272 @@
+// cardserver in a browser: the screens, the session and the messages. Speaks only
+// protocol 1 (Protocol.md) over /ws and shows only what the server sent.
+
+import { Connection } from './connection.js';
+import { h, fill, listWords } from './dom.js';
+import { Lobby } from './lobby.js';
+import { RoomScreen } from './room.js';
+import { Records, ReplayScreen } from './records.js';
+
+const main = document.getElementById('main');
+const statusBar = document.getElementById('status');
+const who = document.getElementById('who');
+const nav = document.getElementById('nav');
+
+/** What the page keeps of its session, per server (so two servers on one host do not mix). */
+const storeKey = `cardserver:${location.host}`;
+function loadSession() {
+  try { return JSON.parse(localStorage.getItem(storeKey)) || {}; } catch { return {}; }
+}
+function saveSession(s) {
+  try { localStorage.setItem(storeKey, JSON.stringify(s)); } catch { /* private mode: the seat lasts the tab */ }
+}
+
+export const app = {
+  conn: null,
+  hello: null,
+  catalog: null,
+  session: loadSession(),
+  me: null,          // {name, player}
+  screen: null,      // the mounted screen object
+  room: null,        // {code, game, role, seat}
+  state: null,
+  gameOver: null,
+  chat: [],
+  log: [],
+  replaced: false,
+  pendingLink: null,
+
+  send(msg) {
+    if (!this.conn.send(msg)) this.notice('not connected: the page reconnects by itself');
+  },
+
+  show(screen) {
+    if (this.screen && this.screen.destroy) this.screen.destroy();
+    this.screen = screen;
+    fill(main);
+    screen.mount(main);
+    renderNav();
+  },
+
+  addLog(text, kind = 'event') {
+    this.log.push({ text, kind, at: Date.now() });
+    if (this.log.length > 200) this.log.splice(0, this.log.length - 200);
+    if (this.screen && this.screen.logChanged) this.screen.logChanged();
+  },
+
+  notice(text) {
+    showStatus(text, 'notice');
+  },
+};
+
+function renderNav() {
+  const items = [];
+  if (app.me) {
+    if (app.room) {
+      items.push(h('button', { class: 'link', onclick: () => app.show(new RoomScreen(app)) }, `room ${app.room.code}`));
+    } else {
+      items.push(h('button', { class: 'link', onclick: () => openLobby() }, 'lobby'));
+    }
+    items.push(h('button', { class: 'link', onclick: () => app.show(new Records(app)) }, 'records'));
+  }
+  fill(nav, items);
+  fill(who, app.me ? `signed in as ${app.me.name}` : '');
+}
+
+let statusTimer = null;
+function showStatus(text, kind) {
+  clearTimeout(statusTimer);
+  statusBar.className = `status ${kind}`;
+  fill(statusBar, text);
+  if (kind === 'notice' || kind === 'error') {
+    statusTimer = setTimeout(() => { if (statusBar.textContent === text) fill(statusBar); statusBar.className = 'status'; }, 6000);
+  }
+}
+
+function connectionStatus(s) {
+  if (s.state === 'open') {
+    fill(statusBar); statusBar.className = 'status';
+  } else if (s.state === 'connecting') {
+    showStatus(s.attempt ? `connecting (attempt ${s.attempt + 1})…` : 'connecting…', 'away');
+  } else if (s.state === 'closed') {
+    if (app.replaced) return;
+    const paused = app.room ? ' The game is paused for you; your seat is kept.' : '';
+    fill(statusBar,
+      `The server is away: retrying in ${s.retryIn} s (attempt ${s.attempt}).${paused} `,
+      h('button', { class: 'small', onclick: () => app.conn.retryNow() }, 'retry now'));
+    statusBar.className = 'status away';
+    if (app.screen && app.screen.connectionChanged) app.screen.connectionChanged(false);
+  }
+}
+
+function openLobby() {
+  app.show(new Lobby(app));
+  app.send({ type: 'rooms' });
+}
+
+function showLogin(message) {
+  app.show({
+    mount(el) {
+      const name = h('input', { id: 'name', name: 'name', autocomplete: 'nickname', maxlength: 20, required: true,
+        value: app.session.name || '', 'aria-label': 'your name' });
+      const form = h('form', { class: 'card login', onsubmit: (e) => {
+        e.preventDefault();
+        const n = name.value.trim();
+        if (!n) return;
+        app.session.name = n;
+        saveSession(app.session);
+        app.send({ type: 'login', name: n });
+      } },
+        h('h1', {}, 'Play cards with friends'),
+        h('p', {}, 'Set, rock-paper-scissors, rps-brain, Concentration and Klondike. Pick a name to play: it is what others in your room see.'),
+        message ? h('p', { class: 'error' }, message) : null,
+        h('label', { for: 'name' }, 'Your name'),
+        h('div', { class: 'row' }, name, h('button', { type: 'submit', class: 'primary' }, 'Play')));
+      el.append(form);
+      name.focus();
+    },
+  });
+}
+
+/** A link like /#join=K7QX, /#watch=K7QX or /#replay=GAME_ID, acted on once signed in. */
+function readLink() {
+  const m = /^#(join|watch|replay)=([A-Za-z0-9-]{1,40})$/.exec(location.hash);
+  return m ? { kind: m[1], value: m[2] } : null;
+}
+
+function followLink() {
+  const link = app.pendingLink;
+  app.pendingLink = null;
+  if (!link) return false;
+  history.replaceState(null, '', location.pathname);
+  if (link.kind === 'replay') {
+    app.show(new ReplayScreen(app, link.value));
+    return true;
+  }
+  if (app.room) {
+    app.notice(`you are in room ${app.room.code}; leave it first to ${link.kind} ${link.value.toUpperCase()}`);
+    return false;
+  }
+  app.send({ type: link.kind, room: link.value });
+  return true;
+}
+
+function enterRoom(code, game, role, seat) {
+  const same = app.room && app.room.code === code;
+  app.room = { code, game, role, seat };
+  if (!same) { app.chat = []; app.log = []; app.state = null; app.gameOver = null; }
+  if (!(app.screen instanceof RoomScreen)) app.show(new RoomScreen(app));
+  else renderNav();
+}
+
+function handle(msg) {
+  switch (msg.type) {
+    case 'hello':
+      app.hello = msg;
+      app.send({ type: 'games' });
+      if (app.session.token) app.send({ type: 'login', token: app.session.token });
+      else if (app.session.name && app.me) app.send({ type: 'login', name: app.session.name });
+      else showLogin();
+      break;
+    case 'games':
+      app.catalog = msg.games;
+      if (app.screen && app.screen.catalogChanged) app.screen.catalogChanged();
+      break;
+    case 'welcome':
+      app.me = { name: msg.name, player: msg.player };
+      app.session.token = msg.token;
+      app.session.name = msg.name;
+      saveSession(app.session);
+      if (msg.room) {
+        if (app.room && app.room.code === msg.room) { renderNav(); if (app.screen.connectionChanged) app.screen.connectionChanged(true); }
+        else enterRoom(msg.room, null, app.room ? app.room.role : 'player', null);
+        app.addLog(msg.resumed ? 'back in the room' : 'in the room', 'info');
+      } else {
+        if (app.room) app.addLog('the room is gone', 'info');
+        app.room = null;
+        if (!followLink()) openLobby();
+      }
+      break;
+    case 'joined':
+      enterRoom(msg.room, msg.game, 'player', msg.seat);
+      break;
+    case 'watching':
+      enterRoom(msg.room, null, 'spectator', null);
+      break;
+    case 'left':
+      app.room = null; app.state = null; app.gameOver = null;
+      openLobby();
+      break;
+    case 'state':
+      if (!app.room) enterRoom(msg.room, msg.game, 'player', null);
+      if (app.state && app.state.seq > msg.seq && app.state.room === msg.room) break; // older than what we show
+      app.room.game = msg.game;
+      app.state = msg;
+      if (msg.phase !== 'over') app.gameOver = null;
+      if (app.screen && app.screen.stateChanged) app.screen.stateChanged();
+      break;
+    case 'game_over':
+      app.gameOver = msg;
+      if (app.screen && app.screen.stateChanged) app.screen.stateChanged();
+      break;
+    case 'chat':
+      app.chat.push({ from: msg.from, text: msg.text });
+      if (app.chat.length > 100) app.chat.shift();
+      if (app.screen && app.screen.chatChanged) app.screen.chatChanged();
+      break;
+    case 'player_joined':
+      app.addLog(`${msg.name} ${msg.role === 'player' ? 'sat down' : 'is watching'}`, 'info'); break;
+    case 'player_left':
+      app.addLog(`${msg.name} left`, 'info'); break;
+    case 'player_away':
+      app.addLog(`${msg.name} lost the connection; their seat is kept`, 'info'); break;
+    case 'player_back':
+      app.addLog(`${msg.name} is back`, 'info'); break;
+    case 'rooms':
+    case 'stats':
+    case 'leaderboard':
+    case 'daily_leaderboard':
+    case 'replay':
+    case 'replay_frame':
+      if (app.screen && app.screen.message) app.screen.message(msg);
+      break;
+    case 'error':
+      if (msg.code === 'bad_token') {
+        delete app.session.token;
+        saveSession(app.session);
+        if (app.session.name) {
+          if (app.room) app.addLog('the server no longer knows this seat; signed in again by name', 'info');
+          app.room = null;
+          app.send({ type: 'login', name: app.session.name });
+        } else showLogin();
+        break;
+      }
+      if (!app.me && msg.code === 'bad_request') { showLogin(msg.message); break; }
+      if (app.screen && app.screen.message && app.screen.message(msg)) break;
+      app.addLog(msg.message, 'error');
+      showStatus(msg.message, 'error');
+      break;
+    case 'replaced':
+      app.replaced = true;
+      showStatus('This seat is now played from another tab or device. Reload this page to take it back.', 'error');
+      break;
+    case 'shutdown':
+      showStatus('The server is stopping; the page reconnects when it is back.', 'away');
+      break;
+    default:
+      // Every game message (claimed, round, flipped, …) goes to the room; others are skipped.
+      if (app.screen && app.screen.message) app.screen.message(msg);
+  }
+}
+
+app.conn = new Connection(handle, connectionStatus);
+app.pendingLink = readLink();
+window.addEventListener('hashchange', () => {
+  app.pendingLink = readLink();
+  if (app.me) followLink();
+});
+app.conn.connect();
+
+// For the tests: the page's view of the session, read by Selenium.
+window.cardserverPage = { get state() { return app.state; }, get room() { return app.room; }, get me() { return app.me; } };
+export { openLobby, listWords };

@@ -1,0 +1,76 @@
+// Rock-paper-scissors: three buttons (keys r, p, s), the round, the clock, and the last
+// round's throws. Nobody's sign is shown before both have thrown; the server never sends it.
+
+import { h, fill, listWords } from '../dom.js';
+import { Countdown } from './timer.js';
+
+export const SIGNS = [
+  { sign: 'rock', key: 'r', icon: '✊' },
+  { sign: 'paper', key: 'p', icon: '✋' },
+  { sign: 'scissors', key: 's', icon: '✌️' },
+];
+
+export function signIcon(sign) {
+  const s = SIGNS.find((x) => x.sign === sign);
+  return s ? `${s.icon} ${sign}` : 'nothing';
+}
+
+export class RpsView {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.el = h('div', { class: 'game rps' });
+    this.info = h('p', { class: 'info' });
+    this.clockEl = h('span', { class: 'clock', 'aria-live': 'off' });
+    this.signs = h('div', { class: 'signs', role: 'group', 'aria-label': 'your throw' });
+    this.last = h('p', { class: 'lastround', 'aria-live': 'polite' });
+    this.countdown = new Countdown(this.clockEl, () => ctx.connected());
+    this.el.append(h('div', { class: 'row spread' }, this.info, this.clockEl), this.signs, this.last);
+  }
+
+  update(s) {
+    this.state = s;
+    this.countdown.set(s.phase === 'playing' ? s.time_left_ms : null);
+    const me = this.ctx.me();
+    const spectator = this.ctx.spectator();
+    const playing = s.phase === 'playing';
+    const mine = s.your_throw;
+    const others = (s.waiting_on || []).filter((n) => n !== me);
+    let line;
+    if (s.phase === 'waiting') line = s.players.length < 2 ? 'Waiting for an opponent: send your friend the link.' : 'Waiting to start…';
+    else if (!playing) line = 'The match is over.';
+    else if (spectator) line = `Round ${s.round} (best of ${s.rounds}) · waiting on ${listWords(s.waiting_on) || 'nobody'}`;
+    else if (mine) line = `Round ${s.round} of best of ${s.rounds}: you threw ${signIcon(mine)}${others.length ? `; waiting for ${listWords(others)}` : ''}`;
+    else line = `Round ${s.round} of best of ${s.rounds}: your throw`;
+    fill(this.info, line);
+    fill(this.signs, SIGNS.map((x) => h('button', {
+      class: `sign${mine === x.sign ? ' picked' : ''}`,
+      disabled: !playing || spectator || !!mine,
+      'aria-label': `throw ${x.sign} (key ${x.key})`,
+      onclick: () => this.ctx.send({ type: 'throw', sign: x.sign }),
+    }, h('span', { class: 'icon', 'aria-hidden': 'true' }, x.icon), h('span', {}, x.sign), h('kbd', { 'aria-hidden': 'true' }, x.key))));
+    fill(this.last, s.last_round ? this.describe(s.last_round) : '');
+  }
+
+  describe(r) {
+    const me = this.ctx.me();
+    const throws = Object.entries(r.throws).map(([n, sign]) => `${n === me ? 'you' : n}: ${signIcon(sign)}`).join(' · ');
+    const timed = r.timed_out.length ? ` (${listWords(r.timed_out.map((n) => (n === me ? 'you' : n)))} ran out of time)` : '';
+    const winner = r.winner === null ? 'a draw, played again' : r.winner === me ? 'you won it' : `${r.winner} won it`;
+    return `Round ${r.round}: ${throws || 'nobody threw'}, ${winner}${timed}.`;
+  }
+
+  event(msg) {
+    if (msg.type === 'round') this.ctx.log(this.describe(msg), msg.winner === this.ctx.me() ? 'good' : 'info');
+  }
+
+  tick() { this.countdown.draw(); }
+
+  key(e) {
+    const s = this.state;
+    if (!s || s.phase !== 'playing' || this.ctx.spectator() || s.your_throw) return false;
+    const x = SIGNS.find((y) => y.key === e.key);
+    if (!x) return false;
+    this.ctx.send({ type: 'throw', sign: x.sign });
+    return true;
+  }
+}
