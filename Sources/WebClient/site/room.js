@@ -30,7 +30,7 @@ export class RoomScreen {
     el.append(h('div', { class: 'room' },
       this.header,
       h('div', { class: 'roombody' },
-        h('div', { class: 'playarea' }, this.table, this.over, this.actions),
+        h('div', { class: 'playarea' }, this.over, this.table, this.actions),
         h('aside', { class: 'side' },
           this.players,
           h('h3', {}, 'What happened'), this.logEl,
