@@ -1,0 +1,513 @@
+#!/usr/bin/python3
+"""Plays every game in a real browser against a real cardserver (issue 31).
+
+    /usr/bin/python3 Tests/Web/web_play.py --server .build/release/cardserver [--shots DIR] [--only NAME ...]
+
+Headless Chromium through Selenium (Debian: chromium, chromium-driver, python3-selenium,
+python3-jsonschema, python3-regex). The server is started on a free loopback port with a
+fresh data folder and stopped at the end. Each scenario opens its own browser, plays
+through clicks (or taps, on the phone), and checks what the page shows; every message the
+page sends and receives is validated against Protocol.schema.json, and the browser's
+console must hold no error and no CSP violation. Exits non-zero when any scenario failed.
+"""
+import argparse, itertools, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time, traceback
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+sys.path.insert(0, os.path.join(ROOT, 'Examples', 'bots'))
+from common import SchemaChecker  # noqa: E402
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
+from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
+from selenium.webdriver.common.actions import interaction  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+# Records what the page sends and receives, before any of its own code runs.
+SPY = """
+window.__sent = []; window.__received = [];
+const realSend = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) { window.__sent.push(String(data)); return realSend.call(this, data); };
+const RealWS = window.WebSocket;
+window.WebSocket = function (url, protocols) {
+  const ws = protocols === undefined ? new RealWS(url) : new RealWS(url, protocols);
+  ws.addEventListener('message', (e) => window.__received.push(String(e.data)));
+  return ws;
+};
+window.WebSocket.prototype = RealWS.prototype;
+Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+"""
+
+
+class Failure(Exception):
+    pass
+
+
+def expect(cond, what):
+    if not cond:
+        raise Failure(what)
+
+
+def wait_for(what, fn, timeout=15.0, every=0.05):
+    end = time.time() + timeout
+    while time.time() < end:
+        value = fn()
+        if value:
+            return value
+        time.sleep(every)
+    raise Failure(f'timed out waiting for {what}')
+
+
+class Server:
+    """The release cardserver on a free port, with its own data folder."""
+
+    def __init__(self, binary, data=None, port=0):
+        self.binary = binary
+        self.data = data or tempfile.mkdtemp(prefix='web-play-')
+        self.port = port
+        self.start()
+
+    def start(self):
+        self.log = open(os.path.join(self.data, '..', os.path.basename(self.data) + '.log'), 'a')
+        self.proc = subprocess.Popen([self.binary, '--host', '127.0.0.1', '--port', str(self.port), '--data', os.path.join(self.data, 'd'),
+                                      '--rate', '0', '--games-per-minute', '0', '--rooms-per-minute', '0'],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        line = ''
+        for line in self.proc.stderr:
+            m = re.search(r'listening on 127\.0\.0\.1:(\d+)', line)
+            if m:
+                self.port = int(m.group(1))
+                break
+        else:
+            raise Failure(f'the server did not start: {line}')
+        threading.Thread(target=lambda: [None for _ in self.proc.stderr], daemon=True).start()
+
+    def kill(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    @property
+    def url(self):
+        return f'http://127.0.0.1:{self.port}/'
+
+
+class Watcher:
+    """A spectator over TCP: what it sees is what the test plays from (Set's claims)."""
+
+    def __init__(self, port, name='watcher'):
+        self.sock = socket.create_connection(('127.0.0.1', port), timeout=10)
+        self.file = self.sock.makefile('rb')
+        self.state = None
+        self.messages = []
+        self.lock = threading.Lock()
+        self.send({'type': 'login', 'name': name})
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def send(self, msg):
+        self.sock.sendall((json.dumps(msg) + '\n').encode())
+
+    def read(self):
+        for raw in self.file:
+            msg = json.loads(raw)
+            with self.lock:
+                self.messages.append(msg)
+                if msg['type'] == 'state':
+                    self.state = msg
+
+    def first(self, kind):
+        with self.lock:
+            return next((m for m in self.messages if m['type'] == kind), None)
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+class Page:
+    def __init__(self, run, width, height, touch=False):
+        self.run = run
+        options = webdriver.ChromeOptions()
+        for a in ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', f'--window-size={width},{height}']:
+            options.add_argument(a)
+        if touch:
+            options.add_experimental_option('mobileEmulation', {'deviceMetrics': {'width': width, 'height': height, 'pixelRatio': 2, 'touch': True}})
+        options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
+        self.d = webdriver.Chrome(options=options)
+        self.d.execute_cdp_cmd('Page.addScriptToEvaluateOnNewDocument', {'source': SPY})
+        self.touch = touch
+        self.width = width
+        self.console = []
+
+    def open(self, path=''):
+        self.d.get(self.run.server.url + path)
+
+    def login(self, name):
+        field = wait_for('the name field', lambda: self.d.find_elements(By.ID, 'name'))[0]
+        field.send_keys(name + '\n')
+        wait_for('the lobby', lambda: self.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'))
+
+    def create(self, game, seats, **options):
+        Select(self.d.find_element(By.ID, 'game')).select_by_value(game)
+        seats_field = self.d.find_element(By.ID, 'seats')
+        seats_field.clear()
+        seats_field.send_keys(str(seats))
+        for name, value in options.items():
+            field = self.d.find_element(By.ID, f'opt-{name}')
+            if field.tag_name == 'select':
+                Select(field).select_by_value(str(value).lower() if isinstance(value, bool) else str(value))
+            else:
+                field.clear()
+                field.send_keys(str(value))
+        self.tap(self.d.find_element(By.CSS_SELECTOR, 'form.newgame button[type=submit]'))
+        return wait_for('the room', lambda: self.js('return window.cardserverPage.state && window.cardserverPage.state.room'))
+
+    def js(self, script):
+        return self.d.execute_script(script)
+
+    def state(self):
+        return self.js('return window.cardserverPage.state')
+
+    def seq(self):
+        s = self.state()
+        return s['seq'] if s else -1
+
+    def tap(self, element, dy=None):
+        """A click, or a touch on the phone; dy aims at a point above the centre (overlapping cards)."""
+        self.d.execute_script('arguments[0].scrollIntoView({block: "center"})', element)
+        if self.touch:
+            actions = ActionBuilder(self.d, mouse=PointerInput(interaction.POINTER_TOUCH, 'finger'))
+            size = element.size
+            actions.pointer_action.move_to(element, 0, 0 if dy is None else dy).pointer_down().pointer_up()
+            actions.perform()
+        elif dy is None:
+            element.click()
+        else:
+            ActionChains(self.d).move_to_element_with_offset(element, 0, dy).click().perform()
+
+    def game_over_text(self, timeout=30):
+        return wait_for('game over on the page', lambda: (self.d.find_elements(By.ID, 'game-over') or [None])[0] and self.d.find_element(By.ID, 'game-over').text, timeout)
+
+    def shot(self, name):
+        if self.run.shots:
+            path = os.path.join(self.run.shots, f'{name}.png')
+            self.d.save_screenshot(path)
+
+    def check(self):
+        """Every line both ways against the schema; no console error; no sideways scroll."""
+        for raw in self.js('return window.__sent') or []:
+            self.run.checker.check(json.loads(raw), raw, 'client')
+            self.run.sent += 1
+        for raw in self.js('return window.__received') or []:
+            self.run.checker.check(json.loads(raw), raw, 'server')
+            self.run.received += 1
+        self.js('window.__sent = []; window.__received = []')
+        logs = self.d.get_log('browser')
+        bad = [l for l in logs if l['level'] == 'SEVERE' or 'Content Security Policy' in l['message']]
+        expect(not bad, f'the console holds {bad}')
+        width = self.js('return document.documentElement.scrollWidth')
+        inner = self.js('return window.innerWidth')
+        expect(width <= inner, f'the page scrolls sideways: {width} > {inner}')
+
+    def close(self):
+        self.d.quit()
+
+
+def is_set(cards):
+    return all(len({c[k] for c in cards}) != 2 for k in ('count', 'shape', 'color', 'fill'))
+
+
+def play_set(run, page, watcher, shot):
+    claims = 0
+    while True:
+        s = watcher.state
+        if s and s['phase'] == 'over':
+            break
+        if not s or s['phase'] != 'playing':
+            time.sleep(0.05)
+            continue
+        trio = next((t for t in itertools.combinations(s['board'], 3) if is_set(t)), None)
+        if trio is None:
+            time.sleep(0.05)
+            continue
+        before = s['seq']
+        for card in trio:
+            page.tap(page.d.find_element(By.CSS_SELECTOR, f'button.setcard[data-id="{card["id"]}"]'))
+        claims += 1
+        wait_for('the claim', lambda: watcher.state['seq'] != before)
+        if claims == 4:
+            page.shot(shot + '-playing')
+    return claims
+
+
+def scenario_set(run, width=1280, height=900, touch=False, tag='desktop'):
+    page = Page(run, width, height, touch)
+    try:
+        page.open()
+        page.login(f'setter{tag[:1]}')
+        code = page.create('set', 1, variant='junior') if not touch else page.create('set', 1)
+        watcher = Watcher(run.server.port, f'eye{tag[:1]}')
+        watcher.send({'type': 'watch', 'room': code})
+        claims = play_set(run, page, watcher, f'web-set-{tag}')
+        text = page.game_over_text()
+        expect(text == 'You win!', f'game over says {text!r}')
+        over = wait_for('game_over at the watcher', lambda: watcher.first('game_over'))
+        expect(over['winners'] == [page.state()['players'][0]['name']], f'winners {over["winners"]}')
+        page.shot(f'web-set-{tag}-over')
+        page.check()
+        watcher.close()
+        return f'{claims} Sets claimed by {"taps" if touch else "clicks"}'
+    finally:
+        page.close()
+
+
+def scenario_rps(run):
+    page = Page(run, 1280, 900)
+    try:
+        page.open()
+        page.login('thrower')
+        page.create('rps', 1, rounds=1, bot='random')
+        throws = 0
+        while page.state()['phase'] == 'playing':
+            s = page.state()
+            if s['your_throw'] is None:
+                page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
+                throws += 1
+                wait_for('the throw', lambda: page.seq() != s['seq'])
+            time.sleep(0.05)
+        text = page.game_over_text()
+        expect(text in ('You win!', 'robot wins.'), f'game over says {text!r}')
+        page.shot('web-rps-desktop')
+        page.check()
+        return f'{throws} throws, {text}'
+    finally:
+        page.close()
+
+
+def scenario_brain(run):
+    page = Page(run, 1280, 900)
+    beats = {'rock': 'paper', 'paper': 'scissors', 'scissors': 'rock'}
+    loses = {v: k for k, v in beats.items()}
+    try:
+        page.open()
+        page.login('brainy')
+        page.create('rps-brain', 1, rounds=3)
+        answers = 0
+        while page.state()['phase'] == 'playing':
+            s = page.state()
+            if s['your_answer'] is None and s['prompt']:
+                sign = beats[s['prompt']['sign']] if s['prompt']['goal'] == 'win' else loses[s['prompt']['sign']]
+                page.tap(page.d.find_element(By.CSS_SELECTOR, f'button.sign[aria-label^="answer {sign}"]'))
+                answers += 1
+                wait_for('the answer', lambda: page.seq() != s['seq'])
+            time.sleep(0.05)
+        text = page.game_over_text()
+        expect(text == 'You win!', f'game over says {text!r}')
+        scores = page.state()['players'][0]['score']
+        expect(scores == 30, f'3 right answers score 30, not {scores}')
+        page.check()
+        return f'{answers} answers, score {scores}'
+    finally:
+        page.close()
+
+
+def scenario_concentration(run):
+    page = Page(run, 1280, 900)
+    try:
+        page.open()
+        page.login('memory')
+        page.create('concentration', 1, pairs=4, theme='animals')
+        seen = {}
+        flips = 0
+        while page.state()['phase'] == 'playing':
+            s = page.state()
+            cards = s['cards']
+            up = [c for c in cards if c['face'] is not None and not c['matched']]
+            hidden = [c for c in cards if c['face'] is None]
+            for c in cards:
+                if c['face'] is not None:
+                    seen[c['index']] = c['face']
+            if len(up) == 1:
+                partner = next((i for i, f in seen.items() if f == up[0]['face'] and i != up[0]['index'] and not cards[i]['matched']), None)
+                target = partner if partner is not None and cards[partner]['face'] is None else next(c['index'] for c in hidden if c['index'] not in seen or seen[c['index']] == up[0]['face'])
+            else:
+                known = {}
+                pair = None
+                for i, f in seen.items():
+                    if not cards[i]['matched'] and cards[i]['face'] is None:
+                        if f in known:
+                            pair = known[f]
+                            break
+                        known[f] = i
+                target = pair if pair is not None else next((c['index'] for c in hidden if c['index'] not in seen), hidden[0]['index'])
+            page.tap(page.d.find_element(By.CSS_SELECTOR, f'.memgrid button:nth-child({target + 1})'))
+            flips += 1
+            wait_for('the flip', lambda: page.seq() != s['seq'])
+            if flips == 3:
+                page.shot('web-concentration-desktop')
+        text = page.game_over_text()
+        expect(text == 'You win!', f'game over says {text!r}')
+        page.check()
+        return f'{flips} flips'
+    finally:
+        page.close()
+
+
+def solution(run, seed):
+    out = subprocess.run([run.cardbench, 'klondike-solver', '--solution', str(seed)], capture_output=True, text=True, check=True).stdout
+    return [json.loads(l) for l in out.splitlines() if l.startswith('{')]
+
+
+def scenario_klondike(run, width=1280, height=900, touch=False, tag='desktop'):
+    page = Page(run, width, height, touch)
+    try:
+        page.open()
+        page.login(f'patience{tag[:1]}')
+        page.create('klondike', 1, seed=7)
+        moves = solution(run, 7)
+        for i, m in enumerate(moves):
+            before = page.seq()
+            if m['type'] == 'draw':
+                page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
+            else:
+                n = m.get('count', 1)
+                card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{n}"]')
+                page.tap(card, dy=-card.size['height'] // 2 + 5)
+                page.tap(page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]'), dy=-page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]').size['height'] // 2 + 5)
+            wait_for(f'move {i + 1} ({m}) to show', lambda: page.seq() != before)
+            if i == 60:
+                page.shot(f'web-klondike-{tag}')
+        text = page.game_over_text()
+        expect(text == 'You win!', f'game over says {text!r}')
+        expect(page.state()['moves'] == sum(1 for m in moves if m['type'] == 'move') + sum(1 for m in moves if m['type'] == 'draw'), 'moves counted')
+        page.check()
+        return f'{len(moves)} steps by {"taps" if touch else "clicks"}'
+    finally:
+        page.close()
+
+
+def scenario_reload_and_restart(run):
+    page = Page(run, 1280, 900)
+    try:
+        page.open()
+        page.login('stayer')
+        code = page.create('set', 1)
+        board = [c['id'] for c in page.state()['board']]
+        page.d.refresh()
+        wait_for('the room after a reload', lambda: page.js('return window.cardserverPage.state && window.cardserverPage.state.room') == code)
+        expect([c['id'] for c in page.state()['board']] == board, 'the same board after a reload')
+        page.check()
+        run.server.kill()
+        wait_for('the page to see the server gone', lambda: 'server is away' in page.d.find_element(By.ID, 'status').text, 10)
+        run.server.start()
+        wait_for('the page back in its room', lambda: page.js('return window.cardserverPage.state && window.cardserverPage.state.cause && window.cardserverPage.state.cause.kind') in ('back',) and page.state()['room'] == code, 40)
+        expect([c['id'] for c in page.state()['board']] == board, 'the same board after the server restarted')
+        expect(page.state()['players'][0]['connected'], 'connected again')
+        page.check()
+        return f'room {code} kept through a reload and a SIGKILL'
+    finally:
+        page.close()
+
+
+def scenario_links_and_mixed_rps(run):
+    """A TCP player makes a 2-seat rps room; a browser joins by #join= link, another watches by #watch=."""
+    tcp = Watcher(run.server.port, 'tcpann')
+    tcp.send({'type': 'create', 'game': 'rps', 'options': {'rounds': 1}})
+    joined = wait_for('joined', lambda: tcp.first('joined'))
+    code = joined['room']
+    player = Page(run, 1280, 900)
+    fan = Page(run, 360, 640, touch=True)
+    try:
+        player.open(f'#join={code}')
+        player.login('webbob')
+        wait_for('the browser seated', lambda: player.state() and player.state()['phase'] == 'playing')
+        fan.open(f'#watch={code}')
+        fan.login('webfan')
+        wait_for('the watcher badge', lambda: fan.d.find_elements(By.CSS_SELECTOR, '.badge'))
+        while player.state()['phase'] == 'playing':
+            s = player.state()
+            if s['your_throw'] is None:
+                player.tap(player.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw paper"]'))
+                wait_for('the throw', lambda: player.seq() != s['seq'])
+            if tcp.state and 'tcpann' in tcp.state['waiting_on']:
+                tcp.send({'type': 'throw', 'sign': 'rock'})
+                time.sleep(0.2)
+            time.sleep(0.05)
+        text = player.game_over_text()
+        expect(text == 'You win!', f'paper beats rock: {text!r}')
+        fan_text = fan.game_over_text()
+        expect(fan_text == 'webbob wins.', f'the spectator reads {fan_text!r}')
+        fan.shot('web-rps-phone-spectator')
+        player.check()
+        fan.check()
+        return f'room {code}: TCP rock, browser paper, a phone watching'
+    finally:
+        player.close()
+        fan.close()
+        tcp.close()
+
+
+class Run:
+    def __init__(self, args):
+        self.server = Server(args.server)
+        self.cardbench = args.cardbench
+        self.shots = args.shots
+        if self.shots:
+            os.makedirs(self.shots, exist_ok=True)
+        self.checker = SchemaChecker(os.path.join(ROOT, 'Protocol.schema.json'))
+        self.sent = 0
+        self.received = 0
+
+
+SCENARIOS = {
+    'set': lambda run: scenario_set(run),
+    'set-phone': lambda run: scenario_set(run, 360, 640, True, 'phone'),
+    'rps': scenario_rps,
+    'rps-brain': scenario_brain,
+    'concentration': scenario_concentration,
+    'klondike': lambda run: scenario_klondike(run),
+    'klondike-phone': lambda run: scenario_klondike(run, 360, 640, True, 'phone'),
+    'links-mixed-rps': scenario_links_and_mixed_rps,
+    'reload-restart': scenario_reload_and_restart,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--server', required=True)
+    parser.add_argument('--cardbench', default=None)
+    parser.add_argument('--shots', default=None)
+    parser.add_argument('--only', nargs='*', default=None)
+    args = parser.parse_args()
+    args.cardbench = args.cardbench or os.path.join(os.path.dirname(args.server), 'cardbench')
+    run = Run(args)
+    failed = 0
+    started = time.time()
+    try:
+        for name, fn in SCENARIOS.items():
+            if args.only and name not in args.only:
+                continue
+            t = time.time()
+            try:
+                print(f'web: {name}: ok, {fn(run)} ({time.time() - t:.1f} s)', flush=True)
+            except Exception as e:  # noqa: BLE001 - a scenario's failure is reported, the others still run
+                failed += 1
+                print(f'web: {name}: FAILED: {e}', flush=True)
+                traceback.print_exc()
+    finally:
+        run.server.stop()
+    print(f'web: {len(args.only or SCENARIOS) - failed} passed, {failed} failed; {run.sent} lines sent and {run.received} received, all valid ({time.time() - started:.0f} s)')
+    sys.exit(1 if failed else 0)
+
+
+main()
