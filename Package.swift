@@ -32,7 +32,7 @@ let package = Package(
         // The system-call wrappers, IOResult and SystemError of every program here.
         .target(name: "SystemCall", dependencies: ["CEpoll"], swiftSettings: releaseSpeed),
         // Sockets, the epoll event loop, timers and output buffers; knows nothing of games.
-        .target(name: "Network", dependencies: ["CEpoll", "SystemCall"], swiftSettings: releaseSpeed),
+        .target(name: "Network", dependencies: ["CEpoll", "SystemCall", "WebTransport"], swiftSettings: releaseSpeed),
         // The data directory: its lock, sealed records read and repaired, the disk budget, replay files,
         // and the threads that work off the loop (the one writing thread, the background worker).
         .target(name: "Storage", dependencies: ["SystemCall", "CEpoll"], swiftSettings: releaseSpeed),

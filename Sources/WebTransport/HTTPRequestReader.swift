@@ -24,6 +24,15 @@ public struct HTTPRequestReader: Sendable {
     /// Whether part of a request has arrived and the rest has not.
     public var hasPartialRequest: Bool { !buffer.isEmpty }
 
+    /// Takes the bytes received after the last request: after an upgrade, they are the new protocol's.
+    public mutating func takeBuffered() -> [UInt8] {
+        defer {
+            buffer = []
+            scanned = 0
+        }
+        return buffer
+    }
+
     /// Adds bytes received.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         buffer.append(contentsOf: bytes)
