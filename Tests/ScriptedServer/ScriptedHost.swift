@@ -96,6 +96,9 @@ public final class ScriptedHost: ServerHost {
 
     public func sendUnframed(_ bytes: [UInt8], to client: ClientID) {
         bytesSent[client, default: 0] += bytes.count
+        if slowReaders.contains(client) {
+            pendingBytes[client, default: 0] += bytes.count
+        }
         unframed[client, default: []] += bytes
     }
 
