@@ -26,15 +26,18 @@ let package = Package(
         .target(name: "KlondikeSolver", dependencies: ["GameRules"]),
         // Protocol 1 messages (rule values in JSON), the JSON codec and the line framer; knows nothing of sockets.
         .target(name: "Wire", dependencies: ["GameRules"]),
+        // HTTP/1.1 request heads, replies, and WebSocket (RFC 6455) frames, handshake, SHA-1 and
+        // Base64: pure values in, values out; knows nothing of sockets or games.
+        .target(name: "WebTransport"),
         // The system-call wrappers, IOResult and SystemError of every program here.
         .target(name: "SystemCall", dependencies: ["CEpoll"], swiftSettings: releaseSpeed),
         // Sockets, the epoll event loop, timers and output buffers; knows nothing of games.
-        .target(name: "Network", dependencies: ["CEpoll", "SystemCall"], swiftSettings: releaseSpeed),
+        .target(name: "Network", dependencies: ["CEpoll", "SystemCall", "WebTransport"], swiftSettings: releaseSpeed),
         // The data directory: its lock, sealed records read and repaired, the disk budget, replay files,
         // and the threads that work off the loop (the one writing thread, the background worker).
         .target(name: "Storage", dependencies: ["SystemCall", "CEpoll"], swiftSettings: releaseSpeed),
         // Sessions, lobby and rooms: messages in -> rules -> messages out.
-        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall", "Storage"], swiftSettings: releaseSpeed),
+        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall", "Storage", "WebTransport"], swiftSettings: releaseSpeed),
         .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire", "Storage"], swiftSettings: releaseSpeed),
         // The terminal client: terminal control, rendering, keys -> commands, one view per game.
         .target(name: "CardClient", dependencies: ["GameRules", "Wire", "SystemCall"]),
@@ -50,6 +53,7 @@ let package = Package(
         .testTarget(name: "GameRulesTests", dependencies: ["GameRules", "KlondikeTestSupport"]),
         .testTarget(name: "KlondikeSolverTests", dependencies: ["KlondikeSolver", "GameRules", "KlondikeTestSupport"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
+        .testTarget(name: "WebTransportTests", dependencies: ["WebTransport"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "GameRules"]),
         // Test support: a JSON Schema validator for Protocol.schema.json, shared by the tests of both programs.
         .target(name: "ProtocolSchema", dependencies: ["Wire"], path: "Tests/ProtocolSchema"),

@@ -22,6 +22,9 @@ final class Client {
     var loginTimer: TimerToken?
     /// States were held back while it was far behind on reading: it gets the newest once it catches up.
     var missedStates = false
+    /// What the connection speaks: protocol 1 over NDJSON unless the server takes web peers
+    /// (``ServerConfig/web``), when it is pending until its first bytes say.
+    var transport = Transport.tcp
 
     init(id: ClientID, commands: TokenBucket) {
         self.id = id

@@ -74,6 +74,7 @@ extension GameServer {
                 if !results.hasFailedWrites {
                     host.log("results journal: \(failure); game_over waits until the result is written (retried every second)")
                 }
+                metrics.storageFailures += 1
                 results.writeFailed(written.ticket)
                 continue
             }

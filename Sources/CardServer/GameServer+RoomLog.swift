@@ -23,7 +23,10 @@ extension GameServer {
     func logCommand(_ records: RoomLogRecord...) throws(CommandError) {
         guard !isReplaying, roomLog != nil || replays != nil else { return }
         let entries = records.map(RoomLog.Entry.init)
-        if let roomLog, !roomLog.write(entries) { throw .storageUnavailable }
+        if let roomLog, !roomLog.write(entries) {
+            metrics.storageFailures += 1
+            throw .storageUnavailable
+        }
         for (record, entry) in zip(records, entries) { keepInGameRecord(record, line: entry.line) }
     }
 
@@ -34,7 +37,10 @@ extension GameServer {
         guard !isReplaying, roomLog != nil || replays != nil else { return }
         let encoded = ClientRequest(id: nil, command: command).encodedLine()
         let line = RoomLogRecord.moveLine(room: room.code, player: player.id, command: Array(encoded.dropLast()), t: now)
-        if let roomLog, !roomLog.writeMove(room: room.code, line: line) { throw .storageUnavailable }
+        if let roomLog, !roomLog.writeMove(room: room.code, line: line) {
+            metrics.storageFailures += 1
+            throw .storageUnavailable
+        }
         keep(line, inRecordOf: room)
     }
 
@@ -222,7 +228,10 @@ extension GameServer {
             player.roomCode = room.code
             seatsChanged(room)
         case .room(let snapshot):
-            if let old = rooms.removeValue(forKey: snapshot.code) { listing.remove(old) }
+            if let old = rooms.removeValue(forKey: snapshot.code) {
+                listing.remove(old)
+                roomRemoved(old)
+            }
             guard let room = restoredRoom(snapshot) else { return }
             for entry in snapshot.members {
                 let player = restoredPlayer(entry)
@@ -284,6 +293,7 @@ extension GameServer {
         case .close(let code):
             guard let room = rooms.removeValue(forKey: code) else { return }
             listing.remove(room)
+            roomRemoved(room)
         case .tick:
             break
         }
@@ -302,6 +312,7 @@ extension GameServer {
             seatCount: snapshot.seats, minPlayers: min(engineType.minPlayers, snapshot.seats), engine: engine)
         room.options = snapshot.options
         rooms[snapshot.code] = room
+        roomAdded(room)
         return room
     }
 

@@ -52,6 +52,7 @@ extension GameServer {
         try logCommand(.create(snapshot(of: room, options: request.options), creator: member(player, seat: 0), t: gameNow))
         nextRoomSerial += 1
         rooms[code] = room
+        roomAdded(room)
         addressLimits.roomCreations.record(address, now: host.nowNanoseconds)
         if !room.isPrivate { listing.add(room) }
         room.seats[0] = player.id
@@ -196,6 +197,7 @@ extension GameServer {
         log(.close(room: room.code))
         if let timer = room.deadlineTimer { host.cancel(timer) }
         rooms[room.code] = nil
+        roomRemoved(room)
         listing.remove(room)
         host.log("room \(room.code) closed")
     }

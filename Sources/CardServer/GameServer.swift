@@ -1,4 +1,5 @@
 import Storage
+import WebTransport
 import Wire
 
 /// The referee: turns client lines into rule applications and messages out.
@@ -37,6 +38,8 @@ public final class GameServer {
     var rooms: [String: Room] = [:]
     /// The public rooms as `rooms` pages show them.
     let listing = RoomListing()
+    /// What `/metrics` shows, kept as things happen.
+    let metrics = ServerMetrics()
     /// Connections, room creations and missed codes, counted per address.
     lazy var addressLimits = AddressLimits(config: config)
     /// Finished games on their way to the disk, and what waits for them (see ``DurableResults``).
@@ -98,6 +101,7 @@ public final class GameServer {
         let client = Client(id: id, commands: bucket)
         client.address = PeerAddress.key(peer)
         clients[id] = client
+        metrics.connectionOpened(.tcp)
         let fromAddress = addressLimits.connectionOpened(from: client.address)
         host.log("\(id) opened from \(peer)")
         if clients.count > config.maxClients {
@@ -111,6 +115,16 @@ public final class GameServer {
             close(client)
             return
         }
+        if let web = config.web {
+            return awaitFirstBytes(client, web: web)
+        }
+        greet(client)
+    }
+
+    /// Says `hello` to a protocol 1 client (over NDJSON or WebSocket), which then has the
+    /// login timeout to log in.
+    func greet(_ client: Client) {
+        let id = client.id
         send(.hello(protocolVersion: 1, server: "cardserver \(config.version)", games: Self.gameNames, startedMs: Int(startedMs)), to: id)
         client.loginTimer = host.schedule(after: config.loginTimeout) { [weak self] in
             self?.loginTimedOut(id)
@@ -120,6 +134,8 @@ public final class GameServer {
     /// Bytes arrived from a connection.
     public func clientSent(_ id: ClientID, bytes: UnsafeRawBufferPointer) {
         guard let client = clients[id], !client.isClosing else { return }
+        // Anything but plain protocol 1 (pending, HTTP, WebSocket) goes its own way: one test of a tag.
+        guard case .tcp = client.transport else { return webSent(client, bytes: bytes) }
         // Made strong once for all the lines of this read: each use of the unowned `host`
         // makes it strong again, two atomic operations, and every line uses it.
         let host = self.host
@@ -145,6 +161,7 @@ public final class GameServer {
     public func clientDisconnected(_ id: ClientID, reason: String) {
         guard let client = clients.removeValue(forKey: id) else { return }
         addressLimits.connectionClosed(from: client.address)
+        transportClosed(client)
         host.log("\(id) closed (\(reason))")
         results.forget(id)
         if let timer = client.loginTimer {
@@ -166,7 +183,7 @@ public final class GameServer {
         journalWritten()
         for client in clients.values where !client.isClosing {
             send(.shutdown, to: client.id)
-            close(client)
+            close(client, code: WebSocketCloseCode.goingAway.rawValue, reason: "the server is shutting down")
         }
     }
 
@@ -178,8 +195,9 @@ public final class GameServer {
     /// Nothing it sent is dropped or refused; it is served at the pace it reads and
     /// the rate allows, so a burst never disconnects and costs no one else.
     /// - Parameter host: `self.host`, made strong by the caller for all the frames it hands on.
-    private func take(_ frame: LineFramer.FrameView, from client: Client, host: any ServerHost) -> LineFramer.Verdict {
+    func take(_ frame: LineFramer.FrameView, from client: Client, host: any ServerHost) -> LineFramer.Verdict {
         // The clock is read for the command rate only: without one, a line costs no clock reading.
+        metrics.commands &+= 1
         let now = config.commandRate > 0 ? host.nowNanoseconds : 0
         if config.commandRate > 0 {
             client.commands.spend(now: now)
@@ -232,6 +250,9 @@ public final class GameServer {
         client.inputPause = nil
         let host = self.host
         client.framer.resume { frame in take(frame, from: client, host: host) }
+        if client.inputPause == nil, !client.isClosing {
+            resumeTransport(client)
+        }
         if client.inputPause == nil, !client.isClosing {
             host.setReading(client.id, true)
         }
@@ -383,15 +404,15 @@ public final class GameServer {
         close(client)
     }
 
-    static let httpMethods = ["GET ", "POST ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "CONNECT ", "PATCH ", "TRACE "].map { Array($0.utf8) }
-
-    static func looksLikeHTTP(_ line: UnsafeRawBufferPointer) -> Bool {
-        httpMethods.contains { line.starts(with: $0) }
-    }
-
     // MARK: - Sending
 
     func send(_ message: ServerMessage, to client: ClientID) {
+        switch message {
+        case .error(let code, _, _): metrics.errorSent(code.rawValue)
+        case .rateLimited: metrics.errorSent("rate_limited")
+        case .storageUnavailable: metrics.errorSent("storage_unavailable")
+        default: break
+        }
         host.send(message.encodedLine(), to: client)
     }
 
@@ -428,9 +449,27 @@ public final class GameServer {
         }
     }
 
-    func close(_ client: Client) {
+    /// Closes a client's connection once what was queued for it is written; a WebSocket is
+    /// sent a close frame with `code` and `reason` first.
+    func close(_ client: Client, code: UInt16 = WebSocketCloseCode.normal.rawValue, reason: String = "") {
         client.isClosing = true
+        if case .webSocket(let session) = client.transport, !session.closeSent {
+            session.closeSent = true
+            host.sendUnframed(WebSocketFrame.close(code, reason: reason), to: client.id)
+        }
         host.disconnect(client.id)
+    }
+
+    /// A room joins the server's rooms: `/metrics` counts it, and its games.
+    func roomAdded(_ room: Room) {
+        room.metrics = metrics
+        metrics.roomOpened(room.gameName, playing: room.phase == .playing)
+    }
+
+    /// A room leaves the server's rooms.
+    func roomRemoved(_ room: Room) {
+        room.metrics = nil
+        metrics.roomClosed(room.gameName, playing: room.phase == .playing)
     }
 }
 

@@ -11,7 +11,15 @@ final class Room {
     var seats: [String?]
     /// Watching player ids, in arrival order.
     var spectators: [String] = []
-    var phase: Phase = .waiting
+    var phase: Phase = .waiting {
+        didSet {
+            if (phase == .playing) != (oldValue == .playing) {
+                metrics?.gameBeganOrEnded(gameName, playing: phase == .playing)
+            }
+        }
+    }
+    /// Where its games under way are counted, while it is among the server's rooms.
+    weak var metrics: ServerMetrics?
     /// Grows by one with every `state` sent. Every change a `rooms` summary could show
     /// (seats, spectators, phase, who is connected) sends a state, so this is where the
     /// listing learns that the room's summary may be out of date.

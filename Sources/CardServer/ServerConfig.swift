@@ -42,6 +42,10 @@ public struct ServerConfig: Sendable {
     /// 60, not the 20 rooms a minute: friends behind one NAT playing quick rps rematches
     /// begin a game every few seconds each.
     public var gamesPerMinutePerAddress = 60
+    /// HTTP and WebSocket on the game port; nil for protocol 1 over NDJSON alone, each
+    /// connection greeted the moment it opens (and a first line that is an HTTP request
+    /// answered with a protocol 1 error).
+    public var web: WebConfig?
 
     /// The longest chat text, in characters.
     public static let maxChatCharacters = 300

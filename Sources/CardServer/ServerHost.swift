@@ -48,9 +48,25 @@ public protocol ServerHost: AnyObject {
     /// Asks for one `GameServer.clientDrained(_:)` once the client's unsent bytes are
     /// at most `bytes` (soon, if they already are).
     func notifyWhenDrained(_ client: ClientID, atMost bytes: Int)
+
+    // HTTP and WebSocket on the same port.
+
+    /// Queues bytes as they are, never framed: HTTP replies, and a WebSocket's control frames.
+    func sendUnframed(_ bytes: [UInt8], to client: ClientID)
+    /// From now on each line sent to `client` with ``send(_:to:)`` goes as one WebSocket text frame.
+    func frameLinesAsWebSocket(_ client: ClientID)
+    /// Bytes read from and written to every connection so far, for `/metrics`.
+    var transferredBytes: (received: UInt64, sent: UInt64) { get }
 }
 
 extension ServerHost {
+    /// Nothing is framed by a host that has no sockets (the room log's replay).
+    public func sendUnframed(_ bytes: [UInt8], to client: ClientID) { send(bytes, to: client) }
+    /// A host without sockets frames nothing.
+    public func frameLinesAsWebSocket(_ client: ClientID) {}
+    /// A host without sockets moves no bytes.
+    public var transferredBytes: (received: UInt64, sent: UInt64) { (0, 0) }
+
     /// The system's wall clock; a scripted host sets its own.
     public var wallMilliseconds: Int64 { Timestamp.nowMilliseconds() }
 

@@ -24,6 +24,8 @@ final class Connection {
     var readingPaused = false
     /// `connectionDrained` is owed once the unsent output is at most this many bytes.
     var drainMark: Int?
+    /// A WebSocket after its upgrade: each line sent goes as one text frame.
+    var framesLines = false
 
     init(id: ConnectionID, fd: Int32) {
         self.id = id

@@ -1,6 +1,7 @@
 import CEpoll
 import Glibc
 import SystemCall
+import WebTransport
 
 // Accepted connections: reading with backpressure, queued writes, flush-then-close.
 extension EventLoop {
@@ -14,8 +15,30 @@ extension EventLoop {
     /// `maxTotalOutputBytes`, the largest backlogs, this one or others, are cut off
     /// (`.totalOutputOverflow`).
     /// Sending to an unknown or closing connection is a silent no-op.
+    /// On a connection made a WebSocket (``frameLinesAsWebSocket(_:)``), each line sent (bytes
+    /// ending in "\n") goes as one text frame, without its newline.
     public func send(_ bytes: [UInt8], to id: ConnectionID) {
         guard !bytes.isEmpty, let connection = connection(id), connection.state == .open else { return }
+        if connection.framesLines {
+            let line = bytes.last == 0x0A ? bytes.dropLast() : bytes[...]
+            return enqueue(WebSocketFrame.header(.text, payloadCount: line.count) + line, on: connection)
+        }
+        enqueue(bytes, on: connection)
+    }
+
+    /// Queues bytes as they are, on a WebSocket too: for its control frames (pong, ping, close).
+    public func sendUnframed(_ bytes: [UInt8], to id: ConnectionID) {
+        guard !bytes.isEmpty, let connection = connection(id), connection.state == .open else { return }
+        enqueue(bytes, on: connection)
+    }
+
+    /// From now on, every line sent to the connection goes as one WebSocket text frame (its
+    /// HTTP upgrade is done). Queued bytes (the `101` reply) go first, as they are.
+    public func frameLinesAsWebSocket(_ id: ConnectionID) {
+        connections[id]?.framesLines = true
+    }
+
+    private func enqueue(_ bytes: [UInt8], on connection: Connection) {
         let total = connection.output.count + bytes.count
         if total > limits.maxPendingOutputBytes {
             scheduleClose(connection, reason: .outputOverflow(pendingBytes: total))
@@ -158,6 +181,7 @@ extension EventLoop {
                 return false
             case .done(let count):
                 budget -= count
+                bytesReceived &+= UInt64(count)
                 receiving = connection
                 delegate?.connectionReceived(connection.id, bytes: UnsafeRawBufferPointer(rebasing: readBuffer[0 ..< count]))
                 receiving = nil
@@ -197,6 +221,7 @@ extension EventLoop {
         let fd = connection.fd
         var failure: Int32 = 0
         let held = connection.output.heldBytes
+        let unsent = connection.output.count
         let outcome = connection.output.flush(maxBytes: limits.maxWriteBytesPerTurn) { bytes in
             do throws(NetworkError) {
                 switch try Syscall.send(fd, bytes) {
@@ -209,6 +234,7 @@ extension EventLoop {
             }
         }
         totalOutputMemory -= held - connection.output.heldBytes
+        bytesSent &+= UInt64(unsent - connection.output.count)
         noteIfDrained(connection)
         switch outcome {
         case .drained:

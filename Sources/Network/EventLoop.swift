@@ -38,6 +38,11 @@ public final class EventLoop {
     /// one line of its protocol. Empty: it is closed without a word.
     public var refusalWhenOutOfDescriptors: [UInt8] = []
 
+    /// Bytes read from every connection since the loop was made (for metrics).
+    public internal(set) var bytesReceived: UInt64 = 0
+    /// Bytes written to every connection since the loop was made (for metrics).
+    public internal(set) var bytesSent: UInt64 = 0
+
     let limits: NetworkLimits
     let epollFD: Int32
     var connections: [ConnectionID: Connection] = [:]

@@ -51,6 +51,16 @@ final class LoopHost: ServerHost, EventLoopDelegate {
         loop.send(line, to: ConnectionID(rawValue: client.rawValue))
     }
 
+    func sendUnframed(_ bytes: [UInt8], to client: ClientID) {
+        loop.sendUnframed(bytes, to: ConnectionID(rawValue: client.rawValue))
+    }
+
+    func frameLinesAsWebSocket(_ client: ClientID) {
+        loop.frameLinesAsWebSocket(ConnectionID(rawValue: client.rawValue))
+    }
+
+    var transferredBytes: (received: UInt64, sent: UInt64) { (loop.bytesReceived, loop.bytesSent) }
+
     func disconnect(_ client: ClientID) {
         loop.close(ConnectionID(rawValue: client.rawValue), flushFirst: true)
     }

@@ -29,11 +29,14 @@ struct Options: Equatable {
     var maxDataBytes = 1 << 30
     var minFreeBytes = 64 << 20
     var gamesPerMinute = serverDefaults.gamesPerMinutePerAddress
+    /// Browser origins allowed to open a WebSocket besides the server's own; `*` for any.
+    var allowedOrigins: [String] = []
 
-    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--max-output-total BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--max-rooms N] [--max-connections-per-address N] [--rooms-per-minute N] [--failed-joins-per-minute N] [--appendfsync always|everysec|no] [--keep-replays DAYS] [--max-data-size BYTES] [--min-free-space BYTES] [--games-per-minute N] [--repair] [--version] [-h|--help]"
+    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--max-output-total BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--max-rooms N] [--max-connections-per-address N] [--rooms-per-minute N] [--failed-joins-per-minute N] [--appendfsync always|everysec|no] [--keep-replays DAYS] [--max-data-size BYTES] [--min-free-space BYTES] [--games-per-minute N] [--allow-origin ORIGIN]... [--repair] [--version] [-h|--help]"
 
     static let help = """
-        cardserver: card games (Set, rock-paper-scissors, ...) over TCP, one JSON object per line.
+        cardserver: card games (Set, rock-paper-scissors, ...) over TCP, one JSON object per line,
+        and over WebSocket (/ws) on the same port, with HTTP for a browser (/), /healthz and /metrics.
 
         \(usage)
 
@@ -85,6 +88,8 @@ struct Options: Equatable {
                                 then it waits out the minute; 0 for no cap (default: \(Options().failedJoinsPerMinute))
           --games-per-minute N  Games one IP address may begin in a minute, rematches and robot games
                                 included; 0 for no cap (default: \(Options().gamesPerMinute))
+          --allow-origin ORIGIN A web page's origin (https://cards.example) allowed to open a WebSocket
+                                besides the server's own; repeat it for more; * allows every page
           --version             Print the version and exit
           -h, --help            Print this help and exit
 
@@ -162,6 +167,7 @@ struct Options: Equatable {
             case "--max-data-size": options.maxDataBytes = try size(in: (1 << 20)...(1 << 50))
             case "--min-free-space": options.minFreeBytes = try size(in: 0...(1 << 50))
             case "--games-per-minute": options.gamesPerMinute = try number(in: 0...1_000_000)
+            case "--allow-origin": options.allowedOrigins.append(try value())
             case "--repair": repair = true
             default: throw ParseError(message: "unknown option '\(argument)'")
             }

@@ -82,6 +82,9 @@ func runServer(_ options: Options) -> Int32 {
         // A client is read no further well before it could reach the output cap itself.
         config.pauseInputAboveUnsentBytes = min(config.pauseInputAboveUnsentBytes, options.outputLimit / 4)
         config.gamesPerMinutePerAddress = options.gamesPerMinute
+        var web = WebConfig()
+        web.origins = .init(allowed: options.allowedOrigins)
+        config.web = web
         let server = GameServer(config: config, host: host, journal: journal, roomLog: roomLog, replays: replays)
         host.server = server
         let budget = DiskBudget(directory: options.dataDirectory, maxDataBytes: options.maxDataBytes, minFreeBytes: options.minFreeBytes)

@@ -89,6 +89,29 @@ public final class ScriptedHost: ServerHost {
         sentLines[client, default: []].append(text)
     }
 
+    /// Bytes sent as they are (HTTP replies, WebSocket control frames), per client, in order.
+    public private(set) var unframed: [ClientID: [UInt8]] = [:]
+    /// Clients whose lines the server asked to frame as WebSocket text frames.
+    public private(set) var webSockets: Set<ClientID> = []
+
+    public func sendUnframed(_ bytes: [UInt8], to client: ClientID) {
+        bytesSent[client, default: 0] += bytes.count
+        if slowReaders.contains(client) {
+            pendingBytes[client, default: 0] += bytes.count
+        }
+        unframed[client, default: []] += bytes
+    }
+
+    public func frameLinesAsWebSocket(_ client: ClientID) {
+        webSockets.insert(client)
+    }
+
+    /// The unframed bytes sent to a client so far, as text, emptied.
+    public func takeUnframed(_ client: ClientID) -> String {
+        defer { unframed[client] = nil }
+        return String(decoding: unframed[client] ?? [], as: UTF8.self)
+    }
+
     public func disconnect(_ client: ClientID) {
         disconnected.insert(client)
     }

@@ -1,0 +1,84 @@
+import Wire
+
+/// The figures `/metrics` shows, kept as things happen: a scrape costs the same however many
+/// rooms, players or games there are, and the loop never counts anything up at scrape time.
+final class ServerMetrics {
+    /// What a connection turned out to be.
+    enum Kind: String, CaseIterable {
+        /// Accepted; its first bytes (or the greeting delay) will say.
+        case pending
+        /// Protocol 1 over NDJSON.
+        case tcp
+        /// HTTP requests.
+        case http
+        /// Protocol 1 over WebSocket.
+        case websocket
+    }
+
+    /// Open connections by kind.
+    private(set) var connections: [Kind: Int] = [:]
+    /// Rooms open by game, and those of them with a game under way.
+    private(set) var rooms: [String: Int] = [:]
+    private(set) var gamesPlaying: [String: Int] = [:]
+    /// Lines taken as commands (every line a connection sent, refused ones too).
+    var commands: UInt64 = 0
+    /// Errors sent, by code (`rate_limited` and `storage_unavailable` among them).
+    private(set) var errors: [String: UInt64] = [:]
+    /// Records the disk refused: room-log and results-journal writes that failed.
+    var storageFailures: UInt64 = 0
+    /// HTTP requests answered, by status.
+    private(set) var httpResponses: [Int: UInt64] = [:]
+
+    func connectionOpened(_ kind: Kind) { connections[kind, default: 0] += 1 }
+    func connectionClosed(_ kind: Kind) { connections[kind, default: 0] -= 1 }
+    func connection(from old: Kind, to new: Kind) {
+        connectionClosed(old)
+        connectionOpened(new)
+    }
+
+    func roomOpened(_ game: String, playing: Bool) {
+        rooms[game, default: 0] += 1
+        if playing { gamesPlaying[game, default: 0] += 1 }
+    }
+
+    func roomClosed(_ game: String, playing: Bool) {
+        rooms[game, default: 0] -= 1
+        if playing { gamesPlaying[game, default: 0] -= 1 }
+    }
+
+    func gameBeganOrEnded(_ game: String, playing: Bool) {
+        gamesPlaying[game, default: 0] += playing ? 1 : -1
+    }
+
+    func errorSent(_ code: String) { errors[code, default: 0] += 1 }
+    func answered(status: Int) { httpResponses[status, default: 0] += 1 }
+
+    /// The Prometheus text exposition (version 0.0.4) of every figure.
+    /// - Parameters:
+    ///   - games: every game's name, so each has its series from the start (a series that appears late looks like a reset).
+    ///   - players: players logged in, those in their grace period after a drop included.
+    ///   - bytes: bytes read from and written to all connections since the start.
+    func exposition(games: [String], players: Int, bytes: (received: UInt64, sent: UInt64)) -> String {
+        var text = ""
+        func family(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+            for sample in samples {
+                text += "\(name)\(sample.labels.isEmpty ? "" : "{\(sample.labels)}") \(sample.value)\n"
+            }
+        }
+        family("cardserver_connections", "gauge", "Open connections by kind (pending: not yet known).",
+               Kind.allCases.map { ("kind=\"\($0.rawValue)\"", String(connections[$0, default: 0])) })
+        family("cardserver_players", "gauge", "Players logged in, those in their grace period after a drop included.", [("", String(players))])
+        family("cardserver_rooms", "gauge", "Rooms open by game.", games.map { ("game=\"\($0)\"", String(rooms[$0, default: 0])) })
+        family("cardserver_games_playing", "gauge", "Games under way by game.", games.map { ("game=\"\($0)\"", String(gamesPlaying[$0, default: 0])) })
+        family("cardserver_commands_total", "counter", "Lines taken as protocol 1 commands, refused ones included.", [("", String(commands))])
+        family("cardserver_errors_total", "counter", "Errors sent to clients by code.",
+               errors.keys.sorted().map { ("code=\"\($0)\"", String(errors[$0]!)) })
+        family("cardserver_http_responses_total", "counter", "HTTP replies by status.",
+               httpResponses.keys.sorted().map { ("status=\"\($0)\"", String(httpResponses[$0]!)) })
+        family("cardserver_received_bytes_total", "counter", "Bytes read from every connection.", [("", String(bytes.received))])
+        family("cardserver_sent_bytes_total", "counter", "Bytes written to every connection.", [("", String(bytes.sent))])
+        family("cardserver_storage_failures_total", "counter", "Room-log and results-journal writes the disk refused.", [("", String(storageFailures))])
+        return text
+    }
+}
