@@ -37,7 +37,7 @@ let package = Package(
         // and the threads that work off the loop (the one writing thread, the background worker).
         .target(name: "Storage", dependencies: ["SystemCall", "CEpoll"], swiftSettings: releaseSpeed),
         // Sessions, lobby and rooms: messages in -> rules -> messages out.
-        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall", "Storage", "WebTransport"], swiftSettings: releaseSpeed),
+        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall", "Storage", "WebTransport", "WebClient"], swiftSettings: releaseSpeed),
         .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire", "Storage"], swiftSettings: releaseSpeed),
         // The terminal client: terminal control, rendering, keys -> commands, one view per game.
         .target(name: "CardClient", dependencies: ["GameRules", "Wire", "SystemCall"]),

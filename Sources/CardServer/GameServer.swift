@@ -40,6 +40,8 @@ public final class GameServer {
     let listing = RoomListing()
     /// What `/metrics` shows, kept as things happen.
     let metrics = ServerMetrics()
+    /// Addresses that loaded a page lately: their silent connections wait longer to be greeted.
+    lazy var browserAddresses = BrowserAddresses(memory: config.web?.browserMemory ?? .zero)
     /// Connections, room creations and missed codes, counted per address.
     lazy var addressLimits = AddressLimits(config: config)
     /// Finished games on their way to the disk, and what waits for them (see ``DurableResults``).
@@ -265,6 +267,9 @@ public final class GameServer {
 
     private func handle(line: UnsafeRawBufferPointer, from client: Client, host: any ServerHost) {
         if !client.sawFirstLine, Self.looksLikeHTTP(line) {
+            // A browser's connection greeted before its request came (opened ahead and left
+            // idle): its page fails this once, and the address's next connections wait for it.
+            if config.web != nil { browserAddresses.sawRequest(from: client.address, at: host.nowNanoseconds) }
             send(.error(code: .badRequest, message: "this is a cardserver, which speaks JSON lines, not HTTP; connect with netcat or cardclient", id: nil), to: client.id)
             close(client)
             return

@@ -48,7 +48,7 @@ struct HTTPEndToEndTests {
         client.sendRaw(Array(Self.get("/", port: server.port, method: "HEAD", extra: "Connection: close\r\n").utf8))
         let reply = try readHTTPReply(client, headOnly: true)
         #expect(reply.status == 200)
-        #expect(reply.headers["content-length"] == String(WebFiles.indexHTML.utf8.count))
+        #expect(reply.headers["content-length"] == String(WebFiles.file(at: "/")!.body.count))
         #expect(reply.raw.hasSuffix("\r\n\r\n"))
         #expect(client.isClosedByServer())
     }

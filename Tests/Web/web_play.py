@@ -23,6 +23,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder  # no
 from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
 from selenium.webdriver.common.actions import interaction  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
 # Records what the page sends and receives, before any of its own code runs.
 SPY = """
@@ -105,6 +106,7 @@ class Watcher:
 
     def __init__(self, port, name='watcher'):
         self.sock = socket.create_connection(('127.0.0.1', port), timeout=10)
+        self.sock.settimeout(None)  # the reader waits as long as the game lasts
         self.file = self.sock.makefile('rb')
         self.state = None
         self.messages = []
@@ -152,10 +154,16 @@ class Page:
     def open(self, path=''):
         self.d.get(self.run.server.url + path)
 
-    def login(self, name):
-        field = wait_for('the name field', lambda: self.d.find_elements(By.ID, 'name'))[0]
+    def login(self, name, into_room=False):
+        try:
+            field = wait_for('the name field', lambda: self.d.find_elements(By.ID, 'name'))[0]
+        except Failure:
+            raise Failure(f'no name field; the page shows {self.js("return document.body.innerText")!r}; console {self.d.get_log("browser")}')
         field.send_keys(name + '\n')
-        wait_for('the lobby', lambda: self.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'))
+        if into_room:  # a #join= or #watch= link goes straight to its room
+            wait_for('the room', lambda: self.js('return !!(window.cardserverPage.room)'))
+        else:
+            wait_for('the lobby', lambda: self.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'))
 
     def create(self, game, seats, **options):
         Select(self.d.find_element(By.ID, 'game')).select_by_value(game)
@@ -241,8 +249,17 @@ def play_set(run, page, watcher, shot):
             time.sleep(0.05)
             continue
         before = s['seq']
+        if page.seq() != before:  # the page has not drawn this board yet
+            time.sleep(0.05)
+            continue
         for card in trio:
-            page.tap(page.d.find_element(By.CSS_SELECTOR, f'button.setcard[data-id="{card["id"]}"]'))
+            # The board is drawn again with every state (the clock, a deal): find the card afresh.
+            for attempt in range(5):
+                try:
+                    page.tap(page.d.find_element(By.CSS_SELECTOR, f'button.setcard[data-id="{card["id"]}"]'))
+                    break
+                except StaleElementReferenceException:
+                    time.sleep(0.05)
         claims += 1
         wait_for('the claim', lambda: watcher.state['seq'] != before)
         if claims == 4:
@@ -429,10 +446,10 @@ def scenario_links_and_mixed_rps(run):
     fan = Page(run, 360, 640, touch=True)
     try:
         player.open(f'#join={code}')
-        player.login('webbob')
+        player.login('webbob', into_room=True)
         wait_for('the browser seated', lambda: player.state() and player.state()['phase'] == 'playing')
         fan.open(f'#watch={code}')
-        fan.login('webfan')
+        fan.login('webfan', into_room=True)
         wait_for('the watcher badge', lambda: fan.d.find_elements(By.CSS_SELECTOR, '.badge'))
         while player.state()['phase'] == 'playing':
             s = player.state()

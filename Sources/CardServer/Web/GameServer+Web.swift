@@ -29,13 +29,22 @@ extension GameServer {
         let pending = PendingConnection()
         setTransport(.pending(pending), of: client)
         let id = client.id
-        pending.greetingTimer = host.schedule(after: web.greetingDelay) { [weak self] in
-            self?.greetingDelayPassed(id)
+        let browser = browserAddresses.isBrowser(client.address, at: host.nowNanoseconds)
+        pending.greetingTimer = host.schedule(after: browser ? web.browserGreetingDelay : web.greetingDelay) { [weak self] in
+            self?.greetingDelayPassed(id, extended: browser)
         }
     }
 
-    private func greetingDelayPassed(_ id: ClientID) {
+    private func greetingDelayPassed(_ id: ClientID, extended: Bool) {
         guard let client = clients[id], !client.isClosing, case .pending(let pending) = client.transport else { return }
+        // A page requested from this address since the connection came: it is likely a
+        // browser's spare connection, opened with the page's first one. Wait the rest.
+        if !extended, let web = config.web, browserAddresses.isBrowser(client.address, at: host.nowNanoseconds) {
+            pending.greetingTimer = host.schedule(after: web.browserGreetingDelay - web.greetingDelay) { [weak self] in
+                self?.greetingDelayPassed(id, extended: true)
+            }
+            return
+        }
         pending.greetingTimer = nil
         becomeProtocolClient(client, sent: pending.bytes)
     }
@@ -59,6 +68,7 @@ extension GameServer {
             guard let kind = Self.sniff(pending.bytes) else { return }
             if let timer = pending.greetingTimer { host.cancel(timer) }
             if kind == .http, let web = config.web {
+                browserAddresses.sawRequest(from: client.address, at: host.nowNanoseconds)
                 let session = HTTPSession()
                 setTransport(.http(session), of: client)
                 armHeaderDeadline(client, session, web: web)
@@ -157,7 +167,7 @@ extension GameServer {
             guard let file = WebFiles.file(at: request.path) else {
                 return respond(.text(404, "no such page"), to: client, session, request: request)
             }
-            var response = HTTPResponse(status: 200, contentType: file.contentType, body: file.bytes)
+            var response = HTTPResponse(status: 200, contentType: file.contentType, body: file.body)
             response.cacheControl = "no-cache"
             respond(response, to: client, session, request: request)
         }
