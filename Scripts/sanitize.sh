@@ -30,6 +30,10 @@ leak:_createRegexForPattern
 EOF
 export LSAN_OPTIONS="suppressions=$PWD/.build-asan/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
+# The sanitizers make the programs several times slower: every bounded wait of the tests
+# (a server listening, a game in tmux) grows by this factor (Tests/TestServers/TestBudget.swift).
+export TEST_TIME_SCALE="${TEST_TIME_SCALE:-4}"
+
 failed=0
 summary=()
 

@@ -1513,7 +1513,7 @@ export class RoomScreen {
     el.append(h('div', { class: 'room' },
       this.header,
       h('div', { class: 'roombody' },
-        h('div', { class: 'playarea' }, this.table, this.over, this.actions),
+        h('div', { class: 'playarea' }, this.over, this.table, this.actions),
         h('aside', { class: 'side' },
           this.players,
           h('h3', {}, 'What happened'), this.logEl,
@@ -1595,7 +1595,9 @@ export class RoomScreen {
       h('span', { class: 'name' }, p.name, p.name === this.app.me.name ? ' (you)' : ''),
       h('span', { class: 'score' }, String(p.score)),
       p.connected ? null : h('span', { class: 'muted' }, ' away'))),
-      h('li', { class: 'muted' }, `${s.players.length}/${s.seats} seats${s.spectators ? ` · ${s.spectators} watching` : ''}`));
+      h('li', { class: 'muted' }, [
+        s.players.length <= s.seats ? `${s.players.length}/${s.seats} seats` : '', // the rps robot sits beside one seat
+        s.spectators ? ` · ${s.spectators} watching` : ''].join('') || null));
   }
 
   renderOver() {
@@ -1815,7 +1817,7 @@ h3 { font-size: 1em; margin: 0.8em 0 0.3em; }
 .kpile.selected { outline: 3px solid var(--pick); outline-offset: 2px; }
 .kcard {
   width: var(--kw); height: calc(var(--kw) * 1.4); flex: 0 0 auto; border-radius: 6px; background: #fff; color: #1d1d1f;
-  border: 1px solid #999; display: flex; flex-direction: column; align-items: flex-start; padding: 2px 4px;
+  border: 1px solid #999; display: flex; flex-direction: row; align-items: flex-start; gap: 1px; padding: 2px 4px;
   font-weight: 700; font-size: clamp(13px, 3.6vw, 20px); line-height: 1.05; user-select: none;
 }
 .kcard.red { color: #c62828; }
@@ -1825,7 +1827,7 @@ h3 { font-size: 1em; margin: 0.8em 0 0.3em; }
 .kpile.column .kcard.back + .kcard.back { margin-top: calc(var(--kw) * -1.25); }
 .kpile[data-pile="waste"] .kcard + .kcard { margin-left: calc(var(--kw) * -0.7); }
 .kcard.picked { box-shadow: 0 0 0 3px var(--pick); }
-.kpile .under { position: absolute; bottom: -1.3em; left: 0; color: #fff; font-size: 0.8em; }
+.kpile .under { align-self: center; color: #fff; font-size: 0.8em; padding-right: 4px; }
 .kcard.ghost { position: fixed; pointer-events: none; z-index: 10; opacity: 0.85; }
 .progress { padding-left: 1.2em; }
 @media (prefers-reduced-motion: no-preference) {

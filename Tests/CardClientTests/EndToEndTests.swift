@@ -5,7 +5,7 @@ import Wire
 
 /// The real `cardclient` in a real terminal (tmux) against a real `cardserver`: what a person
 /// types and what they see.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBudget.scale)))
 struct EndToEndTests {
     /// A shell command line that runs the client, then reports its exit status and whether the
     /// terminal settings are as before.

@@ -59,7 +59,7 @@ public final class ServerProcess {
     /// The port of the server's "listening on" log line, waiting up to 10 s for it; a server
     /// that exits first or is still silent then (it is killed) fails with its log.
     private static func listeningPort(pid: pid_t, log: URL) -> Result<UInt16, TestFailure> {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(TestBudget.seconds(10))
         var status: Int32 = 0
         while true {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
@@ -74,7 +74,7 @@ public final class ServerProcess {
             if Date() >= deadline {
                 kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
-                return .failure(TestFailure("cardserver did not start within 10 s: \(text)"))
+                return .failure(TestFailure("cardserver did not start within \(Int(TestBudget.seconds(10))) s: \(text)"))
             }
             usleep(10_000)
         }

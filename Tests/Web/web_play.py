@@ -153,6 +153,15 @@ class Page:
 
     def open(self, path=''):
         self.d.get(self.run.server.url + path)
+        # A browser connection that waited more than the greeting delay (50 ms) before its
+        # first request, from an address that made none before, is greeted as a protocol 1
+        # client and the page fails once (Protocol.md, Transports); the server then knows the
+        # address, and a reload works. Seen only on a heavily loaded machine: counted, said.
+        time.sleep(0.3)
+        if 'ERR_INVALID_HTTP_RESPONSE' in (self.js('return document.body && document.body.innerText') or ''):
+            self.run.first_load_failures += 1
+            print('web: the first load failed (greeted before its request); reloading', flush=True)
+            self.d.get(self.run.server.url + path)
 
     def login(self, name, into_room=False):
         try:
@@ -311,14 +320,15 @@ def scenario_rps(run):
         page.close()
 
 
-def scenario_brain(run):
-    page = Page(run, 1280, 900)
+def scenario_brain(run, width=1280, height=900, touch=False, tag='desktop'):
+    page = Page(run, width, height, touch)
     beats = {'rock': 'paper', 'paper': 'scissors', 'scissors': 'rock'}
     loses = {v: k for k, v in beats.items()}
     try:
         page.open()
         page.login('brainy')
         page.create('rps-brain', 1, rounds=3)
+        page.shot(f'web-rps-brain-{tag}')
         answers = 0
         while page.state()['phase'] == 'playing':
             s = page.state()
@@ -338,8 +348,8 @@ def scenario_brain(run):
         page.close()
 
 
-def scenario_concentration(run):
-    page = Page(run, 1280, 900)
+def scenario_concentration(run, width=1280, height=900, touch=False, tag='desktop'):
+    page = Page(run, width, height, touch)
     try:
         page.open()
         page.login('memory')
@@ -371,7 +381,7 @@ def scenario_concentration(run):
             flips += 1
             wait_for('the flip', lambda: page.seq() != s['seq'])
             if flips == 3:
-                page.shot('web-concentration-desktop')
+                page.shot(f'web-concentration-{tag}')
         text = page.game_over_text()
         expect(text == 'You win!', f'game over says {text!r}')
         page.check()
@@ -392,8 +402,15 @@ def scenario_klondike(run, width=1280, height=900, touch=False, tag='desktop'):
         page.login(f'patience{tag[:1]}')
         page.create('klondike', 1, seed=7)
         moves = solution(run, 7)
+        finished = False
         for i, m in enumerate(moves):
             before = page.seq()
+            s = page.state()
+            if s['stock'] == 0 and s['waste_count'] == 0 and all(t['down'] == 0 for t in s['tableau']):
+                # Nothing left to find: the page offers to play every card home at once.
+                page.tap(page.d.find_element(By.XPATH, "//button[starts-with(normalize-space(.), 'Finish')]"))
+                finished = True
+                break
             if m['type'] == 'draw':
                 page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
             else:
@@ -406,9 +423,9 @@ def scenario_klondike(run, width=1280, height=900, touch=False, tag='desktop'):
                 page.shot(f'web-klondike-{tag}')
         text = page.game_over_text()
         expect(text == 'You win!', f'game over says {text!r}')
-        expect(page.state()['moves'] == sum(1 for m in moves if m['type'] == 'move') + sum(1 for m in moves if m['type'] == 'draw'), 'moves counted')
+        expect(finished, 'the Finish button came before the solution ran out')
         page.check()
-        return f'{len(moves)} steps by {"taps" if touch else "clicks"}'
+        return f'{i} of the solution\'s {len(moves)} steps by {"taps" if touch else "clicks"}, then Finish'
     finally:
         page.close()
 
@@ -484,14 +501,17 @@ class Run:
         self.checker = SchemaChecker(os.path.join(ROOT, 'Protocol.schema.json'))
         self.sent = 0
         self.received = 0
+        self.first_load_failures = 0
 
 
 SCENARIOS = {
     'set': lambda run: scenario_set(run),
     'set-phone': lambda run: scenario_set(run, 360, 640, True, 'phone'),
     'rps': scenario_rps,
-    'rps-brain': scenario_brain,
-    'concentration': scenario_concentration,
+    'rps-brain': lambda run: scenario_brain(run),
+    'rps-brain-phone': lambda run: scenario_brain(run, 360, 640, True, 'phone'),
+    'concentration': lambda run: scenario_concentration(run),
+    'concentration-phone': lambda run: scenario_concentration(run, 360, 640, True, 'phone'),
     'klondike': lambda run: scenario_klondike(run),
     'klondike-phone': lambda run: scenario_klondike(run, 360, 640, True, 'phone'),
     'links-mixed-rps': scenario_links_and_mixed_rps,
@@ -523,7 +543,7 @@ def main():
                 traceback.print_exc()
     finally:
         run.server.stop()
-    print(f'web: {len(args.only or SCENARIOS) - failed} passed, {failed} failed; {run.sent} lines sent and {run.received} received, all valid ({time.time() - started:.0f} s)')
+    print(f'web: {len(args.only or SCENARIOS) - failed} passed, {failed} failed; {run.sent} lines sent and {run.received} received, all valid; {run.first_load_failures} first loads reloaded ({time.time() - started:.0f} s)')
     sys.exit(1 if failed else 0)
 
 

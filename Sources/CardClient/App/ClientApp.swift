@@ -81,7 +81,7 @@ public final class ClientApp {
             return 1
         }
         size = ScreenSize.ofTerminal() ?? size
-        while running {
+        while running && !Output.terminalLost {
             turn(signals)
         }
         terminal.leave()

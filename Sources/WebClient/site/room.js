@@ -112,7 +112,9 @@ export class RoomScreen {
       h('span', { class: 'name' }, p.name, p.name === this.app.me.name ? ' (you)' : ''),
       h('span', { class: 'score' }, String(p.score)),
       p.connected ? null : h('span', { class: 'muted' }, ' away'))),
-      h('li', { class: 'muted' }, `${s.players.length}/${s.seats} seats${s.spectators ? ` · ${s.spectators} watching` : ''}`));
+      h('li', { class: 'muted' }, [
+        s.players.length <= s.seats ? `${s.players.length}/${s.seats} seats` : '', // the rps robot sits beside one seat
+        s.spectators ? ` · ${s.spectators} watching` : ''].join('') || null));
   }
 
   renderOver() {
