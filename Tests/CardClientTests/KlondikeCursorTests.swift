@@ -349,3 +349,63 @@ struct KlondikeNoUsefulMoveTests {
         #expect(model.room?.klondike.noUsefulMove == false)
     }
 }
+
+/// A tall tableau at 80×24: once a column would take more than 11 rows, face-down cards take
+/// one row with their count, and if need be the blank rows go, so the game always fits.
+struct KlondikeTallTableauTests {
+    /// t1 holds `down` face-down cards under a run from the king down `run` cards; t2 the 2♦.
+    static func model(down: Int, run: Int) -> ClientModel {
+        let suits: [Suit] = [.spades, .hearts, .clubs, .diamonds]
+        let cards = (0..<run).map { PlayingCard(rank: 13 - $0, suit: suits[$0 % 4]) }
+        let state = ServerMessage.state(RoomState(
+            room: "KL00", game: "klondike", seq: 4, phase: .playing,
+            players: [PlayerEntry(name: "ann", seat: 0, score: 0, connected: true)], spectators: 0, seats: 1,
+            gameFields: .klondike(KlondikeFields(
+                player: "ann", draw: 1, stock: 0, wasteCount: 0, waste: [], foundations: Array(repeating: [], count: 4),
+                tableau: [(down: down, up: cards), (down: 1, up: [PlayingCard(rank: 2, suit: .diamonds)])] + Array(repeating: (down: 0, up: []), count: 5),
+                moves: 80, rivals: [])))).jsonText
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, KlondikeAutoPlayTests.joined])
+        _ = model.type("A")
+        model.receive(state)
+        return model
+    }
+
+    @Test func faceDownCardsTakeOneRowOnceAColumnIsTall() {
+        let screen = KlondikeCursorTests.screen(Self.model(down: 6, run: 6))
+        #expect(Array(screen[3...15]) == [
+            " moves 80 · draw 1 · home 0/52",
+            "",
+            "  d    w         f1   f2   f3   f4    ←→↑↓ hjkl   move the cursor ▸",
+            " ▸··   ··        ··   ··   ··   ··    Enter Space pick up *, put down",
+            "                                      w 1–7 f1–4  a pile, then where it goes",
+            "  1    2    3    4    5    6    7                 same pile twice: home",
+            "  ░░6  ░░1  ··   ··   ··   ··   ··    mouse       click two piles, or drag",
+            "  K♠   2♦                             Esc         put the cards back",
+            "  Q♥                                  A           auto-play: off",
+            "  J♣",
+            "  10♦",
+            "  9♠",
+            "  8♥",
+        ])
+    }
+
+    @Test func aRunOfThirteenOnSixFaceDownCardsFits80x24() {
+        var model = Self.model(down: 6, run: 13)
+        let screen = KlondikeCursorTests.screen(model)
+        #expect(!screen.contains { $0.contains("terminal too small") })
+        #expect(Array(screen[3...8]) == [
+            " moves 80 · draw 1 · home 0/52",
+            "  d    w         f1   f2   f3   f4    ←→↑↓ hjkl   move the cursor ▸",
+            " ▸··   ··        ··   ··   ··   ··    Enter Space pick up *, put down",
+            "  1    2    3    4    5    6    7     w 1–7 f1–4  a pile, then where it goes",
+            "  ░░6  ░░1  ··   ··   ··   ··   ··                same pile twice: home",
+            "  K♠   2♦                             mouse       click two piles, or drag",
+        ])
+        #expect(screen[20] == "  A♠")
+        // A click finds the cards where they are drawn: 9♠ (row 12), then column 3.
+        #expect(model.press([.click(column: 2, row: 12), .release(column: 2, row: 12)]) == [])
+        #expect(model.room?.klondike.picked == KlondikePlay.Pick(from: .tableau(0), count: 9))
+        #expect(model.press([.click(column: 12, row: 6), .release(column: 12, row: 6)])
+            == [.transmit(#"{"type":"move","from":"t1","to":"t3","count":9,"id":3}"#)])
+    }
+}

@@ -38,15 +38,53 @@ public struct KlondikeView: GameView {
 
     /// Seven columns; the info line, the top row and the tallest pile.
     public func minimumSize(for room: RoomModel) -> ScreenSize {
-        let tallest = game(of: room)?.tableau.map { $0.down + $0.up.count }.max() ?? 7
-        return ScreenSize(width: 1 + 7 * Self.column, height: 6 + max(7, tallest))
+        guard let game = game(of: room) else { return ScreenSize(width: 1 + 7 * Self.column, height: 13) }
+        let layout = Layout(game)
+        return ScreenSize(width: 1 + 7 * Self.column, height: layout.tableauRow + max(7, layout.rows))
+    }
+
+    /// Where the rows go, from the cards alone (so a click finds what was drawn): each
+    /// face-down card a row; once a column would take more than ``Layout/roomy`` rows (more
+    /// than a 79×23 terminal holds), each column's face-down cards take one row (`░░6`), and
+    /// if that is still too tall the blank rows go. A whole run of thirteen on face-down cards
+    /// then fits 24 rows.
+    struct Layout {
+        /// The most tableau rows drawn with a row for every face-down card and the blank rows.
+        static let roomy = 11
+        /// Face-down cards as one row with their count.
+        let stacksDown: Bool
+        /// Blank rows under the info line and over the column labels.
+        let gaps: Bool
+        /// The tableau's rows.
+        let rows: Int
+
+        init(_ game: KlondikeFields) {
+            let full = game.tableau.map { $0.down + $0.up.count }.max() ?? 0
+            let stacked = game.tableau.map { ($0.down > 0 ? 1 : 0) + $0.up.count }.max() ?? 0
+            stacksDown = full > Self.roomy
+            gaps = !stacksDown || stacked <= Self.roomy
+            rows = max(1, stacksDown ? stacked : full)
+        }
+
+        /// The body rows of the top labels, the top cards, the column labels and the first card.
+        var labelRow: Int { gaps ? 2 : 1 }
+        var topRow: Int { labelRow + 1 }
+        var headerRow: Int { gaps ? 5 : 3 }
+        var tableauRow: Int { headerRow + 1 }
+
+        /// Rows a column's face-down cards take.
+        func downRows(_ pile: (down: Int, up: [PlayingCard])) -> Int {
+            stacksDown ? min(1, pile.down) : pile.down
+        }
     }
 
     /// The info line, the stock, waste and foundations, then the tableau in columns; beside
     /// them, when the terminal is wide enough, how to move.
     public func body(for room: RoomModel, context: ViewContext) -> [StyledLine] {
         guard let game = game(of: room) else { return [StyledLine(" waiting for the deal…", Palette.quiet)] }
-        var lines = [infoLine(game, room: room, me: context.me), StyledLine()]
+        var lines = [infoLine(game, room: room, me: context.me)]
+        let layout = Layout(game)
+        if layout.gaps { lines.append(StyledLine()) }
         if room.phase == .waiting {
             let seats = room.state?.seats ?? 0
             // Every seat taken and still waiting: the server is finding a deal its solver can win.
@@ -90,21 +128,21 @@ public struct KlondikeView: GameView {
             tops.append((mark + (top.map { Self.card($0, color: color, selected: mark.plainText == Self.pickedMark) }
                 ?? StyledLine("··", Palette.quiet))).padded(to: Self.column))
         }
-        lines += [labels, tops, StyledLine()]
+        lines += layout.gaps ? [labels, tops, StyledLine()] : [labels, tops]
         var header = StyledLine(" ")
         for pile in 1...7 { header.append(Self.label("\(pile)", selected: marks.held?.from == .tableau(pile - 1)).padded(to: Self.column)) }
         lines.append(header)
-        let height = game.tableau.map { $0.down + $0.up.count }.max() ?? 0
-        for row in 0..<max(1, height) {
+        for row in 0..<layout.rows {
             var line = StyledLine(" ")
             for (index, pile) in game.tableau.enumerated() {
                 let place = KlondikePlay.Place.pile(.tableau(index))
+                let down = layout.downRows(pile)
                 var cell: StyledLine
-                if row < pile.down {
-                    cell = StyledLine(" ") + StyledLine("░░", Palette.quiet)
-                } else if row - pile.down < pile.up.count {
-                    let mark = marks.mark(place, card: row - pile.down, of: pile.up.count)
-                    cell = mark + Self.card(pile.up[row - pile.down], color: color, selected: mark.plainText == Self.pickedMark)
+                if row < down {
+                    cell = StyledLine(" ") + StyledLine(layout.stacksDown ? "░░\(pile.down)" : "░░", Palette.quiet)
+                } else if row - down < pile.up.count {
+                    let mark = marks.mark(place, card: row - down, of: pile.up.count)
+                    cell = mark + Self.card(pile.up[row - down], color: color, selected: mark.plainText == Self.pickedMark)
                 } else if row == 0 {
                     cell = marks.mark(place, card: 0, of: 1) + StyledLine("··", Palette.quiet)
                 } else {
@@ -116,9 +154,10 @@ public struct KlondikeView: GameView {
         }
         if marks.cursor != nil, context.size.width >= Self.legendColumn + Self.legendWidth {
             let legend = Self.legend(autoPlay: context.settings.klondikeAutoPlay)
-            while lines.count < min(2 + legend.count, context.size.height) { lines.append(StyledLine()) }
-            for (offset, entry) in legend.enumerated() where 2 + offset < lines.count {
-                lines[2 + offset] = lines[2 + offset].padded(to: Self.legendColumn) + entry
+            let first = layout.labelRow
+            while lines.count < min(first + legend.count, context.size.height) { lines.append(StyledLine()) }
+            for (offset, entry) in legend.enumerated() where first + offset < lines.count {
+                lines[first + offset] = lines[first + offset].padded(to: Self.legendColumn) + entry
             }
         }
         return lines
@@ -333,7 +372,8 @@ public struct KlondikeView: GameView {
     static func place(atColumn column: Int, row: Int, in game: KlondikeFields) -> (place: KlondikePlay.Place, count: Int?)? {
         guard column >= 1 else { return nil }
         let slot = (column - 1) / Self.column
-        if row == 2 || row == 3 {
+        let layout = Layout(game)
+        if row == layout.labelRow || row == layout.topRow {
             switch slot {
             case 0: return (.stock, nil)
             case 1, 2: return (.pile(.waste), nil)
@@ -341,9 +381,9 @@ public struct KlondikeView: GameView {
             default: return nil
             }
         }
-        guard row >= 5, game.tableau.indices.contains(slot) else { return nil }
+        guard row >= layout.headerRow, game.tableau.indices.contains(slot) else { return nil }
         let pile = game.tableau[slot]
-        let card = row - 6 - pile.down
+        let card = row - layout.tableauRow - layout.downRows(pile)
         let count = card >= 0 && card < pile.up.count - 1 ? pile.up.count - card : nil
         return (.pile(.tableau(slot)), count)
     }
