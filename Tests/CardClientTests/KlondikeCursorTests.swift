@@ -335,11 +335,29 @@ struct KlondikeNoUsefulMoveTests {
         #expect(model.type("H") == [.transmit(#"{"type":"hint","id":3}"#)])
         model.receive(ServerMessage.suggestion(move: nil, text: "no useful move: undo, or start a new game", id: .int(3)).jsonText)
         #expect(model.status?.text == "no useful move left: undo, or start a new game")
+        #expect(model.room?.chat.last == .event("hint: no useful move left; undo, or start a new game"))
         #expect(KlondikeCursorTests.screen(model)[3] == " moves 1 · draw 1 · home 0/52 · no useful move left")
         model.receive(KlondikeAutoPlayTests.stateWithAnAce(seq: 2, cause: "hint"))
         #expect(KlondikeCursorTests.screen(model)[3] == " moves 2 · draw 1 · home 0/52 · no useful move left")
         model.receive(KlondikeAutoPlayTests.stateWithAnAce(seq: 3, cause: "undo"))
         #expect(KlondikeCursorTests.screen(model)[3] == " moves 3 · draw 1 · home 0/52")
+    }
+
+    /// The long reason: what to do first on the status line, so 80 columns keep it; the
+    /// log has it all, wrapped.
+    @Test func theAdviceComesFirstAndTheLogKeepsTheReason() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, KlondikeAutoPlayTests.joined])
+        model.receive(KlondikeAutoPlayTests.stateWithAnAce(seq: 1, cause: "hint"))
+        let text = "no useful move: drawing only cycles the stock, and no card can go home, turn up or empty a pile; undo, or start a new game"
+        model.receive(ServerMessage.suggestion(move: nil, text: text, id: nil).jsonText)
+        let screen = KlondikeCursorTests.screen(model)
+        #expect(screen[3] == " moves 1 · draw 1 · home 0/52 · no useful move left")
+        #expect(screen[12] == " no useful move left: undo, or start a new game …")
+        #expect(Array(screen[21...23]) == [
+            " hint: no useful move left: drawing only cycles the stock, and no card can go",
+            "   home, turn up or empty a pile; undo, or start a new game",
+            " ←→↑↓ Enter move cards · d draw · u undo · H hint · t chat · ? keys · q leave",
+        ])
     }
 
     @Test func aHintWithAMoveSaysIt() {

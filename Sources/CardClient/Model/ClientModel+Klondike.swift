@@ -52,14 +52,20 @@ extension ClientModel {
     }
 
     /// A Klondike hint: the move in words, or that no useful move is left (marked on the
-    /// table until the position changes).
+    /// table until the position changes). The status line puts what to do first, so a narrow
+    /// terminal keeps it; the log keeps the whole reason.
     mutating func suggested(_ move: ClientCommand?, text: String, now: Int) {
         guard move == nil else {
             setStatus("hint: " + text, tone: .neutral, now: now)
             return
         }
         room?.klondike.noUsefulMove = true
-        let reason = text.hasPrefix("no useful move: ") ? String(text.dropFirst("no useful move: ".count)) : text
-        setStatus("no useful move left: " + reason, tone: .bad, now: now)
+        let said = text.hasPrefix("no useful move: ") ? String(text.dropFirst("no useful move: ".count)) : text
+        // "drawing only cycles the stock, …; undo, or start a new game": the advice comes last.
+        let parts = said.split(separator: "; ").map(String.init)
+        let advice = parts.last ?? said
+        let reason = parts.dropLast().joined(separator: "; ")
+        setStatus("no useful move left: " + advice + (reason.isEmpty ? "" : " · " + reason), tone: .bad, now: now)
+        room?.log(.event("hint: no useful move left" + (reason.isEmpty ? "" : ": " + reason) + "; " + advice))
     }
 }
