@@ -8,8 +8,8 @@ import GameRules
 /// with Enter or Space to pick up and put down; the pile keys, `w` the waste, `1`–`7` a column,
 /// `f` then `1`–`4` a foundation; or the mouse, a click on each pile or a drag from one to the
 /// other. The same pile twice, or `a` then a pile, sends `auto`. Cards picked by the cursor or by
-/// pressing a card are exactly those; picked by a key or a pile's label, from one column to
-/// another, the shortest run that fits. `d` draws, `u` undoes, `H` asks a hint, `A` turns
+/// pressing a card under others are exactly those; picked by a key, a pile's label or its top
+/// card, from one column to another, the shortest run that fits. `d` draws, `u` undoes, `H` asks a hint, `A` turns
 /// auto-play of safe cards home on or off, Esc puts the cards back.
 public struct KlondikeView: GameView {
     /// Klondike in the game catalog.
