@@ -27,8 +27,11 @@ struct KlondikeEndToEndTests {
     }
 
     /// A bot plays the deal of `seed` in a room of its own by the server's hints: each move,
-    /// with the position it was made in, until all 52 cards are home or `limit` moves.
-    static func hintedLine(port: UInt16, seed: Int, draw: Int, limit: Int = 400) throws -> [(command: ClientCommand, before: KlondikeFields)] {
+    /// with the position it was made in, until all 52 cards are home or `limit` moves (or, with
+    /// `untilStuck`, until the hint has no move); and the position it ends in.
+    static func hintedLine(
+        port: UInt16, seed: Int, draw: Int, limit: Int = 400, untilStuck: Bool = false
+    ) throws -> (steps: [(command: ClientCommand, before: KlondikeFields)], final: KlondikeFields) {
         let bot = try RawClient(port: port, name: "bot")
         bot.send(#"{"type":"create","game":"klondike","options":{"seed":\#(seed),"draw":\#(draw)}}"#)
         var game = try fields(try bot.expect("state"))
@@ -36,14 +39,22 @@ struct KlondikeEndToEndTests {
         while line.count < limit, game.foundations.reduce(0, { $0 + $1.count }) < 52 {
             bot.send(#"{"type":"hint"}"#)
             let suggestion = try bot.expect("suggestion")
-            guard let move = suggestion["move"]?.objectValue else { throw TestFailure("the hints got stuck: \(suggestion.jsonText)") }
+            guard let move = suggestion["move"]?.objectValue else {
+                if untilStuck { return (line, game) }
+                throw TestFailure("the hints got stuck: \(suggestion.jsonText)")
+            }
             let command = try ClientMessageDecoder.decode(Array(move.jsonText.utf8)).command
             bot.send(move.jsonText)
             try bot.expect("ok")
             line.append((command, game))
             game = try fields(try bot.expect("state") { $0["cause"]?.objectValue?["command"]?.stringValue != "hint" })
         }
-        return line
+        return (line, game)
+    }
+
+    /// Cards on the foundations.
+    static func home(_ game: KlondikeFields) -> Int {
+        game.foundations.reduce(0) { $0 + $1.count }
     }
 
     /// The arrow presses that take the cursor from `play` to where `goal` holds (fewest first).
@@ -135,8 +146,8 @@ struct KlondikeEndToEndTests {
     @Test func aDealWonWithTheCursorKeysOnly() throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let line = try Self.hintedLine(port: server.port, seed: 2, draw: 1)
-        #expect(line.count == 201)
+        let (line, final) = try Self.hintedLine(port: server.port, seed: 2, draw: 1)
+        #expect(Self.home(final) == 52)
         let settings = EndToEndTests.settingsFile()
         let state = try Self.stateWithoutAutoPlay()
         defer {
@@ -177,9 +188,9 @@ struct KlondikeEndToEndTests {
             }
         }
         // The log's line comes with `solved`; the result's figures with `game_over`, once on disk.
-        let won = terminal.waitFor { $0.contains("you solved it in 201 moves") && $0.contains("game over: finished in ") }
-        #expect(won.contains(" moves 201 · draw 1 · home 52/52 · game over: finished in "))
-        #expect(won.contains("you solved it in 201 moves"))
+        let won = terminal.waitFor { $0.contains("you solved it in \(line.count) moves") && $0.contains("game over: finished in ") }
+        #expect(won.contains(" moves \(line.count) · draw 1 · home 52/52 · game over: finished in "))
+        #expect(won.contains("you solved it in \(line.count) moves"))
     }
 
     /// A run dragged with the mouse: pressed on its first card (SGR 1006 `M`), let go on the
@@ -187,7 +198,11 @@ struct KlondikeEndToEndTests {
     @Test func aRunDraggedWithTheMouseMoves() throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let line = try Self.hintedLine(port: server.port, seed: 2, draw: 1, limit: 2)
+        // The hints' first move of a run from one column to another, and the moves before it.
+        let (line, _) = try Self.hintedLine(port: server.port, seed: 2, draw: 1, limit: 60)
+        let runAt = try #require(line.firstIndex { step in
+            if case .move(.tableau, .tableau, let count) = step.command { count >= 2 } else { false }
+        })
         let settings = EndToEndTests.settingsFile()
         let state = try Self.stateWithoutAutoPlay()
         defer {
@@ -201,13 +216,18 @@ struct KlondikeEndToEndTests {
         let spy = try RawClient(port: server.port, name: "spy")
         spy.send(#"{"type":"watch","room":"\#(code)"}"#)
         try spy.expect("state")
-        terminal.type(Self.pileKeys(line[0].command))
-        terminal.waitFor(" moves 1 · draw 1")
-        let before = try Self.fields(try spy.expect("state") { $0["cause"]?.objectValue?["player"] == .string("ann") })
-        guard case .move(.tableau(let from), .tableau(let to), let count) = line[1].command, count >= 2 else {
-            throw TestFailure("the second hinted move of deal 2 is no run: \(line[1].command)")
+        for (index, step) in line[..<runAt].enumerated() {
+            terminal.type(Self.pileKeys(step.command))
+            terminal.waitFor(" moves \(index + 1) · draw 1")
         }
-        #expect(before.tableau.map(\.down) == line[1].before.tableau.map(\.down))
+        var before = try Self.fields(try spy.expect("state"))
+        while before.moves < runAt { before = try Self.fields(try spy.expect("state")) }
+        guard case .move(.tableau(let from), .tableau(let to), let count) = line[runAt].command else {
+            throw TestFailure("not a run: \(line[runAt].command)")
+        }
+        #expect(before.tableau.map(\.down) == line[runAt].before.tableau.map(\.down))
+        // Every column within 11 rows: each card a row (the layout of taller columns differs).
+        try #require(before.tableau.allSatisfy { $0.down + $0.up.count <= 11 })
         let source = before.tableau[from]
         let run = Array(source.up.suffix(count))
         // The body starts on the screen's fourth row and the columns' first cards on its seventh;
@@ -220,8 +240,45 @@ struct KlondikeEndToEndTests {
         let after = try Self.fields(try spy.expect("state") { $0["cause"]?.objectValue?["command"] == .string("move") })
         #expect(Array(after.tableau[to].up.suffix(count)) == run)
         #expect(after.tableau[to].up.count == before.tableau[to].up.count + count)
-        #expect(after.moves == 2)
-        #expect(terminal.waitFor(" moves 2 · draw 1").contains(" moves 2 · draw 1 · home 0/52"))
+        #expect(after.moves == runAt + 1)
+        #expect(terminal.waitFor(" moves \(runAt + 1) · draw 1").contains(" moves \(runAt + 1) · draw 1 · home \(Self.home(after))/52"))
+    }
+
+    /// Deal 3 drawing one, played by the hints' moves (by pile keys) until the hint has none:
+    /// `H` then says "no useful move left" on the info line, what to do on the status line, and
+    /// the whole reason in the log.
+    @Test func noUsefulMoveLeftWhenTheHintHasNone() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (line, final) = try Self.hintedLine(port: server.port, seed: 3, draw: 1, untilStuck: true)
+        let last = try #require(line.last)
+        let settings = EndToEndTests.settingsFile()
+        let state = try Self.stateWithoutAutoPlay()
+        defer {
+            try? FileManager.default.removeItem(at: settings)
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        let terminal = try Tmux(EndToEndTests.clientCommand(
+            "--port \(server.port) --name ann --create klondike --option seed=3", settings: settings, state: state), width: 80, height: 24)
+        defer { terminal.kill() }
+        terminal.waitFor(" moves 0 · draw 1 · home 0/52")
+        for (index, step) in line.enumerated() {
+            terminal.type(Self.pileKeys(step.command))
+            guard terminal.waitFor(" moves \(index + 1) · draw 1").contains(" moves \(index + 1) · draw 1") else {
+                Issue.record("move \(index + 1) (\(step.command)) did not show")
+                return
+            }
+        }
+        terminal.type("H")
+        let stuck = terminal.waitFor("no useful move left:")
+        #expect(stuck.contains(" moves \(line.count) · draw 1 · home \(Self.home(final))/52 · no useful move left"))
+        #expect(stuck.contains(" no useful move left: undo, or start a new game …"))
+        #expect(stuck.contains(" hint: no useful move left: drawing only cycles the stock, and no card can go"))
+        #expect(stuck.contains("   home, turn up or empty a pile; undo, or start a new game"))
+        // The next move (an undo) clears it.
+        terminal.type("u")
+        let undone = terminal.waitFor(" moves \(line.count - 1) · draw 1")
+        #expect(undone.contains(" moves \(line.count - 1) · draw 1 · home \(Self.home(last.before))/52\n"))
     }
 
     /// Auto-play is on by default: deal 7's ace of diamonds goes home by itself, by a move the
