@@ -110,9 +110,9 @@ struct ClientOnServerTests {
         ann.exchange()
         let room = try #require(ann.model.room)
         #expect(room.state?.players.map(\.name) == ["ann"])
-        #expect(!KlondikeView().keys(for: room).contains { $0.key == "h" })
+        #expect(!KlondikeView().keys(for: room).contains { $0.key == "H" })
         let hintsBefore = ann.received("suggestion").count
-        ann.press("h")
+        ann.press("H")
         #expect(ann.received("suggestion").count == hintsBefore)
         #expect(ann.received("error").isEmpty, "nothing was sent for the server to refuse")
     }

@@ -54,7 +54,10 @@ extension ClientModel {
             room = nil
             question = nil
             return [send(.firstRoomsPage)]
-        case .state(let state): receivedState(state, now: now)
+        case .state(let state):
+            let previous = room?.code == state.room ? room?.state : nil
+            receivedState(state, now: now)
+            return klondikeStateArrived(state, previous: previous)
         case .chat(_, let from, let text, _): room?.log(.said(from: from, text: text))
         case .member(let event, _, let who, let role):
             if event == .left, role == .player, room?.phase == .playing { room?.leftDuringGame.append(who) }
@@ -79,7 +82,7 @@ extension ClientModel {
             let told = "\(player == me ? "you" : player) solved it in \(moves) moves"
             room?.log(.event(told))
             solved(player: player, message: text, now: now)
-        case .suggestion(_, let text, _): setStatus("hint: " + text, tone: .neutral, now: now)
+        case .suggestion(let move, let text, _): suggested(move, text: text, now: now)
         case .replaced: replaced()
         case .shutdown: link = .lost("the server is shutting down")
         case .ok:

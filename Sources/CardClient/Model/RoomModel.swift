@@ -41,6 +41,8 @@ public struct RoomModel: Equatable, Sendable {
     public var chatScroll = 0
     /// Whether this client created the room private (only its code lets others in).
     public var isPrivate = false
+    /// Klondike: the cursor, the cards picked up, what the last hint said.
+    public var klondike = KlondikePlay()
 
     /// "1 of 2 seated" (or "1 seated" from a server that does not say how many seats).
     public var seatedText: String {

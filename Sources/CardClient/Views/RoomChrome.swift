@@ -43,6 +43,10 @@ public enum RoomChrome {
             guard !room.isSpectator, model.records == nil, !model.showsKeys else { return [] }
             return view.actions(forClickAt: column, row: row - 3, in: room, width: model.screenWidth) ?? []
         }
+        if case .release(let column, let row) = key {
+            guard !room.isSpectator, model.records == nil, !model.showsKeys else { return [] }
+            return view.actions(forReleaseAt: column, row: row - 3, in: room, width: model.screenWidth) ?? []
+        }
         if let actions = view.actions(for: key, in: room, me: model.me) { return actions }
         let lowercase = !view.takesLetters
         switch key {
