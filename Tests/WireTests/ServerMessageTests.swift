@@ -122,6 +122,11 @@ struct ServerMessageTests {
             players: [PlayerEntry(name: "ann", seat: 0, score: 0, connected: true)], spectators: 0,
             gameFields: .set(SetFields(board: [], deck: 69, dealVotes: [], hintsUsed: 0, hint: [], variant: .ultra)))),
          #"{"type":"state","room":"K7QX","game":"set","seq":4,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"rematch_votes":[],"board":[],"deck":69,"deal_votes":[],"hints_used":0,"hint":[],"variant":"ultra"}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "set", seq: 5, phase: .playing,
+            players: [PlayerEntry(name: "ann", seat: 0, score: 0, connected: true)], spectators: 0,
+            gameFields: .set(SetFields(board: [], deck: 69, dealVotes: [], hintsUsed: 0, hint: [], clockMs: 41_200)))),
+         #"{"type":"state","room":"K7QX","game":"set","seq":5,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"rematch_votes":[],"board":[],"deck":69,"deal_votes":[],"hints_used":0,"hint":[],"clock_ms":41200}"#),
         (.ok(id: .int(5)), #"{"type":"ok","id":5}"#),
         (.thrown(id: nil), #"{"type":"thrown"}"#),
         (.round(reveal), #"{"type":"round","room":"K7QX","round":2,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}"#),
