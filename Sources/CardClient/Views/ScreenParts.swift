@@ -96,7 +96,8 @@ enum ScreenParts {
         var list: [StyledLine] = []
         for entry in entries {
             let key = StyledLine(entry.key, Palette.key).padded(to: keyWidth + 3).indented(by: 4)
-            let words = width == .max ? [StyledLine(entry.does)] : StyledLine(entry.does).wrapped(to: max(10, width - indent), indent: 0)
+            // The last column stays free: a line reaching it reads as one cut short.
+            let words = width == .max ? [StyledLine(entry.does)] : StyledLine(entry.does).wrapped(to: max(10, width - indent - 1), indent: 0)
             for (index, part) in words.enumerated() {
                 list.append((index == 0 ? key : StyledLine.blank(indent)) + part)
             }
