@@ -98,6 +98,29 @@ struct RecordsTests {
         #expect(!text.contains { $0.contains("52") })
     }
 
+    /// A recent game's result in words, for each kind of game.
+    @Test func aRecentGamesResultInWords() {
+        let klondike = { (points: Int?) in
+            PlayerStats.RecentGame(
+                gameID: "K", game: "klondike", won: true, scores: [NamedScore(name: "ann", score: points ?? 52)], winners: ["ann"],
+                summary: SoloSummary(timeMs: 1_000, figures: [NamedScore(name: "moves", score: 98)] + (points.map { [NamedScore(name: "points", score: $0)] } ?? [])))
+        }
+        #expect(RecordsView.result(of: klondike(nil), me: "ann") == "solved in 98 moves")
+        #expect(RecordsView.result(of: klondike(612), me: "ann") == "solved in 98 moves, 612 points")
+        let race = PlayerStats.RecentGame(
+            gameID: "R", game: "klondike", won: false, scores: [NamedScore(name: "ann", score: 30), NamedScore(name: "bob", score: 52)], winners: ["bob"])
+        #expect(RecordsView.result(of: race, me: "ann") == "lost vs bob")
+        let set = PlayerStats.RecentGame(
+            gameID: "S", game: "set", won: true,
+            scores: [NamedScore(name: "cy", score: 12), NamedScore(name: "ann", score: 21), NamedScore(name: "bob", score: -5)], winners: ["ann"])
+        #expect(RecordsView.result(of: set, me: "ann") == "won with 21 vs cy 12, bob −5")
+        let left = PlayerStats.RecentGame(gameID: "L", game: "rps", won: false, scores: [NamedScore(name: "ann", score: 0), NamedScore(name: "bob", score: 0)], winners: [])
+        #expect(RecordsView.result(of: left, me: "ann") == "unfinished 0–0 vs bob")
+        let solo = PlayerStats.RecentGame(gameID: "O", game: "set", won: true, scores: [NamedScore(name: "ann", score: 81)], winners: ["ann"])
+        #expect(RecordsView.result(of: solo, me: "ann") == "81 points")
+        #expect(RecordsView.result(of: PlayerStats.RecentGame(gameID: "X", game: "rps", won: false), me: "ann") == "not won")
+    }
+
     @Test(arguments: [
         (1_795_572_240_012, 0, "25 Nov 02:04"), (1_795_572_240_012, 3_600, "25 Nov 03:04"), (1_795_572_240_012, -10_800, "24 Nov 23:04"),
         (0, 0, "1 Jan 00:00"),

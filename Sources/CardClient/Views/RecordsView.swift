@@ -101,7 +101,7 @@ public enum RecordsView {
         return lines
     }
 
-    /// What became of a recent game for `me`: "won 2–1 vs bob", "lost 1–2 vs bob, cy", "draw 1–1 vs bob",
+    /// What became of a recent game for `me`: "won 2–1 vs bob", "lost with 3 vs bob 9, cy 5", "draw 1–1 vs bob",
     /// "solved in 112 moves", "81 points"; "won" or "not won" when the server sent no scores.
     public static func result(of game: PlayerStats.RecentGame, me: String?) -> String {
         guard !game.scores.isEmpty else { return game.won ? "won" : "not won" }
@@ -111,7 +111,9 @@ public enum RecordsView {
             // One seat: the game's own figures say how it went.
             let summary = game.summary
             if game.game == "klondike" {
-                return game.won ? "solved" + (summary?.figure("moves").map { " in \($0) moves" } ?? "") : "not solved"
+                // Points only with a scoring table, whose summary has them: else the score is cards home.
+                let points = summary?.figure("points").map { ", \($0) points" } ?? ""
+                return game.won ? "solved" + (summary?.figure("moves").map { " in \($0) moves" } ?? "") + points : "not solved"
             }
             if let accuracy = summary?.figure("accuracy_percent") { return "\(accuracy)% right" }
             let points = mine?.score ?? 0
@@ -119,8 +121,13 @@ public enum RecordsView {
         }
         let verdict = game.winners.isEmpty ? "unfinished" : game.won ? (game.winners.count > 1 ? "draw" : "won") : "lost"
         // Klondike's points are cards home: the score says nothing there.
-        let score = game.game == "klondike" ? "" : " " + ([mine].compactMap { $0 } + others).map { "\($0.score)" }.joined(separator: "–")
-        return verdict + score + " vs " + others.map(\.name).joined(separator: ", ")
+        guard game.game != "klondike" else { return verdict + " vs " + others.map(\.name).joined(separator: ", ") }
+        func points(_ score: Int) -> String { score < 0 ? "−\(-score)" : "\(score)" }
+        guard others.count > 1 || mine == nil else {
+            return verdict + " \(points(mine?.score ?? 0))–\(points(others[0].score)) vs " + others[0].name
+        }
+        // Three or more: each opponent with their points.
+        return verdict + (mine.map { " with \(points($0.score))" } ?? "") + " vs " + others.map { "\($0.name) \(points($0.score))" }.joined(separator: ", ")
     }
 
     /// "26 Nov 02:41": the day and time of `milliseconds` (since 1970) at `utcOffsetSeconds` from UTC.
