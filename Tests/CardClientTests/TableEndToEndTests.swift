@@ -45,7 +45,8 @@ struct TableEndToEndTests {
         let taken = try #require(EndToEndTests.findSet(cards))
         let others = cards.indices.filter { !taken.contains($0) }
         let letter = { (position: Int) in SetLabels.letter(position, of: cards.count) }
-        terminal.waitFor(" ann 0 · bob 0")
+        // The letters name the board once the client has drawn it.
+        terminal.waitFor { $0.contains(" ann 0 · bob 0") && $0.contains("┌ l ────┐") }
 
         terminal.type(letter(others[0]) + letter(others[1]))
         let picked = terminal.waitFor("╔ \(letter(others[1])) ════╗")
@@ -120,7 +121,7 @@ struct TableEndToEndTests {
         bob.send(#"{"type":"join","room":"\#(code)"}"#)
         try bob.expect("joined")
         for round in 1...2 {
-            terminal.waitFor("your move…")
+            terminal.waitFor { $0.contains("Round \(round) ·") && $0.contains("your move…") }
             terminal.type("r")
             try bob.expect("state") { $0["waiting_on"] == .array(["bob"]) }
             bob.send(#"{"type":"throw","sign":"scissors"}"#)
