@@ -1,3 +1,4 @@
+import CardClient
 import Foundation
 import TestServers
 import Testing
@@ -132,7 +133,7 @@ struct EndToEndTests {
         let trio = try #require(Self.findSet(cards))
         #expect(terminal.waitFor(" ann 0 · 1 watching").contains(" ann 0 · 1 watching"))
 
-        let letters = trio.map { String(Array("abcdefghijklmnopqrstuvwx")[$0]) }
+        let letters = trio.map { SetLabels.letter($0, of: cards.count) }
         terminal.type(letters[0] + letters[1])
         #expect(terminal.waitFor("╔ \(letters[1]) ════╗").contains("╔ \(letters[0]) ════╗"))
         terminal.type(letters[2])

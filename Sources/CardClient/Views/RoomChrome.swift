@@ -24,7 +24,7 @@ public enum RoomChrome {
         let bodyRows = size.height - fixedRows - 1
         var body = context
         body.size = ScreenSize(width: size.width, height: bodyRows)
-        let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, view: view))
+        let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, view: view), width: size.width, rows: bodyRows)
             : model.records.map { RecordsView.lines($0, me: context.me, width: size.width) } ?? view.body(for: room, context: body)
         lines += content.prefix(bodyRows)
         lines.append(ScreenParts.statusLine(model, now: context.now))
