@@ -68,7 +68,7 @@ struct KlondikeViewTests {
         _ = model.type("?")
         let screen = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 110, height: 30), color: false, now: 0))
         #expect(Array(screen[5...15]) == [
-            "    ←→↑↓ or hjkl     move the cursor ▸; in a column ↑↓ take more cards or fewer",
+            "    ←→↑↓ or hjkl     move the cursor ▸; in a column ↑↓ take more or fewer",
             "    Enter or Space   pick up the cards at ▸ (then marked *); Enter again",
             "                     where they go puts them down; Enter on the stock draws",
             "    w 1–7 f1–4       or by key: pick a pile, then where it goes; the same pile",

@@ -326,7 +326,7 @@ public struct KlondikeView: GameView {
     public func explainedKeys(for room: RoomModel) -> [KeyHelp] {
         guard room.phase == .playing else { return [KeyHelp("A", "auto-play: safe cards go home by themselves (on or off)")] }
         var keys = [
-            KeyHelp("←→↑↓ or hjkl", "move the cursor \(Self.cursorMark); in a column ↑↓ take more cards or fewer"),
+            KeyHelp("←→↑↓ or hjkl", "move the cursor \(Self.cursorMark); in a column ↑↓ take more or fewer"),
             KeyHelp("Enter or Space", "pick up the cards at \(Self.cursorMark) (then marked \(Self.pickedMark)); Enter again"),
             KeyHelp("", "where they go puts them down; Enter on the stock draws"),
             KeyHelp("w 1–7 f1–4", "or by key: pick a pile, then where it goes; the same pile"),
