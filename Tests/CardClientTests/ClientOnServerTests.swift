@@ -27,7 +27,7 @@ struct ClientOnServerTests {
         #expect(before.deck == 69)
         let positions = try #require(SetSolver.firstSet(on: before.board))
 
-        ann.press(positions.map(SetLabels.letter).joined())
+        ann.press(positions.map { SetLabels.letter($0, of: before.board.count) }.joined())
         guard case .claimed(_, "ann", let cards, true, let points, _)? = ann.received("claimed").last else {
             throw TestFailure("no valid claim in \(ann.received.suffix(3))")
         }
@@ -44,7 +44,7 @@ struct ClientOnServerTests {
         guard case .hint(let hinted, 1, _)? = ann.received("hint").last, let card = hinted.first else {
             throw TestFailure("no hint")
         }
-        let letter = SetLabels.letter(try #require(after.board.firstIndex(of: card)))
+        let letter = SetLabels.letter(try #require(after.board.firstIndex(of: card)), of: after.board.count)
         #expect(ann.model.flash?.text == "hint: \(letter)")
     }
 
@@ -59,7 +59,7 @@ struct ClientOnServerTests {
         guard case .set(let board)? = bob.gameFields else { throw TestFailure("no Set state") }
         let positions = try #require(SetSolver.firstSet(on: board.board))
 
-        bob.press(positions.map(SetLabels.letter).joined())
+        bob.press(positions.map { SetLabels.letter($0, of: board.board.count) }.joined())
         ann.exchange()
         guard case .claimed(_, "bob", _, true, let points, nil)? = ann.received("claimed").last else {
             throw TestFailure("ann did not see bob's claim")
@@ -80,16 +80,16 @@ struct ClientOnServerTests {
         guard case .set(let board)? = bob.gameFields else { throw TestFailure("no Set state") }
         let taken = try #require(SetSolver.firstSet(on: board.board))
         let others = board.board.indices.filter { !taken.contains($0) }
-        ann.press(others.prefix(2).map(SetLabels.letter).joined())
+        ann.press(others.prefix(2).map { SetLabels.letter($0, of: board.board.count) }.joined())
         #expect(ann.model.room?.selection == others.prefix(2).map { board.board[$0].id })
 
-        bob.press(taken.map(SetLabels.letter).joined())
+        bob.press(taken.map { SetLabels.letter($0, of: board.board.count) }.joined())
         ann.exchange()
         #expect(ann.model.room?.selection == [])
         #expect(ann.model.room?.chat.contains(.event("bob took a Set; your picks were cleared")) == true)
 
         let claimsBefore = ann.received("claimed").count
-        ann.press(SetLabels.letter(others[2]))
+        ann.press(SetLabels.letter(others[2], of: board.board.count))
         #expect(ann.received("claimed").count == claimsBefore, "no claim was sent")
         guard case .set(let now)? = ann.gameFields else { throw TestFailure("no Set state") }
         #expect(ann.model.room?.selection == [now.board[others[2]].id])
@@ -110,9 +110,9 @@ struct ClientOnServerTests {
         ann.exchange()
         let room = try #require(ann.model.room)
         #expect(room.state?.players.map(\.name) == ["ann"])
-        #expect(!KlondikeView().keys(for: room).contains { $0.key == "h" })
+        #expect(!KlondikeView().keys(for: room).contains { $0.key == "H" })
         let hintsBefore = ann.received("suggestion").count
-        ann.press("h")
+        ann.press("H")
         #expect(ann.received("suggestion").count == hintsBefore)
         #expect(ann.received("error").isEmpty, "nothing was sent for the server to refuse")
     }
@@ -249,7 +249,7 @@ struct SoloSummaryTests {
         // One claim that is no Set.
         guard case .set(let start)? = ann.gameFields else { throw TestFailure("no Set state") }
         let wrong = GameRules.SetCard.isSet(start.board[0], start.board[1], start.board[2]) ? [0, 1, 3] : [0, 1, 2]
-        ann.press(wrong.map(SetLabels.letter).joined())
+        ann.press(wrong.map { SetLabels.letter($0, of: start.board.count) }.joined())
         var claims = 0
         var elapsed = 0
         while ann.model.room?.phase == .playing, claims < 40 {
@@ -257,7 +257,7 @@ struct SoloSummaryTests {
             host.advance(by: .seconds(2))
             elapsed += 2
             if let positions = SetSolver.firstSet(on: board.board) {
-                ann.press(positions.map(SetLabels.letter).joined())
+                ann.press(positions.map { SetLabels.letter($0, of: board.board.count) }.joined())
                 claims += 1
             } else {
                 ann.press("D")

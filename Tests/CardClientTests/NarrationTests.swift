@@ -40,7 +40,7 @@ struct NarrationTests {
             for _ in 0..<27 {
                 guard case .set(let set)? = ann.gameFields, ann.model.room?.phase == .playing, set.board.count <= 12,
                       let positions = SetSolver.firstSet(on: set.board) else { break }
-                ann.press(positions.map(SetLabels.letter).joined())
+                ann.press(positions.map { SetLabels.letter($0, of: set.board.count) }.joined())
             }
             guard case .set(let set)? = ann.gameFields, set.board.count > 12, ann.model.room?.phase == .playing else { continue }
             #expect(Self.events(ann).last == "no Set on the table: the server dealt three more")
@@ -64,7 +64,7 @@ struct NarrationTests {
         ann.exchange()
         guard case .set(let board)? = bob.gameFields else { throw TestFailure("no Set state") }
         let positions = try #require(SetSolver.firstSet(on: board.board))
-        let letters = positions.map(SetLabels.letter).joined()
+        let letters = positions.map { SetLabels.letter($0, of: board.board.count) }.joined()
         let cards = positions.map { board.board[$0] }
 
         bob.press(letters)

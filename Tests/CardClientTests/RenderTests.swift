@@ -33,6 +33,9 @@ struct RenderTests {
         ("a · b · cdefghijk", 12, "a · b …"),
         ("abcdefghijklmnop", 8, "abcdefg…"),
         ("short", 8, "short"),
+        // The cut falls just after a word: one word fewer, so "…" never touches a word it did not cut.
+        ("a move: then its run", 16, "a move: then …"),
+        ("wastes ones", 7, "wastes…"),
     ])
     func aLongLineIsCutAtAWord(text: String, width: Int, shown: String) {
         let cut = StyledLine(text).clippedAtWord(to: width)

@@ -122,4 +122,49 @@ struct ReplayViewerTests {
         #expect(text[26].hasPrefix("  round 1: you ✊ rock vs robot "))
         #expect(text[27] == "  game over: " + verdict)
     }
+
+    /// A solo Klondike with two hints among its moves.
+    static let klondikeReplay = GameReplay(
+        gameID: "W2W2-mwvhb92a-1", game: "klondike", room: "W2W2", seed: 5, options: [:], players: ["ann"], startedMs: 1_795_000_000_000,
+        steps: [
+            GameReplay.Step(kind: .move, ms: 1_000, seat: 0, name: "ann", command: .draw),
+            GameReplay.Step(kind: .move, ms: 2_000, seat: 0, name: "ann", command: .hint),
+            GameReplay.Step(kind: .move, ms: 3_000, seat: 0, name: "ann", command: .auto(from: .waste)),
+            GameReplay.Step(kind: .move, ms: 4_000, seat: 0, name: "ann", command: .hint),
+            GameReplay.Step(kind: .move, ms: 5_000, seat: 0, name: "ann", command: .move(from: .tableau(6), to: .tableau(1), count: 3)),
+        ],
+        result: GameOver(room: "W2W2", winners: [], scores: [NamedScore(name: "ann", score: 3)], seed: 5, gameID: "W2W2-mwvhb92a-1"))
+
+    /// Hints changed nothing on the table: the replay skips them unless H shows them.
+    @Test func aReplaySkipsHintsUntilHShowsThem() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        _ = model.type("i")
+        model.receive(ServerMessage.stats(PlayerStats(name: "ann", games: 1, wins: 0, byGame: [], recent: [
+            PlayerStats.RecentGame(gameID: "W2W2-mwvhb92a-1", game: "klondike", won: false),
+        ]), id: .int(3)).jsonText)
+        _ = model.press([.enter])
+        model.receive(ServerMessage.replay(Self.klondikeReplay, id: .int(7)).jsonText)
+        let viewer = try! #require(model.viewer)
+        #expect(viewer.shownSteps == [0, 1, 3, 5])
+        #expect(ReplayView.stepLine(viewer, me: "ann").plainText == "  The deal · 3 steps (2 hints skipped: H shows them) · → to play them")
+        // → goes draw, send home, move: steps 1, 3 and 5 of the record.
+        #expect(model.press([.right]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":1,"seat":0,"id":9}"#)])
+        #expect(model.press([.right]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":3,"seat":0,"id":10}"#)])
+        #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 2 of 3 · 0:03 · you: send waste home")
+        #expect(model.press([.end]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":5,"seat":0,"id":11}"#)])
+        #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 3 of 3 · 0:05 · you: move t7 → t2 (3 cards) · the end")
+        // H: the hints are steps again, and ← stops at the one before the move.
+        #expect(model.press([.character("H")]) == [])
+        #expect(model.viewer?.shownSteps == [0, 1, 2, 3, 4, 5])
+        #expect(model.press([.left]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":4,"seat":0,"id":12}"#)])
+        #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 4 of 5 · 0:04 · you: hint")
+        // H again on a hint: back to the step shown before it.
+        #expect(model.press([.character("H")]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":3,"seat":0,"id":13}"#)])
+        #expect(ReplayView.keys(model.viewer!).map(\.key) == ["←→", "PgUp/PgDn", "Home/End", "H", "Esc"])
+    }
+
+    @Test func aConcentrationStepNamesTheCardByItsLetter() {
+        #expect(ReplayView.describe(.flip(card: 2)) == "flip c")
+        #expect(ReplayView.describe(.flip(card: 27)) == "flip B")
+    }
 }

@@ -59,9 +59,9 @@ struct ScreenTests {
         #expect(screen.allSatisfy { $0.width == size.width })
         #expect(Fixtures.trimmed(screen).filter { !$0.isEmpty } == [StyledLine(notice).centered(in: size.width).plainText.trimmedRight])
         #expect(Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 23), color: false, now: 0))[5]
-            == " ┌ a ────┐ ┌ d ────┐ ┌ g ────┐ ┌ j ────┐ ┌ m ────┐ ┌ p ────┐ ┌ s ────┐ ┌ v ────┐")
+            == " ┌ a ────┐ ┌ b ────┐ ┌ c ────┐ ┌ d ────┐ ┌ e ────┐ ┌ f ────┐ ┌ g ────┐ ┌ h ────┐")
         #expect(Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 79, height: 23), color: false, now: 0))[5]
-            == "┌ a ────┐ ┌ d ────┐ ┌ g ────┐ ┌ j ────┐ ┌ m ────┐ ┌ p ────┐ ┌ s ────┐ ┌ v ────┐")
+            == "┌ a ────┐ ┌ b ────┐ ┌ c ────┐ ┌ d ────┐ ┌ e ────┐ ┌ f ────┐ ┌ g ────┐ ┌ h ────┐")
     }
 
     @Test func theTooSmallNoticeIsCentredAndRed() {
@@ -196,7 +196,7 @@ struct LayoutTests {
         let model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#, state])
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
         #expect(!text.contains { $0.contains("too small") })
-        #expect(text[5] == " ┌ a ────┐ ┌ d ────┐ ┌ g ────┐ ┌ j ────┐ ┌ m ────┐ ┌ p ────┐ ┌ s ────┐ ┌ v ────┐")
+        #expect(text[5] == " ┌ a ────┐ ┌ b ────┐ ┌ c ────┐ ┌ d ────┐ ┌ e ────┐ ┌ f ────┐ ┌ g ────┐ ┌ h ────┐")
         #expect(text[15].hasSuffix("┌ x ────┐"))
     }
 }

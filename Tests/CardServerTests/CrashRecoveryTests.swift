@@ -25,7 +25,7 @@ struct CrashRecoveryTests {
     func comparable(_ state: JSONObject) -> JSONObject {
         var copy = state
         // A resume after the restart is the cause of the state it sees ("back").
-        for key in ["seq", "cause", "time_left_ms", "bonus_clock_ms"] { copy[key] = nil }
+        for key in ["seq", "cause", "time_left_ms", "bonus_clock_ms", "clock_ms"] { copy[key] = nil }
         if let players = state["players"]?.arrayValue {
             copy["players"] = .array(players.map { entry in
                 guard var player = entry.objectValue else { return entry }
@@ -55,6 +55,10 @@ struct CrashRecoveryTests {
             let (resumed, after) = try resume(client.token, on: restarted, room: room)
             #expect(comparable(after) == comparable(before), "\(after.jsonText)\nwas\n\(before.jsonText)")
             #expect((after["seq"]?.intValue ?? 0) > (before["seq"]?.intValue ?? 0))
+            if let clock = before["clock_ms"]?.intValue {
+                // Set's clock runs on from where it was: a restart does not start it again.
+                #expect(try #require(after["clock_ms"]?.intValue) >= clock)
+            }
             if let left = before["time_left_ms"]?.intValue {
                 // The deadline runs on with what it had left (less the moments since the last log tick).
                 let now = try #require(after["time_left_ms"]?.intValue)

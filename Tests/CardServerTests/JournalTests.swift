@@ -45,7 +45,10 @@ struct JournalTests {
 
         let gameID = try #require(record["id"]?.stringValue)
         ann.send(#"{"type":"stats","name":"ann","id":1}"#)
-        #expect(try ann.receiveLine() == #"{"type":"stats","name":"ann","games":1,"wins":1,"by_game":{"rps":{"games":1,"wins":1,"points":1}},"recent":[{"game_id":"\#(gameID)","game":"rps","won":true}],"id":1}"#)
+        // The recent game says who played, the score, when it ended and how long it lasted, as the record has it.
+        let started = try #require(record["started"]?.stringValue.flatMap(Timestamp.milliseconds(iso8601:)))
+        let ended = try #require(record["ended"]?.stringValue.flatMap(Timestamp.milliseconds(iso8601:)))
+        #expect(try ann.receiveLine() == #"{"type":"stats","name":"ann","games":1,"wins":1,"by_game":{"rps":{"games":1,"wins":1,"points":1}},"recent":[{"game_id":"\#(gameID)","game":"rps","won":true,"scores":{"ann":1,"bob":0},"winners":["ann"],"ended_ms":\#(ended),"time_ms":\#(ended - started)}],"id":1}"#)
         ann.send(#"{"type":"stats","name":"nobody"}"#)
         #expect(try ann.receiveLine() == #"{"type":"stats","name":"nobody","games":0,"wins":0,"by_game":{}}"#)
         ann.send(#"{"type":"leaderboard","game":"rps"}"#)
@@ -246,10 +249,17 @@ struct JournalTests {
         let (stats, before) = try bob.receive(until: "stats")
         #expect(before.map { $0["type"]?.stringValue } == ["thrown", "round", "state", "game_over"])
         let gameID = try #require(before.last?["game_id"])
+        let recent = try #require(stats["recent"]?.arrayValue?.first?.objectValue)
+        let ended = try #require(recent["ended_ms"]?.intValue)
+        let length = try #require(recent["time_ms"]?.intValue)
         #expect(stats == [
             "type": "stats", "name": "bob", "games": 1, "wins": 0,
             "by_game": ["rps": ["games": 1, "wins": 0, "points": 0]],
-            "recent": [["game_id": gameID, "game": "rps", "won": false]], "id": 8,
+            "recent": [[
+                "game_id": gameID, "game": "rps", "won": false, "scores": ["ann": 1, "bob": 0], "winners": ["ann"],
+                "ended_ms": .int(ended), "time_ms": .int(length),
+            ]], "id": 8,
         ])
+        #expect(length >= 0 && length < 60_000)
     }
 }

@@ -185,6 +185,24 @@ struct KlondikeRoomTests {
         #expect(over.contains(#","summary":{"time_ms":T,"moves":\#(actions.count),"undos":0}}"#))
     }
 
+    /// With a scoring table the summary adds the points; without one it has none (the score
+    /// would be cards home, 52 in every win).
+    @Test(arguments: [("standard", true), ("none", false)])
+    func aWinsSummaryHasPointsOnlyWithAScoringTable(scoring: String, hasPoints: Bool) throws {
+        let found = (UInt64(0)..<400).lazy.compactMap { seed in KlondikeAutoPlayer.win(seed: seed, drawCount: 1).map { (seed, $0) } }.first
+        let (seed, actions) = try #require(found, "the greedy player won none of 400 deals")
+        let server = try VirtualServer(config: ServerConfig(version: "test", commandRate: 0))
+        let (ann, _, _) = try solo(server, name: "ann", options: #"{"seed":\#(seed),"scoring":"\#(scoring)"}"#)
+        for action in actions { ann.send(action.line) }
+        var final: JSONObject
+        repeat { final = try ann.receive(until: "state", limit: 10_000).message } while final["phase"] != .string("over")
+        let over = try ann.expect("game_over")
+        let summary = try #require(over["summary"]?.objectValue)
+        #expect(summary["moves"] == .int(actions.count))
+        #expect(summary["points"] == (hasPoints ? final["score"] : nil))
+        #expect(hasPoints ? final["score"] != nil : over["scores"] == .object(["ann": 52]))
+    }
+
     @Test func drawIsOneOrThreeAndAGameUnderWayTakesNoNewPlayer() throws {
         let server = try VirtualServer()
         let ann = try server.player("ann")

@@ -184,6 +184,61 @@ struct LeaderboardTests {
         let stats = journal.stats(for: "ann", gameOrder: ["rps", "set"])
         #expect(stats == PlayerStats(
             name: "ann", games: 4, wins: 3, byGame: [PlayerStats.Line(key: "rps", games: 4, wins: 3, points: .max)],
-            recent: (0..<4).reversed().map { PlayerStats.RecentGame(gameID: "ROOM-\($0)", game: "rps", won: games[$0].winner == "ann") }))
+            recent: (0..<4).reversed().map {
+                PlayerStats.RecentGame(
+                    gameID: "ROOM-\($0)", game: "rps", won: games[$0].winner == "ann",
+                    scores: [NamedScore(name: "ann", score: games[$0].ann), NamedScore(name: "bob", score: games[$0].bob)],
+                    winners: [games[$0].winner], endedMs: 2_000, timeMs: 1_000)
+            }))
+    }
+
+    /// Klondike ranks by the fewest moves of a one-seat game won, then the best time of one: not by
+    /// wins or by points (cards home). Players with no such win come after, by name.
+    @Test func klondikeRanksByFewestMovesThenBestTimeOfAGameWon() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("klondike-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // (player, won, moves, seconds)
+        let games: [(String, Bool, Int, Int)] = [
+            ("ann", true, 130, 300), ("ann", true, 120, 400), ("ann", true, 150, 200), ("bob", true, 120, 250),
+            ("cy", false, 80, 100), ("cy", false, 90, 100), ("dee", true, 140, 500), ("dee", true, 140, 500),
+        ]
+        let lines = games.enumerated().flatMap { number, game in
+            GameRecord(
+                id: "K\(number)", room: "ROOM", game: "klondike", seed: number, players: [game.0],
+                scores: [NamedScore(name: game.0, score: game.1 ? 52 : 20)], winners: game.1 ? [game.0] : [],
+                startedMs: 1_795_000_000_000, endedMs: 1_795_000_000_000 + Int64(game.3) * 1000,
+                summary: game.1 ? SoloSummary(timeMs: game.3 * 1000, figures: [NamedScore(name: "moves", score: game.2), NamedScore(name: "undos", score: 0)]) : nil
+            ).jsonLine
+        }
+        #expect(FileManager.default.createFile(atPath: directory + "/results.jsonl", contents: Data(lines)))
+        let journal = try ResultsJournal(directory: directory) { _ in }
+        let expected = [
+            PlayerStats.Line(key: "ann", games: 3, wins: 3, points: 156, fewestMoves: 120, bestTimeMs: 200_000),
+            PlayerStats.Line(key: "bob", games: 1, wins: 1, points: 52, fewestMoves: 120, bestTimeMs: 250_000),
+            PlayerStats.Line(key: "dee", games: 2, wins: 2, points: 104, fewestMoves: 140, bestTimeMs: 500_000),
+            PlayerStats.Line(key: "cy", games: 2, wins: 0, points: 40),
+        ]
+        #expect(journal.leaderboard(for: "klondike", size: 10) == expected)
+        #expect(journal.stats(for: "ann", gameOrder: ["klondike"]).byGame == [
+            PlayerStats.Line(key: "klondike", games: 3, wins: 3, points: 156, fewestMoves: 120, bestTimeMs: 200_000),
+        ])
+        // Kept in order as results come: the same board whether ranked at the start or throughout.
+        var board = Leaderboard(ranked: true, byMoves: true)
+        for game in games {
+            board.add(game.0, won: game.1, points: game.1 ? 52 : 20, solved: game.1 ? (game.2, game.3 * 1000) : nil)
+        }
+        #expect(board.top(10) == expected)
+        board.add("cy", won: true, points: 52, solved: (119, 900_000))
+        #expect(board.top(2).map(\.key) == ["cy", "ann"])
+    }
+
+    @Test(arguments: [
+        ("2026-11-22T01:02:03.456Z", Int64(1_795_309_323_456)), ("1970-01-01T00:00:00.000Z", Int64(0)),
+        ("2026-11-22T01:02:03Z", nil), ("2026-11-22 01:02:03.456Z", nil), ("2026-1x-22T01:02:03.456Z", nil),
+    ])
+    func aJournalTimeReadsBackToItsMilliseconds(text: String, milliseconds: Int64?) {
+        #expect(Timestamp.milliseconds(iso8601: text) == milliseconds)
+        if let milliseconds { #expect(Timestamp.iso8601(milliseconds: milliseconds) == text) }
     }
 }

@@ -15,6 +15,35 @@ struct SetRoomTests {
         return (client, room, try client.expect("state"))
     }
 
+    /// The state carries the game's clock, from the deal: 0 at once, 30 s later 30000, and
+    /// after the last Set it stands where the game ended.
+    @Test func theStateCarriesTheGamesClockWhichStopsAtTheEnd() throws {
+        let server = try VirtualServer()
+        let (ann, room, first) = try createSet(server, name: "ann", seats: 1, seed: 2026)
+        #expect(first["clock_ms"] == .int(0))
+        server.host.advance(by: .seconds(30))
+        var state = first
+        var claims = 0
+        while state["phase"] != .string("over"), claims < 40 {
+            let set = try #require(SetTestSolver.sets(on: SetTestSolver.board(of: state)).first)
+            ann.send(#"{"type":"claim","cards":[\#(set.map(String.init).joined(separator: ","))]}"#)
+            _ = try ann.expect("claimed")
+            state = try ann.expect("state")
+            claims += 1
+            if claims == 1 { #expect(state["clock_ms"] == .int(30_000)) }
+            server.host.advance(by: .milliseconds(1_500))
+        }
+        #expect(state["phase"] == .string("over"))
+        let ended = 30_000 + (claims - 1) * 1_500
+        #expect(state["clock_ms"] == .int(ended))
+        // A minute on, a spectator's arrival sends the state again: the clock has not moved.
+        server.host.advance(by: .seconds(60))
+        let bob = try server.player("bob")
+        bob.send(#"{"type":"watch","room":"\#(room)"}"#)
+        #expect(try bob.receive(until: "state").message["clock_ms"] == .int(ended))
+        #expect(try ann.receive(until: "state").message["clock_ms"] == .int(ended))
+    }
+
     @Test func aSoloGameIsPlayedToTheEndWithEveryCardAccountedFor() throws {
         let server = try VirtualServer()
         let (ann, room, first) = try createSet(server, name: "ann", seats: 1, seed: 2026)

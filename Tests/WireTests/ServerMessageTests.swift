@@ -122,6 +122,11 @@ struct ServerMessageTests {
             players: [PlayerEntry(name: "ann", seat: 0, score: 0, connected: true)], spectators: 0,
             gameFields: .set(SetFields(board: [], deck: 69, dealVotes: [], hintsUsed: 0, hint: [], variant: .ultra)))),
          #"{"type":"state","room":"K7QX","game":"set","seq":4,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"rematch_votes":[],"board":[],"deck":69,"deal_votes":[],"hints_used":0,"hint":[],"variant":"ultra"}"#),
+        (.state(RoomState(
+            room: "K7QX", game: "set", seq: 5, phase: .playing,
+            players: [PlayerEntry(name: "ann", seat: 0, score: 0, connected: true)], spectators: 0,
+            gameFields: .set(SetFields(board: [], deck: 69, dealVotes: [], hintsUsed: 0, hint: [], clockMs: 41_200)))),
+         #"{"type":"state","room":"K7QX","game":"set","seq":5,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"rematch_votes":[],"board":[],"deck":69,"deal_votes":[],"hints_used":0,"hint":[],"clock_ms":41200}"#),
         (.ok(id: .int(5)), #"{"type":"ok","id":5}"#),
         (.thrown(id: nil), #"{"type":"thrown"}"#),
         (.round(reveal), #"{"type":"round","room":"K7QX","round":2,"throws":{"ann":"rock","bob":"paper"},"winner":"bob","timed_out":[]}"#),
@@ -138,6 +143,22 @@ struct ServerMessageTests {
         (.stats(PlayerStats(name: "ann", games: 1, wins: 1, byGame: [PlayerStats.Line(key: "rps", games: 1, wins: 1, points: 1)],
                             recent: [PlayerStats.RecentGame(gameID: "K7QX-mwva3ifj-12", game: "rps", won: true)]), id: nil),
          #"{"type":"stats","name":"ann","games":1,"wins":1,"by_game":{"rps":{"games":1,"wins":1,"points":1}},"recent":[{"game_id":"K7QX-mwva3ifj-12","game":"rps","won":true}]}"#),
+        (.stats(PlayerStats(name: "ann", games: 2, wins: 2, byGame: [
+            PlayerStats.Line(key: "rps", games: 1, wins: 1, points: 2), PlayerStats.Line(key: "klondike", games: 1, wins: 1, points: 52, fewestMoves: 112, bestTimeMs: 245_100),
+        ], recent: [
+            PlayerStats.RecentGame(
+                gameID: "K7QX-mwva3ifj-12", game: "rps", won: true, scores: [NamedScore(name: "ann", score: 2), NamedScore(name: "bob", score: 1)],
+                winners: ["ann"], endedMs: 1_795_572_240_012, timeMs: 116_556),
+            PlayerStats.RecentGame(
+                gameID: "W2W2-mwva3ifj-2", game: "klondike", won: true, scores: [NamedScore(name: "ann", score: 52)], winners: ["ann"],
+                endedMs: 1_795_572_000_000, timeMs: 245_200,
+                summary: SoloSummary(timeMs: 245_100, figures: [NamedScore(name: "moves", score: 112), NamedScore(name: "undos", score: 3)])),
+        ]), id: nil),
+         #"{"type":"stats","name":"ann","games":2,"wins":2,"by_game":{"rps":{"games":1,"wins":1,"points":2},"klondike":{"games":1,"wins":1,"points":52,"fewest_moves":112,"best_time_ms":245100}},"recent":[{"game_id":"K7QX-mwva3ifj-12","game":"rps","won":true,"scores":{"ann":2,"bob":1},"winners":["ann"],"ended_ms":1795572240012,"time_ms":116556},{"game_id":"W2W2-mwva3ifj-2","game":"klondike","won":true,"scores":{"ann":52},"winners":["ann"],"ended_ms":1795572000000,"time_ms":245200,"summary":{"time_ms":245100,"moves":112,"undos":3}}]}"#),
+        (.leaderboard(game: "klondike", entries: [
+            PlayerStats.Line(key: "ann", games: 3, wins: 2, points: 104, fewestMoves: 112, bestTimeMs: 245_100), PlayerStats.Line(key: "bob", games: 1, wins: 0, points: 30),
+        ], id: nil),
+         #"{"type":"leaderboard","game":"klondike","entries":[{"name":"ann","games":3,"wins":2,"points":104,"fewest_moves":112,"best_time_ms":245100},{"name":"bob","games":1,"wins":0,"points":30}]}"#),
         (.games([Self.gameInfo], id: .int(4)),
          #"{"type":"games","games":[{"name":"klondike","title":"Klondike","seats":{"min":1,"max":8,"default":1},"options":[{"name":"draw","type":"integer","values":[1,3],"default":1},{"name":"seed","type":"integer","min":0,"max":9007199254740991,"default":null},{"name":"scoring","type":"string","values":["none","standard"],"default":"none"},{"name":"winnable","type":"boolean","default":null},{"name":"daily","type":"boolean","default":false}]}],"id":4}"#),
         (.games([], id: nil), #"{"type":"games","games":[]}"#),

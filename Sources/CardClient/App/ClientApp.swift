@@ -32,6 +32,8 @@ public final class ClientApp {
     private let formMemory: FormMemory?
     /// Where each room's chat is kept, beside the sessions.
     private let chats: ChatStore?
+    /// Where the player's settings are kept, beside the sessions.
+    private let settings: SettingsStore?
     /// The room and chat as last written, so an unchanged chat is not written again.
     private var savedChat: (room: String, chat: [ChatLine])?
     /// When the chat was last written: at most once a second.
@@ -49,6 +51,7 @@ public final class ClientApp {
         sessions = state.map(SessionStore.init(directory:))
         formMemory = state.map(FormMemory.init(directory:))
         chats = state.map(ChatStore.init(directory:))
+        settings = state.map(SettingsStore.init(directory:))
         // A kept session is this player's only if no other name was asked for.
         let kept = sessions?.load(server: address).flatMap { session in
             options.name == nil || options.name == session.name ? session : nil
@@ -58,6 +61,7 @@ public final class ClientApp {
             destination: options.destination, saved: kept)
         if let remembered = formMemory?.load() { model.formMemory = remembered }
         if let kept = chats?.load(server: address) { model.restoredChats = kept }
+        if let kept = settings?.load() { model.settings = kept }
     }
 
     /// Runs until the player quits or a signal ends the client; the terminal is restored either way.
@@ -229,6 +233,12 @@ public final class ClientApp {
             case .saveForm(let memory):
                 // Losing the form's memory costs only a few keys next time: not worth a message.
                 try? formMemory?.save(memory)
+            case .saveSettings(let chosen):
+                do {
+                    try settings?.save(chosen)
+                } catch {
+                    model.setStatus("the setting is not kept for next time: \(error.description)", tone: .bad, now: Clock.now())
+                }
             case .quit:
                 running = false
             }

@@ -30,8 +30,10 @@ public enum Key: Equatable, Hashable, Sendable {
     case pageDown
     /// Ctrl with a letter, e.g. `.control("c")` for Ctrl-C (raw mode delivers it as a byte).
     case control(Character)
-    /// A left-button click at this cell, counted from 0 (SGR 1006 mouse reporting).
+    /// A left-button click at this cell, counted from 0 (SGR 1006 mouse reporting): the press.
     case click(column: Int, row: Int)
+    /// The left button let go at this cell, after a ``click`` here or elsewhere (a drag).
+    case release(column: Int, row: Int)
 
     /// Ctrl-C.
     public static let interrupt = Key.control("c")

@@ -94,10 +94,15 @@ public struct KeyDecoder: Sendable {
     }
 
     /// SGR 1006 mouse report: `ESC [ < button ; column ; row M` (press) or `m` (release).
-    /// A left press is a click; the wheel scrolls like PgUp/PgDn; everything else is ignored.
+    /// A left press is a click and its release a release; the wheel scrolls like PgUp/PgDn;
+    /// everything else is ignored.
     private static func mouseKey(final: UInt8, parameters: Substring) -> Key? {
         let numbers = parameters.split(separator: ";").compactMap { Int($0) }
-        guard numbers.count == 3, final == UInt8(ascii: "M") else { return nil }
+        guard numbers.count == 3 else { return nil }
+        if final == UInt8(ascii: "m") {
+            return numbers[0] == 0 ? .release(column: numbers[1] - 1, row: numbers[2] - 1) : nil
+        }
+        guard final == UInt8(ascii: "M") else { return nil }
         switch numbers[0] {
         case 0: return .click(column: numbers[1] - 1, row: numbers[2] - 1)
         case 64: return .pageUp

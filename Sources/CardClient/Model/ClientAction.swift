@@ -38,6 +38,10 @@ public enum ClientAction: Equatable, Sendable {
     case ask(Question)
     /// The answer to the open question: yes does it, no forgets it.
     case answer(Bool)
+    /// Klondike: the cursor moved, or cards were picked up or put back.
+    case klondike(KlondikePlay)
+    /// Klondike: auto-play of safe cards home on or off.
+    case toggleAutoPlay
 }
 
 /// What a key does to the new-game form.
@@ -132,6 +136,8 @@ public enum Effect: Equatable, Sendable {
     case forgetSession
     /// Keep the new-game form's choices for next time.
     case saveForm(NewGameForm.Memory)
+    /// Keep the player's settings for next time.
+    case saveSettings(ClientSettings)
     /// Restore the terminal and exit.
     case quit
 }

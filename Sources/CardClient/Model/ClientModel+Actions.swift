@@ -57,6 +57,10 @@ extension ClientModel {
             case .leaveGame: return [send(.leave)]
             case .quitGame: return [.quit]
             }
+        case .klondike(let play):
+            room?.klondike = play
+        case .toggleAutoPlay:
+            return toggleAutoPlay(now: now)
         }
         return []
     }

@@ -19,11 +19,19 @@ extension ClientModel {
             return [send(.replay(game: recent[records.chosenRecent].gameID, step: nil, seat: nil))]
         case .step(let delta):
             guard let viewer else { return [] }
-            return show(step: viewer.step + delta)
+            let shown = viewer.shownSteps
+            let position = viewer.position
+            return show(step: shown[max(0, min(shown.count - 1, position + delta))])
         case .first:
             return show(step: 0)
         case .last:
-            return show(step: viewer?.replay.steps.count ?? 0)
+            return show(step: viewer?.shownSteps.last ?? 0)
+        case .toggleHints:
+            guard var open = viewer, open.hintCount > 0 else { return [] }
+            open.showsHints.toggle()
+            viewer = open
+            // A hint on screen when they are hidden gives way to the step before it.
+            return show(step: open.shownSteps[open.position])
         case .close:
             viewer = nil
             return []
@@ -66,6 +74,8 @@ public enum ReplayAction: Equatable, Sendable {
     case step(Int)
     /// Viewer: the deal, or the end.
     case first, last
+    /// Viewer: show the hints asked for as steps, or skip them (the default).
+    case toggleHints
     /// Viewer: back to the records screen.
     case close
 }
@@ -79,10 +89,34 @@ public struct ReplayViewer: Equatable, Sendable {
     public var step = 0
     /// The last frame the server sent (it may lag `step` by a round trip).
     public var frame: ReplayFrame?
+    /// Whether the hints asked for during the game are steps of their own; skipped by default,
+    /// as they changed nothing on the table.
+    public var showsHints = false
 
     public init(replay: GameReplay, me: String? = nil) {
         self.replay = replay
         seat = me.flatMap { replay.players.firstIndex(of: $0) } ?? 0
+    }
+
+    /// How many of the game's steps are hints asked for.
+    public var hintCount: Int {
+        replay.steps.filter(Self.isHint).count
+    }
+
+    /// The steps the viewer stops at, in order: 0 (the deal), then every step but the hints
+    /// unless they are shown.
+    public var shownSteps: [Int] {
+        [0] + replay.steps.indices.compactMap { index in showsHints || !Self.isHint(replay.steps[index]) ? index + 1 : nil }
+    }
+
+    /// Where `step` is among ``shownSteps``: a hidden hint counts as the step shown before it.
+    public var position: Int {
+        shownSteps.lastIndex { $0 <= step } ?? 0
+    }
+
+    /// Whether a step is a hint asked for (Set's or Klondike's `hint`).
+    static func isHint(_ step: GameReplay.Step) -> Bool {
+        step.kind == .move && step.command == .hint
     }
 
     /// The room as it stood after the frame's step, for the game's own view to draw.

@@ -54,7 +54,10 @@ extension ClientModel {
             room = nil
             question = nil
             return [send(.firstRoomsPage)]
-        case .state(let state): receivedState(state, now: now)
+        case .state(let state):
+            let previous = room?.code == state.room ? room?.state : nil
+            receivedState(state, now: now)
+            return klondikeStateArrived(state, previous: previous)
         case .chat(_, let from, let text, _): room?.log(.said(from: from, text: text))
         case .member(let event, _, let who, let role):
             if event == .left, role == .player, room?.phase == .playing { room?.leftDuringGame.append(who) }
@@ -66,6 +69,8 @@ extension ClientModel {
             room?.log(.event(told))
             let taker = player == me ? nil : Optional(player)
             if valid { room?.lastTakenBy = taker }
+            let clock = room?.setClock(now: now)
+            room?.claims.append(SeenClaim(player: player, cards: cards, valid: valid, clockMs: clock))
             claimed(player: player, cardCount: cards.count, valid: valid, points: points, now: now)
         case .hint(let cards, _, _): hinted(cards, now: now)
         case .brainRound(let reveal): brainRoundEnded(reveal, now: now)
@@ -79,7 +84,7 @@ extension ClientModel {
             let told = "\(player == me ? "you" : player) solved it in \(moves) moves"
             room?.log(.event(told))
             solved(player: player, message: text, now: now)
-        case .suggestion(_, let text, _): setStatus("hint: " + text, tone: .neutral, now: now)
+        case .suggestion(let move, let text, _): suggested(move, text: text, now: now)
         case .replaced: replaced()
         case .shutdown: link = .lost("the server is shutting down")
         case .ok:
@@ -217,6 +222,7 @@ extension ClientModel {
             current.result = nil
             current.reveal = nil
             current.lastTakenBy = nil
+            current.claims = []
             current.firstFlipFace = nil
             current.leftDuringGame = []
             status = nil
@@ -251,6 +257,14 @@ extension ClientModel {
         let verdict = Self.describeResult(over, me: me)
         room?.result = over
         room?.log(.event("game over: " + verdict))
+        if let ended = room, ended.game == "set", !ended.isSolo {
+            // Each player's game, as the end of a race is told at a table.
+            let players = ended.state?.players.map(\.name) ?? over.scores.map(\.name)
+            let told = SetTally.of(ended.claims, players: players).map { $0.sentence(me: me) }
+            for sentence in told {
+                room?.log(.event(sentence))
+            }
+        }
     }
 
     /// A one-seat game's figures ("finished in 3:12 · 27 Sets · 1 wrong · 2 hints"); otherwise who won.
@@ -305,7 +319,7 @@ extension ClientModel {
 
     private mutating func hinted(_ cards: [SetCard], now: Int) {
         guard case .set(let set)? = room?.state?.gameFields else { return }
-        let letters = cards.compactMap { card in set.board.firstIndex(of: card).map(SetLabels.letter) }
+        let letters = cards.compactMap { card in set.board.firstIndex(of: card).map { SetLabels.letter($0, of: set.board.count) } }
         setFlash(letters.isEmpty ? "hint" : "hint: " + letters.joined(separator: ", "), tone: .neutral, now: now)
     }
 

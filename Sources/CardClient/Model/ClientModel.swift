@@ -101,6 +101,8 @@ public struct ClientModel: Equatable, Sendable {
     public var screenHeight = 24
     /// The form's choices from earlier runs and this one.
     public var formMemory = NewGameForm.Memory()
+    /// The player's settings, from earlier runs and this one.
+    public var settings = ClientSettings()
 
     /// Whether this client plays a game that is under way (leaving it would forfeit it).
     public var isInGame: Bool {

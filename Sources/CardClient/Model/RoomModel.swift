@@ -33,6 +33,8 @@ public struct RoomModel: Equatable, Sendable {
     public var result: GameOver?
     /// Set: who took the last Set before this player could (for "too late: bob took it").
     public var lastTakenBy: String?
+    /// Set: the claims seen this game, oldest first (the panel of last Sets, the end's tally).
+    public var claims: [SeenClaim] = []
     /// Concentration: the face turned first this turn, to name both cards of a mismatch.
     public var firstFlipFace: String?
     /// Seated players who left while the game was under way (a forfeit, not a score).
@@ -41,6 +43,8 @@ public struct RoomModel: Equatable, Sendable {
     public var chatScroll = 0
     /// Whether this client created the room private (only its code lets others in).
     public var isPrivate = false
+    /// Klondike: the cursor, the cards picked up, what the last hint said.
+    public var klondike = KlondikePlay()
 
     /// "1 of 2 seated" (or "1 seated" from a server that does not say how many seats).
     public var seatedText: String {

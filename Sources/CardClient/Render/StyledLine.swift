@@ -174,6 +174,11 @@ public struct StyledLine: Equatable, Sendable {
         }
         var kept = String(text.prefix(keep))
         while kept.hasSuffix(" ") || kept.hasSuffix("·") { kept.removeLast() }
+        // "word…" would read as a word cut short: one word fewer, so " …" fits after a whole one.
+        if DisplayWidth.of(kept) + 2 > width, let space = kept.lastIndex(of: " "), space > kept.startIndex {
+            kept = String(kept[..<space])
+            while kept.hasSuffix(" ") || kept.hasSuffix("·") { kept.removeLast() }
+        }
         let keptWidth = DisplayWidth.of(kept)
         let ellipsis = keptWidth == 0 || keptWidth + 2 > width ? "…" : " …"
         return truncated(to: keptWidth) + StyledLine(ellipsis, spans.last?.style ?? .plain)

@@ -32,10 +32,15 @@ public protocol GameView: Sendable {
     /// What a click at this cell of the game's area does (row 0 is the body's first line);
     /// nil when it hits nothing.
     func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]?
+
+    /// What letting the mouse button go at this cell does (after a click here, or a drag from
+    /// elsewhere); nil when nothing.
+    func actions(forReleaseAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]?
 }
 
 extension GameView {
     public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? { nil }
+    public func actions(forReleaseAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? { nil }
     public func explainedKeys(for room: RoomModel) -> [KeyHelp] { keys(for: room) }
 }
 

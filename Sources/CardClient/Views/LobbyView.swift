@@ -16,7 +16,7 @@ public enum LobbyView {
         var lines = [ScreenParts.titleBar("cardclient · \(who)\(model.serverAddress)", "lobby", width: size.width), StyledLine()]
         let listRows = Self.listRows(height: size.height)
         if model.showsKeys {
-            lines += ScreenParts.keyList(allKeys(model))
+            lines += ScreenParts.keyList(allKeys(model), width: size.width, rows: size.height - 4)
         } else if let form = model.form {
             lines += formLines(form, width: size.width)
         } else if let records = model.records {

@@ -3,14 +3,16 @@ import Wire
 /// The replay viewer: a finished game drawn by its own game view, one step at a time, with
 /// what the step was and what it caused.
 public enum ReplayView {
-    /// Rows around the game's body: title, step line, gap, two lines of what happened, gap, help.
+    /// Rows around the game's body: title, step line, gap, two lines of what happened, status, help.
     static let fixedRows = 7
+    /// The same on a short terminal, which drops the gap and the status line: 80×24 shows every game.
+    static let compactRows = 5
 
     /// The smallest terminal that shows this replay.
     public static func minimumSize(for viewer: ReplayViewer) -> ScreenSize {
         guard let room = viewer.room else { return LobbyView.minimumSize }
         let body = GameViews.view(for: room.game).minimumSize(for: room)
-        return ScreenSize(width: max(RoomChrome.minimumWidth, body.width), height: body.height + fixedRows)
+        return ScreenSize(width: max(RoomChrome.minimumWidth, body.width), height: body.height + compactRows)
     }
 
     /// The viewer's lines.
@@ -22,10 +24,12 @@ public enum ReplayView {
         let players = names.joined(separator: ", ")
         var lines = [
             ScreenParts.titleBar("Replay · \(GameViews.title(of: replay.game)) · \(players)", "game \(replay.gameID)", width: size.width),
-            stepLine(viewer, me: context.me),
-            StyledLine(),
+            stepLine(viewer, me: context.me).clippedAtWord(to: size.width),
         ]
-        let bodyRows = size.height - fixedRows
+        let needed = viewer.room.map { GameViews.view(for: $0.game).minimumSize(for: $0).height } ?? 0
+        let roomy = size.height >= needed + fixedRows
+        if roomy { lines.append(StyledLine()) }
+        let bodyRows = size.height - (roomy ? fixedRows : compactRows)
         if var room = viewer.room, viewer.frame?.step == viewer.step {
             // A clock in the frame stands still at the time it had then.
             room.stateReceivedAt = context.now
@@ -35,21 +39,25 @@ public enum ReplayView {
         } else {
             lines.append(StyledLine("  rebuilding step \(viewer.step)…", Palette.quiet))
         }
-        while lines.count < size.height - 4 { lines.append(StyledLine()) }
+        while lines.count < size.height - (roomy ? 4 : 3) { lines.append(StyledLine()) }
         let told = viewer.frame.map { happened($0, players: names, me: context.me) } ?? []
         for index in 0..<2 {
-            lines.append(index < told.count ? StyledLine("  " + told[index], Palette.strong).clipped(to: size.width) : StyledLine())
+            lines.append(index < told.count ? StyledLine("  " + told[index], Palette.strong).clippedAtWord(to: size.width) : StyledLine())
         }
-        lines.append(ScreenParts.statusLine(model, now: context.now))
-        lines.append(ScreenParts.helpLine(keys))
+        if roomy { lines.append(ScreenParts.statusLine(model, now: context.now)) }
+        lines.append(ScreenParts.helpLine(keys(viewer)))
         return lines
     }
 
     /// "Step 12 of 30 · 0:41 · ann: claim", or "The deal · 30 steps" before the first.
-    static func stepLine(_ viewer: ReplayViewer, me: String?) -> StyledLine {
+    public static func stepLine(_ viewer: ReplayViewer, me: String?) -> StyledLine {
         let steps = viewer.replay.steps
+        let count = viewer.shownSteps.count - 1
+        let hints = viewer.hintCount
+        // Hints skipped are said once, on the deal's line.
+        let skipped = hints > 0 && !viewer.showsHints ? " (\(hints) hint\(hints == 1 ? "" : "s") skipped: H shows them)" : ""
         guard viewer.step > 0, steps.indices.contains(viewer.step - 1) else {
-            return StyledLine("  The deal · \(steps.count) step\(steps.count == 1 ? "" : "s") · → to play them", Palette.heading)
+            return StyledLine("  The deal · \(count) step\(count == 1 ? "" : "s")\(skipped) · → to play them", Palette.heading)
         }
         let step = steps[viewer.step - 1]
         let who = step.name.map { $0 == me ? "you" : $0 } ?? "?"
@@ -60,17 +68,17 @@ public enum ReplayView {
         case .away: "\(who) went away"
         case .back: "\(who) came back"
         }
-        let end = viewer.step == steps.count ? " · the end" : ""
+        let end = viewer.step == viewer.shownSteps.last ? " · the end" : ""
         return StyledLine(
-            "  Step \(viewer.step) of \(steps.count) · \(Narration.clock(milliseconds: step.ms)) · \(what)\(end)", Palette.heading)
+            "  Step \(viewer.position) of \(count) · \(Narration.clock(milliseconds: step.ms)) · \(what)\(end)", Palette.heading)
     }
 
     /// A command in a few words: "claim", "move t7 → t2 (3)", "throw rock".
-    static func describe(_ command: ClientCommand) -> String {
+    public static func describe(_ command: ClientCommand) -> String {
         switch command {
         case .throwSign(let sign): "throw \(sign.rawValue)"
         case .answer(let sign): "answer \(sign.rawValue)"
-        case .flip(let card): "flip card \(card + 1)"
+        case .flip(let card): "flip \(ConcentrationView.letter(card))"
         case .move(let from, let to, let count): "move \(from.name) → \(to.name)" + (count > 1 ? " (\(count) cards)" : "")
         case .auto(let from): "send \(from.name) home"
         default: command.type
@@ -108,13 +116,15 @@ public enum ReplayView {
         case .pageDown: [.replay(.step(10))]
         case .home: [.replay(.first)]
         case .end: [.replay(.last)]
+        case .character("H"): [.replay(.toggleHints)]
         case .escape, .character("q"): [.replay(.close)]
         default: [.explain("←/→ a step · Home/End the deal or the end · Esc back to the records")]
         }
     }
 
-    /// The keys while a replay is open.
-    static let keys = [
-        KeyHelp("←→", "step"), KeyHelp("PgUp/PgDn", "10 steps"), KeyHelp("Home/End", "deal/end"), KeyHelp("Esc", "back"),
-    ]
+    /// The keys while a replay is open; `H` when the game had hints to show or skip.
+    public static func keys(_ viewer: ReplayViewer) -> [KeyHelp] {
+        let hints = viewer.hintCount == 0 ? [] : [KeyHelp("H", viewer.showsHints ? "skip hints" : "show hints")]
+        return [KeyHelp("←→", "step"), KeyHelp("PgUp/PgDn", "10 steps"), KeyHelp("Home/End", "deal/end")] + hints + [KeyHelp("Esc", "back")]
+    }
 }

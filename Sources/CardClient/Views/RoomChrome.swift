@@ -24,7 +24,7 @@ public enum RoomChrome {
         let bodyRows = size.height - fixedRows - 1
         var body = context
         body.size = ScreenSize(width: size.width, height: bodyRows)
-        let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, view: view))
+        let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, view: view), width: size.width, rows: bodyRows)
             : model.records.map { RecordsView.lines($0, me: context.me, width: size.width) } ?? view.body(for: room, context: body)
         lines += content.prefix(bodyRows)
         lines.append(ScreenParts.statusLine(model, now: context.now))
@@ -42,6 +42,10 @@ public enum RoomChrome {
             // The body starts below the title, the players and a blank line.
             guard !room.isSpectator, model.records == nil, !model.showsKeys else { return [] }
             return view.actions(forClickAt: column, row: row - 3, in: room, width: model.screenWidth) ?? []
+        }
+        if case .release(let column, let row) = key {
+            guard !room.isSpectator, model.records == nil, !model.showsKeys else { return [] }
+            return view.actions(forReleaseAt: column, row: row - 3, in: room, width: model.screenWidth) ?? []
         }
         if let actions = view.actions(for: key, in: room, me: model.me) { return actions }
         let lowercase = !view.takesLetters

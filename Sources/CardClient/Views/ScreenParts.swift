@@ -88,14 +88,22 @@ enum ScreenParts {
         [KeyHelp("Enter", prompt.kind == .chat ? "send" : "ok"), KeyHelp("Esc", prompt.kind == .name ? "quit" : "cancel")]
     }
 
-    /// A list of keys, for the `?` screen: a heading, then one key a line.
-    static func keyList(_ entries: [KeyHelp]) -> [StyledLine] {
+    /// A list of keys, for the `?` screen: a heading, then one key a line, a long description
+    /// going on under itself; the gap under the heading goes when `rows` are too few for it.
+    static func keyList(_ entries: [KeyHelp], width: Int = .max, rows: Int = .max) -> [StyledLine] {
         let keyWidth = entries.map { DisplayWidth.of($0.key) }.max() ?? 0
-        var lines = [StyledLine("  Keys", Palette.heading) + StyledLine("  (any key closes this list)", Palette.quiet), StyledLine()]
+        let indent = 4 + keyWidth + 3
+        var list: [StyledLine] = []
         for entry in entries {
-            lines.append(StyledLine(entry.key, Palette.key).padded(to: keyWidth + 3).indented(by: 4) + StyledLine(entry.does))
+            let key = StyledLine(entry.key, Palette.key).padded(to: keyWidth + 3).indented(by: 4)
+            // The last column stays free: a line reaching it reads as one cut short.
+            let words = width == .max ? [StyledLine(entry.does)] : StyledLine(entry.does).wrapped(to: max(10, width - indent - 1), indent: 0)
+            for (index, part) in words.enumerated() {
+                list.append((index == 0 ? key : StyledLine.blank(indent)) + part)
+            }
         }
-        return lines
+        let heading = StyledLine("  Keys", Palette.heading) + StyledLine("  (any key closes this list)", Palette.quiet)
+        return [heading] + (list.count + 2 <= rows ? [StyledLine()] : []) + list
     }
 
     /// The notice shown instead of a screen that does not fit.

@@ -11,7 +11,7 @@ public enum ScreenRenderer {
     public static func render(_ model: ClientModel, size: ScreenSize, color: Bool, now: Int) -> [StyledLine] {
         // Offline, countdowns stop where they were: the status line says why.
         let clock = model.isOffline ? min(now, model.lostAt ?? now) : now
-        let context = ViewContext(size: size, now: clock, color: color, me: model.me)
+        let context = ViewContext(size: size, now: clock, color: color, me: model.me, settings: model.settings)
         let need = minimumSize(for: model)
         let lines: [StyledLine]
         if !size.holds(need) {

@@ -15,6 +15,15 @@ import Wire
 public enum SetCardArt {
     /// Card width in cells.
     public static let width = 9
+    /// Card width in cells on a terminal of ``wideTerminal`` columns or more.
+    public static let wideWidth = 13
+    /// The terminal width from which cards are drawn ``wideWidth`` wide.
+    public static let wideTerminal = 120
+
+    /// The width of a card on a terminal `columns` wide.
+    public static func width(forTerminal columns: Int) -> Int {
+        columns >= wideTerminal ? wideWidth : width
+    }
     /// Card height in rows.
     public static let height = 5
 
@@ -49,9 +58,12 @@ public enum SetCardArt {
     ///   - label: its letter.
     ///   - mark: selected, hinted or neither.
     ///   - color: whether colour is on (without it, the colour is written out).
-    public static func lines(_ card: SetCard, label: String, mark: Mark, color: Bool) -> [StyledLine] {
+    ///   - width: the card's width, ``width`` or ``wideWidth`` (whose shapes stand further apart).
+    public static func lines(_ card: SetCard, label: String, mark: Mark, color: Bool, width: Int = width) -> [StyledLine] {
         let border = Border(mark)
-        let shapes = Array(repeating: glyph(card.shape, card.fill), count: card.count).joined(separator: " ")
+        // On a wide card two shapes stand three apart, so they sit in the middle as one and three do.
+        let gap = width < wideWidth ? " " : card.count == 2 ? "   " : "  "
+        let shapes = Array(repeating: glyph(card.shape, card.fill), count: card.count).joined(separator: gap)
         let padding = (width - 2 - DisplayWidth.of(shapes)) / 2
         let inner = width - 2
         var top = StyledLine(border.topLeft + " ", border.style)

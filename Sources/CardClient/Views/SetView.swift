@@ -1,8 +1,10 @@
 import GameRules
 import Wire
-/// Set: the board as boxes in three rows, named `a`, `b`, `c`… down each column; typing letters
-/// selects cards, and the third one (the fourth in UltraSet) claims them. In Set-chain the last
-/// Set is shown above the board as cards `1`, `2`, `3`, one of which each Set must use.
+/// Set: the board as boxes in three rows, named `a`, `b`, `c`… across each row as a table is
+/// read (``SetLabels``); typing letters selects cards, and the third one (the fourth in UltraSet)
+/// claims them. In Set-chain the last Set is shown above the board as cards `1`, `2`, `3`, one of
+/// which each Set must use. Beside the board, where there is room, the last Sets found, and at
+/// the end each player's Sets, wrong claims and fastest Set. Cards are wider at 120 columns.
 public struct SetView: GameView {
     /// Set in the game catalog.
     public static let game = ClientGame(name: "set", title: "Set", view: SetView(), seats: 1...8, defaultSeats: 4, options: GameOptions.set, newGames: [
@@ -12,7 +14,9 @@ public struct SetView: GameView {
     ])
 
     /// Rows of cards on the board; three more cards make one more column.
-    static let rows = 3
+    static let rows = SetLabels.rows
+    /// The narrowest panel of last Sets drawn beside the board.
+    static let panelWidth = 26
 
     /// Makes the view.
     public init() {}
@@ -23,8 +27,10 @@ public struct SetView: GameView {
     /// One player may start a Set room alone.
     public var minimumPlayers: Int { 1 }
 
-    /// Set has no clock.
-    public func isTimed(_ room: RoomModel) -> Bool { false }
+    /// The game's clock runs while the game is played.
+    public func isTimed(_ room: RoomModel) -> Bool {
+        room.phase == .playing && set(of: room)?.clockMs != nil
+    }
 
     /// The board's width and the info line, board and gap above it (and the chain's row).
     public func minimumSize(for room: RoomModel) -> ScreenSize {
@@ -39,46 +45,111 @@ public struct SetView: GameView {
         set(of: room)?.variant == .chain ? 3 + SetCardArt.height : 2
     }
 
-    /// The info line (deck, votes, hints or the result), a blank line, then the board.
+    /// Where the cards go on a terminal `width` columns wide: the card width (wider from 120
+    /// columns when the board fits), the columns and the indent.
+    struct Layout {
+        let cardWidth: Int
+        let columns: Int
+        let indent: Int
+
+        init(cards: Int, width: Int) {
+            columns = max(4, (cards + SetView.rows - 1) / SetView.rows)
+            let wide = SetCardArt.width(forTerminal: width)
+            cardWidth = columns * (wide + 1) - 1 < width ? wide : SetCardArt.width
+            indent = width > columns * (cardWidth + 1) - 1 ? 1 : 0
+        }
+
+        /// The board's width, indent included.
+        var boardWidth: Int { indent + columns * (cardWidth + 1) - 1 }
+    }
+
+    /// The info line (clock, deck, votes, hints or the result), a blank line, then the board
+    /// with the panel of last Sets beside it where there is room.
     public func body(for room: RoomModel, context: ViewContext) -> [StyledLine] {
-        var lines = [infoLine(room, me: context.me)]
+        var lines = [infoLine(room, context: context).clippedAtWord(to: context.size.width)]
         let cards = board(of: room)
         guard !cards.isEmpty else {
             if room.phase == .waiting {
                 lines.append(StyledLine())
-                lines.append(StyledLine(" The game starts when every seat is taken, or when a player presses Enter."))
-                lines.append(StyledLine(" Friends join with the room code ") + StyledLine(room.code, Palette.strong) + StyledLine("."))
+                lines.append(StyledLine(" The game starts when every seat is taken, or when a player presses Enter.").clippedAtWord(to: context.size.width))
+                lines.append((StyledLine(" Friends join with the room code ") + StyledLine(room.code, Palette.strong) + StyledLine(".")).clippedAtWord(to: context.size.width))
             }
             return lines
         }
         // UltraSet is new to most players: the line under the info line says what to find.
         lines.append(set(of: room)?.variant == .ultra
-            ? StyledLine(" Find 4 cards: two pairs that the same third card completes.", Palette.quiet) : StyledLine())
+            ? StyledLine(" Find 4 cards: two pairs that the same third card completes.", Palette.quiet).clippedAtWord(to: context.size.width) : StyledLine())
         let hinted = Set(set(of: room)?.hint ?? [])
+        let layout = Layout(cards: cards.count, width: context.size.width)
         if set(of: room)?.variant == .chain {
-            lines += chainRow(room, hinted: hinted, context: context)
+            lines += chainRow(room, hinted: hinted, context: context, layout: layout)
             lines.append(StyledLine())
         }
         let art = cards.enumerated().map { index, card in
             let mark: SetCardArt.Mark = room.selection.contains(card.id) ? .selected : hinted.contains(card.id) ? .hinted : .none
-            return SetCardArt.lines(card, label: SetLabels.letter(index), mark: mark, color: context.color)
+            return SetCardArt.lines(
+                card, label: SetLabels.letter(index, of: cards.count), mark: mark, color: context.color, width: layout.cardWidth)
         }
-        let indent = context.size.width > minimumSize(for: room).width ? 1 : 0
+        let panelRoom = context.size.width - layout.boardWidth - 3
+        let panel = panelRoom >= Self.panelWidth ? panelLines(room, context: context, width: panelRoom) : []
+        var boardRow = 0
         for row in 0..<Self.rows {
             for cardLine in 0..<SetCardArt.height {
-                var line = StyledLine.blank(indent)
+                var line = StyledLine.blank(layout.indent)
                 for index in stride(from: row, to: art.count, by: Self.rows) {
                     if index > row { line.append(" ") }
                     line.append(art[index][cardLine])
                 }
+                if boardRow < panel.count {
+                    line = line.padded(to: layout.boardWidth + 3) + panel[boardRow].clippedAtWord(to: panelRoom)
+                }
                 lines.append(line)
+                boardRow += 1
             }
         }
         return lines
     }
 
+    /// Beside the board: during the game the last Sets found, newest first ("bob 0:41 ●● ▲ ■■■");
+    /// at the end each player's Sets, wrong claims and fastest Set.
+    private func panelLines(_ room: RoomModel, context: ViewContext, width: Int) -> [StyledLine] {
+        let players = room.state?.players.map(\.name) ?? []
+        if room.phase == .over {
+            let tallies = SetTally.of(room.claims, players: players)
+            guard !tallies.isEmpty else { return [] }
+            var lines = [StyledLine("The game", Palette.heading)]
+            for tally in tallies {
+                lines.append(StyledLine(tally.player == context.me ? "you" : tally.player, Palette.strong))
+                var figures = "  \(tally.sets) Set\(tally.sets == 1 ? "" : "s") · \(tally.wrong) wrong"
+                if let fastest = tally.fastestMs { figures += " · fastest " + Narration.clock(milliseconds: fastest) }
+                lines.append(StyledLine(figures, Palette.quiet))
+            }
+            return lines
+        }
+        let found = room.claims.filter(\.valid).suffix(Self.rows * SetCardArt.height - 1).reversed()
+        guard !found.isEmpty else { return [] }
+        var lines = [StyledLine("Last Sets", Palette.heading)]
+        for claim in found {
+            var line = StyledLine(claim.player == context.me ? "you" : claim.player, Palette.strong).clipped(to: 10).padded(to: 11)
+            line.append(claim.clockMs.map { Narration.clock(milliseconds: $0) } ?? "", Palette.quiet)
+            for card in claim.cards {
+                line.append(" ")
+                line.append(Self.compact(card, color: context.color))
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// A card in a few cells: its shapes in its colour ("●●"), with the colour's initial first
+    /// when there is no colour ("g●●").
+    static func compact(_ card: SetCard, color: Bool) -> StyledLine {
+        let shapes = String(repeating: SetCardArt.glyph(card.shape, card.fill), count: card.count)
+        return color ? StyledLine(shapes, Palette.card(card.color)) : StyledLine(String(card.color.rawValue.prefix(1)) + shapes)
+    }
+
     /// Set-chain's last Set: its cards side by side, named `1`, `2`, `3`; before the first Set, a line saying so.
-    private func chainRow(_ room: RoomModel, hinted: Set<Int>, context: ViewContext) -> [StyledLine] {
+    private func chainRow(_ room: RoomModel, hinted: Set<Int>, context: ViewContext, layout: Layout) -> [StyledLine] {
         let chain = set(of: room)?.chain ?? []
         guard !chain.isEmpty else {
             return [StyledLine(" Set-chain: find a first Set; each Set after it uses one card of the Set before.", Palette.quiet)]
@@ -86,34 +157,35 @@ public struct SetView: GameView {
         }
         let art = chain.enumerated().map { index, card in
             let mark: SetCardArt.Mark = room.selection.contains(card.id) ? .selected : hinted.contains(card.id) ? .hinted : .none
-            return SetCardArt.lines(card, label: String(index + 1), mark: mark, color: context.color)
+            return SetCardArt.lines(card, label: String(index + 1), mark: mark, color: context.color, width: layout.cardWidth)
         }
-        let indent = context.size.width > minimumSize(for: room).width ? 1 : 0
         return (0..<SetCardArt.height).map { cardLine in
-            var line = StyledLine.blank(indent)
+            var line = StyledLine.blank(layout.indent)
             for (index, card) in art.enumerated() {
                 if index > 0 { line.append(" ") }
                 line.append(card[cardLine])
             }
             if cardLine == SetCardArt.height / 2 { line.append("  ← the last Set: use one of its cards", Palette.quiet) }
-            return line
+            return line.clippedAtWord(to: context.size.width)
         }
     }
 
     /// A click on a card does what its letter (or, on the chain, its digit) does.
     public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? {
         let count = board(of: room).count
-        let indent = width > minimumSize(for: room).width ? 1 : 0
+        let layout = Layout(cards: count, width: width)
+        let pitch = layout.cardWidth + 1
         let top = boardTop(room)
-        let x = column - indent
-        if top > 2, row >= 2, row < 2 + SetCardArt.height, x >= 0, x % (SetCardArt.width + 1) < SetCardArt.width {
-            return chooseFromChain(x / (SetCardArt.width + 1), in: room)
+        let x = column - layout.indent
+        guard x >= 0, x % pitch < layout.cardWidth else { return nil }
+        if top > 2, row >= 2, row < 2 + SetCardArt.height {
+            return chooseFromChain(x / pitch, in: room)
         }
         let gridRow = (row - top) / SetCardArt.height
-        guard row >= top, gridRow < Self.rows, x >= 0, x % (SetCardArt.width + 1) < SetCardArt.width else { return nil }
-        let index = (x / (SetCardArt.width + 1)) * Self.rows + gridRow
-        guard index < count, let letter = SetLabels.letter(index).first else { return nil }
-        return choose(letter, in: room)
+        guard row >= top, gridRow < Self.rows, x / pitch < layout.columns else { return nil }
+        let index = (x / pitch) * Self.rows + gridRow
+        guard index < count else { return nil }
+        return choosePosition(index, in: room)
     }
 
     /// Letters select and claim; `D` deals, `H` hints, Esc or Space clears the selection.
@@ -135,7 +207,7 @@ public struct SetView: GameView {
     public func keys(for room: RoomModel) -> [KeyHelp] {
         guard room.phase == .playing else { return [] }
         let count = board(of: room).count
-        let letters = count > 0 ? "a–" + SetLabels.letter(count - 1) : "a–x"
+        let letters = count > 0 ? "a–" + String(SetLabels.letters[min(count, SetLabels.letters.count) - 1]) : "a–x"
         let solo = room.isSolo
         let variant = set(of: room)?.variant ?? .classic
         let chain = variant == .chain && !(set(of: room)?.chain.isEmpty ?? true) ? [KeyHelp("1–3", "last Set")] : []
@@ -143,10 +215,14 @@ public struct SetView: GameView {
     }
 
     private func choose(_ letter: Character, in room: RoomModel) -> [ClientAction] {
+        guard let index = SetLabels.index(of: letter, of: board(of: room).count) else { return [] }
+        return choosePosition(index, in: room)
+    }
+
+    /// Picks the card at board position `index`.
+    private func choosePosition(_ index: Int, in room: RoomModel) -> [ClientAction] {
         let cards = board(of: room)
-        guard room.phase == .playing, !room.isSpectator,
-              let index = SetLabels.index(of: letter), index < cards.count
-        else { return [] }
+        guard room.phase == .playing, !room.isSpectator, cards.indices.contains(index) else { return [] }
         return toggle(cards[index].id, in: room)
     }
 
@@ -167,7 +243,8 @@ public struct SetView: GameView {
         return chosen.count == needed ? [.send(.claim(cards: chosen))] : [.select(chosen)]
     }
 
-    private func infoLine(_ room: RoomModel, me: String?) -> StyledLine {
+    private func infoLine(_ room: RoomModel, context: ViewContext) -> StyledLine {
+        let me = context.me
         guard let set = set(of: room) else { return StyledLine(" waiting for the board…", Palette.quiet) }
         let players = room.state?.players ?? []
         if room.phase == .waiting {
@@ -179,6 +256,11 @@ public struct SetView: GameView {
         case .junior: line.append(" Junior ·", Palette.heading)
         case .chain: line.append(" Set-chain ·", Palette.heading)
         case .ultra: line.append(" UltraSet ·", Palette.heading)
+        }
+        if let clock = room.setClock(now: context.now) {
+            line.append(" time ", Palette.quiet)
+            line.append(Narration.clock(milliseconds: clock), Palette.strong)
+            line.append(" ·", Palette.quiet)
         }
         line.append(" deck ", Palette.quiet)
         line.append("\(set.deck)", Palette.strong)

@@ -9,12 +9,15 @@ public struct ViewContext: Equatable, Sendable {
     public var color: Bool
     /// This player's name.
     public var me: String?
+    /// The player's settings (Klondike shows whether auto-play is on).
+    public var settings: ClientSettings
 
     /// Makes a context.
-    public init(size: ScreenSize, now: Int, color: Bool, me: String?) {
+    public init(size: ScreenSize, now: Int, color: Bool, me: String?, settings: ClientSettings = ClientSettings()) {
         self.size = size
         self.now = now
         self.color = color
         self.me = me
+        self.settings = settings
     }
 }

@@ -124,9 +124,10 @@ struct KlondikeEngine: GameEngine {
                 message: "Congratulations, \(names[seat])! All 52 cards home in \(moves) moves."))
             update.result = result(winner: seat)
             if !isRace {
+                // Points only with a scoring table: without one the score is cards home, 52 in every win.
                 update.result?.summary = SoloSummary(timeMs: milliseconds(from: startedAt, to: now), figures: [
                     NamedScore(name: "moves", score: moves), NamedScore(name: "undos", score: undos),
-                ])
+                ] + (scoring == .none ? [] : [NamedScore(name: "points", score: game.score)]))
             }
             isOver = true
         }

@@ -46,6 +46,8 @@ struct SetEngine: GameEngine {
     private var isSolo: Bool { seatCount == 1 }
     /// When the game was dealt, on the host's clock: a solo summary says how long it took.
     private var startedAt: UInt64 = 0
+    /// When the game ended, on the host's clock: the state's clock stands still there.
+    private var endedAt: UInt64?
     /// Solo: claims that were no Set, for the summary (the game counts the Sets found).
     private var wrongClaims = 0
 
@@ -54,6 +56,7 @@ struct SetEngine: GameEngine {
         game = SetGame(seats: seatCount, seed: seed, variant: variant)
         dealVotes = []
         startedAt = now
+        endedAt = nil
         wrongClaims = 0
         return GameUpdate()
     }
@@ -79,6 +82,7 @@ struct SetEngine: GameEngine {
             update.reply = { .claimed(room: room, player: claimer, cards: result.cards, valid: result.valid, points: result.points, id: $0) }
             update.replyIsBroadcast = true
             update.result = resultIfOver(game, now: now)
+            if update.result != nil { endedAt = now }
             return update
         case .deal:
             do {
@@ -117,6 +121,7 @@ struct SetEngine: GameEngine {
         if seats.seated.isEmpty {
             // Nobody is left to race: the game ends with the scores as they stand.
             update.result = .abandoned(names: names, scores: game.scores, hintsUsed: isSolo ? game.hintsUsed : nil)
+            endedAt = now
         } else {
             dealIfAgreed(&game, seats: seats)
             self.game = game
@@ -143,7 +148,8 @@ struct SetEngine: GameEngine {
             hintsUsed: game?.hintsUsed ?? 0,
             hint: game?.hint.map(\.id) ?? [],
             variant: variant,
-            chain: game?.chain ?? []))
+            chain: game?.chain ?? [],
+            clockMs: game == nil ? nil : milliseconds(from: startedAt, to: endedAt ?? now)))
     }
 
     /// Deals when every connected seated player has asked (at once in solo).

@@ -69,6 +69,9 @@ struct GameRecord: Equatable {
         let scores: [NamedScore]
         var daily: Daily?
         var summary: SoloSummary?
+        /// When the game began and ended (ms since 1970); nil in a record whose times do not read.
+        var startedMs: Int64? = nil
+        var endedMs: Int64? = nil
     }
 
     /// Reads back the parts of a line (without its newline) that the aggregates need, sealed or
@@ -100,6 +103,8 @@ struct GameRecord: Equatable {
         return Summary(
             id: object["id"]?.stringValue, game: game, winners: winners,
             scores: scores.pairs.compactMap { pair in pair.value.intValue.map { NamedScore(name: pair.key, score: $0) } },
-            daily: daily, summary: summary)
+            daily: daily, summary: summary,
+            startedMs: object["started"]?.stringValue.flatMap(Timestamp.milliseconds(iso8601:)),
+            endedMs: object["ended"]?.stringValue.flatMap(Timestamp.milliseconds(iso8601:)))
     }
 }

@@ -1,6 +1,8 @@
 import Wire
 
-/// One game's players, best first: most wins, then most points, then by name. Kept as
+/// One game's players, best first: most wins, then most points, then by name; Klondike's by
+/// the fewest moves of a one-seat game won, then its best time (a points total there is cards
+/// home, or a scoring table's, and says little), players without such a win after. Kept as
 /// results arrive, so a result costs O(log n) and the top `k` cost O(log n + k): no
 /// request sorts the players, however many there are.
 ///
@@ -13,27 +15,46 @@ struct Leaderboard {
         var games: Int
         var wins: Int
         var points: Int
+        /// The fewest moves, and the best time, of a one-seat game won (Klondike); nil before one.
+        var fewestMoves: Int? = nil
+        var bestTimeMs: Int? = nil
     }
+
+    /// The game ranked by moves and time rather than wins and points.
+    static let byMovesGame = "klondike"
 
     /// Where a player ranks: the order of a leaderboard, best first.
     struct Rank: Comparable {
-        let wins: Int
-        let points: Int
+        /// What ranks first, higher better: wins, or the fewest moves negated.
+        let first: Int
+        /// What breaks a tie, higher better: points, or the best time negated.
+        let second: Int
         let name: String
 
-        /// Whether `a` ranks above `b`: more wins, then more points, then the name first in order.
+        /// Whether `a` ranks above `b`: a higher first figure, then a higher second, then the name first in order.
         static func < (a: Rank, b: Rank) -> Bool {
-            (b.wins, b.points, a.name) < (a.wins, a.points, b.name)
+            (b.first, b.second, a.name) < (a.first, a.second, b.name)
         }
     }
 
     private var figures: [String: Figures] = [:]
     /// The players in rank order; nil until ``rank()``.
     private var ranking: RankedSet<Rank>?
+    /// Whether the board ranks by moves and time (``byMovesGame``).
+    private let byMoves: Bool
 
     /// A board that only counts until ``rank()``, or with `ranked`, keeps the order from the first result.
-    init(ranked: Bool) {
+    /// - Parameter byMoves: rank by the fewest moves, then the best time, of a one-seat game won.
+    init(ranked: Bool, byMoves: Bool = false) {
         ranking = ranked ? RankedSet() : nil
+        self.byMoves = byMoves
+    }
+
+    /// A player's place from their figures.
+    private func rank(_ figures: Figures, name: String) -> Rank {
+        guard byMoves else { return Rank(first: figures.wins, second: figures.points, name: name) }
+        // Fewer is better: negated, and nothing at all worst of every count.
+        return Rank(first: figures.fewestMoves.map { -$0 } ?? .min, second: figures.bestTimeMs.map { -$0 } ?? .min, name: name)
     }
 
     /// A player's figures in the game, or nil when they have no result in it.
@@ -44,31 +65,38 @@ struct Leaderboard {
     /// Counts a game `name` played: one more game, a win if `won`, and `points` more.
     /// Points saturate at `Int.min` and `Int.max`: they come from a file that may have
     /// been edited by hand, and one doctored record must not crash the start.
-    mutating func add(_ name: String, won: Bool, points: Int) {
+    /// - Parameter solved: a one-seat game won, with its moves and time (Klondike), else nil.
+    mutating func add(_ name: String, won: Bool, points: Int, solved: (moves: Int, timeMs: Int)? = nil) {
         func count(_ figures: inout Figures?) -> (old: Figures?, new: Figures) {
             let old = figures
             let base = old ?? Figures(games: 0, wins: 0, points: 0)
-            let new = Figures(
+            var new = Figures(
                 games: base.games.addingSaturated(1), wins: base.wins.addingSaturated(won ? 1 : 0),
-                points: base.points.addingSaturated(points))
+                points: base.points.addingSaturated(points), fewestMoves: base.fewestMoves, bestTimeMs: base.bestTimeMs)
+            if let solved {
+                new.fewestMoves = min(base.fewestMoves ?? solved.moves, solved.moves)
+                new.bestTimeMs = min(base.bestTimeMs ?? solved.timeMs, solved.timeMs)
+            }
             figures = new
             return (old, new)
         }
         // Changed where they are: one look-up.
         let (old, new) = count(&figures[name])
         guard ranking != nil else { return }
+        let place = rank(new, name: name)
         if let old {
-            // A game lost for no points leaves the player where they were.
-            guard old.wins != new.wins || old.points != new.points else { return }
-            ranking?.remove(Rank(wins: old.wins, points: old.points, name: name))
+            // A game that changes no figure the order reads leaves the player where they were.
+            let was = rank(old, name: name)
+            guard was != place else { return }
+            ranking?.remove(was)
         }
-        ranking?.insert(Rank(wins: new.wins, points: new.points, name: name))
+        ranking?.insert(place)
     }
 
     /// Orders the players counted so far, once; from then on each result keeps the order.
     mutating func rank() {
         guard ranking == nil else { return }
-        ranking = RankedSet(sorted: figures.map { Rank(wins: $0.value.wins, points: $0.value.points, name: $0.key) }.sorted())
+        ranking = RankedSet(sorted: figures.map { rank($0.value, name: $0.key) }.sorted())
     }
 
     /// The best `size` players, best first, each as a line named by the player.
@@ -76,7 +104,10 @@ struct Leaderboard {
     func top(_ size: Int) -> [PlayerStats.Line] {
         guard let ranking else { preconditionFailure("a leaderboard is read only once it is ranked") }
         return ranking.prefix(size).map { rank in
-            PlayerStats.Line(key: rank.name, games: figures[rank.name]?.games ?? 0, wins: rank.wins, points: rank.points)
+            let player = figures[rank.name] ?? Figures(games: 0, wins: 0, points: 0)
+            return PlayerStats.Line(
+                key: rank.name, games: player.games, wins: player.wins, points: player.points, fewestMoves: player.fewestMoves,
+                bestTimeMs: player.bestTimeMs)
         }
     }
 }

@@ -100,7 +100,9 @@ public final class ResultsJournal {
         guard let writer else { preconditionFailure("startWriting(notify:) before submit") }
         let ticket = writer.submit(records.flatMap(\.jsonLine))
         submitted[ticket] = records.map {
-            GameRecord.Summary(id: $0.id, game: $0.game, winners: $0.winners, scores: $0.scores, daily: $0.daily, summary: $0.summary)
+            GameRecord.Summary(
+                id: $0.id, game: $0.game, winners: $0.winners, scores: $0.scores, daily: $0.daily, summary: $0.summary,
+                startedMs: $0.startedMs, endedMs: $0.endedMs)
         }
         return ticket
     }
@@ -150,14 +152,18 @@ public final class ResultsJournal {
     /// `gameOrder`'s boards, whatever the number of players.
     func stats(for name: String, gameOrder: [String]) -> PlayerStats {
         let lines = gameOrder.compactMap { game in
-            boards[game]?.figures(of: name).map { PlayerStats.Line(key: game, games: $0.games, wins: $0.wins, points: $0.points) }
+            boards[game]?.figures(of: name).map {
+                PlayerStats.Line(
+                    key: game, games: $0.games, wins: $0.wins, points: $0.points, fewestMoves: $0.fewestMoves, bestTimeMs: $0.bestTimeMs)
+            }
         }
         return PlayerStats(
             name: name, games: lines.reduce(0) { $0.addingSaturated($1.games) }, wins: lines.reduce(0) { $0.addingSaturated($1.wins) },
             byGame: lines, recent: recent[name] ?? [])
     }
 
-    /// The best players of `game`: most wins, then most points, then by name. It costs
+    /// The best players of `game`: most wins, then most points, then by name (Klondike: fewest
+    /// moves, then best time, of a one-seat game won; ``Leaderboard``). It costs
     /// O(log n + size), read from the board kept in order as results arrived.
     func leaderboard(for game: String, size: Int) -> [PlayerStats.Line] {
         // A no-op once the journal writes: startWriting(notify:) ranked the boards before the server ran.
@@ -191,14 +197,22 @@ public final class ResultsJournal {
                 game: summary.game)
         }
         if let id = summary.id {
+            let timeMs = summary.startedMs.flatMap { started in summary.endedMs.map { Int(max(0, $0 - started)) } }
             for score in summary.scores {
                 // In place: no copy of the list, no new array once it is full.
                 recent[score.name, default: []].keepNewest(
-                    PlayerStats.RecentGame(gameID: id, game: summary.game, won: summary.winners.contains(score.name)))
+                    PlayerStats.RecentGame(
+                        gameID: id, game: summary.game, won: summary.winners.contains(score.name), scores: summary.scores,
+                        winners: summary.winners, endedMs: summary.endedMs.map(Int.init), timeMs: timeMs, summary: summary.summary))
             }
         }
+        // A one-seat Klondike won: its moves and time rank it.
+        let solved = summary.game == Leaderboard.byMovesGame && summary.scores.count == 1 ? summary.summary : nil
         for score in summary.scores {
-            boards[summary.game, default: Leaderboard(ranked: isRanked)].add(score.name, won: summary.winners.contains(score.name), points: score.score)
+            let won = summary.winners.contains(score.name)
+            boards[summary.game, default: Leaderboard(ranked: isRanked, byMoves: summary.game == Leaderboard.byMovesGame)].add(
+                score.name, won: won, points: score.score,
+                solved: won ? solved.flatMap { solved in solved.figure("moves").map { (moves: $0, timeMs: solved.timeMs) } } : nil)
         }
     }
 }

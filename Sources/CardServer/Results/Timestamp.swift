@@ -27,4 +27,33 @@ public enum Timestamp {
         let time = "\(padded(Int(parts.tm_hour), 2)):\(padded(Int(parts.tm_min), 2)):\(padded(Int(parts.tm_sec), 2))"
         return "\(date)T\(time).\(padded(Int(milliseconds % 1000), 3))Z"
     }
+
+    /// Milliseconds since the Unix epoch of a time written by ``iso8601(milliseconds:)``
+    /// (`YYYY-MM-DDTHH:MM:SS.mmmZ`); nil for any other text.
+    public static func milliseconds(iso8601 text: String) -> Int64? {
+        let digits = Array(text.utf8)
+        guard digits.count == 24, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"), digits[10] == UInt8(ascii: "T"),
+              digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":"), digits[19] == UInt8(ascii: "."),
+              digits[23] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in digits[range] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+              let minute = number(14..<16), let second = number(17..<19), let milliseconds = number(20..<23)
+        else { return nil }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        return Int64(timegm(&parts)) * 1000 + Int64(milliseconds)
+    }
 }

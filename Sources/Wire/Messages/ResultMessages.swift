@@ -79,12 +79,18 @@ public struct PlayerStats: Equatable, Sendable {
         public let wins: Int
         /// Points scored, over all those games.
         public let points: Int
+        /// Klondike: the fewest moves of a one-seat game won; nil before the first such win.
+        public let fewestMoves: Int?
+        /// Klondike: the shortest time of a one-seat game won, in milliseconds; nil before the first such win.
+        public let bestTimeMs: Int?
         /// Creates a line.
-        public init(key: String, games: Int, wins: Int, points: Int) {
+        public init(key: String, games: Int, wins: Int, points: Int, fewestMoves: Int? = nil, bestTimeMs: Int? = nil) {
             self.key = key
             self.games = games
             self.wins = wins
             self.points = points
+            self.fewestMoves = fewestMoves
+            self.bestTimeMs = bestTimeMs
         }
     }
 
@@ -118,11 +124,30 @@ public struct PlayerStats: Equatable, Sendable {
         public let game: String
         /// Whether the player was among its winners.
         public let won: Bool
+        /// Every player's points, in seat order (the others are the opponents); empty from a
+        /// server that does not send them.
+        public let scores: [NamedScore]
+        /// The game's winners (none when it was left unfinished).
+        public let winners: [String]
+        /// When the game ended, in milliseconds since 1970; nil when not known.
+        public let endedMs: Int?
+        /// How long the game lasted, from its start to its end; nil when not known.
+        public let timeMs: Int?
+        /// A one-seat game's figures (`moves`, `sets_found`, …), as its `game_over` had them.
+        public let summary: SoloSummary?
         /// Creates a recent game.
-        public init(gameID: String, game: String, won: Bool) {
+        public init(
+            gameID: String, game: String, won: Bool, scores: [NamedScore] = [], winners: [String] = [], endedMs: Int? = nil,
+            timeMs: Int? = nil, summary: SoloSummary? = nil
+        ) {
             self.gameID = gameID
             self.game = game
             self.won = won
+            self.scores = scores
+            self.winners = winners
+            self.endedMs = endedMs
+            self.timeMs = timeMs
+            self.summary = summary
         }
     }
 }
@@ -216,6 +241,7 @@ extension ServerMessage {
                 writer.field("games", line.games)
                 writer.field("wins", line.wins)
                 writer.field("points", line.points)
+                line.writeBest(into: &writer)
                 writer.closeObject()
             }
         case .dailyLeaderboard(let board, _): board.write(into: &writer)
@@ -237,6 +263,7 @@ extension PlayerStats {
                 writer.field("games", line.games)
                 writer.field("wins", line.wins)
                 writer.field("points", line.points)
+                line.writeBest(into: &writer)
                 writer.closeObject()
             }
         })
@@ -246,9 +273,24 @@ extension PlayerStats {
                 writer.field("game_id", game.gameID)
                 writer.field("game", game.game)
                 writer.field("won", game.won)
+                if !game.scores.isEmpty {
+                    writer.field("scores", scores: game.scores)
+                    writer.field("winners", strings: game.winners)
+                }
+                if let endedMs = game.endedMs { writer.field("ended_ms", endedMs) }
+                if let timeMs = game.timeMs { writer.field("time_ms", timeMs) }
+                if let summary = game.summary { writer.summary(summary) }
                 writer.closeObject()
             }
         }
+    }
+}
+
+extension PlayerStats.Line {
+    /// `fewest_moves` and `best_time_ms`, when the player has a one-seat Klondike win.
+    fileprivate func writeBest(into writer: inout JSONWriter) {
+        if let fewestMoves { writer.field("fewest_moves", fewestMoves) }
+        if let bestTimeMs { writer.field("best_time_ms", bestTimeMs) }
     }
 }
 
@@ -277,16 +319,19 @@ extension GameOver {
         writer.field("scores", scores: scores)
         if let hintsUsed { writer.field("hints_used", hintsUsed) }
         if let seed { writer.field("seed", seed) }
-        if let summary {
-            writer.field("summary", object: { writer in
-                writer.field("time_ms", summary.timeMs)
-                writer.figures(summary.figures)
-            })
-        }
+        if let summary { writer.summary(summary) }
     }
 }
 
 extension JSONWriter {
+    /// Writes `"summary":{"time_ms":…,…figures}`.
+    fileprivate mutating func summary(_ summary: SoloSummary) {
+        field("summary", object: { writer in
+            writer.field("time_ms", summary.timeMs)
+            writer.figures(summary.figures)
+        })
+    }
+
     /// Writes a game's figures as fields of the open object, in order.
     fileprivate mutating func figures(_ figures: [NamedScore]) {
         for figure in figures {
@@ -319,7 +364,8 @@ extension ServerMessageDecoder {
                 entries: try fields.objects("entries").map { entry throws(ServerDecodeFailure) in
                     PlayerStats.Line(
                         key: try entry.string("name"), games: try entry.int("games"), wins: try entry.int("wins"),
-                        points: try entry.int("points"))
+                        points: try entry.int("points"), fewestMoves: try entry.optionalInt("fewest_moves"),
+                        bestTimeMs: try entry.optionalInt("best_time_ms"))
                 },
                 id: try fields.id())
         }),
@@ -333,11 +379,19 @@ extension PlayerStats {
         var byGame: [Line] = []
         for (game, value) in try fields.object("by_game").object.pairs {
             let line = try fields.nested(value, "by_game.\(game)")
-            byGame.append(Line(key: game, games: try line.int("games"), wins: try line.int("wins"), points: try line.int("points")))
+            byGame.append(Line(
+                key: game, games: try line.int("games"), wins: try line.int("wins"), points: try line.int("points"),
+                fewestMoves: try line.optionalInt("fewest_moves"), bestTimeMs: try line.optionalInt("best_time_ms")))
         }
         let recent = try (fields.optionalArray("recent") ?? []).enumerated().map { index, value throws(ServerDecodeFailure) in
             let game = try fields.nested(value, "recent[\(index)]")
-            return RecentGame(gameID: try game.string("game_id"), game: try game.string("game"), won: try game.bool("won"))
+            return RecentGame(
+                gameID: try game.string("game_id"), game: try game.string("game"), won: try game.bool("won"),
+                scores: try game.optionalScores("scores") ?? [], winners: game.has("winners") ? try game.strings("winners") : [],
+                endedMs: try game.optionalInt("ended_ms"), timeMs: try game.optionalInt("time_ms"),
+                summary: try game.optionalObject("summary").map { summary throws(ServerDecodeFailure) in
+                    SoloSummary(timeMs: try summary.int("time_ms"), figures: summary.intFields(except: ["time_ms"]))
+                })
         }
         self.init(name: try fields.string("name"), games: try fields.int("games"), wins: try fields.int("wins"), byGame: byGame, recent: recent)
     }

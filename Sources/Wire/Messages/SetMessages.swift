@@ -19,11 +19,15 @@ public struct SetFields: Equatable, Sendable {
     public let variant: SetVariant
     /// Set-chain: the last Set found, one card of which the next Set must use; sent only in chain.
     public let chain: [SetCard]
+    /// The game's clock: milliseconds since the deal when the state was sent, standing still
+    /// once the game is over; nil before the deal, or from a server that does not send it.
+    public let clockMs: Int?
     /// Creates set state fields.
     public init(
         board: [SetCard], deck: Int, dealVotes: [String], hintsUsed: Int, hint: [Int], variant: SetVariant = .classic,
-        chain: [SetCard] = []
+        chain: [SetCard] = [], clockMs: Int? = nil
     ) {
+        self.clockMs = clockMs
         self.board = board
         self.deck = deck
         self.dealVotes = dealVotes
@@ -61,6 +65,7 @@ extension SetFields {
         writer.field("deal_votes", strings: dealVotes)
         writer.field("hints_used", hintsUsed)
         writer.field("hint", array: hint) { writer, id in writer.int(id) }
+        if let clockMs { writer.field("clock_ms", clockMs) }
         // Classic states stay as they were; the variants add their fields.
         if variant != .classic { writer.field("variant", variant.rawValue) }
         if variant == .chain { writer.field("chain", array: chain) { writer, card in card.write(into: &writer) } }
@@ -109,7 +114,7 @@ extension SetFields {
             hintsUsed: try fields.int("hints_used"), hint: try fields.ints("hint"),
             // A variant this reader does not know is read as classic: its other fields still make sense.
             variant: try fields.optionalString("variant").flatMap(SetVariant.init(rawValue:)) ?? .classic,
-            chain: fields.has("chain") ? try fields.setCards("chain") : [])
+            chain: fields.has("chain") ? try fields.setCards("chain") : [], clockMs: try fields.optionalInt("clock_ms"))
     }
 }
 

@@ -42,14 +42,17 @@ enum Fixtures {
     /// A solo Set state with the first `count` cards on the board, encoded by Wire.
     static func setState(
         cards count: Int, seq: Int = 1, score: Int = 0, deck: Int? = nil, hint: [Int] = [], hintsUsed: Int = 0,
-        phase: String = "playing", seats: Int = 1, variant: SetVariant = .classic, chain: [SetCard] = []
+        phase: String = "playing", seats: Int = 1, variant: SetVariant = .classic, chain: [SetCard] = [],
+        clockMs: Int? = nil, others: [String] = []
     ) -> String {
         Wire.ServerMessage.state(Wire.RoomState(
             room: "K7QX", game: "set", seq: seq, phase: Wire.Phase(rawValue: phase)!,
-            players: [Wire.PlayerEntry(name: "ann", seat: 0, score: score, connected: true)], spectators: 1, seats: seats,
+            players: [Wire.PlayerEntry(name: "ann", seat: 0, score: score, connected: true)]
+                + others.enumerated().map { Wire.PlayerEntry(name: $0.element, seat: $0.offset + 1, score: 0, connected: true) },
+            spectators: 1, seats: seats,
             gameFields: .set(Wire.SetFields(
                 board: Array(setCards.prefix(count)), deck: deck ?? 81 - count, dealVotes: [], hintsUsed: hintsUsed, hint: hint,
-                variant: variant, chain: chain))
+                variant: variant, chain: chain, clockMs: clockMs))
         )).jsonText
     }
 
