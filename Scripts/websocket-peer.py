@@ -3,6 +3,7 @@
 (Debian's python3-websockets, 10.x, asyncio) playing with a plain TCP client.
 
     Scripts/websocket-peer.py --port PORT [--validate Protocol.schema.json]
+        [--url wss://localhost:8443/ws --cafile cert.pem --origin https://localhost:8443]
 
 ann logs in over TCP and creates an rps room, drops, and resumes her seat over
 WebSocket with her token; bob joins over TCP; they play the match to its end
@@ -10,11 +11,14 @@ WebSocket with her token; bob joins over TCP; they play the match to its end
 schema (with --validate; Examples/bots/common.py's checker, which needs jsonschema
 and regex). Then ann pings (websockets waits for the pong) and closes with 1000,
 which the server echoes. Exits 0 when all of it held, 1 with the reason otherwise.
+With --url, ann's WebSocket goes there instead (a TLS proxy in front, trusting
+--cafile), sending --origin as a browser would; the TCP clients still use --port.
 """
 import argparse
 import asyncio
 import json
 import os
+import ssl
 import sys
 
 import websockets
@@ -37,8 +41,9 @@ class Peer:
     async def tcp(self, port):
         self.reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
 
-    async def websocket(self, port):
-        self.socket = await websockets.connect(f"ws://127.0.0.1:{port}/ws", open_timeout=TIMEOUT)
+    async def websocket(self, url, cafile=None, origin=None):
+        context = ssl.create_default_context(cafile=cafile) if url.startswith("wss:") else None
+        self.socket = await websockets.connect(url, ssl=context, origin=origin, open_timeout=TIMEOUT)
 
     async def send(self, message):
         line = json.dumps(message, separators=(",", ":"))
@@ -107,7 +112,7 @@ async def main(args):
     await ann.close()
 
     ann = Peer("ann", checker)
-    await ann.websocket(args.port)
+    await ann.websocket(args.url or f"ws://127.0.0.1:{args.port}/ws", args.cafile, args.origin)
     await ann.expect("hello")
     await ann.send({"type": "login", "token": token})
     welcome = await ann.expect("welcome")
@@ -133,7 +138,7 @@ async def main(args):
     if ann.socket.close_code != 1000:
         raise BotFailure(f"the server answered the close with {ann.socket.close_code}, not 1000")
     await bob.close()
-    print(f"websocket-peer: ann (TCP, then WebSocket) beat bob (TCP) 2-0 in room {room}; "
+    print(f"websocket-peer: ann (TCP, then {'WebSocket' if not args.url else args.url.split(':')[0]}) beat bob (TCP) 2-0 in room {room}; "
           f"close 1000 echoed{'; every line valid' if checker else ''}")
     return 0
 
@@ -142,6 +147,9 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--validate", metavar="SCHEMA")
+    parser.add_argument("--url", help="ann's WebSocket URL (default ws://127.0.0.1:PORT/ws)")
+    parser.add_argument("--cafile", help="the certificate to trust for a wss:// URL")
+    parser.add_argument("--origin", help="the Origin header ann sends, as a browser would")
     try:
         sys.exit(asyncio.run(main(parser.parse_args())))
     except (BotFailure, asyncio.TimeoutError, websockets.exceptions.WebSocketException, OSError) as failure:

@@ -184,6 +184,14 @@ public final class GameServer {
         journal?.waitForWrites()
         journalWritten()
         for client in clients.values where !client.isClosing {
+            // An HTTP peer, or one not yet known, is only closed: a protocol 1 line is not its language.
+            switch client.transport {
+            case .http, .pending:
+                close(client)
+                continue
+            case .tcp, .webSocket:
+                break
+            }
             send(.shutdown, to: client.id)
             close(client, code: WebSocketCloseCode.goingAway.rawValue, reason: "the server is shutting down")
         }

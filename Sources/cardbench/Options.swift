@@ -3,7 +3,7 @@ import Wire
 /// The command line of `cardbench`, parsed by hand (the project takes no packages).
 enum Options {
     static let usage = """
-        USAGE: cardbench ping --port N [--host ADDR] [--connections N] [--seconds N] [--pipeline N] [--protocol cardserver|redis] [--server-pid PID]
+        USAGE: cardbench ping --port N [--host ADDR] [--connections N] [--seconds N] [--pipeline N] [--protocol cardserver|redis] [--websocket] [--server-pid PID]
                cardbench set --port N [--host ADDR] [--rooms N] [--players N] [--seconds N] [--think-ms N] [--seed N] [--server-pid PID]
                cardbench idle --port N [--host ADDR] [--connections N] [--seconds N] [--server-pid PID]
                cardbench startup --binary PATH [--runs N] [--redis PATH] [--results N]
@@ -31,7 +31,8 @@ enum Options {
         MODES:
           ping      Connections each run a closed loop: one request, wait for its reply, the next;
                     with --pipeline N, N requests in one write, wait for all N replies, the next N.
-                    cardserver: {"type":"ping"} -> pong; redis: inline PING -> +PONG.
+                    cardserver: {"type":"ping"} -> pong; redis: inline PING -> +PONG; with
+                    --websocket, cardserver's ping and pong as text frames over /ws.
                     Prints requests/s (every reply counts) and p50/p99/p999 latency (a batch's,
                     from its write to its last reply) after a \(PingBench.warmUpSeconds) s warm-up.
           set       Rooms of Set players, each claiming the Sets its own solver finds after a random
@@ -166,7 +167,7 @@ enum Options {
 
     /// The modes and the options each accepts.
     static let modes: [(name: String, options: Set<String>)] = [
-        ("ping", ["--port", "--host", "--connections", "--seconds", "--pipeline", "--protocol", "--server-pid"]),
+        ("ping", ["--port", "--host", "--connections", "--seconds", "--pipeline", "--protocol", "--websocket", "--server-pid"]),
         ("set", ["--port", "--host", "--rooms", "--players", "--seconds", "--think-ms", "--seed", "--server-pid"]),
         ("idle", ["--port", "--host", "--connections", "--seconds", "--server-pid"]),
         ("startup", ["--binary", "--runs", "--redis", "--results"]),
@@ -179,7 +180,7 @@ enum Options {
     ]
 
     /// The options that take no value.
-    static let flags: Set<String> = ["--json"]
+    static let flags: Set<String> = ["--json", "--websocket"]
 
     /// Reads a command line: a mode, then its options, each with a value.
     /// - Throws: ``ParseError`` naming the first thing wrong.
@@ -280,6 +281,8 @@ struct PingOptions: Equatable {
         case cardserver
         /// The inline command `PING` answered `+PONG`.
         case redis
+        /// cardserver's ping and pong, each a WebSocket text frame, after the upgrade on `/ws` and `hello`.
+        case websocket
     }
 
     var host = Options.defaultHost
@@ -305,6 +308,10 @@ extension PingOptions {
                 throw Options.ParseError(message: "--protocol must be cardserver or redis, not '\(name)'")
             }
             server = chosen
+        }
+        if values.flags.contains("--websocket") {
+            guard server == .cardserver else { throw Options.ParseError(message: "--websocket speaks cardserver's protocol, not redis's") }
+            server = .websocket
         }
     }
 }

@@ -39,6 +39,8 @@ final class PingBench {
     private let poller: Poller
     private var connections: [Connection] = []
     private var lines: [LineBuffer] = []
+    /// Each connection's frames, with `--websocket`.
+    private var frames: [WebSocketFrames] = []
     private var scratch = [UInt8](repeating: 0, count: 65_536)
     private var running = 0
     private var measureStart = UInt64.max
@@ -59,14 +61,17 @@ final class PingBench {
     /// The request line each protocol sends.
     static func requestLine(_ server: PingOptions.Server) -> String {
         switch server {
-        case .cardserver: "{\"type\":\"ping\"}\n"
+        case .cardserver, .websocket: "{\"type\":\"ping\"}\n"
         case .redis: "PING\r\n"
         }
     }
 
     /// The bytes of one batch: `pipeline` request lines, sent in one write.
     static func batch(_ server: PingOptions.Server, pipeline: Int) -> [UInt8] {
-        Array(String(repeating: requestLine(server), count: pipeline).utf8)
+        if server == .websocket {
+            return [[UInt8]](repeating: WebSocketFrames.clientFrame("{\"type\":\"ping\"}"), count: pipeline).flatMap { $0 }
+        }
+        return Array(String(repeating: requestLine(server), count: pipeline).utf8)
     }
 
     private static let pongPrefix = Array("{\"type\":\"pong\"".utf8)
@@ -76,7 +81,7 @@ final class PingBench {
     /// Whether `line` (without its `\n`) is the reply to a ping in the protocol of `server`.
     static func isPong(_ line: UnsafeRawBufferPointer, _ server: PingOptions.Server) -> Bool {
         switch server {
-        case .cardserver:
+        case .cardserver, .websocket:
             return line.starts(with: pongPrefix)
         case .redis:
             let text = line.last == 13 ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line
@@ -99,6 +104,7 @@ final class PingBench {
             let (fd, _) = try Loopback.connect(to: address, port: options.port)
             connections.append(Connection(fd: fd))
             lines.append(LineBuffer())
+            frames.append(WebSocketFrames())
             // Writable once connected (at once, or when the handshake ends).
             try poller.add(fd, token: index, mask: CEPOLL_IN | CEPOLL_OUT)
         }
@@ -134,12 +140,22 @@ final class PingBench {
         case .success(.done(let count)) where count > 0:
             // One clock reading for every reply of this read: a batch's replies come together.
             let now = monotonicNanoseconds()
-            var buffer = lines[index]
-            lines[index] = LineBuffer()
-            scratch.withUnsafeBytes { bytes in
-                buffer.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { line in reply(index, line, at: now) }
+            if options.server == .websocket {
+                var buffer = frames[index]
+                frames[index] = WebSocketFrames()
+                scratch.withUnsafeBytes { bytes in
+                    buffer.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { line in reply(index, line, at: now) }
+                }
+                frames[index] = buffer
+                if let refusal = buffer.refusal { throw BenchError("the server refused the WebSocket upgrade: \(refusal)") }
+            } else {
+                var buffer = lines[index]
+                lines[index] = LineBuffer()
+                scratch.withUnsafeBytes { bytes in
+                    buffer.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { line in reply(index, line, at: now) }
+                }
+                lines[index] = buffer
             }
-            lines[index] = buffer
             if connections[index].stage == .running, connections[index].unsent == 0,
                connections[index].sentAt == 0, now < measureEnd {
                 try send(index)
@@ -184,6 +200,11 @@ final class PingBench {
             try poller.modify(connection.fd, token: index, mask: CEPOLL_IN)
             switch options.server {
             case .cardserver:
+                connections[index].stage = .greeting
+            case .websocket:
+                // A few dozen bytes into an empty socket buffer: taken whole.
+                let upgrade = WebSocketFrames.upgradeRequest(host: options.host, port: options.port)
+                guard try Loopback.send(connection.fd, upgrade) == 0 else { throw BenchError("the upgrade request was not sent whole") }
                 connections[index].stage = .greeting
             case .redis:
                 connections[index].stage = .running

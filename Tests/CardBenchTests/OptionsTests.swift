@@ -9,6 +9,13 @@ struct OptionsTests {
             host: "127.0.0.1", port: 7878, connections: 50, seconds: 10, pipeline: 1, server: .cardserver, serverPID: nil))))
     }
 
+    @Test func pingWebSocketSpeaksCardserversProtocolOverFrames() throws {
+        #expect(try Options.parse(["ping", "--port", "1", "--websocket"]) == .run(.ping(PingOptions(port: 1, server: .websocket))))
+        #expect(throws: Options.ParseError(message: "--websocket speaks cardserver's protocol, not redis's")) {
+            try Options.parse(["ping", "--port", "1", "--protocol", "redis", "--websocket"])
+        }
+    }
+
     @Test func pingReadsEveryOption() throws {
         let request = try Options.parse([
             "ping", "--port", "6379", "--host", "127.0.0.2", "--connections", "8", "--seconds", "3",

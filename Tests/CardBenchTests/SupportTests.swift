@@ -127,3 +127,36 @@ struct CommandLineTests {
         #expect(result.error == "Error: connect(127.0.0.1:\(port)): Connection refused\n")
     }
 }
+
+/// The frames of `ping --websocket`: the upgrade's head skipped, frames of every length form read whole.
+struct WebSocketFramesTests {
+    @Test func theHeadIsSkippedAndFramesComeOutWholeHoweverTheyAreCut() {
+        let head = Array("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\r\n".utf8)
+        let short = [0x81, 15] + Array(#"{"type":"pong"}"#.utf8)
+        let medium = [0x81, 126, 0, 200] + [UInt8](repeating: 0x61, count: 200)
+        let stream: [UInt8] = head + short + medium + short
+        for size in [1, 2, 7, stream.count] {
+            var frames = WebSocketFrames()
+            var payloads: [Int] = []
+            var index = 0
+            while index < stream.count {
+                let piece = Array(stream[index ..< min(stream.count, index + size)])
+                piece.withUnsafeBytes { frames.feed($0) { payloads.append($0.count) } }
+                index += size
+            }
+            #expect(frames.upgraded)
+            #expect(payloads == [15, 200, 15])
+        }
+    }
+
+    @Test func aRefusedUpgradeIsReported() {
+        var frames = WebSocketFrames()
+        Array("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n".utf8).withUnsafeBytes { frames.feed($0) { _ in } }
+        #expect(frames.refusal == "HTTP/1.1 403 Forbidden")
+        #expect(!frames.upgraded)
+    }
+
+    @Test func aBatchIsMaskedFramesWithTheZeroKey() {
+        #expect(PingBench.batch(.websocket, pipeline: 2) == ([0x81, 0x8F, 0, 0, 0, 0] + Array(#"{"type":"ping"}"#.utf8)) + ([0x81, 0x8F, 0, 0, 0, 0] + Array(#"{"type":"ping"}"#.utf8)))
+    }
+}

@@ -147,20 +147,26 @@ struct WebSocketEndToEndTests {
         #expect(!metrics.contains("cardserver_commands_total 0\n"))
     }
 
-    @Test func aPeerThatStopsReadingIsCutOffAloneLikeATCPOne() throws {
+    @Test func aPeerThatFloodsPingsAndReadsNoPongsIsReadNoFurtherAndCostsNobodyElse() throws {
         let server = try ServerProcess(["--output-limit", "65536"])
         defer { server.stop() }
-        let reader = try WebSocketTestClient(port: server.port)
-        try reader.expect("hello")
-        let socket = try TestClient(port: server.port, timeout: 5, receiveBuffer: 4096)
-        socket.sendRaw(Array("GET /ws HTTP/1.1\r\nHost: h\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8))
-        // A flood of pings whose pongs are never read: paused, then cut off.
+        let other = try WebSocketTestClient(port: server.port)
+        try other.expect("hello")
+        let flooder = try WebSocketTestClient(port: server.port, receiveBuffer: 4096)
+        try flooder.expect("hello")
+        // 1 MB of pings whose pongs are never read: once its unsent pongs pass 16 KiB (a quarter
+        // of --output-limit) the server reads it no further, and the kernel stops the sender.
         let ping = WebSocketTestClient.frame(0x9, [UInt8](repeating: 0x61, count: 125))
         var flood: [UInt8] = []
-        for _ in 0 ..< 2_000 { flood += ping }
-        socket.sendRaw(flood)
-        reader.send(#"{"type":"ping","id":3}"#)
-        #expect(try reader.receiveLine() == #"{"type":"pong","id":3}"#)
-        socket.close()
+        for _ in 0 ..< 8_000 { flood += ping }
+        flooder.sendRaw(flood)
+        other.send(#"{"type":"ping","id":3}"#)
+        #expect(try other.receiveLine() == #"{"type":"pong","id":3}"#)
+        // The pause is logged in whichever turn reads past the mark: wait for it (no timer involved).
+        let deadline = Date().addingTimeInterval(5)
+        while !server.log.contains("is read more slowly: its replies are piling up unread"), Date() < deadline {
+            usleep(10_000)
+        }
+        #expect(server.log.contains("conn 2 is read more slowly: its replies are piling up unread"))
     }
 }

@@ -17,8 +17,9 @@ final class WebSocketTestClient: LineClient {
 
     /// Connects and upgrades on `/ws`.
     /// - Throws: `TestFailure` when the server does not answer 101 (the reply is in the message).
-    init(port: UInt16, origin: String? = nil, timeout: TimeInterval = 5) throws {
-        socket = try TestClient(port: port, timeout: timeout)
+    /// - Parameter receiveBuffer: a small SO_RCVBUF makes a client that never reads fill up fast.
+    init(port: UInt16, origin: String? = nil, timeout: TimeInterval = 5, receiveBuffer: Int32? = nil) throws {
+        socket = try TestClient(port: port, timeout: timeout, receiveBuffer: receiveBuffer)
         var request = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let origin { request += "Origin: \(origin)\r\n" }

@@ -1,0 +1,101 @@
+import Foundation
+import Glibc
+import TestServers
+import Testing
+
+/// docs/TLS.md's nginx configuration, run: nginx ends TLS with a certificate the test makes,
+/// and a `wss://` client (Python's websockets) plays an rps match through it against a TCP client,
+/// its browser-like `Origin` accepted because nginx passes the `Host` on.
+@Suite(.serialized)
+struct TLSProxyTests {
+    /// The first ```nginx block of docs/TLS.md.
+    static func documentedConfig() throws -> String {
+        let text = try String(contentsOf: OutsidePeersTests.root.appendingPathComponent("docs/TLS.md"), encoding: .utf8)
+        guard let start = text.range(of: "```nginx\n"), let end = text.range(of: "```", range: start.upperBound ..< text.endIndex) else {
+            throw TestFailure("docs/TLS.md has no nginx block")
+        }
+        return String(text[start.upperBound ..< end.lowerBound])
+    }
+
+    /// A loopback port nobody listens on now.
+    static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { Glibc.close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw TestFailure("no free port: errno \(errno)") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    @Test func aWSSClientPlaysThroughTheDocumentedNginxConfiguration() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("cardserver-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let cert = work.appendingPathComponent("cert.pem").path
+        let key = work.appendingPathComponent("key.pem").path
+        let made = try OutsidePeersTests.run("/usr/bin/openssl", [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+            "-addext", "subjectAltName=DNS:localhost", "-keyout", key, "-out", cert,
+        ])
+        #expect(made.status == 0, "\(made.output)")
+
+        let proxyPort = try Self.freePort()
+        let site = try Self.documentedConfig()
+            .replacingOccurrences(of: "listen 443 ssl;", with: "listen 127.0.0.1:\(proxyPort) ssl;")
+            .replacingOccurrences(of: "/etc/letsencrypt/live/cards.example/fullchain.pem", with: cert)
+            .replacingOccurrences(of: "/etc/letsencrypt/live/cards.example/privkey.pem", with: key)
+            .replacingOccurrences(of: "127.0.0.1:7878", with: "127.0.0.1:\(server.port)")
+        #expect(site.contains("listen 127.0.0.1:\(proxyPort) ssl;"))
+        let main = """
+            daemon off;
+            master_process off;
+            pid \(work.path)/nginx.pid;
+            error_log \(work.path)/error.log;
+            events { worker_connections 64; }
+            http {
+                access_log off;
+                client_body_temp_path \(work.path);
+                proxy_temp_path \(work.path);
+                \(site)
+            }
+            """
+        let config = work.appendingPathComponent("nginx.conf")
+        try main.write(to: config, atomically: true, encoding: .utf8)
+        let nginx = Process()
+        nginx.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+        nginx.arguments = ["-c", config.path, "-p", work.path]
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") else {
+            throw TestFailure("/usr/sbin/nginx is missing: apt-get install -y nginx-light (as .ci/run does)")
+        }
+        try nginx.run()
+        defer {
+            // SIGKILL: Foundation's Process passes on the test runner's signal mask, in which
+            // SIGTERM may be blocked, so nginx could never hear a terminate().
+            kill(nginx.processIdentifier, SIGKILL)
+            nginx.waitUntilExit()
+        }
+        // Up once it accepts connections.
+        let deadline = Date().addingTimeInterval(10)
+        while (try? TestClient(port: proxyPort, timeout: 1)) == nil {
+            guard Date() < deadline, nginx.isRunning else {
+                throw TestFailure("nginx did not start: \((try? String(contentsOfFile: work.path + "/error.log", encoding: .utf8)) ?? "")")
+            }
+            usleep(20_000)
+        }
+        let script = OutsidePeersTests.root.appendingPathComponent("Scripts/websocket-peer.py").path
+        let run = try OutsidePeersTests.run("/usr/bin/python3", [
+            script, "--port", String(server.port), "--url", "wss://localhost:\(proxyPort)/ws", "--cafile", cert,
+            "--origin", "https://localhost:\(proxyPort)",
+        ])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.hasPrefix("websocket-peer: ann (TCP, then wss) beat bob (TCP) 2-0 in room "))
+        #expect(server.log.contains(" is a WebSocket from https://localhost:\(proxyPort)\n"))
+    }
+}
