@@ -157,3 +157,95 @@ struct WebOnVirtualTimeTests {
         #expect(metrics.connections[.tcp] == 1)
     }
 }
+
+/// A browser's spare connections (opened ahead, used later) are not greeted before their
+/// request: an address that made an HTTP request in the last 10 s waits 3 s instead of 50 ms.
+struct BrowserConnectionsOnVirtualTimeTests {
+    static let page = Array("GET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8)
+
+    @Test func aSilentConnectionFromAnAddressThatLoadedAPageWaitsThreeSeconds() {
+        let host = WebOnVirtualTimeTests.host()
+        let first = host.connect(peer: "192.0.2.7:50000")
+        host.sendRaw(Self.page, from: first)
+        #expect(host.takeUnframed(first).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        let spare = host.connect(peer: "192.0.2.7:50001")
+        let stranger = host.connect(peer: "198.51.100.9:40000")
+        host.advance(by: .milliseconds(50))
+        #expect(host.types(stranger) == ["hello"])
+        #expect(host.types(spare) == [])
+        host.advance(by: .milliseconds(2_949))
+        #expect(host.types(spare) == [])
+        // Used for the page's next file within the 3 s: HTTP, never greeted.
+        host.sendRaw(Array("GET /app.js HTTP/1.1\r\nHost: h\r\n\r\n".utf8), from: spare)
+        #expect(host.takeUnframed(spare).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(host.types(spare) == [])
+    }
+
+    @Test func aSilentConnectionFromThatAddressIsGreetedAtThreeSecondsAndOneThatSpeaksAtOnce() {
+        let host = WebOnVirtualTimeTests.host()
+        let page = host.connect(peer: "192.0.2.7:50000")
+        host.sendRaw(Self.page, from: page)
+        let netcat = host.connect(peer: "192.0.2.7:50002")
+        let bot = host.connect(peer: "192.0.2.7:50003")
+        host.send(#"{"type":"ping","id":1}"#, from: bot)
+        #expect(host.types(bot) == ["hello", "pong"])
+        host.advance(by: .milliseconds(2_999))
+        #expect(host.types(netcat) == [])
+        host.advance(by: .milliseconds(1))
+        #expect(host.types(netcat) == ["hello"])
+        // 10 s after the page's last request, the address is a stranger's again.
+        host.advance(by: .seconds(7))
+        let later = host.connect(peer: "192.0.2.7:50004")
+        host.advance(by: .milliseconds(50))
+        #expect(host.types(later) == ["hello"])
+    }
+
+    /// Chrome opens its spare connection with the page's first one; the page's request comes
+    /// a few milliseconds later, before the spare one's 50 ms are over.
+    @Test func aConnectionOpenedBeforeTheFirstRequestOfItsAddressWaitsTheRest() {
+        let host = WebOnVirtualTimeTests.host()
+        let spare = host.connect(peer: "192.0.2.7:50001")
+        let page = host.connect(peer: "192.0.2.7:50000")
+        host.advance(by: .milliseconds(9))
+        host.sendRaw(Self.page, from: page)
+        host.advance(by: .milliseconds(41))
+        #expect(host.types(spare) == [])
+        host.advance(by: .milliseconds(2_949))
+        #expect(host.types(spare) == [])
+        host.advance(by: .milliseconds(1))
+        #expect(host.types(spare) == ["hello"])
+    }
+
+    /// A browser greeted before its request (it waited past 50 ms, from an unknown address):
+    /// that page fails once, and the address's next connections wait.
+    @Test func aRequestThatCameAfterTheGreetingMarksItsAddress() {
+        let host = WebOnVirtualTimeTests.host()
+        let late = host.connect(peer: "203.0.113.5:1000")
+        host.advance(by: .milliseconds(50))
+        #expect(host.types(late) == ["hello"])
+        host.sendRaw(Self.page, from: late)
+        #expect(host.take(late).first?["code"]?.stringValue == "bad_request")
+        let reload = host.connect(peer: "203.0.113.5:1001")
+        host.advance(by: .milliseconds(50))
+        #expect(host.types(reload) == [])
+    }
+
+    @Test func theTableOfAddressesIsBoundedAndForgetsAfterItsMemory() {
+        let table = BrowserAddresses(memory: .seconds(10), capacity: 3)
+        let second: UInt64 = 1_000_000_000
+        table.sawRequest(from: "a", at: 0)
+        table.sawRequest(from: "b", at: 5 * second)
+        table.sawRequest(from: "c", at: 6 * second)
+        #expect(table.isBrowser("a", at: 9 * second))
+        #expect(!table.isBrowser("a", at: 10 * second))
+        // Full: the entries past their memory go ("a"), the others stay.
+        table.sawRequest(from: "d", at: 11 * second)
+        #expect(table.count == 3)
+        #expect(table.isBrowser("b", at: 11 * second) && table.isBrowser("d", at: 11 * second))
+        // Full of live entries: the table starts again rather than grow.
+        table.sawRequest(from: "e", at: 12 * second)
+        #expect(table.count == 1)
+        #expect(table.isBrowser("e", at: 12 * second))
+        #expect(!table.isBrowser("b", at: 12 * second))
+    }
+}

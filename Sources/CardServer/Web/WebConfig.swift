@@ -8,15 +8,14 @@ public struct WebConfig: Sendable {
     /// is answered at once and waits for nothing.
     public var greetingDelay: Duration = .milliseconds(50)
     /// How long a silent connection waits instead when its address made an HTTP request within
-    /// `browserMemory`: a browser's spare connection (opened ahead, used later; Chrome drops
-    /// an unused one after 10 s) must not be greeted before its request comes (see
-    /// `BrowserAddresses`). A protocol 1 client from such an address that speaks first (a
-    /// `login`) is greeted at once.
-    public var browserGreetingDelay: Duration = .seconds(10)
-    /// How long an address counts as a browser's after its last HTTP request: a day, so a
-    /// player who comes back tomorrow (whose browser opens connections ahead, from its
-    /// history) is not greeted on a connection meant for the page.
-    public var browserMemory: Duration = .seconds(24 * 3600)
+    /// `browserMemory`: a browser's spare connection (opened with the page's first one, used
+    /// for a file the page asks for later in its load) must not be greeted before its request
+    /// comes (see `BrowserAddresses`). A protocol 1 client from such an address that speaks
+    /// first (a `login`) is greeted at once; netcat beside a page just loaded waits 3 s.
+    public var browserGreetingDelay: Duration = .seconds(3)
+    /// How long an address counts as a browser's after its last HTTP request (Chrome drops a
+    /// spare connection it did not use after 10 s).
+    public var browserMemory: Duration = .seconds(10)
     /// How long an HTTP request's head may take to arrive, from the connection's first byte or
     /// the end of the last reply: a slow-header (slowloris) peer is cut off then.
     public var headerTimeout: Duration = .seconds(10)
