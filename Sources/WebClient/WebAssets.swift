@@ -131,6 +131,8 @@ function showLogin(message) {
         h('div', { class: 'row' }, name, h('button', { type: 'submit', class: 'primary' }, 'Play')));
       el.append(form);
       name.focus();
+      // The first screen a newcomer can act on: web_play.py prints when it came.
+      if (!performance.getEntriesByName('first-screen').length) performance.mark('first-screen');
     },
   });
 }

@@ -280,6 +280,9 @@ def scenario_set(run, width=1280, height=900, touch=False, tag='desktop'):
     page = Page(run, width, height, touch)
     try:
         page.open()
+        wait_for('the first screen', lambda: page.js("return performance.getEntriesByName('first-screen').length"))
+        timing = page.js("return [performance.getEntriesByName('first-contentful-paint')[0]?.startTime, performance.getEntriesByName('first-screen')[0].startTime, performance.getEntriesByType('resource').reduce((n, r) => n + r.transferSize, 0) + performance.getEntriesByType('navigation')[0].transferSize]")
+        print(f'web: first load at {width}x{height}: first paint {timing[0]:.0f} ms, name form ready {timing[1]:.0f} ms, {timing[2]} bytes transferred', flush=True)
         page.login(f'setter{tag[:1]}')
         code = page.create('set', 1, variant='junior') if not touch else page.create('set', 1)
         watcher = Watcher(run.server.port, f'eye{tag[:1]}')
