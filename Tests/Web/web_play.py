@@ -494,6 +494,92 @@ def scenario_links_and_mixed_rps(run):
         tcp.close()
 
 
+def set_letter(index, count, rows=3):
+    """cardclient's letter for board position `index` (letters run across its three rows)."""
+    per_row = [max(0, (count - r + rows - 1) // rows) for r in range(rows)]
+    row = index % rows
+    return 'abcdefghijklmnopqrstuvwx'[sum(per_row[:row]) + index // rows]
+
+
+class Terminal:
+    """cardclient in a tmux session of its own, with its own state folder."""
+
+    def __init__(self, run, name, *args):
+        self.session = f'web-play-{os.getpid()}-{name}'
+        home = tempfile.mkdtemp(prefix='web-play-home-')
+        client = os.path.join(os.path.dirname(run.server.binary), 'cardclient')
+        command = f'HOME={home} XDG_STATE_HOME={home} {client} --port {run.server.port} --name {name} ' + ' '.join(args)
+        subprocess.run(['tmux', 'new-session', '-d', '-s', self.session, '-x', '110', '-y', '40', command], check=True)
+
+    def keys(self, *keys):
+        subprocess.run(['tmux', 'send-keys', '-t', self.session, *keys], check=True)
+
+    def screen(self):
+        return subprocess.run(['tmux', 'capture-pane', '-p', '-t', self.session], capture_output=True, text=True).stdout
+
+    def close(self):
+        subprocess.run(['tmux', 'kill-session', '-t', self.session], capture_output=True)
+
+
+def scenario_cardclient_mixed(run):
+    """A browser and cardclient (in tmux) in one Set race and one rps match, each seeing the other."""
+    page = Page(run, 1280, 900)
+    terms = []
+    try:
+        page.open()
+        page.login('webann')
+        code = page.create('set', 2)
+        watcher = Watcher(run.server.port, 'setwatch')
+        watcher.send({'type': 'watch', 'room': code})
+        term = Terminal(run, 'termbob', '--join', code)
+        terms.append(term)
+        wait_for('the race to start', lambda: watcher.state and watcher.state['phase'] == 'playing', 20)
+        turn = 0
+        while watcher.state['phase'] == 'playing':
+            s = watcher.state
+            board = s['board']
+            found = next((t for t in itertools.combinations(range(len(board)), 3) if is_set([board[i] for i in t])), None)
+            if found is None or page.seq() != s['seq']:
+                time.sleep(0.05)
+                continue
+            if turn % 2 == 0:
+                for i in found:
+                    page.tap(page.d.find_element(By.CSS_SELECTOR, f'button.setcard[data-id="{board[i]["id"]}"]'))
+            else:
+                wait_for('the terminal to draw the board', lambda: f'deck {s["deck"]}' in term.screen(), 10)
+                term.keys(*[set_letter(i, len(board)) for i in found])
+            turn += 1
+            wait_for('the claim', lambda: watcher.state['seq'] != s['seq'], 10)
+        claims = [m for m in watcher.messages if m['type'] == 'claimed' and m['valid']]
+        by = {m['player'] for m in claims}
+        expect(by == {'webann', 'termbob'}, f'both found Sets: {by}')
+        text = page.game_over_text()
+        over = wait_for('game_over', lambda: watcher.first('game_over'))
+        expect(text == ('You win!' if over['winners'] == ['webann'] else 'termbob wins.' if over['winners'] == ['termbob'] else text), f'the page says {text!r} for {over["winners"]}')
+        wait_for('the terminal to see the end', lambda: 'termbob' in term.screen() and 'webann' in term.screen() and ('win' in term.screen() or 'tie' in term.screen()), 10)
+        page.check()
+        set_line = f'Set race {code}: {len(claims)} Sets (webann {sum(m["player"] == "webann" for m in claims)}, termbob {sum(m["player"] == "termbob" for m in claims)})'
+        watcher.close()
+        page.tap(page.d.find_element(By.XPATH, "//button[normalize-space(.)='Leave']"))
+        wait_for('the lobby', lambda: page.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'))
+        rps = page.create('rps', 2, rounds=1)
+        term2 = Terminal(run, 'termcy', '--join', rps)
+        terms.append(term2)
+        wait_for('the match to start', lambda: page.state()['phase'] == 'playing', 20)
+        page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw paper"]'))
+        wait_for('the terminal to offer its throws', lambda: 'rock' in term2.screen(), 10)
+        term2.keys('r')
+        text = page.game_over_text()
+        expect(text == 'You win!', f'paper beats the terminal\'s rock: {text!r}')
+        wait_for('the terminal to read its loss', lambda: 'you lose' in term2.screen(), 10)
+        page.check()
+        return f'{set_line}; rps {rps}: browser paper beat cardclient rock'
+    finally:
+        for t in terms:
+            t.close()
+        page.close()
+
+
 class Run:
     def __init__(self, args):
         self.server = Server(args.server)
@@ -518,6 +604,7 @@ SCENARIOS = {
     'klondike': lambda run: scenario_klondike(run),
     'klondike-phone': lambda run: scenario_klondike(run, 360, 640, True, 'phone'),
     'links-mixed-rps': scenario_links_and_mixed_rps,
+    'cardclient-mixed': scenario_cardclient_mixed,
     'reload-restart': scenario_reload_and_restart,
 }
 
