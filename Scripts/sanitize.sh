@@ -48,6 +48,10 @@ run() {
         summary+=("$name: FAILED (status $?) after $((SECONDS - start)) s")
         failed=1
     fi
+    # A sanitized cardclient whose tmux window closed under it can hang in LeakSanitizer's
+    # exit-time check (its tracer stopped, the client spinning on a core); it outlives the
+    # tests and would slow the next run. Nothing of this build may run on after it.
+    pkill -KILL -f "$PWD/$scratch/" 2>/dev/null || true
 }
 
 run address .build-asan "$@"
