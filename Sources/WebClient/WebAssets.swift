@@ -257,7 +257,8 @@ function handle(msg) {
       break;
     case 'replaced':
       app.replaced = true;
-      showStatus('This seat is now played from another tab or device. Reload this page to take it back.', 'error');
+      app.conn.stop(); // retrying would take the seat back from the other tab, which would take it back…
+      showStatus('This seat is now played from another tab or device. Reload this page to take it back.', 'away');
       break;
     case 'shutdown':
       showStatus('The server is stopping; the page reconnects when it is back.', 'away');
@@ -364,8 +365,15 @@ export class Connection {
     this.countdown = null;
   }
 
+  /** Stops for good: another tab or device took this session over (`replaced`). */
+  stop() {
+    this.stopped = true;
+    this.clearRetry();
+  }
+
   scheduleRetry(code) {
     this.clearRetry();
+    if (this.stopped) return;
     const wait = WAITS_S[Math.min(this.attempt, WAITS_S.length - 1)];
     this.attempt += 1;
     let left = wait;

@@ -250,7 +250,8 @@ function handle(msg) {
       break;
     case 'replaced':
       app.replaced = true;
-      showStatus('This seat is now played from another tab or device. Reload this page to take it back.', 'error');
+      app.conn.stop(); // retrying would take the seat back from the other tab, which would take it back…
+      showStatus('This seat is now played from another tab or device. Reload this page to take it back.', 'away');
       break;
     case 'shutdown':
       showStatus('The server is stopping; the page reconnects when it is back.', 'away');

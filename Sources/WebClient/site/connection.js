@@ -80,8 +80,15 @@ export class Connection {
     this.countdown = null;
   }
 
+  /** Stops for good: another tab or device took this session over (`replaced`). */
+  stop() {
+    this.stopped = true;
+    this.clearRetry();
+  }
+
   scheduleRetry(code) {
     this.clearRetry();
+    if (this.stopped) return;
     const wait = WAITS_S[Math.min(this.attempt, WAITS_S.length - 1)];
     this.attempt += 1;
     let left = wait;
