@@ -62,7 +62,7 @@ enum Options {
                     the games in progress restored, the claims acknowledged and how many of those
                     were lost (exits 1 unless 0), then the restart time with --restart-rooms
                     rooms in progress.
-          attack    Each attack of issue 11 (\(AttackBench.attacks.map(\.name).joined(separator: ", ")))
+          attack    Each attack of issues 11 and 30 (\(AttackBench.attacks.map(\.name).joined(separator: ", ")))
                     from 127.1.N.x while an innocent client, from --innocent-from, pings and plays.
                     Prints per attack the innocent's ping p50/p99/max, whether it was cut off, and
                     what the attacker got. Start the server with its default options, on a
