@@ -206,8 +206,8 @@ public final class GameServer {
     /// the rate allows, so a burst never disconnects and costs no one else.
     /// - Parameter host: `self.host`, made strong by the caller for all the frames it hands on.
     func take(_ frame: LineFramer.FrameView, from client: Client, host: any ServerHost) -> LineFramer.Verdict {
-        // The clock is read for the command rate only: without one, a line costs no clock reading.
         metrics.commands &+= 1
+        // The clock is read for the command rate only: without one, a line costs no clock reading.
         let now = config.commandRate > 0 ? host.nowNanoseconds : 0
         if config.commandRate > 0 {
             client.commands.spend(now: now)

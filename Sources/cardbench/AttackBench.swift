@@ -32,6 +32,8 @@ struct AttackBench {
         ("spectators", Attacks.spectators),
         ("disk-fill", Attacks.diskFill),
         ("second-start", Attacks.secondStart),
+        ("slow-headers", Attacks.slowHeaders),
+        ("websocket", Attacks.webSocket),
     ]
 
     func run() throws(BenchError) {

@@ -4,7 +4,7 @@ import Glibc
 extension Attacks {
     /// Attacks that need longer than `--seconds` to show what they measure, and how long
     /// they run at least (the innocent client pings all along).
-    static let minimumSeconds = ["spectators": spectatorSeconds]
+    static let minimumSeconds = ["spectators": spectatorSeconds, "slow-headers": slowHeaderSeconds]
 
     /// Seating 1,080 connections and finding ten winnable deals takes seconds before the
     /// spectators' output piles up.

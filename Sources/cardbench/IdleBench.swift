@@ -19,6 +19,8 @@ final class IdleBench {
     private var fds: [Int32] = []
     private var stages: [Stage] = []
     private var lines: [LineBuffer] = []
+    /// Each connection's frames, with `--websocket`.
+    private var frames: [WebSocketFrames] = []
     private var scratch = [UInt8](repeating: 0, count: 16_384)
     private var opening = 0
     private var welcomed = 0
@@ -36,7 +38,7 @@ final class IdleBench {
         guard let address = Loopback.address(options.host) else { throw BenchError("bad address \(options.host)") }
         try requireOpenFiles(options.connections)
         print(
-            "idle: \(options.host):\(options.port), \(options.connections) connections, held \(options.seconds) s")
+            "idle: \(options.host):\(options.port), \(options.connections) \(options.webSocket ? "WebSocket " : "")connections, held \(options.seconds) s")
         print("open-file limit: \(openFileLimit())")
         let before = options.serverPID.flatMap(ServerMemory.of)
         if let before { print("server RSS before: \(ServerMemory.mebibytes(before.residentKiB))") }
@@ -52,6 +54,7 @@ final class IdleBench {
                 fds.append(fd)
                 stages.append(.connecting)
                 lines.append(LineBuffer())
+                frames.append(WebSocketFrames())
                 opening += 1
             }
             try pollOnce(milliseconds: 100)
@@ -95,13 +98,28 @@ final class IdleBench {
                 guard code == 0 else { throw .system("connect(\(options.host):\(options.port))", code) }
                 try poller.modify(fd, token: index, mask: CEPOLL_IN)
                 stages[index] = .loggingIn
-                let login = Array("{\"type\":\"login\",\"name\":\"idle\(index)\"}\n".utf8)
+                // Over WebSocket, the login frame goes right behind the upgrade: the server reads it after its 101.
+                let login = options.webSocket
+                    ? WebSocketFrames.upgradeRequest(host: options.host, port: options.port)
+                        + WebSocketFrames.clientFrame("{\"type\":\"login\",\"name\":\"idle\(index)\"}")
+                    : Array("{\"type\":\"login\",\"name\":\"idle\(index)\"}\n".utf8)
                 guard try Loopback.send(fd, login) == 0 else {
                     throw BenchError("the socket of connection \(index) did not take a login line")
                 }
                 continue
             }
             try readable(index)
+        }
+    }
+
+    /// A message from the server: the welcome, or the error that refuses the connection.
+    private func take(_ line: UnsafeRawBufferPointer, _ index: Int) {
+        if line.starts(with: Self.welcomePrefix), stages[index] == .loggingIn {
+            stages[index] = .welcomed
+            welcomed += 1
+            opening -= 1
+        } else if line.starts(with: Self.errorPrefix), refusal == nil {
+            refusal = String(decoding: line.prefix(300), as: UTF8.self)
         }
     }
 
@@ -112,20 +130,31 @@ final class IdleBench {
         }
         switch result {
         case .success(.done(let count)) where count > 0:
-            var buffer = lines[index]
-            lines[index] = LineBuffer()
-            scratch.withUnsafeBytes { bytes in
-                buffer.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { line in
-                    if line.starts(with: Self.welcomePrefix), stages[index] == .loggingIn {
-                        stages[index] = .welcomed
-                        welcomed += 1
-                        opening -= 1
-                    } else if line.starts(with: Self.errorPrefix), refusal == nil {
-                        refusal = String(decoding: line.prefix(300), as: UTF8.self)
+            if options.webSocket {
+                var buffer = frames[index]
+                frames[index] = WebSocketFrames()
+                var pongs: [UInt8] = []
+                scratch.withUnsafeBytes { bytes in
+                    buffer.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { opcode, payload in
+                        switch opcode {
+                        case 0x1: take(payload, index)
+                        // Held past 30 s, a silent WebSocket is pinged: the answer keeps it open.
+                        case 0x9: pongs += WebSocketFrames.pong(payload)
+                        default: break
+                        }
                     }
                 }
+                frames[index] = buffer
+                if let refused = buffer.refusal, refusal == nil { refusal = refused }
+                if !pongs.isEmpty { _ = try Loopback.send(fd, pongs) }
+            } else {
+                var buffer = lines[index]
+                lines[index] = LineBuffer()
+                scratch.withUnsafeBytes { bytes in
+                    buffer.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { line in take(line, index) }
+                }
+                lines[index] = buffer
             }
-            lines[index] = buffer
         case .success(.wouldBlock):
             return
         case .success(.done), .failure:

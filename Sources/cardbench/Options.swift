@@ -5,7 +5,7 @@ enum Options {
     static let usage = """
         USAGE: cardbench ping --port N [--host ADDR] [--connections N] [--seconds N] [--pipeline N] [--protocol cardserver|redis] [--websocket] [--server-pid PID]
                cardbench set --port N [--host ADDR] [--rooms N] [--players N] [--seconds N] [--think-ms N] [--seed N] [--server-pid PID]
-               cardbench idle --port N [--host ADDR] [--connections N] [--seconds N] [--server-pid PID]
+               cardbench idle --port N [--host ADDR] [--connections N] [--seconds N] [--websocket] [--server-pid PID]
                cardbench startup --binary PATH [--runs N] [--redis PATH] [--results N]
                cardbench solver [--rounds N]
                cardbench klondike-solver [--draw 1|3] [--deals N] [--budget-ms M] [--threads 1|2] [--json]
@@ -40,8 +40,8 @@ enum Options {
                     stale claims, claims/s and p50/p99/p999 claim latency.
                     Start the server with --rate 0 (or a high --rate): players claim fast; and
                     --rooms-per-minute 0 --games-per-minute 0 --max-connections-per-address 0: every player is 127.0.0.1.
-          idle      Logged-in connections held open. Prints the time to establish them and the
-                    server's RSS before and after.
+          idle      Logged-in connections held open (with --websocket, WebSockets that answer the
+                    server's pings). Prints the time to establish them and the server's RSS before and after.
           startup   Starts the server again and again; prints the time from spawn to a first reply
                     (cardserver: hello; redis-server: +PONG). With --results N, cardserver starts
                     on a results journal of N made-up games, and its RSS and CPU time once it
@@ -62,7 +62,7 @@ enum Options {
                     the games in progress restored, the claims acknowledged and how many of those
                     were lost (exits 1 unless 0), then the restart time with --restart-rooms
                     rooms in progress.
-          attack    Each attack of issue 11 (\(AttackBench.attacks.map(\.name).joined(separator: ", ")))
+          attack    Each attack of issues 11 and 30 (\(AttackBench.attacks.map(\.name).joined(separator: ", ")))
                     from 127.1.N.x while an innocent client, from --innocent-from, pings and plays.
                     Prints per attack the innocent's ping p50/p99/max, whether it was cut off, and
                     what the attacker got. Start the server with its default options, on a
@@ -169,7 +169,7 @@ enum Options {
     static let modes: [(name: String, options: Set<String>)] = [
         ("ping", ["--port", "--host", "--connections", "--seconds", "--pipeline", "--protocol", "--websocket", "--server-pid"]),
         ("set", ["--port", "--host", "--rooms", "--players", "--seconds", "--think-ms", "--seed", "--server-pid"]),
-        ("idle", ["--port", "--host", "--connections", "--seconds", "--server-pid"]),
+        ("idle", ["--port", "--host", "--connections", "--seconds", "--websocket", "--server-pid"]),
         ("startup", ["--binary", "--runs", "--redis", "--results"]),
         ("solver", ["--rounds"]),
         ("klondike-solver", ["--draw", "--deals", "--budget-ms", "--threads", "--solution", "--json"]),
@@ -359,6 +359,8 @@ struct IdleOptions: Equatable {
     var port: UInt16
     var connections = defaultConnections
     var seconds = defaultSeconds
+    /// Each connection upgrades on `/ws` and logs in over WebSocket.
+    var webSocket = false
     var serverPID: Int32?
 }
 
@@ -368,6 +370,7 @@ extension IdleOptions {
         host = try values.host()
         connections = try values.number("--connections", in: 1...100_000, default: Self.defaultConnections)
         seconds = try values.number("--seconds", in: 0...3_600, default: Self.defaultSeconds)
+        webSocket = values.flags.contains("--websocket")
         serverPID = try values.serverPID()
     }
 }

@@ -144,7 +144,10 @@ final class PingBench {
                 var buffer = frames[index]
                 frames[index] = WebSocketFrames()
                 scratch.withUnsafeBytes { bytes in
-                    buffer.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { line in reply(index, line, at: now) }
+                    buffer.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { opcode, line in
+                        // Only text frames are messages; anything else (a close) answers no ping.
+                        if opcode == 0x1 { reply(index, line, at: now) } else { noteUnexpected(line) }
+                    }
                 }
                 frames[index] = buffer
                 if let refusal = buffer.refusal { throw BenchError("the server refused the WebSocket upgrade: \(refusal)") }

@@ -1,10 +1,10 @@
 import Glibc
 
 /// The bytes cardserver sends one WebSocket connection of `cardbench ping --websocket`: the
-/// `101` reply's head, skipped, then text frames, each handed on as a line is by ``LineBuffer``.
+/// `101` reply's head, skipped, then frames, each handed on with its opcode as a line is by
+/// ``LineBuffer``.
 ///
-/// Server frames are whole and unmasked (RFC 6455, 5.1). Only what the bench needs is read:
-/// a frame that is not text is handed on as it is, and the caller counts it as unexpected.
+/// Server frames are whole and unmasked (RFC 6455, 5.1).
 struct WebSocketFrames {
     /// Bytes not yet cut into frames.
     private var pending: [UInt8] = []
@@ -31,8 +31,13 @@ struct WebSocketFrames {
         return [0x81, 0x80 | UInt8(payload.count), 0, 0, 0, 0] + payload
     }
 
-    /// Calls `body` with the payload of each whole frame in `chunk` and what came before it.
-    mutating func feed(_ chunk: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
+    /// A client's pong answering a server's ping with `payload` (at most 125 bytes), masked with the key 0.
+    static func pong(_ payload: UnsafeRawBufferPointer) -> [UInt8] {
+        [0x8A, 0x80 | UInt8(min(payload.count, 125)), 0, 0, 0, 0] + payload.prefix(125)
+    }
+
+    /// Calls `body` with the opcode and payload of each whole frame in `chunk` and what came before it.
+    mutating func feed(_ chunk: UnsafeRawBufferPointer, _ body: (_ opcode: UInt8, _ payload: UnsafeRawBufferPointer) -> Void) {
         pending.append(contentsOf: chunk)
         var start = 0
         if !upgraded {
@@ -59,7 +64,7 @@ struct WebSocketFrames {
                     header = 10
                 }
                 guard bytes.count - start >= header + length else { break }
-                body(UnsafeRawBufferPointer(rebasing: bytes[(start + header) ..< (start + header + length)]))
+                body(bytes[start] & 0x0F, UnsafeRawBufferPointer(rebasing: bytes[(start + header) ..< (start + header + length)]))
                 start += header + length
             }
         }

@@ -20,7 +20,7 @@ struct AttackTests {
     @Test(arguments: [
         (["attack"], "attack needs --port N"),
         (["attack", "--port", "1", "--only", "ddos"],
-         "--only must name an attack: flood, rooms, names, churn, slow-reader, guess, klondike-history, leaderboard, spectators, disk-fill, second-start; not 'ddos'"),
+         "--only must name an attack: flood, rooms, names, churn, slow-reader, guess, klondike-history, leaderboard, spectators, disk-fill, second-start, slow-headers, websocket; not 'ddos'"),
         (["attack", "--port", "1", "--innocent-from", "127.1.3.4"],
          "--innocent-from must be a loopback IPv4 address outside 127.1.0.0/16 (the attackers'), not '127.1.3.4'"),
         (["attack", "--port", "1", "--innocent-from", "10.0.0.2"],

@@ -16,6 +16,10 @@ struct OptionsTests {
         }
     }
 
+    @Test func idleWebSocketHoldsWebSockets() throws {
+        #expect(try Options.parse(["idle", "--port", "1", "--websocket"]) == .run(.idle(IdleOptions(port: 1, webSocket: true))))
+    }
+
     @Test func pingReadsEveryOption() throws {
         let request = try Options.parse([
             "ping", "--port", "6379", "--host", "127.0.0.2", "--connections", "8", "--seconds", "3",

@@ -141,7 +141,10 @@ struct WebSocketFramesTests {
             var index = 0
             while index < stream.count {
                 let piece = Array(stream[index ..< min(stream.count, index + size)])
-                piece.withUnsafeBytes { frames.feed($0) { payloads.append($0.count) } }
+                piece.withUnsafeBytes { frames.feed($0) { opcode, payload in
+                    #expect(opcode == 0x1)
+                    payloads.append(payload.count)
+                } }
                 index += size
             }
             #expect(frames.upgraded)
@@ -151,9 +154,13 @@ struct WebSocketFramesTests {
 
     @Test func aRefusedUpgradeIsReported() {
         var frames = WebSocketFrames()
-        Array("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n".utf8).withUnsafeBytes { frames.feed($0) { _ in } }
+        Array("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n".utf8).withUnsafeBytes { frames.feed($0) { _, _ in } }
         #expect(frames.refusal == "HTTP/1.1 403 Forbidden")
         #expect(!frames.upgraded)
+    }
+
+    @Test func aPongAnswersWithThePingsPayloadMasked() {
+        #expect(Array("cardserver".utf8).withUnsafeBytes { WebSocketFrames.pong($0) } == [0x8A, 0x8A, 0, 0, 0, 0] + Array("cardserver".utf8))
     }
 
     @Test func aBatchIsMaskedFramesWithTheZeroKey() {
