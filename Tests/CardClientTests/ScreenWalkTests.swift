@@ -6,7 +6,7 @@ import Wire
 
 /// Every screen of every game in the real client at 80×24 (tmux, a real server): no line ends
 /// cut mid-word. A line too long ends at a whole word and " …".
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBudget.scale)))
 struct ScreenWalkTests {
     static let width = 80
     static let height = 24
