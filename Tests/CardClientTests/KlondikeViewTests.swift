@@ -165,3 +165,39 @@ extension KlondikeViewTests {
         #expect(ANSIEncoder.encode(screen[9], color: true).contains("\u{1B}[1m9♣\u{1B}[0m"))
     }
 }
+
+/// On a terminal of 120 columns or more the piles are seven columns apart instead of five,
+/// the legend stands clear of them, and a click finds the pile under it at either width.
+struct KlondikeWideBoardTests {
+    @Test func theBoardGrowsAt120Columns() {
+        let screen = Fixtures.trimmed(ScreenRenderer.render(KlondikeViewTests.model(), size: ScreenSize(width: 130, height: 40), color: false, now: 0))
+        let board = screen.drop { !$0.hasPrefix("  d") }.prefix(10)
+        #expect(Array(board) == [
+            "  d      w +2          f1     f2     f3     f4      ←→↑↓ hjkl   move the cursor ▸",
+            " ▸▒20    7♣            A♠     ··     ··     ··      Enter Space pick up *, put down",
+            "                                                    w 1–7 f1–4  a pile, then where it goes",
+            "  1      2      3      4      5      6      7                   same pile twice: home",
+            "  9♣     ░░     ░░     ░░     ░░     ░░     ··      mouse       click two piles, or drag",
+            "  8♥     Q♦     ░░     ░░     ░░     ░░             Esc         put the cards back",
+            "                10♥    ░░     ░░     ░░             A           auto-play: on",
+            "                       K♠     ░░     ░░",
+            "                              2♦     ░░",
+            "                                     6♣",
+        ])
+    }
+
+    @Test(arguments: [(80, 12, 2), (80, 33, 6), (130, 12, 1), (130, 33, 4), (130, 45, 6)])
+    func aClickFindsThePileUnderItAtEitherWidth(width: Int, column: Int, pile: Int) {
+        let model = KlondikeViewTests.model()
+        let room = model.room!
+        let view = KlondikeView()
+        // The row of the tableau's first cards: a click there picks that pile's cards.
+        let actions = view.actions(forClickAt: column, row: 9, in: room, width: width)
+        #expect(actions != nil)
+        if case .klondike(let play)? = actions?.first {
+            #expect(play.place == .pile(.tableau(pile)))
+        } else {
+            Issue.record("no Klondike action: \(String(describing: actions))")
+        }
+    }
+}

@@ -17,6 +17,13 @@ public struct KlondikeView: GameView {
 
     /// Cells per column.
     static let column = 5
+    /// Columns a pile takes on a terminal of 120 columns or more: the board grows with it.
+    static let wideColumn = 7
+
+    /// The columns a pile takes on a terminal `width` wide.
+    static func pitch(forWidth width: Int) -> Int {
+        width >= 120 ? wideColumn : column
+    }
     /// Where the legend of keys starts, right of the seven columns.
     static let legendColumn = 38
     /// The mark of the cards under the cursor.
@@ -109,28 +116,29 @@ public struct KlondikeView: GameView {
         }
         let marks = Marks(room: room, game: game, me: context.me)
         let color = context.color
+        let pitch = Self.pitch(forWidth: context.size.width)
         // Stock and waste over piles 1-3, the foundations over piles 4-7.
         var labels = StyledLine(" ")
         var tops = StyledLine(" ")
-        labels.append(Self.label("d", selected: false).padded(to: Self.column))
+        labels.append(Self.label("d", selected: false).padded(to: pitch))
         let stock = StyledLine(game.stock > 0 ? "▒\(game.stock)" : "··", Palette.quiet)
-        tops.append((marks.mark(.stock, card: 0, of: 1) + stock).padded(to: Self.column))
+        tops.append((marks.mark(.stock, card: 0, of: 1) + stock).padded(to: pitch))
         // How many cards lie under the ones shown: on the label row, so the fan always has room.
         var wasteLabel = Self.label("w", selected: marks.held?.from == .waste)
         if game.wasteCount > game.waste.count { wasteLabel.append("+\(game.wasteCount - game.waste.count)", Palette.quiet) }
-        labels.append(wasteLabel.padded(to: 2 * Self.column))
-        tops.append(Self.wasteFan(game.waste, color: color, mark: marks.mark(.pile(.waste), card: 0, of: 1)).padded(to: 2 * Self.column))
+        labels.append(wasteLabel.padded(to: 2 * pitch))
+        tops.append(Self.wasteFan(game.waste, color: color, mark: marks.mark(.pile(.waste), card: 0, of: 1), pitch: pitch).padded(to: 2 * pitch))
         for pile in 0..<4 {
             let place = KlondikePlay.Place.pile(.foundation(pile))
-            labels.append(Self.label("f\(pile + 1)", selected: marks.held?.from == .foundation(pile)).padded(to: Self.column))
+            labels.append(Self.label("f\(pile + 1)", selected: marks.held?.from == .foundation(pile)).padded(to: pitch))
             let top = game.foundations.indices.contains(pile) ? game.foundations[pile].last : nil
             let mark = marks.mark(place, card: 0, of: 1)
             tops.append((mark + (top.map { Self.card($0, color: color, selected: mark.plainText == Self.pickedMark) }
-                ?? StyledLine("··", Palette.quiet))).padded(to: Self.column))
+                ?? StyledLine("··", Palette.quiet))).padded(to: pitch))
         }
         lines += layout.gaps ? [labels, tops, StyledLine()] : [labels, tops]
         var header = StyledLine(" ")
-        for pile in 1...7 { header.append(Self.label("\(pile)", selected: marks.held?.from == .tableau(pile - 1)).padded(to: Self.column)) }
+        for pile in 1...7 { header.append(Self.label("\(pile)", selected: marks.held?.from == .tableau(pile - 1)).padded(to: pitch)) }
         lines.append(header)
         for row in 0..<layout.rows {
             var line = StyledLine(" ")
@@ -148,16 +156,18 @@ public struct KlondikeView: GameView {
                 } else {
                     cell = StyledLine()
                 }
-                line.append(cell.padded(to: Self.column))
+                line.append(cell.padded(to: pitch))
             }
             lines.append(line)
         }
-        if marks.cursor != nil, context.size.width >= Self.legendColumn + Self.legendWidth {
+        // The legend stands clear of the board, which is wider on a wide terminal.
+        let legendColumn = max(Self.legendColumn, 3 + 7 * pitch)
+        if marks.cursor != nil, context.size.width >= legendColumn + Self.legendWidth {
             let legend = Self.legend(autoPlay: context.settings.klondikeAutoPlay)
             let first = layout.labelRow
             while lines.count < min(first + legend.count, context.size.height) { lines.append(StyledLine()) }
             for (offset, entry) in legend.enumerated() where first + offset < lines.count {
-                lines[first + offset] = lines[first + offset].padded(to: Self.legendColumn) + entry
+                lines[first + offset] = lines[first + offset].padded(to: legendColumn) + entry
             }
         }
         return lines
@@ -224,16 +234,16 @@ public struct KlondikeView: GameView {
     /// The waste as every solitaire fans it: each card shown (draw 3: all three), the
     /// playable one on the right and bright, the ones under it dim, `mark` just before it.
     /// Three tens take the whole width, so the fan then starts one column to the left.
-    static func wasteFan(_ waste: [PlayingCard], color: Bool, mark: StyledLine) -> StyledLine {
+    static func wasteFan(_ waste: [PlayingCard], color: Bool, mark: StyledLine, pitch: Int = column) -> StyledLine {
         guard !waste.isEmpty else { return mark + StyledLine("··", Palette.quiet) }
         let shown = Array(waste.reversed())
         let width = shown.reduce(0) { $0 + $1.name.count } + shown.count - 1
         var fan = StyledLine()
         for (position, card) in shown.enumerated() {
             let isTop = position == shown.count - 1
-            if isTop, position > 0 || width < 2 * column {
+            if isTop, position > 0 || width < 2 * pitch {
                 fan.append(mark)
-            } else if position > 0 || width < 2 * column {
+            } else if position > 0 || width < 2 * pitch {
                 fan.append(" ")
             }
             fan.append(Self.card(card, color: color, selected: isTop && mark.plainText == pickedMark, dim: !isTop))
@@ -350,7 +360,7 @@ public struct KlondikeView: GameView {
     /// release (on the same pile a click, on another a drag).
     public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? {
         guard let game = game(of: room), room.phase == .playing, !(game.player ?? "").isEmpty,
-              let (place, count) = Self.place(atColumn: column, row: row, in: game) else { return nil }
+              let (place, count) = Self.place(atColumn: column, row: row, in: game, width: width) else { return nil }
         var play = room.klondike
         play.pressed = KlondikePlay.Press(place: place, count: count)
         play.place = place
@@ -363,15 +373,15 @@ public struct KlondikeView: GameView {
     public func actions(forReleaseAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? {
         guard let game = game(of: room), room.phase == .playing, !(game.player ?? "").isEmpty else { return nil }
         var play = room.klondike
-        guard let outcome = play.release(at: Self.place(atColumn: column, row: row, in: game)?.place, in: game) else { return nil }
+        guard let outcome = play.release(at: Self.place(atColumn: column, row: row, in: game, width: width)?.place, in: game) else { return nil }
         return Self.actions(outcome, play)
     }
 
     /// The place at a cell of the body, and the cards taken when it is a face-up card under
     /// others (the top card, a label or the space under a column: nil, the run that fits).
-    static func place(atColumn column: Int, row: Int, in game: KlondikeFields) -> (place: KlondikePlay.Place, count: Int?)? {
+    static func place(atColumn column: Int, row: Int, in game: KlondikeFields, width: Int = 80) -> (place: KlondikePlay.Place, count: Int?)? {
         guard column >= 1 else { return nil }
-        let slot = (column - 1) / Self.column
+        let slot = (column - 1) / pitch(forWidth: width)
         let layout = Layout(game)
         if row == layout.labelRow || row == layout.topRow {
             switch slot {
