@@ -471,7 +471,7 @@ export function duration(ms) {
 
 import { h, fill, listWords } from '../dom.js';
 import { Countdown } from './timer.js';
-import { SIGNS, signIcon } from './rps.js';
+import { SIGNS, signButtons, signIcon } from './rps.js';
 
 export class BrainView {
   constructor(ctx) {
@@ -499,12 +499,7 @@ export class BrainView {
       ? [h('span', { class: 'big' }, signIcon(s.prompt.sign)), ' ', h('strong', {}, s.prompt.goal === 'win' ? 'make it WIN' : 'make it LOSE')]
       : '');
     const mine = s.your_answer;
-    fill(this.signs, SIGNS.map((x) => h('button', {
-      class: `sign${mine === x.sign ? ' picked' : ''}`,
-      disabled: !playing || spectator || !!mine,
-      'aria-label': `answer ${x.sign} (key ${x.key})`,
-      onclick: () => this.ctx.send({ type: 'answer', sign: x.sign }),
-    }, h('span', { class: 'icon', 'aria-hidden': 'true' }, x.icon), h('span', {}, x.sign), h('kbd', { 'aria-hidden': 'true' }, x.key))));
+    fill(this.signs, signButtons({ verb: 'answer', picked: mine, enabled: playing && !spectator, send: (sign) => this.ctx.send({ type: 'answer', sign }) }));
     fill(this.last, s.last_round ? this.describe(s.last_round) : '');
   }
 
@@ -909,6 +904,19 @@ export const SIGNS = [
   { sign: 'scissors', key: 's', icon: '✌️' },
 ];
 
+/**
+ * The three sign buttons of rps and rps-brain: `verb` names what a press does ("throw",
+ * "answer"), `picked` the sign already sent (the others then wait), `send` what it sends.
+ */
+export function signButtons({ verb, picked, enabled, send }) {
+  return SIGNS.map((x) => h('button', {
+    class: `sign${picked === x.sign ? ' picked' : ''}`,
+    disabled: !enabled || !!picked,
+    'aria-label': `${verb} ${x.sign} (key ${x.key})`,
+    onclick: () => send(x.sign),
+  }, h('span', { class: 'icon', 'aria-hidden': 'true' }, x.icon), h('span', {}, x.sign), h('kbd', { 'aria-hidden': 'true' }, x.key)));
+}
+
 export function signIcon(sign) {
   const s = SIGNS.find((x) => x.sign === sign);
   return s ? `${s.icon} ${sign}` : 'nothing';
@@ -941,12 +949,7 @@ export class RpsView {
     else if (mine) line = `Round ${s.round} of best of ${s.rounds}: you threw ${signIcon(mine)}${others.length ? `; waiting for ${listWords(others)}` : ''}`;
     else line = `Round ${s.round} of best of ${s.rounds}: your throw`;
     fill(this.info, line);
-    fill(this.signs, SIGNS.map((x) => h('button', {
-      class: `sign${mine === x.sign ? ' picked' : ''}`,
-      disabled: !playing || spectator || !!mine,
-      'aria-label': `throw ${x.sign} (key ${x.key})`,
-      onclick: () => this.ctx.send({ type: 'throw', sign: x.sign }),
-    }, h('span', { class: 'icon', 'aria-hidden': 'true' }, x.icon), h('span', {}, x.sign), h('kbd', { 'aria-hidden': 'true' }, x.key))));
+    fill(this.signs, signButtons({ verb: 'throw', picked: mine, enabled: playing && !spectator, send: (sign) => this.ctx.send({ type: 'throw', sign }) }));
     fill(this.last, s.last_round ? this.describe(s.last_round) : '');
   }
 

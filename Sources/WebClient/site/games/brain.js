@@ -2,7 +2,7 @@
 
 import { h, fill, listWords } from '../dom.js';
 import { Countdown } from './timer.js';
-import { SIGNS, signIcon } from './rps.js';
+import { SIGNS, signButtons, signIcon } from './rps.js';
 
 export class BrainView {
   constructor(ctx) {
@@ -30,12 +30,7 @@ export class BrainView {
       ? [h('span', { class: 'big' }, signIcon(s.prompt.sign)), ' ', h('strong', {}, s.prompt.goal === 'win' ? 'make it WIN' : 'make it LOSE')]
       : '');
     const mine = s.your_answer;
-    fill(this.signs, SIGNS.map((x) => h('button', {
-      class: `sign${mine === x.sign ? ' picked' : ''}`,
-      disabled: !playing || spectator || !!mine,
-      'aria-label': `answer ${x.sign} (key ${x.key})`,
-      onclick: () => this.ctx.send({ type: 'answer', sign: x.sign }),
-    }, h('span', { class: 'icon', 'aria-hidden': 'true' }, x.icon), h('span', {}, x.sign), h('kbd', { 'aria-hidden': 'true' }, x.key))));
+    fill(this.signs, signButtons({ verb: 'answer', picked: mine, enabled: playing && !spectator, send: (sign) => this.ctx.send({ type: 'answer', sign }) }));
     fill(this.last, s.last_round ? this.describe(s.last_round) : '');
   }
 
