@@ -69,6 +69,7 @@ extension GameServer {
     public func journalWritten() {
         guard let journal else { return }
         for written in journal.takeWritten() {
+            metrics.journalWrites.observe(nanoseconds: written.nanoseconds)
             if let failure = written.failure {
                 // Nobody hears of a result a restart would not find: it waits, and is written again.
                 if !results.hasFailedWrites {

@@ -78,6 +78,9 @@ public final class GameServer {
         // Weak: the host's loop keeps timers that reach the room log, and a strong host here
         // would close a cycle that outlives the run (LeakSanitizer finds it at exit).
         roomLog?.runOffLoop = { [weak host] work, then in host?.runOffLoop(work, then: then) }
+        // Unowned: the metrics live as long as the server, which holds the log.
+        roomLog?.observeWrite = { [unowned metrics] in metrics.roomLogWrites.observe(nanoseconds: $0) }
+        roomLog?.observeSync = { [unowned metrics] in metrics.roomLogSyncs.observe(nanoseconds: $0) }
         self.random = random
         results = DurableResults(isJournaled: journal != nil, maxHeldCommands: ServerConfig.maxHeldCommands)
     }
@@ -206,7 +209,6 @@ public final class GameServer {
     /// the rate allows, so a burst never disconnects and costs no one else.
     /// - Parameter host: `self.host`, made strong by the caller for all the frames it hands on.
     func take(_ frame: LineFramer.FrameView, from client: Client, host: any ServerHost) -> LineFramer.Verdict {
-        metrics.commands &+= 1
         // The clock is read for the command rate only: without one, a line costs no clock reading.
         let now = config.commandRate > 0 ? host.nowNanoseconds : 0
         if config.commandRate > 0 {
@@ -214,6 +216,7 @@ public final class GameServer {
         }
         switch frame {
         case .tooLong:
+            metrics.commandTaken(ServerMetrics.invalidCommand)
             send(.error(code: .lineTooLong, message: "a line may be at most \(LineFramer.defaultMaxLineBytes) bytes; that one was discarded", id: nil), to: client.id)
         case .line(let line):
             handle(line: line, from: client, host: host)
@@ -278,6 +281,7 @@ public final class GameServer {
             // A browser's connection greeted before its request came (opened ahead and left
             // idle): its page fails this once, and the address's next connections wait for it.
             if config.web != nil { browserAddresses.sawRequest(from: client.address, at: host.nowNanoseconds) }
+            metrics.commandTaken(ServerMetrics.invalidCommand)
             send(.error(code: .badRequest, message: "this is a cardserver, which speaks JSON lines, not HTTP; connect with netcat or cardclient", id: nil), to: client.id)
             close(client)
             return
@@ -288,6 +292,7 @@ public final class GameServer {
         }
         // The commonest line of all is answered as `dispatch` answers `.ping`, without a request made.
         if let ping = ClientMessageDecoder.plainPing(line) {
+            metrics.pings &+= 1
             return answerPing(ping.requestID, to: client, host: host)
         }
         // Not wrapped in a Result first: the request goes on as it was decoded, without a copy.
@@ -311,6 +316,7 @@ public final class GameServer {
 
     /// Answers a line that is not a command.
     private func refuse(_ error: DecodeFailure, from client: Client) {
+        metrics.commandTaken(ServerMetrics.invalidCommand)
         send(.error(code: error.code, message: error.message, id: error.id), to: client.id)
     }
 
@@ -326,6 +332,7 @@ public final class GameServer {
 
     /// - Parameter host: `self.host`, already made strong by the caller.
     private func dispatch(_ request: ClientRequest, from client: Client, host: any ServerHost) {
+        metrics.commandTaken(request.command.type)
         let id = request.id
         switch request.command {
         case .help:

@@ -22,6 +22,15 @@ public final class JournalWriter: @unchecked Sendable {
         public let ticket: UInt64
         /// The failed call and its error, when the batch may not be on disk.
         public let failure: String?
+        /// How long the write and fsync that took it lasted (with the batches beside it in
+        /// the same group), in nanoseconds of the real clock.
+        public let nanoseconds: UInt64
+
+        public init(ticket: UInt64, failure: String?, nanoseconds: UInt64 = 0) {
+            self.ticket = ticket
+            self.failure = failure
+            self.nanoseconds = nanoseconds
+        }
     }
 
     private let fd: Int32
@@ -135,10 +144,10 @@ public final class JournalWriter: @unchecked Sendable {
             for job in jobs { job() }
             // A failed fsync of the room log is found again by the next one; nothing waits on it.
             for fd in syncs { _ = fsync(fd) }
-            let failure = batches.isEmpty ? nil : append(batches.flatMap(\.bytes))
+            let (failure, nanoseconds) = MonotonicClock.time { batches.isEmpty ? nil : append(batches.flatMap(\.bytes)) }
             monitor.locked {
                 writing = false
-                finished += batches.map { Finished(ticket: $0.ticket, failure: failure) }
+                finished += batches.map { Finished(ticket: $0.ticket, failure: failure, nanoseconds: nanoseconds) }
                 monitor.broadcast()
             }
             if !batches.isEmpty { notify() }

@@ -82,4 +82,7 @@ extension ClientCommand {
 
     /// The `type` tag of this command on the wire.
     public var type: String { name.rawValue }
+
+    /// Every command's `type`, in the order `help` lists them.
+    public static let types: [String] = CommandName.allCases.map(\.rawValue)
 }

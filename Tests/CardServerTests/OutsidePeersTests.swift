@@ -48,6 +48,13 @@ struct OutsidePeersTests {
         return reply.body
     }
 
+    /// The value of the series named exactly `series` (labels included), if it is there.
+    static func sample(_ series: String, in exposition: String) -> Double? {
+        exposition.split(separator: "\n").lazy
+            .compactMap { line in line.hasPrefix(series + " ") ? Double(line.dropFirst(series.count + 1)) : nil }
+            .first
+    }
+
     @Test func metricsPassPromtoolAndMoveAsAGameIsPlayed() throws {
         let server = try ServerProcess()
         defer { server.stop() }
@@ -55,7 +62,9 @@ struct OutsidePeersTests {
         var check = try Self.run("/usr/bin/promtool", ["check", "metrics"], input: before)
         #expect(check.status == 0, "\(check.output)")
         #expect(before.contains("cardserver_rooms{game=\"rps\"} 0\n"))
-        #expect(before.contains("cardserver_commands_total 0\n"))
+        #expect(before.contains("cardserver_commands_total{type=\"login\"} 0\n"))
+        #expect(before.contains("cardserver_room_log_write_seconds_count 0\n"))
+        #expect(before.contains("cardserver_journal_write_seconds_count 0\n"))
 
         let (ann, bob) = try RPSTable.annHasThrown(server, "rock")
         let during = try Self.metrics(server)
@@ -64,7 +73,12 @@ struct OutsidePeersTests {
         #expect(during.contains("cardserver_rooms{game=\"rps\"} 1\n"))
         #expect(during.contains("cardserver_games_playing{game=\"rps\"} 1\n"))
         // login, create, login, join, throw.
-        #expect(during.contains("cardserver_commands_total 5\n"))
+        for (type, count) in [("login", 2), ("create", 1), ("join", 1), ("throw", 1), ("claim", 0)] {
+            #expect(during.contains("cardserver_commands_total{type=\"\(type)\"} \(count)\n"))
+        }
+        // The room's records went to rooms.log, each write timed; no result is written yet.
+        #expect(Self.sample("cardserver_room_log_write_seconds_count", in: during) ?? 0 > 0)
+        #expect(during.contains("cardserver_journal_write_seconds_count 0\n"))
         bob.send(#"{"type":"throw","sign":"paper"}"#)
         _ = try ann.receive(until: "game_over")
         bob.send(#"{"type":"throw","sign":"rock"}"#)
@@ -74,7 +88,27 @@ struct OutsidePeersTests {
         #expect(check.status == 0, "\(check.output)")
         #expect(after.contains("cardserver_games_playing{game=\"rps\"} 0\n"))
         #expect(after.contains("cardserver_errors_total{code=\"game_over\"} 1\n"))
-        #expect(after.contains("cardserver_commands_total 7\n"))
+        #expect(after.contains("cardserver_commands_total{type=\"throw\"} 3\n"))
+        // The match's result: one batch written and fsynced by the journal's thread.
+        #expect(after.contains("cardserver_journal_write_seconds_count 1\n"))
+        #expect(Self.sample("cardserver_journal_write_seconds_sum", in: after) ?? 0 > 0)
         #expect(after.contains("cardserver_http_responses_total{status=\"200\"} 2\n"))
+    }
+
+    @Test func withAppendfsyncAlwaysEveryFsyncTheServerWaitsForIsTimed() throws {
+        let server = try ServerProcess(["--appendfsync", "always"])
+        defer { server.stop() }
+        let before = try Self.metrics(server)
+        #expect(before.contains("cardserver_room_log_fsync_seconds_count 0\n"))
+        _ = try RPSTable.annHasThrown(server, "rock")
+        let after = try Self.metrics(server)
+        let check = try Self.run("/usr/bin/promtool", ["check", "metrics"], input: after)
+        #expect(check.status == 0, "\(check.output)")
+        // Each turn that wrote records (the create, the join and the game's begin, the throw)
+        // fsynced before its replies went out.
+        let syncs = try #require(Self.sample("cardserver_room_log_fsync_seconds_count", in: after))
+        #expect(syncs >= 3)
+        #expect(Self.sample("cardserver_room_log_fsync_seconds_bucket{le=\"+Inf\"}", in: after) == syncs)
+        #expect(try #require(Self.sample("cardserver_room_log_fsync_seconds_sum", in: after)) > 0)
     }
 }

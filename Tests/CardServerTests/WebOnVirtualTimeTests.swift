@@ -152,7 +152,12 @@ struct WebOnVirtualTimeTests {
         #expect(metrics.rooms["rps"] == 0)
         host.send(#"{"type":"nonsense"}"#, from: bob)
         #expect(metrics.errors["unknown_type"] == 1)
-        #expect(metrics.commands == 9)
+        host.send(#"{"type":"ping"}"#, from: bob)
+        host.send(#"{"type":"ping","id":"p"}"#, from: bob)
+        // Every line by its type; one that is not a command is `invalid`. A plain ping is counted
+        // apart where it is answered, without a lookup; one with a string id goes the long way.
+        #expect(metrics.commands == ["login": 2, "create": 1, "join": 1, "throw": 2, "leave": 2, "invalid": 1, "ping": 1])
+        #expect(metrics.pings == 1)
         host.drop(ann)
         #expect(metrics.connections[.tcp] == 1)
     }

@@ -144,7 +144,9 @@ struct WebSocketEndToEndTests {
         #expect(metrics.contains("cardserver_connections{kind=\"websocket\"} 2\n"))
         #expect(metrics.contains("cardserver_rooms{game=\"rps\"} 1\n"))
         #expect(metrics.contains("cardserver_players 2\n"))
-        #expect(!metrics.contains("cardserver_commands_total 0\n"))
+        // Frames are commands like lines: login, create, login, join and both throws.
+        #expect(metrics.contains("cardserver_commands_total{type=\"login\"} 2\n"))
+        #expect(metrics.contains("cardserver_commands_total{type=\"throw\"} 2\n"))
     }
 
     @Test func aPeerThatFloodsPingsAndReadsNoPongsIsReadNoFurtherAndCostsNobodyElse() throws {

@@ -48,6 +48,10 @@ public final class RoomLog {
     var injectedFailure: (() -> String?)?
     /// Written since the last fsync.
     private(set) var needsSync = false
+    /// Told how long each write of records took, and each fsync done in place, in nanoseconds
+    /// of the real clock (for `/metrics`).
+    var observeWrite: ((UInt64) -> Void)?
+    var observeSync: ((UInt64) -> Void)?
     /// Hands an fsync of the log to the writer thread (``JournalWriter``); nil fsyncs in place.
     public var requestSync: ((Int32) -> Void)?
     /// Runs a rewrite's fsync and rename off the loop (the server's background worker), then
@@ -186,6 +190,7 @@ public final class RoomLog {
         for entry in entries { bytes += entry.line }
         // While a rewrite is on its way, every record goes to both files: a record one of
         // them lacks is a failed write, cut back from both.
+        let start = MonotonicClock.nanoseconds
         var failure = injectedFailure?() ?? WholeFile.write(bytes, to: fd).map { "write(\(path)): \($0.message)" }
         if failure == nil, let next = pendingRewrite {
             if let error = WholeFile.write(bytes, to: next.fd) {
@@ -197,6 +202,7 @@ public final class RoomLog {
                 if policy == .always { _ = fsync(next.fd) }
             }
         }
+        observeWrite?(MonotonicClock.nanoseconds &- start)
         if let failure {
             cutBack(fd, to: fileBytes, name: path)
             noteFailure(failure)
@@ -250,8 +256,10 @@ public final class RoomLog {
         needsSync = false
         if let requestSync, policy != .always {
             requestSync(fd)
-        } else if fsync(fd) != 0 {
-            warn("room log: fsync(\(path)): \(SystemError.text(forErrno: errno))")
+        } else {
+            let (error, nanoseconds) = MonotonicClock.time { fsync(fd) == 0 ? 0 : errno }
+            observeSync?(nanoseconds)
+            if error != 0 { warn("room log: fsync(\(path)): \(SystemError.text(forErrno: error))") }
         }
     }
 

@@ -108,16 +108,16 @@ public final class ResultsJournal {
     }
 
     /// The tickets whose records reached the disk (or failed to) since the last
-    /// call. The games on disk count in `stats` and `leaderboard` from now on;
+    /// call, each with how long its write and fsync took. The games on disk count in `stats` and `leaderboard` from now on;
     /// a failed batch does not, as a restart would not find it.
-    func takeWritten() -> [(ticket: UInt64, failure: Failure?)] {
+    func takeWritten() -> [(ticket: UInt64, failure: Failure?, nanoseconds: UInt64)] {
         guard let writer else { return [] }
         return writer.takeFinished().map { batch in
             let summaries = submitted.removeValue(forKey: batch.ticket) ?? []
             if batch.failure == nil {
                 summaries.forEach(add)
             }
-            return (batch.ticket, batch.failure.map { Failure(description: $0) })
+            return (batch.ticket, batch.failure.map { Failure(description: $0) }, batch.nanoseconds)
         }
     }
 

@@ -159,7 +159,7 @@ extension GameServer {
             // Answered by the loop, after the data directory was read: both hold.
             respond(.text(200, "ok"), to: client, session, request: request)
         case "/metrics":
-            let text = metrics.exposition(games: Self.gameNames, players: players.count, bytes: host.transferredBytes)
+            let text = metrics.exposition(commandTypes: ClientCommand.types, games: Self.gameNames, players: players.count, bytes: host.transferredBytes)
             respond(HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8)), to: client, session, request: request)
         case "/ws":
             upgrade(request, from: client, session)

@@ -20,14 +20,26 @@ final class ServerMetrics {
     /// Rooms open by game, and those of them with a game under way.
     private(set) var rooms: [String: Int] = [:]
     private(set) var gamesPlaying: [String: Int] = [:]
-    /// Lines taken as commands (every line a connection sent, refused ones too).
-    var commands: UInt64 = 0
+    /// Lines taken as commands, by their `type` (every line a connection sent, refused ones too):
+    /// pings apart, the commonest line, counted without a lookup; `invalid` for a line that is
+    /// not a command (not JSON, an unknown type, too long). Only these names are ever labels,
+    /// so no line a client makes up adds a series.
+    var pings: UInt64 = 0
+    private(set) var commands: [String: UInt64] = [:]
+    /// The label of a line that is not a command.
+    static let invalidCommand = "invalid"
     /// Errors sent, by code (`rate_limited` and `storage_unavailable` among them).
     private(set) var errors: [String: UInt64] = [:]
     /// Records the disk refused: room-log and results-journal writes that failed.
     var storageFailures: UInt64 = 0
     /// HTTP requests answered, by status.
     private(set) var httpResponses: [Int: UInt64] = [:]
+    /// Each write(2) of room-log records on the loop (a turn's records, or a command's before it
+    /// runs), and each fsync of it the loop waits for (`--appendfsync always`).
+    var roomLogWrites = LatencyHistogram()
+    var roomLogSyncs = LatencyHistogram()
+    /// Each batch of results as the journal's writer thread appended and fsynced it.
+    var journalWrites = LatencyHistogram()
 
     func connectionOpened(_ kind: Kind) { connections[kind, default: 0] += 1 }
     func connectionClosed(_ kind: Kind) { connections[kind, default: 0] -= 1 }
@@ -50,15 +62,18 @@ final class ServerMetrics {
         gamesPlaying[game, default: 0] += playing ? 1 : -1
     }
 
+    /// A line taken: its command's `type`, or ``invalidCommand``.
+    func commandTaken(_ type: String) { commands[type, default: 0] &+= 1 }
     func errorSent(_ code: String) { errors[code, default: 0] += 1 }
     func answered(status: Int) { httpResponses[status, default: 0] += 1 }
 
     /// The Prometheus text exposition (version 0.0.4) of every figure.
     /// - Parameters:
+    ///   - commandTypes: every command's `type`, each with its series from the start.
     ///   - games: every game's name, so each has its series from the start (a series that appears late looks like a reset).
     ///   - players: players logged in, those in their grace period after a drop included.
     ///   - bytes: bytes read from and written to all connections since the start.
-    func exposition(games: [String], players: Int, bytes: (received: UInt64, sent: UInt64)) -> String {
+    func exposition(commandTypes: [String], games: [String], players: Int, bytes: (received: UInt64, sent: UInt64)) -> String {
         var text = ""
         func family(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
             text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
@@ -66,12 +81,21 @@ final class ServerMetrics {
                 text += "\(name)\(sample.labels.isEmpty ? "" : "{\(sample.labels)}") \(sample.value)\n"
             }
         }
+        func histogram(_ name: String, _ help: String, _ histogram: LatencyHistogram) {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) histogram\n"
+            for sample in histogram.samples(name) {
+                text += "\(sample.name)\(sample.labels.isEmpty ? "" : "{\(sample.labels)}") \(sample.value)\n"
+            }
+        }
         family("cardserver_connections", "gauge", "Open connections by kind (pending: not yet known).",
                Kind.allCases.map { ("kind=\"\($0.rawValue)\"", String(connections[$0, default: 0])) })
         family("cardserver_players", "gauge", "Players logged in, those in their grace period after a drop included.", [("", String(players))])
         family("cardserver_rooms", "gauge", "Rooms open by game.", games.map { ("game=\"\($0)\"", String(rooms[$0, default: 0])) })
         family("cardserver_games_playing", "gauge", "Games under way by game.", games.map { ("game=\"\($0)\"", String(gamesPlaying[$0, default: 0])) })
-        family("cardserver_commands_total", "counter", "Lines taken as protocol 1 commands, refused ones included.", [("", String(commands))])
+        family("cardserver_commands_total", "counter", "Lines taken as protocol 1 commands by type, refused ones included (invalid: not a command).",
+               (commandTypes + [Self.invalidCommand]).map { type in
+                   ("type=\"\(type)\"", String(type == "ping" ? pings &+ commands[type, default: 0] : commands[type, default: 0]))
+               })
         family("cardserver_errors_total", "counter", "Errors sent to clients by code.",
                errors.keys.sorted().map { ("code=\"\($0)\"", String(errors[$0]!)) })
         family("cardserver_http_responses_total", "counter", "HTTP replies by status.",
@@ -79,6 +103,9 @@ final class ServerMetrics {
         family("cardserver_received_bytes_total", "counter", "Bytes read from every connection.", [("", String(bytes.received))])
         family("cardserver_sent_bytes_total", "counter", "Bytes written to every connection.", [("", String(bytes.sent))])
         family("cardserver_storage_failures_total", "counter", "Room-log and results-journal writes the disk refused.", [("", String(storageFailures))])
+        histogram("cardserver_room_log_write_seconds", "Time of each write of room-log records on the event loop.", roomLogWrites)
+        histogram("cardserver_room_log_fsync_seconds", "Time of each room-log fsync the event loop waited for (--appendfsync always).", roomLogSyncs)
+        histogram("cardserver_journal_write_seconds", "Time of each batch of results written and fsynced by the journal's thread.", journalWrites)
         return text
     }
 }
