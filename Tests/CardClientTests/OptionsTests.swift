@@ -59,6 +59,12 @@ struct OptionsTests {
         #expect(error?.message == message)
     }
 
+    @Test func helpFitsAnEightyColumnTerminal() {
+        let wide = ClientOptions.help.split(separator: "\n").filter { $0.count > 80 }
+        #expect(wide == [])
+        #expect(ClientOptions.usage.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
     @Test func helpHasUsageAndOptions() {
         #expect(ClientOptions.help.contains("\nUSAGE: cardclient [--host H] [--port N]"))
         #expect(ClientOptions.help.contains("\nOPTIONS:\n  --host H         Server address (default: 127.0.0.1)\n"))

@@ -17,31 +17,43 @@ public struct ClientOptions: Equatable, Sendable {
     public static let version = "cardclient \(SuiteVersion.number)"
 
     /// The usage line, printed with every argument error.
-    public static let usage = "USAGE: cardclient [--host H] [--port N] [--name NAME] [--create GAME [--seats N] [--private] [--option KEY=VALUE]...] [--join ROOM] [--watch ROOM] [--no-color] [--version] [-h|--help]"
+    public static let usage = """
+        USAGE: cardclient [--host H] [--port N] [--name NAME]
+               [--create GAME [--seats N] [--private] [--option KEY=VALUE]...]
+               [--join ROOM] [--watch ROOM] [--no-color] [--version] [-h|--help]
+        """
 
     /// The `--help` text.
     public static let help = """
-        cardclient: play Set, rock-paper-scissors and more on a cardserver, in the terminal.
+        cardclient: play Set, rock-paper-scissors and more on a cardserver, in the
+        terminal.
 
         \(usage)
 
         OPTIONS:
           --host H         Server address (default: 127.0.0.1)
           --port N         Server port (default: 7878)
-          --name NAME      Your name, 1-20 characters and 64 bytes (default: $USER, else asked on screen)
-          --create GAME    Create a room of GAME and go straight in: set, rps, rps-brain, concentration, klondike
-          --seats N        Seats in the created room, 1-8; 1 for a solo Set (default: the game's)
+          --name NAME      Your name, 1-20 characters and 64 bytes
+                           (default: $USER, else asked on screen)
+          --create GAME    Create a room of GAME and go straight in:
+                           set, rps, rps-brain, concentration, klondike
+          --seats N        Seats in the created room, 1-8; 1 for a solo Set
+                           (default: the game's)
           --private        Keep the created room out of the lobby's list
-          --option K=V     One of the game's options, e.g. --option rounds=5 --option bot=adaptive (rps),
-                           --option draw=3 --option seed=42 (klondike); repeat for more
+          --option K=V     One of the game's options, repeated for more, e.g.
+                           --option rounds=5 --option bot=adaptive (rps),
+                           --option draw=3 --option seed=42 (klondike)
           --join ROOM      Join the room with this code
           --watch ROOM     Watch the room with this code
-          --no-color       No colours (also off when NO_COLOR is set, TERM=dumb, or output is no terminal)
+          --no-color       No colours (also off when NO_COLOR is set, TERM=dumb,
+                           or output is no terminal)
           --version        Print the version and exit
           -h, --help       Print this help and exit
 
-        Without --create, --join or --watch, cardclient opens the lobby. Press ? for the keys.
-        Exit status: 0 after quitting, 64 for a bad command line, 69 when the server cannot be reached.
+        Without --create, --join or --watch, cardclient opens the lobby.
+        Press ? there for the keys.
+        Exit status: 0 after quitting, 64 for a bad command line, 69 when the server
+        cannot be reached.
         """
 
     /// What the command line asks for.
