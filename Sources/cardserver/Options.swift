@@ -32,69 +32,102 @@ struct Options: Equatable {
     /// Browser origins allowed to open a WebSocket besides the server's own; `*` for any.
     var allowedOrigins: [String] = []
 
-    static let usage = "USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--max-clients N] [--grace SECONDS] [--output-limit BYTES] [--max-output-total BYTES] [--rate N] [--burst N] [--login-timeout SECONDS] [--max-rooms N] [--max-connections-per-address N] [--rooms-per-minute N] [--failed-joins-per-minute N] [--appendfsync always|everysec|no] [--keep-replays DAYS] [--max-data-size BYTES] [--min-free-space BYTES] [--games-per-minute N] [--allow-origin ORIGIN]... [--repair] [--version] [-h|--help]"
+    /// Every option, wrapped for an 80-column terminal (a test holds every line of `--help` to it).
+    static let usage = """
+        USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--repair]
+               [--appendfsync always|everysec|no] [--keep-replays DAYS]
+               [--max-data-size BYTES] [--min-free-space BYTES]
+               [--max-clients N] [--grace SECONDS] [--output-limit BYTES]
+               [--max-output-total BYTES] [--rate N] [--burst N]
+               [--login-timeout SECONDS] [--max-rooms N]
+               [--max-connections-per-address N] [--rooms-per-minute N]
+               [--failed-joins-per-minute N] [--games-per-minute N]
+               [--allow-origin ORIGIN]... [--version] [-h|--help]
+        """
 
     static let help = """
-        cardserver: card games (Set, rock-paper-scissors, ...) over TCP, one JSON object per line,
-        and over WebSocket (/ws) on the same port, with HTTP for a browser (/), /healthz and /metrics.
+        cardserver: card games (Set, rock-paper-scissors, ...) over TCP, one JSON
+        object per line, and over WebSocket (/ws) on the same port, with HTTP for a
+        browser (/), /healthz and /metrics.
 
         \(usage)
 
         OPTIONS:
-          --host ADDR           Address to listen on (default: ::, every IPv6 and IPv4 address;
-                                0.0.0.0 for IPv4 only, 127.0.0.1 or ::1 for this machine only)
+          --host ADDR           Address to listen on (default: ::, every IPv6 and
+                                IPv4 address; 0.0.0.0 for IPv4 only, 127.0.0.1 or
+                                ::1 for this machine only)
           --port N              TCP port, 0 for any free one (default: 7878)
-          --data DIR            Where the results journal (results.jsonl), the room log (rooms.log) and the
-                                replays (replays/) live (default: ./cardserver-data); a restart on the
-                                same DIR brings back every room in progress
+          --data DIR            Where the results journal (results.jsonl), the room
+                                log (rooms.log) and the replays (replays/) live
+                                (default: ./cardserver-data); a restart on the same
+                                DIR brings back every room in progress
           --appendfsync always|everysec|no
-                                When the room log reaches the disk: after every turn (a power cut loses
-                                nothing anyone saw), once a second (default; it loses at most about a
-                                second), or when the kernel writes it (about 30 s). A crash of the
-                                process alone loses nothing with any of them
-          --keep-replays DAYS   How long finished games' replays are kept; 0 keeps none (default: 30)
-          --max-data-size BYTES The most DIR may hold; the oldest replays are removed to stay inside it,
-                                and past it with the journal alone new games get server_busy (default: 1G;
-                                sizes take K, M or G)
+                                When the room log reaches the disk: after every
+                                turn (a power cut loses nothing anyone saw), once a
+                                second (default; it loses at most about a second),
+                                or when the kernel writes it (about 30 s). A crash
+                                of the process alone loses nothing with any of them
+          --keep-replays DAYS   How long finished games' replays are kept; 0 keeps
+                                none (default: 30)
+          --max-data-size BYTES The most DIR may hold; the oldest replays are
+                                removed to stay inside it, and past it with the
+                                journal alone new games get server_busy
+                                (default: 1G; sizes take K, M or G)
           --min-free-space BYTES
-                                Free space DIR's file system must keep: under it new games get server_busy
-                                while games under way play on (default: 64M)
-          --repair              Repair DIR's room log and results journal instead of serving, with the
-                                server stopped: keep every good record in order, move damaged lines to
-                                FILE.damaged, print what was done, and exit (0 when done, 1 when not).
-                                A start that finds a damaged record before a file's last line stops
-                                and asks for this
-          --max-clients N       Connections allowed at once; one more gets server_full (default: \(Options().maxClients))
-          --grace SECONDS       How long a disconnected player keeps their seat and token (default: \(Options().graceSeconds))
-          --output-limit BYTES  Unsent output a client may pile up before it is disconnected (default: \(Options().outputLimit));
-                                a client is read no further while its own replies pile up past 64 KiB
+                                Free space DIR's file system must keep: under it
+                                new games get server_busy while games under way
+                                play on (default: 64M)
+          --repair              Repair DIR's room log and results journal instead
+                                of serving, with the server stopped: keep every
+                                good record in order, move damaged lines to
+                                FILE.damaged, print what was done, and exit (0 when
+                                done, 1 when not). A start that finds a damaged
+                                record before a file's last line stops and asks
+                                for this
+          --max-clients N       Connections allowed at once; one more gets
+                                server_full (default: \(Options().maxClients))
+          --grace SECONDS       How long a disconnected player keeps their seat and
+                                token (default: \(Options().graceSeconds))
+          --output-limit BYTES  Unsent output a client may pile up before it is
+                                disconnected (default: \(Options().outputLimit)); a client is
+                                read no further while its own replies pile up past
+                                64 KiB
           --max-output-total BYTES
-                                Memory the unsent output of all clients together may take; past it, the
-                                clients with the most are disconnected until it is an eighth under it
+                                Memory the unsent output of all clients together
+                                may take; past it, the clients with the most are
+                                disconnected until it is an eighth under it
                                 (default: \(Options().maxOutputTotal))
-          --rate N              Commands a client may send per second after a burst; the rest wait
-                                and are read later, none is refused; 0 for no limit (default: \(Options().commandRate))
+          --rate N              Commands a client may send per second after a
+                                burst; the rest wait and are read later, none is
+                                refused; 0 for no limit (default: \(Options().commandRate))
           --burst N             Commands a client may send at once (default: \(Options().commandBurst))
           --login-timeout SECONDS
-                                How long a connection may stay without logging in (default: \(Options().loginTimeoutSeconds))
-          --max-rooms N         Rooms on the server at once; one more create gets server_busy;
-                                0 for no cap (default: \(Options().maxRooms))
+                                How long a connection may stay without logging in
+                                (default: \(Options().loginTimeoutSeconds))
+          --max-rooms N         Rooms on the server at once; one more create gets
+                                server_busy; 0 for no cap (default: \(Options().maxRooms))
           --max-connections-per-address N
-                                Connections from one IP address (IPv6: one /64) at once; one more gets server_full;
-                                0 for no cap (default: \(Options().maxConnectionsPerAddress))
-          --rooms-per-minute N  Rooms one IP address may create in a minute; 0 for no cap (default: \(Options().roomsPerMinute))
+                                Connections from one IP address (IPv6: one /64) at
+                                once; one more gets server_full; 0 for no cap
+                                (default: \(Options().maxConnectionsPerAddress))
+          --rooms-per-minute N  Rooms one IP address may create in a minute; 0 for
+                                no cap (default: \(Options().roomsPerMinute))
           --failed-joins-per-minute N
-                                Joins and watches naming no room one IP address may send in a minute,
-                                then it waits out the minute; 0 for no cap (default: \(Options().failedJoinsPerMinute))
-          --games-per-minute N  Games one IP address may begin in a minute, rematches and robot games
-                                included; 0 for no cap (default: \(Options().gamesPerMinute))
-          --allow-origin ORIGIN A web page's origin (https://cards.example) allowed to open a WebSocket
-                                besides the server's own; repeat it for more; * allows every page
+                                Joins and watches naming no room one IP address may
+                                send in a minute, then it waits out the minute; 0
+                                for no cap (default: \(Options().failedJoinsPerMinute))
+          --games-per-minute N  Games one IP address may begin in a minute,
+                                rematches and robot games included; 0 for no cap
+                                (default: \(Options().gamesPerMinute))
+          --allow-origin ORIGIN A web page's origin (https://cards.example) allowed
+                                to open a WebSocket besides the server's own; repeat
+                                it for more; * allows every page
           --version             Print the version and exit
           -h, --help            Print this help and exit
 
-        Limits: a line is at most \(LineFramer.defaultMaxLineBytes) bytes; names 1-\(ServerConfig.maxNameCharacters) characters and \(ServerConfig.maxNameBytes) bytes; chat 1-\(ServerConfig.maxChatCharacters) characters
-        and \(ServerConfig.maxChatBytes) bytes, \(ServerConfig.chatBurst) lines at once, then one a second; one room per player at a time.
+        Limits: a line is at most \(LineFramer.defaultMaxLineBytes) bytes; names 1-\(ServerConfig.maxNameCharacters) characters and
+        \(ServerConfig.maxNameBytes) bytes; chat 1-\(ServerConfig.maxChatCharacters) characters and \(ServerConfig.maxChatBytes) bytes, \(ServerConfig.chatBurst) lines at once,
+        then one a second; one room per player at a time.
         Try it: nc 127.0.0.1 7878, then type {"type":"help"}
         """
 

@@ -26,8 +26,8 @@ struct OptionsTests {
         #expect(try Options.parse(["--data", "/tmp/x", "--repair", "--port", "1"]) == .repair(dataDirectory: "/tmp/x"))
         #expect(try Options.parse(["--repair"]) == .repair(dataDirectory: "./cardserver-data"))
         #expect(try Options.parse(["--repair", "--help"]) == .help)
-        #expect(Options.usage.contains(" [--repair] [--version] [-h|--help]"))
-        #expect(Options.help.contains("\n  --repair              Repair DIR's room log and results journal instead of serving, with the\n"))
+        #expect(Options.usage.hasPrefix("USAGE: cardserver [--host ADDR] [--port N] [--data DIR] [--repair]\n"))
+        #expect(Options.help.contains("\n  --repair              Repair DIR's room log and results journal instead\n"))
     }
 
     @Test func helpAndVersionWin() throws {

@@ -23,6 +23,11 @@ struct ServerOptionsDocTests {
         return nil
     }
 
+    @Test func helpFitsAnEightyColumnTerminal() throws {
+        let run = try BuiltProgram.run("cardserver", ["--help"])
+        #expect(run.output.split(separator: "\n").filter { $0.count > 80 } == [])
+    }
+
     @Test func theOptionsPageShowsExactlyWhatHelpPrints() throws {
         let text = try String(contentsOf: Self.page, encoding: .utf8)
         let block = try #require(Self.firstCodeBlock(of: text), "docs/SERVER-OPTIONS.md has no closed code block")
