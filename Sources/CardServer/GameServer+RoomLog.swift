@@ -182,6 +182,10 @@ extension GameServer {
                 // The search for its deal died with the process: start it again.
                 room.isDealing = false
                 withCause(.event(.begin)) { startGame(room) }
+            } else if room.phase == .waiting, room.seatedCount == room.seats.count {
+                // Every seat taken but no game begun: the process died between the two
+                // records (or the disk refused the begin). The last seat taken begins it now.
+                withCause(.event(.begin)) { startGame(room) }
             } else {
                 scheduleDeadline(of: room)
             }
