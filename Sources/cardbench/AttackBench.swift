@@ -37,7 +37,7 @@ struct AttackBench {
     ]
 
     func run() throws(BenchError) {
-        let chosen = Self.attacks.filter { options.only == nil || options.only == $0.name }
+        let chosen = Self.attacks.filter { (options.only == nil || options.only == $0.name) && options.skip != $0.name }
         if options.format == .table {
             print("attack: \(options.host):\(options.port), \(options.seconds) s an attack, attack N from 127.1.N.x, innocent client from \(options.innocentSource)")
             print(AttackReport.header)

@@ -12,7 +12,7 @@ enum Options {
                cardbench klondike-solver --solution SEED [--draw 1|3] [--budget-ms M] [--threads 1|2]
                cardbench klondike-hints [--draw 1|3] [--deals N]
                cardbench crash --binary PATH [--cycles N] [--rooms N] [--players N] [--restart-rooms N] [--appendfsync P] [--seed N]
-               cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--innocent-from ADDR] [--format table|json] [--server-pid PID]
+               cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--skip ATTACK] [--innocent-from ADDR] [--format table|json] [--server-pid PID]
                cardbench journal --data DIR [--results N] [--seed N]
                cardbench --version | -h | --help
         """
@@ -109,6 +109,7 @@ enum Options {
           --restart-rooms N     crash: rooms in progress when the restart is timed (default: \(CrashOptions.defaultRestartRooms))
           --appendfsync P       crash: the server's --appendfsync, always, everysec or no (default: everysec)
           --only ATTACK         attack: run this attack only
+          --skip ATTACK         attack: run every attack but this one
           --innocent-from ADDR  attack: the innocent client's loopback address (default: \(AttackOptions.defaultInnocentSource))
           --format F            attack: table or json, one object a line (default: table)
           --version             Print the version and exit
@@ -174,7 +175,7 @@ enum Options {
         ("solver", ["--rounds"]),
         ("klondike-solver", ["--draw", "--deals", "--budget-ms", "--threads", "--solution", "--json"]),
         ("klondike-hints", ["--draw", "--deals"]),
-        ("attack", ["--port", "--host", "--seconds", "--only", "--innocent-from", "--format", "--server-pid"]),
+        ("attack", ["--port", "--host", "--seconds", "--only", "--skip", "--innocent-from", "--format", "--server-pid"]),
         ("crash", ["--binary", "--cycles", "--rooms", "--players", "--restart-rooms", "--appendfsync", "--seed"]),
         ("journal", ["--data", "--results", "--seed"]),
     ]
@@ -428,6 +429,7 @@ struct AttackOptions: Equatable {
     var port: UInt16
     var seconds = defaultSeconds
     var only: String?
+    var skip: String?
     var innocentSource = defaultInnocentSource
     var format = Format.table
     var serverPID: Int32?
@@ -438,13 +440,16 @@ extension AttackOptions {
         port = try values.port()
         host = try values.host()
         seconds = try values.number("--seconds", in: 1...600, default: Self.defaultSeconds)
-        if let name = values.given["--only"] {
+        func attack(_ option: String) throws(Options.ParseError) -> String? {
+            guard let name = values.given[option] else { return nil }
             let names = AttackBench.attacks.map(\.name)
             guard names.contains(name) else {
-                throw Options.ParseError(message: "--only must name an attack: \(names.joined(separator: ", ")); not '\(name)'")
+                throw Options.ParseError(message: "\(option) must name an attack: \(names.joined(separator: ", ")); not '\(name)'")
             }
-            only = name
+            return name
         }
+        only = try attack("--only")
+        skip = try attack("--skip")
         if let source = values.given["--innocent-from"] {
             guard Loopback.isLoopback(source), !source.hasPrefix("127.1.") else {
                 throw Options.ParseError(message: "--innocent-from must be a loopback IPv4 address outside 127.1.0.0/16 (the attackers'), not '\(source)'")

@@ -17,6 +17,14 @@ struct AttackTests {
             host: "127.0.0.5", port: 9, seconds: 7, only: "guess", innocentSource: "127.0.0.9", format: .json, serverPID: 4242))))
     }
 
+    @Test func skipLeavesOneAttackOut() throws {
+        #expect(try Options.parse(["attack", "--port", "9", "--skip", "spectators"]) == .run(.attack(AttackOptions(
+            host: "127.0.0.1", port: 9, seconds: 3, only: nil, skip: "spectators", innocentSource: "127.0.0.2", format: .table))))
+        #expect(throws: Options.ParseError(message:
+            "--skip must name an attack: flood, rooms, names, churn, slow-reader, guess, klondike-history, leaderboard, spectators, disk-fill, second-start, slow-headers, websocket; not 'lurkers'"
+        )) { try Options.parse(["attack", "--port", "9", "--skip", "lurkers"]) }
+    }
+
     @Test(arguments: [
         (["attack"], "attack needs --port N"),
         (["attack", "--port", "1", "--only", "ddos"],
