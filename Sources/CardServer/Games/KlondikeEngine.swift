@@ -40,6 +40,10 @@ struct KlondikeEngine: GameEngine {
     private var names: [String] = []
     /// Each seat's own game; nil for an empty seat.
     private var games: [KlondikeGame?] = []
+    /// Each seat's cards home and moves, kept as its game changes: every view of every state
+    /// of a race lists them for all seats, and reading them from `games` copies each game
+    /// (a retain and release of each of its arrays) for every seat of every view.
+    private var standings: [(cardsHome: Int, moves: Int, score: Int)] = []
     /// Seats whose player left the game: out of the race, no longer listed.
     private var left: Set<Int> = []
     /// Set once the game has a result: then a race's spectators may see the cards.
@@ -84,6 +88,7 @@ struct KlondikeEngine: GameEngine {
         self.names = names.map { $0 ?? "" }
         let deal = KlondikeGame(seed: seed, drawCount: drawCount, passes: passes, scoring: scoring)
         games = names.map { $0 == nil ? nil : deal }
+        standings = Array(repeating: (deal.foundationCount, deal.moveCount, deal.score), count: names.count)
         left = []
         isOver = false
         startedAt = now
@@ -115,6 +120,7 @@ struct KlondikeEngine: GameEngine {
             throw .illegalMove(error.reason)
         }
         let game = games[seat]!
+        standings[seat] = (game.foundationCount, game.moveCount, game.score)
         if case .undo = command { undos += 1 }
         var update = GameUpdate()
         if game.isWon {
@@ -206,8 +212,8 @@ struct KlondikeEngine: GameEngine {
 
     /// Cards home; with a scoring table, that table's score.
     func score(seat: Int) -> Int {
-        guard games.indices.contains(seat), let game = games[seat] else { return scoring == .none ? 0 : scoring.start }
-        return scoring == .none ? game.foundationCount : game.score
+        guard games.indices.contains(seat), hasGame(seat) else { return scoring == .none ? 0 : scoring.start }
+        return scoring == .none ? standings[seat].cardsHome : standings[seat].score
     }
 
     func fields(viewerSeat: Int?, now: UInt64) -> GameFields {
@@ -227,10 +233,10 @@ struct KlondikeEngine: GameEngine {
             tableau: game?.tableau.map { ($0.downCount, $0.up) } ?? [],
             moves: game?.moveCount ?? 0,
             rivals: inGame.filter { $0 != shown }.map {
-                NamedScore(name: names[$0], score: games[$0]?.foundationCount ?? 0)
+                NamedScore(name: names[$0], score: standings[$0].cardsHome)
             },
             progress: inGame.map {
-                KlondikeProgress(name: names[$0], cardsHome: games[$0]?.foundationCount ?? 0, moves: games[$0]?.moveCount ?? 0)
+                KlondikeProgress(name: names[$0], cardsHome: standings[$0].cardsHome, moves: standings[$0].moves)
             },
             score: scoring == .none ? nil : game.map(\.score) ?? scoring.start,
             passesLeft: game?.passesLeft ?? passes))
