@@ -25,7 +25,7 @@ extension GameServer {
         if isReplaying {
             // Rebuilt from the room log: everyone heard of it already if the journal has it.
             room.lastGameOver = message.encodedLine()
-            if let record, journal?.gameIDs.contains(record.id) != true {
+            if let record, journal?.hadGame(record.id) != true {
                 replayedResults.append(FinishedGame(record: record, line: message.encodedLine(), audience: room.members, room: room))
             }
             return

@@ -25,7 +25,7 @@ struct JournalFileTests {
         var warnings: [String] = []
         let journal = try ResultsJournal(directory: directory) { warnings.append($0) }
         #expect(warnings == [])
-        #expect(journal.gameIDs.count == 2_000)
+        #expect(journal.gamesWithIDs == 2_000)
         #expect(journal.leaderboard(for: "klondike", size: 10).count == 10)
     }
 

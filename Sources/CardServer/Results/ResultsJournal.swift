@@ -22,11 +22,16 @@ public final class ResultsJournal {
     /// Each daily deal's results by "day|deal", each player's first game of it only, in the order played.
     private var dailies: [String: DailyBoard] = [:]
     private var writer: JournalWriter?
-    /// The ids of the games in the journal when it was opened: a replay of the room log
-    /// records only the games not among them.
-    public private(set) var gameIDs: Set<String> = []
+    /// The ids of the games in the journal when it was opened, as their hashes: a replay of
+    /// the room log records only the games not among them. Hashes, not the ids: at 8 bytes
+    /// they halve what a million results take; two ids share one with odds of about one in
+    /// 10^13 for the few games a restart rebuilds (a game taken as recorded when it was not).
+    private var gameIDHashes: Set<Int> = []
     /// Each player's latest games with an id, newest first, for `stats.recent`.
-    private var recent: [String: [PlayerStats.RecentGame]] = [:]
+    private var recent: [String: [RecentEntry]] = [:]
+    /// The game names `recent` refers to by number (a handful), each kept once.
+    private var recentGameNames: [String] = []
+    private var recentGameNumbers: [String: UInt16] = [:]
     /// What each ticket in the writer's hands adds to `totals` once it is on disk.
     private var submitted: [UInt64: [GameRecord.Summary]] = [:]
 
@@ -54,7 +59,7 @@ public final class ResultsJournal {
                 fd: fd, path: path, dataDirectory: directory, parse: GameRecord.summary(ofBody:)
             ) { summary, _, _ in
                 add(summary)
-                if let id = summary.id { gameIDs.insert(id) }
+                if let id = summary.id { gameIDHashes.insert(id.hashValue) }
             }
             tail.warnings.forEach(warn)
             goodLength = tail.goodLength
@@ -148,6 +153,12 @@ public final class ResultsJournal {
         writer?.waitUntilIdle()
     }
 
+    /// Whether the game with this id was in the journal when it was opened.
+    public func hadGame(_ id: String) -> Bool { gameIDHashes.contains(id.hashValue) }
+
+    /// How many games with an id the journal held when it was opened.
+    public var gamesWithIDs: Int { gameIDHashes.count }
+
     /// Everything the journal knows of players called `name`: a look-up in each of
     /// `gameOrder`'s boards, whatever the number of players.
     func stats(for name: String, gameOrder: [String]) -> PlayerStats {
@@ -159,7 +170,7 @@ public final class ResultsJournal {
         }
         return PlayerStats(
             name: name, games: lines.reduce(0) { $0.addingSaturated($1.games) }, wins: lines.reduce(0) { $0.addingSaturated($1.wins) },
-            byGame: lines, recent: recent[name] ?? [])
+            byGame: lines, recent: (recent[name] ?? []).map { $0.game(as: name, names: recentGameNames) })
     }
 
     /// The best players of `game`: most wins, then most points, then by name (Klondike: fewest
@@ -198,12 +209,13 @@ public final class ResultsJournal {
         }
         if let id = summary.id {
             let timeMs = summary.startedMs.flatMap { started in summary.endedMs.map { Int(max(0, $0 - started)) } }
-            for score in summary.scores {
-                // In place: no copy of the list, no new array once it is full.
-                recent[score.name, default: []].keepNewest(
-                    PlayerStats.RecentGame(
-                        gameID: id, game: summary.game, won: summary.winners.contains(score.name), scores: summary.scores,
-                        winners: summary.winners, endedMs: summary.endedMs.map(Int.init), timeMs: timeMs, summary: summary.summary))
+            if let number = recentGameNumber(summary.game) {
+                for score in summary.scores {
+                    // In place: no copy of the list, no new array once it is full.
+                    recent[score.name, default: []].keepNewest(RecentEntry(
+                        gameID: id, game: number, won: summary.winners.contains(score.name), scores: summary.scores,
+                        winners: summary.winners, endedMs: summary.endedMs, timeMs: timeMs, summary: summary.summary))
+                }
             }
         }
         // A one-seat Klondike won: its moves and time rank it.
@@ -217,10 +229,69 @@ public final class ResultsJournal {
     }
 }
 
-extension [PlayerStats.RecentGame] {
+extension ResultsJournal {
+    /// The number `recent` knows a game by; nil past 65,535 names (no journal this server
+    /// writes has more than its five games).
+    fileprivate func recentGameNumber(_ game: String) -> UInt16? {
+        if let number = recentGameNumbers[game] { return number }
+        guard recentGameNames.count <= Int(UInt16.max) else { return nil }
+        let number = UInt16(recentGameNames.count)
+        recentGameNames.append(game)
+        recentGameNumbers[game] = number
+        return number
+    }
+}
+
+/// One game of a player's `stats.recent`, kept small: a start on a million results holds
+/// half a million of them (50,000 players × 10). 64 bytes where ``PlayerStats/RecentGame``
+/// takes 104; the arrays are shared with the other players of the game.
+struct RecentEntry {
+    let gameID: String
+    let scores: [NamedScore]
+    let winners: [String]
+    /// The summary's figures; nil for a game without a summary.
+    let figures: [NamedScore]?
+    /// Milliseconds since 1970; `Int64.min` when not known.
+    let endedMs: Int64
+    /// The game's length and the summary's time, in milliseconds (a game over 24 days is
+    /// shown as 24 days); -1 when not known.
+    let timeMs: Int32
+    let summaryTimeMs: Int32
+    /// The game's name, by its number in the journal's table.
+    let game: UInt16
+    let won: Bool
+
+    init(gameID: String, game: UInt16, won: Bool, scores: [NamedScore], winners: [String], endedMs: Int64?, timeMs: Int?, summary: SoloSummary?) {
+        self.gameID = gameID
+        self.scores = scores
+        self.winners = winners
+        figures = summary?.figures
+        self.endedMs = endedMs ?? .min
+        self.timeMs = timeMs.map { Int32(clamping: $0) } ?? -1
+        summaryTimeMs = summary.map { Int32(clamping: $0.timeMs) } ?? -1
+        self.game = game
+        self.won = won
+    }
+
+    /// The game as `stats.recent` shows it to the player called `name`.
+    func game(as name: String, names: [String]) -> PlayerStats.RecentGame {
+        PlayerStats.RecentGame(
+            gameID: gameID, game: names[Int(game)], won: won, scores: scores, winners: winners,
+            endedMs: endedMs == .min ? nil : Int(endedMs), timeMs: timeMs < 0 ? nil : Int(timeMs),
+            summary: figures.map { SoloSummary(timeMs: Int(summaryTimeMs), figures: $0) })
+    }
+}
+
+extension [RecentEntry] {
     /// Puts `game` first and drops the oldest past ``PlayerStats/recentLimit``.
-    fileprivate mutating func keepNewest(_ game: PlayerStats.RecentGame) {
-        if count == PlayerStats.recentLimit { removeLast() }
+    fileprivate mutating func keepNewest(_ game: RecentEntry) {
+        if count == PlayerStats.recentLimit {
+            removeLast()
+        } else if capacity < PlayerStats.recentLimit {
+            // Room for the whole list at once: grown by doubling, a full list of 10 would
+            // take 16 places (every player's, over a million results at start).
+            reserveCapacity(PlayerStats.recentLimit)
+        }
         insert(game, at: 0)
     }
 }
