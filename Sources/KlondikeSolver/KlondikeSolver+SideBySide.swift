@@ -105,7 +105,7 @@ extension KlondikeSolver {
         /// sides seldom stop for the table to grow.
         private let relaxed = SearchedPositions(capacity: 1 << 18)
         private let exact = SearchedPositions(capacity: 1 << 20)
-        private let results = Mutex<[CompleteResult]>([])
+        private let results = LockedValue<[CompleteResult]>([])
 
         init() {
             relaxedStop = StopSignal(parent: stop)

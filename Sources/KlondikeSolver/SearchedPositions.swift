@@ -25,7 +25,7 @@ final class SearchedPositions: @unchecked Sendable {
     private let count = Atomic<Int>(0)
     private let growWanted = Atomic<Bool>(false)
     private let epoch = Atomic<Int>(0)
-    private let members = Mutex(Members())
+    private let members = LockedValue(Members())
 
     private struct Members {
         var active = 0

@@ -147,7 +147,7 @@ struct TLSProxyTests {
         caddy.arguments = ["run", "--config", config.path, "--adapter", "caddyfile"]
         caddy.environment = ["HOME": work.path, "XDG_DATA_HOME": work.path, "XDG_CONFIG_HOME": work.path]
         let log = work.appendingPathComponent("caddy.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let logHandle = try FileHandle(forWritingTo: log)
         caddy.standardOutput = logHandle
         caddy.standardError = logHandle

@@ -67,7 +67,7 @@ struct KlondikeSearchTablesTests {
         // Each thread adds 150,000 keys, the middle 50,000 the same: the table grows from its
         // least, 8,192 slots, to 2^19 while both write, and every key ends in it once.
         let table = SearchedPositions(capacity: 16)
-        let addedBy = Mutex([0, 0])
+        let addedBy = LockedValue([0, 0])
         DispatchQueue.concurrentPerform(iterations: 2) { thread in
             table.join()
             var added = 0, total = 0
@@ -123,7 +123,7 @@ struct KlondikeSearchTablesTests {
         // between them visit fewer positions than twice that.
         let game = KlondikeGame(seed: 78, drawCount: 1)
         let shared = SearchedPositions()
-        let results = Mutex<[(won: Bool, ranOut: Bool, nodes: Int)]>([])
+        let results = LockedValue<[(won: Bool, ranOut: Bool, nodes: Int)]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { thread in
             guard var search = KlondikeLayoutFreeSearch(game: game, nodeLimit: .max, deadline: nil, searched: shared) else { return }
             if thread == 1 { search.orderShuffle = SplitMix64(seed: 1) }
