@@ -11,7 +11,7 @@ import Glibc
 /// the server does not start (``DamagedRecord``) until `cardserver --repair` has moved it aside.
 public enum DataFileScan {
     /// Why a line is not a good record.
-    public enum Fault: Equatable, CustomStringConvertible {
+    public enum Fault: Equatable, Sendable, CustomStringConvertible {
         /// Its seal does not match its bytes.
         case checksum
         /// It has a good seal or none, but its reader does not take it.
