@@ -5,25 +5,73 @@ import PackageDescription
 /// exclusivity checks in release builds: the one-thread design leaves them nothing to catch that
 /// debug builds and the tests do not. Measured on 2026-11-24 with callgrind, pipelined pings: 5,627
 /// instructions a ping with the flag on the three targets of then (event loop, server, its main),
-/// 6,271 without it (10% fewer). Never on the libraries another package may use (GameRules,
-/// KlondikeSolver, Wire): a package with unsafe flags cannot be depended on by another.
+/// 6,271 without it (10% fewer).
 let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
+/// The rules and the solver are optimized in debug builds too: the solver's tests search
+/// millions of positions, which unoptimized code did in 250 of the debug suite's 470 seconds of
+/// 2026-11-28 (and several times that under a sanitizer); optimized, in 7. Asserts stay on
+/// (`-assert-config Debug`). The package offers no library, so no other package depends on
+/// these targets (unsafe flags would forbid it).
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))]
+
+/// The terminal client: terminal control, rendering, keys -> commands, one view per game.
+let clientTargets: [Target] = [
+    .target(name: "CardClient", dependencies: ["GameRules", "Wire", "SystemCall"]),
+    .executableTarget(name: "cardclient", dependencies: ["CardClient"]),
+]
+
+/// The test targets, by kind. Fast: values and the server on `ScriptedHost`, one process, no
+/// peer. End to end: real `cardserver` and `cardclient` processes, tmux, browsers and the other
+/// outside peers (`Scripts/test.sh` runs them again against the release binaries).
+let fastTestTargets: [Target] = [
+    .testTarget(name: "GameRulesTests", dependencies: ["GameRules", "KlondikeTestSupport"]),
+    .testTarget(name: "KlondikeSolverTests", dependencies: ["KlondikeSolver", "GameRules", "KlondikeTestSupport"]),
+    .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
+    .testTarget(name: "WebTransportTests", dependencies: ["WebTransport"]),
+    .testTarget(name: "NetworkTests", dependencies: ["Network", "GameRules", "TestServers"]),
+    .testTarget(name: "StorageTests", dependencies: ["Storage", "CardServer", "Wire", "cardbench", "ScriptedServer", "ServerTestSupport", "TestServers"]),
+    .testTarget(
+        name: "CardServerTests",
+        dependencies: ["CardServer", "Storage", "Wire", "GameRules", "KlondikeSolver", "cardserver", "cardbench", "ProtocolSchema", "ScriptedServer", "ServerTestSupport", "TestServers"]),
+    .testTarget(
+        name: "CardClientTests",
+        dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "ProtocolSchema", "ScriptedServer", "TestServers"]),
+    .testTarget(name: "WebClientTests", dependencies: ["WebClient"]),
+    .testTarget(name: "CardBenchTests", dependencies: ["cardbench"]),
+]
+let endToEndTestTargets: [Target] = [
+    .testTarget(
+        name: "ServerEndToEndTests",
+        dependencies: ["CardServer", "Storage", "Wire", "GameRules", "cardserver", "ProtocolSchema", "ServerTestSupport", "TestServers"]),
+    .testTarget(
+        name: "ClientEndToEndTests",
+        dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "TestServers"]),
+]
+
+/// `CARDSERVER_TEST_SET=sanitize` (set by `Scripts/sanitize.sh`) declares only what the
+/// sanitizers run on: the targets with threads (the event loop's tests, storage's writing thread,
+/// the solver's two searches), the parsers (wire, HTTP and WebSocket) and the server end to end.
+/// The client, its tests and the tmux suites, the rules' tests and the server's tests on
+/// `ScriptedHost` are left out: one thread and no parser of their own, they cost half of each
+/// sanitizer's build.
+let sanitizing = Context.environment["CARDSERVER_TEST_SET"] == "sanitize"
+let sanitizedTests: Set<String> = ["KlondikeSolverTests", "WireTests", "WebTransportTests", "NetworkTests", "StorageTests", "ServerEndToEndTests"]
 
 let package = Package(
     name: "cardserver",
     products: [
         .executable(name: "cardserver", targets: ["cardserver"]),
-        .executable(name: "cardclient", targets: ["cardclient"]),
         .executable(name: "cardbench", targets: ["cardbench"]),
-    ],
+    ] + (sanitizing ? [] : [.executable(name: "cardclient", targets: ["cardclient"])]),
     targets: [
         // C shim: Glibc's Swift module does not expose <sys/epoll.h> or <sys/signalfd.h>.
         .target(name: "CEpoll"),
         // Pure rules of every game: values in, values out; stdlib only (a test holds every file to no import).
-        .target(name: "GameRules"),
+        .target(name: "GameRules", swiftSettings: optimizedInDebug),
         // The Klondike solver and the hints made from it: positions, searches, proofs. Time and
         // threads come from the caller (a clock, a runner of two pieces of work).
-        .target(name: "KlondikeSolver", dependencies: ["GameRules"]),
+        .target(name: "KlondikeSolver", dependencies: ["GameRules"], swiftSettings: optimizedInDebug),
         // Protocol 1 messages (rule values in JSON), the JSON codec and the line framer; knows nothing of sockets.
         .target(name: "Wire", dependencies: ["GameRules"]),
         // HTTP/1.1 request heads, replies, and WebSocket (RFC 6455) frames, handshake, SHA-1 and
@@ -36,37 +84,30 @@ let package = Package(
         // The data directory: its lock, sealed records read and repaired, the disk budget, replay files,
         // and the threads that work off the loop (the one writing thread, the background worker).
         .target(name: "Storage", dependencies: ["SystemCall", "CEpoll"], swiftSettings: releaseSpeed),
-        // Sessions, lobby and rooms: messages in -> rules -> messages out.
-        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall", "Storage", "WebTransport", "WebClient"], swiftSettings: releaseSpeed),
-        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire", "Storage"], swiftSettings: releaseSpeed),
-        // The terminal client: terminal control, rendering, keys -> commands, one view per game.
-        .target(name: "CardClient", dependencies: ["GameRules", "Wire", "SystemCall"]),
-        .executableTarget(name: "cardclient", dependencies: ["CardClient"]),
-        // Benchmarks and load generation: prints figures, asserts nothing.
         // The web client (HTML, CSS, JavaScript modules) compiled into the binary as strings by
         // Scripts/embed-web.py; site/ holds the files as written.
         .target(name: "WebClient", exclude: ["site"]),
+        // Sessions, lobby and rooms: messages in -> rules -> messages out.
+        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall", "Storage", "WebTransport", "WebClient"], swiftSettings: releaseSpeed),
+        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire", "Storage"], swiftSettings: releaseSpeed),
+        // Benchmarks and load generation: prints figures, asserts nothing.
         .executableTarget(name: "cardbench", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall"]),
 
         // Test support: Klondike cards, piles and positions written by name ("7♥"), for the rules' and the solver's tests.
         .target(name: "KlondikeTestSupport", dependencies: ["GameRules"], path: "Tests/KlondikeTestSupport"),
-        .testTarget(name: "GameRulesTests", dependencies: ["GameRules", "KlondikeTestSupport"]),
-        .testTarget(name: "KlondikeSolverTests", dependencies: ["KlondikeSolver", "GameRules", "KlondikeTestSupport"]),
-        .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
-        .testTarget(name: "WebTransportTests", dependencies: ["WebTransport"]),
-        .testTarget(name: "NetworkTests", dependencies: ["Network", "GameRules"]),
         // Test support: a JSON Schema validator for Protocol.schema.json, shared by the tests of both programs.
-        .target(name: "ProtocolSchema", dependencies: ["Wire"], path: "Tests/ProtocolSchema"),
+        .target(name: "ProtocolSchema", dependencies: ["Wire"], path: "Tests/ProtocolSchema", swiftSettings: optimizedInDebug),
         // Test support: the server on a scripted host (manual clock, captured output, seeded generator).
         .target(name: "ScriptedServer", dependencies: ["CardServer", "Wire", "GameRules"], path: "Tests/ScriptedServer"),
-        // Test support: the one launcher of a real cardserver (posix_spawn, as a service starts it), for every end-to-end test.
+        // Test support: the one launcher of a real cardserver (posix_spawn, as a service starts it), the
+        // outside peers a test needs (skipped or, in CI, failed when missing), and the trait that gives
+        // a test that blocks a thread of its own.
         .target(name: "TestServers", path: "Tests/TestServers"),
-        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "Storage", "Wire", "GameRules", "KlondikeSolver", "cardserver", "cardbench", "ProtocolSchema", "ScriptedServer", "TestServers"]),
-        .testTarget(
-            name: "CardClientTests",
-            dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "ProtocolSchema", "ScriptedServer", "TestServers"]),
-        .testTarget(name: "WebClientTests", dependencies: ["WebClient"]),
-        .testTarget(name: "CardBenchTests", dependencies: ["cardbench"]),
-    ],
+        // Test support: clients that read the server line by line, over a socket or on ScriptedHost,
+        // each line checked against the schema; the tables and players the server's tests share.
+        .target(
+            name: "ServerTestSupport", dependencies: ["CardServer", "ProtocolSchema", "ScriptedServer", "TestServers", "Wire", "GameRules"],
+            path: "Tests/ServerTestSupport"),
+    ] + (sanitizing ? [] : clientTargets) + (fastTestTargets + endToEndTestTargets).filter { !sanitizing || sanitizedTests.contains($0.name) },
     swiftLanguageModes: [.v6]
 )

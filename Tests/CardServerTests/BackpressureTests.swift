@@ -1,5 +1,6 @@
 import ScriptedServer
 @testable import CardServer
+import ServerTestSupport
 import Testing
 import Wire
 

@@ -1,4 +1,5 @@
 @testable import CardServer
+import ServerTestSupport
 import Testing
 
 /// The chat rules (`ChatText`), without a server.

@@ -1,6 +1,7 @@
 import CardServer
 import Foundation
 import ScriptedServer
+import ServerTestSupport
 import Testing
 import Wire
 

@@ -1,5 +1,6 @@
 import CardServer
 import ScriptedServer
+import ServerTestSupport
 import Testing
 import Wire
 

@@ -2,6 +2,7 @@ import CardServer
 import Foundation
 import GameRules
 import ScriptedServer
+import ServerTestSupport
 import Testing
 import Wire
 

@@ -1,6 +1,7 @@
 import Foundation
 import ScriptedServer
 @testable import CardServer
+import ServerTestSupport
 import Testing
 import Wire
 

@@ -1,6 +1,7 @@
 import ScriptedServer
 @testable import CardServer
 import GameRules
+import ServerTestSupport
 import Testing
 import Wire
 

@@ -1,6 +1,7 @@
 import CardServer
 import ScriptedServer
 import Foundation
+import ServerTestSupport
 import Testing
 import Wire
 

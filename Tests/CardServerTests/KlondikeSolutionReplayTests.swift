@@ -1,5 +1,6 @@
 @testable import cardbench
 import CardServer
+import ServerTestSupport
 import Testing
 import Wire
 

@@ -2,6 +2,7 @@ import CardServer
 import GameRules
 import KlondikeSolver
 import ScriptedServer
+import ServerTestSupport
 import Testing
 import Wire
 

@@ -1,6 +1,7 @@
 @testable import CardServer
 import Foundation
 import GameRules
+import ServerTestSupport
 import Testing
 import Wire
 

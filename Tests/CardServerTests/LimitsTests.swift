@@ -1,36 +1,13 @@
 import Foundation
 import TestServers
+import ServerTestSupport
 import Testing
 import Wire
 
-/// Each limit: the client past it gets the documented error, the others play on. The command
-/// rate over a real socket, paced by the real loop's timers; chat and lengths on virtual time,
-/// read line by line as a socket client reads them.
+/// Each limit: the client past it gets the documented error, the others play on. Chat and
+/// lengths on virtual time, read line by line as a socket client reads them (the command rate,
+/// paced by the real loop's timers, is in `RateSocketTests`).
 struct LimitsTests {
-    @Test func commandsPastTheRateWaitTheirTurnInsteadOfBeingRefusedAndTheRoomPlaysOn() throws {
-        let server = try ServerProcess(["--rate", "20", "--burst", "10"])
-        defer { server.stop() }
-        let (ann, bob, _) = try RPSTable.seat(server)
-        let started = Date()
-        for number in 0..<20 {
-            ann.send(#"{"type":"ping","id":\#(number)}"#)
-        }
-        // Bob, in the same room, is not touched by Ann's flood.
-        bob.send(#"{"type":"throw","sign":"rock","id":1}"#)
-        #expect(try bob.receiveLine() == #"{"type":"thrown","seq":3,"id":1}"#)
-
-        // Login and create spent 2 of the 10: 8 pings are answered at once, the other
-        // 12 one every 50 ms; none is refused, and they come in order.
-        for number in 0..<20 {
-            let reply = try ann.receive(until: "pong").message
-            #expect(reply["id"] == .int(number))
-        }
-        let elapsed = Date().timeIntervalSince(started)
-        #expect(elapsed >= 0.5, "20 pings answered in \(elapsed) s: not paced")
-        ann.send(#"{"type":"ping","id":"later"}"#)
-        #expect(try ann.receive(until: "pong").message["id"] == .string("later"))
-    }
-
     @Test func chatIsLimitedToFiveLinesThenOneASecond() throws {
         let server = try VirtualServer()
         let (ann, bob, room) = try RPSTable.seat(server)

@@ -1,5 +1,6 @@
 @testable import CardServer
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The name rules (`PlayerName`) and the look-alike skeleton (`NameSkeleton`), without a server.

@@ -1,3 +1,4 @@
+import ServerTestSupport
 import Testing
 @testable import cardserver
 

@@ -1,5 +1,6 @@
 import CardServer
 import GameRules
+import ServerTestSupport
 import Testing
 import Wire
 

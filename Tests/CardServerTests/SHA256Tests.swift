@@ -1,4 +1,5 @@
 import CardServer
+import ServerTestSupport
 import Testing
 
 /// The hand-written SHA-256 against the NIST examples (FIPS 180-4, "SHA256.pdf" and the

@@ -2,6 +2,7 @@ import CardServer
 import Foundation
 import ProtocolSchema
 import ScriptedServer
+import ServerTestSupport
 import Testing
 import Wire
 

@@ -1,5 +1,6 @@
 import Foundation
 import ProtocolSchema
+import ServerTestSupport
 import Testing
 import Wire
 

@@ -1,4 +1,5 @@
 import ScriptedServer
+import ServerTestSupport
 import Testing
 import Wire
 

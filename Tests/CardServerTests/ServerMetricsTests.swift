@@ -1,4 +1,5 @@
 @testable import CardServer
+import ServerTestSupport
 import Testing
 
 /// `/metrics`' text as Prometheus reads it: the families the figures make, exactly.

@@ -1,6 +1,7 @@
 import CardServer
 import Foundation
 import TestServers
+import ServerTestSupport
 import Testing
 import Wire
 
@@ -8,18 +9,6 @@ import Wire
 /// on virtual time, read line by line as a socket client reads them. (SIGTERM's `shutdown` to
 /// every client is `SignalShutdownTests`'.)
 struct SessionTests {
-    @Test func serverGreetsWithHelloListingWorkingGames() throws {
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let client = try server.connect()
-        let before = Int(Date().timeIntervalSince1970 * 1000)
-        let line = try client.receiveLine()
-        let prefix = #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["set","rps","rps-brain","concentration","klondike"],"started_ms":"#
-        #expect(line.hasPrefix(prefix))
-        // The server started moments before it greeted: within the last minute.
-        let started = try #require(Int(line.dropFirst(prefix.count).dropLast()))
-        #expect(started <= before && started > before - 60_000)
-    }
 
     @Test func pingAndHelpWorkBeforeLoginAndEchoTheID() throws {
         let server = try VirtualServer()

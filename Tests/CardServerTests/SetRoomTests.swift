@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 import Wire
 
@@ -250,20 +251,5 @@ struct SetRoomTests {
         try ann.expect("state")
         ann.send(#"{"type":"hint"}"#)
         #expect(try ann.receiveLine() == #"{"type":"error","code":"illegal_move","message":"hints are for solo games only"}"#)
-    }
-}
-
-extension Array where Element == Int {
-    /// Every choice of three elements, in order.
-    func combinations3() -> [[Int]] {
-        var result: [[Int]] = []
-        for i in indices {
-            for j in indices where j > i {
-                for k in indices where k > j {
-                    result.append([self[i], self[j], self[k]])
-                }
-            }
-        }
-        return result
     }
 }

@@ -1,6 +1,7 @@
 @testable import CardServer
 import GameRules
 import ScriptedServer
+import ServerTestSupport
 import Testing
 import Wire
 

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
+import TestServers
 import Testing
 @testable import Network
 
-@Suite("EventLoop", .serialized)
+@Suite("EventLoop", .ownThread, .serialized)
 struct EventLoopTests {
     @Test("echo over real loopback sockets, peers reported, peer close seen")
     func echo() throws {
@@ -398,7 +399,7 @@ final class UncheckedBox<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-@Suite("EventLoopWaker")
+@Suite("EventLoopWaker", .ownThread)
 struct EventLoopWakerTests {
     @Test("wakes run the handler on the loop's thread, once for all the wakes a turn sees, also from another thread")
     func wakerRunsHandlerOnLoopThread() throws {

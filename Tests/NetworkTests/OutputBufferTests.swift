@@ -1,4 +1,5 @@
 import GameRules
+import TestServers
 import Testing
 @testable import Network
 
@@ -38,7 +39,7 @@ private final class ScriptedWriter {
     }
 }
 
-@Suite("OutputBuffer")
+@Suite("OutputBuffer", .ownThread)
 struct OutputBufferTests {
     @Test("empty buffer drains without writing")
     func emptyDrains() {

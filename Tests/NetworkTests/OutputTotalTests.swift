@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
+import TestServers
 import Testing
 @testable import Network
 
-@Suite("The total of unsent output")
+@Suite("The total of unsent output", .ownThread)
 struct OutputTotalTests {
     @Test("the cut brings the total an eighth under the limit")
     func target() {

@@ -1,8 +1,9 @@
 import GameRules
+import TestServers
 import Testing
 @testable import Network
 
-@Suite("TimerQueue")
+@Suite("TimerQueue", .ownThread)
 struct TimerQueueTests {
     @Test("timers come out in deadline order, ties in scheduling order")
     func ordering() {

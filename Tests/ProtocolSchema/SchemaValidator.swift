@@ -6,34 +6,40 @@ import Wire
 /// `additionalProperties`, `items`, `minItems`, `maxItems`, `uniqueItems`, `minimum`,
 /// `maximum`, `minLength`, `maxLength` (in code points), `pattern` (ICU's regular
 /// expressions: `\p{…}` properties, lookaround), `format` (`date` asserted: a day of the
-/// Gregorian calendar; other formats ignored), `oneOf`, `anyOf`, `allOf`, `if`/`then`/`else`.
-/// Annotations are ignored.
+/// Gregorian calendar; other formats ignored), `oneOf`, `anyOf`, `allOf`, `not`,
+/// `if`/`then`/`else`. Annotations are ignored.
 /// No packages: the suite checks every server line with it. A library of the test
-/// targets, so that the server's and the client's tests share it.
+/// targets, so that the server's and the client's tests share it. The schema is compiled
+/// once into ``Node``s (keywords read, patterns compiled), so a check looks nothing up by name.
 public struct SchemaValidator: Sendable {
     public let root: JSONObject
-    /// `$defs` by name (a JSONObject looks keys up one by one).
-    private let definitions: [String: JSONValue]
-    /// For each `oneOf` of messages (`clientMessage`, `serverMessage`): its options by `type`.
-    private let optionsByType: [String: [String: [JSONValue]]]
+    /// `$defs` by name, compiled.
+    private let definitions: [String: Node]
+    /// For each `oneOf` of messages (`clientMessage`, `serverMessage`): its options by `type`,
+    /// and the options that name no one type (a catch-all for types a newer server may send).
+    private let optionsByType: [String: (byType: [String: [Node]], untyped: [Node])]
 
     public init(root: JSONObject) {
         self.root = root
-        var definitions: [String: JSONValue] = [:]
-        for (name, definition) in root["$defs"]?.objectValue?.pairs ?? [] { definitions[name] = definition }
-        self.definitions = definitions
-        var optionsByType: [String: [String: [JSONValue]]] = [:]
+        let compiler = Compiler(root["$defs"]?.objectValue ?? JSONObject())
+        definitions = compiler.compiled
+        var optionsByType: [String: (byType: [String: [Node]], untyped: [Node])] = [:]
         for union in ["clientMessage", "serverMessage"] {
-            var byType: [String: [JSONValue]] = [:]
-            for option in definitions[union]?.objectValue?["oneOf"]?.arrayValue ?? [] {
-                let target = option.objectValue?["$ref"]?.stringValue.flatMap { Self.resolve($0, in: definitions) } ?? option
+            var byType: [String: [Node]] = [:]
+            var untyped: [Node] = []
+            for option in compiler.definitions[union]?.objectValue?["oneOf"]?.arrayValue ?? [] {
+                let target = option.objectValue?["$ref"]?.stringValue.flatMap(compiler.definition) ?? option
+                var types: [String] = []
                 for variant in target.objectValue?["oneOf"]?.arrayValue ?? [target] {
                     if let type = variant.objectValue?["properties"]?.objectValue?["type"]?.objectValue?["const"]?.stringValue {
-                        if byType[type]?.last != option { byType[type, default: []].append(option) }
+                        types.append(type)
                     }
                 }
+                let node = compiler.compile(option)
+                if types.isEmpty { untyped.append(node) }
+                for type in Swift.Set(types) { byType[type, default: []].append(node) }
             }
-            optionsByType[union] = byType
+            optionsByType[union] = (byType, untyped)
         }
         self.optionsByType = optionsByType
     }
@@ -49,14 +55,24 @@ public struct SchemaValidator: Sendable {
     }()
 
     /// The problems of `value` against the definition `name` of `$defs`; empty when valid.
-    /// For a `oneOf` of messages, only the ones of the value's `type` are tried (and said
-    /// when none is), which is what the discriminator means, and fast.
+    /// For a `oneOf` of messages, only the ones of the value's `type` are tried, which is what
+    /// the discriminator means, and fast; a type no message has is tried against the options
+    /// that name no type (and said when there are none).
     public func problems(of value: JSONValue, against name: String) -> [String] {
-        guard let byType = optionsByType[name], let typeValue = value.objectValue?["type"], let type = typeValue.stringValue
-        else { return check(value, .object(["$ref": .string("#/$defs/\(name)")]), path: "$") }
-        let candidates = byType[type] ?? []
+        guard let union = optionsByType[name], let typeValue = value.objectValue?["type"], let type = typeValue.stringValue
+        else {
+            guard let node = definitions[name] else { return ["$: no definition \(name)"] }
+            return node.check(value, path: "$", in: definitions)
+        }
+        let candidates = union.byType[type] ?? union.untyped
         guard !candidates.isEmpty else { return ["$: no \(name) has type \(typeValue.jsonText)"] }
-        return check(value, .object(["oneOf": .array(candidates)]), path: "$")
+        return Node.oneOf(candidates, value, path: "$", in: definitions)
+    }
+
+    /// Whether `type` is the `type` of one of the messages `name` (`clientMessage`,
+    /// `serverMessage`) lists by name; a catch-all's types are not.
+    public func knows(type: String, in name: String) -> Bool {
+        optionsByType[name]?.byType[type] != nil
     }
 
     /// The problems of a line's JSON text against `clientMessage` or `serverMessage`.
@@ -65,95 +81,174 @@ public struct SchemaValidator: Sendable {
         return problems(of: value, against: name)
     }
 
-    private func resolve(_ reference: String) -> JSONValue? {
-        Self.resolve(reference, in: definitions)
+    /// Turns schema objects into nodes, each once: a `$ref` names its definition, which is
+    /// compiled when first met.
+    private final class Compiler {
+        let definitions: [String: JSONValue]
+        private(set) var compiled: [String: Node] = [:]
+
+        init(_ defs: JSONObject) {
+            var definitions: [String: JSONValue] = [:]
+            for (name, definition) in defs.pairs { definitions[name] = definition }
+            self.definitions = definitions
+            for name in definitions.keys.sorted() where compiled[name] == nil {
+                compiled[name] = compile(definitions[name]!)
+            }
+        }
+
+        func definition(_ reference: String) -> JSONValue? {
+            guard reference.hasPrefix("#/$defs/") else { return nil }
+            return definitions[String(reference.dropFirst("#/$defs/".count))]
+        }
+
+        func compile(_ value: JSONValue) -> Node {
+            Node(value.objectValue ?? JSONObject(), compile: compile)
+        }
     }
 
-    private static func resolve(_ reference: String, in definitions: [String: JSONValue]) -> JSONValue? {
-        guard reference.hasPrefix("#/$defs/") else { return nil }
-        return definitions[String(reference.dropFirst("#/$defs/".count))]
-    }
+    /// One schema object, its keywords read once.
+    final class Node: @unchecked Sendable {
+        let reference: String?
+        let types: [String]?
+        let constant: JSONValue?
+        let options: [JSONValue]?
+        let minLength: Int?
+        let maxLength: Int?
+        let pattern: (text: String, expression: NSRegularExpression?)?
+        let isDate: Bool
+        let minimum: Int?
+        let maximum: Int?
+        let minItems: Int?
+        let maxItems: Int?
+        let uniqueItems: Bool
+        let items: Node?
+        let required: [String]
+        let properties: [String: Node]
+        let additionalProperties: Node?
+        let oneOf: [Node]?
+        let anyOf: [Node]?
+        let allOf: [Node]
+        let not: Node?
+        let condition: (if: Node, then: Node?, else: Node?)?
 
-    private func check(_ value: JSONValue, _ schemaValue: JSONValue, path: String) -> [String] {
-        guard let schema = schemaValue.objectValue else { return [] }
-        var problems: [String] = []
-        if let reference = schema["$ref"]?.stringValue {
-            guard let target = resolve(reference) else { return ["\(path): unknown $ref \(reference)"] }
-            problems += check(value, target, path: path)
+        init(_ schema: JSONObject, compile: (JSONValue) -> Node) {
+            reference = schema["$ref"]?.stringValue
+            types = schema["type"].map { $0.arrayValue?.compactMap(\.stringValue) ?? [$0.stringValue ?? ""] }
+            constant = schema["const"]
+            options = schema["enum"]?.arrayValue
+            minLength = schema["minLength"]?.intValue
+            maxLength = schema["maxLength"]?.intValue
+            pattern = schema["pattern"]?.stringValue.map { ($0, try? NSRegularExpression(pattern: $0)) }
+            isDate = schema["format"]?.stringValue == "date"
+            minimum = schema["minimum"]?.intValue
+            maximum = schema["maximum"]?.intValue
+            minItems = schema["minItems"]?.intValue
+            maxItems = schema["maxItems"]?.intValue
+            uniqueItems = schema["uniqueItems"] == .bool(true)
+            items = schema["items"].map(compile)
+            required = schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            var properties: [String: Node] = [:]
+            for (key, field) in schema["properties"]?.objectValue?.pairs ?? [] { properties[key] = compile(field) }
+            self.properties = properties
+            additionalProperties = schema["additionalProperties"].flatMap { $0.objectValue != nil ? compile($0) : nil }
+            oneOf = schema["oneOf"]?.arrayValue?.map(compile)
+            anyOf = schema["anyOf"]?.arrayValue?.map(compile)
+            allOf = schema["allOf"]?.arrayValue?.map(compile) ?? []
+            not = schema["not"].map(compile)
+            condition = schema["if"].map { (compile($0), schema["then"].map(compile), schema["else"].map(compile)) }
         }
-        if let types = schema["type"] {
-            let allowed = types.arrayValue?.compactMap(\.stringValue) ?? [types.stringValue ?? ""]
-            if !allowed.contains(where: { Self.matches(value, type: $0) }) {
-                return problems + ["\(path): \(value.kindName), not \(allowed.joined(separator: " or "))"]
-            }
-        }
-        if let constant = schema["const"], constant != value {
-            problems.append("\(path): \(value.jsonText), not \(constant.jsonText)")
-        }
-        if let options = schema["enum"]?.arrayValue, !options.contains(value) {
-            problems.append("\(path): \(value.jsonText), not one of \(JSONValue.array(options).jsonText)")
-        }
-        if let text = value.stringValue {
-            let length = text.unicodeScalars.count
-            if let minimum = schema["minLength"]?.intValue, length < minimum { problems.append("\(path): shorter than \(minimum)") }
-            if let maximum = schema["maxLength"]?.intValue, length > maximum { problems.append("\(path): longer than \(maximum)") }
-            if let pattern = schema["pattern"]?.stringValue, text.range(of: pattern, options: .regularExpression) == nil {
-                problems.append("\(path): \(value.jsonText) does not match \(pattern)")
-            }
-            if schema["format"]?.stringValue == "date", !Self.isDate(text) {
-                problems.append("\(path): \(value.jsonText) is not a date")
-            }
-        }
-        if let number = value.intValue, case .int = value {
-            if let minimum = schema["minimum"]?.intValue, number < minimum { problems.append("\(path): \(number) < \(minimum)") }
-            if let maximum = schema["maximum"]?.intValue, number > maximum { problems.append("\(path): \(number) > \(maximum)") }
-        }
-        if let items = value.arrayValue {
-            if let minimum = schema["minItems"]?.intValue, items.count < minimum { problems.append("\(path): fewer than \(minimum) items") }
-            if let maximum = schema["maxItems"]?.intValue, items.count > maximum { problems.append("\(path): more than \(maximum) items") }
-            if schema["uniqueItems"] == .bool(true) {
-                for (index, item) in items.enumerated() where items[..<index].contains(where: { Self.equal($0, item) }) {
-                    problems.append("\(path)[\(index)]: \(item.jsonText) repeats an earlier item")
-                }
-            }
-            if let itemSchema = schema["items"] {
-                for (index, item) in items.enumerated() { problems += check(item, itemSchema, path: "\(path)[\(index)]") }
-            }
-        }
-        if let object = value.objectValue {
-            let properties = schema["properties"]?.objectValue ?? JSONObject()
-            for key in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where object[key] == nil {
-                problems.append("\(path): no \(key)")
-            }
-            for (key, field) in object.pairs {
-                if let fieldSchema = properties[key] {
-                    problems += check(field, fieldSchema, path: "\(path).\(key)")
-                } else if let extra = schema["additionalProperties"], extra.objectValue != nil {
-                    problems += check(field, extra, path: "\(path).\(key)")
-                }
-            }
-        }
-        if let options = schema["oneOf"]?.arrayValue {
-            let results = options.map { check(value, $0, path: path) }
+
+        static func oneOf(_ options: [Node], _ value: JSONValue, path: String, in definitions: [String: Node]) -> [String] {
+            let results = options.map { $0.check(value, path: path, in: definitions) }
             let passing = results.filter(\.isEmpty).count
-            if passing != 1 {
-                problems.append("\(path): matches \(passing) of oneOf, not 1" + (passing == 0 ? " (closest: \(results.min { $0.count < $1.count }?.first ?? ""))" : ""))
+            guard passing != 1 else { return [] }
+            return ["\(path): matches \(passing) of oneOf, not 1" + (passing == 0 ? " (closest: \(results.min { $0.count < $1.count }?.first ?? ""))" : "")]
+        }
+
+        func check(_ value: JSONValue, path: String, in definitions: [String: Node]) -> [String] {
+            var problems: [String] = []
+            if let reference {
+                guard reference.hasPrefix("#/$defs/"), let target = definitions[String(reference.dropFirst("#/$defs/".count))] else {
+                    return ["\(path): unknown $ref \(reference)"]
+                }
+                problems += target.check(value, path: path, in: definitions)
             }
-        }
-        if let options = schema["anyOf"]?.arrayValue {
-            let results = options.map { check(value, $0, path: path) }
-            if !results.contains(where: \.isEmpty) {
-                problems.append("\(path): matches none of anyOf (closest: \(results.min { $0.count < $1.count }?.first ?? ""))")
+            if let types, !types.contains(where: { SchemaValidator.matches(value, type: $0) }) {
+                return problems + ["\(path): \(value.kindName), not \(types.joined(separator: " or "))"]
             }
+            if let constant, constant != value {
+                problems.append("\(path): \(value.jsonText), not \(constant.jsonText)")
+            }
+            if let options, !options.contains(value) {
+                problems.append("\(path): \(value.jsonText), not one of \(JSONValue.array(options).jsonText)")
+            }
+            if let text = value.stringValue {
+                if minLength != nil || maxLength != nil {
+                    let length = text.unicodeScalars.count
+                    if let minLength, length < minLength { problems.append("\(path): shorter than \(minLength)") }
+                    if let maxLength, length > maxLength { problems.append("\(path): longer than \(maxLength)") }
+                }
+                if let pattern {
+                    let range = NSRange(text.startIndex..., in: text)
+                    if pattern.expression?.firstMatch(in: text, range: range) == nil {
+                        problems.append("\(path): \(value.jsonText) does not match \(pattern.text)")
+                    }
+                }
+                if isDate, !SchemaValidator.isDate(text) {
+                    problems.append("\(path): \(value.jsonText) is not a date")
+                }
+            }
+            if let number = value.intValue, case .int = value {
+                if let minimum, number < minimum { problems.append("\(path): \(number) < \(minimum)") }
+                if let maximum, number > maximum { problems.append("\(path): \(number) > \(maximum)") }
+            }
+            if let elements = value.arrayValue {
+                if let minItems, elements.count < minItems { problems.append("\(path): fewer than \(minItems) items") }
+                if let maxItems, elements.count > maxItems { problems.append("\(path): more than \(maxItems) items") }
+                if uniqueItems {
+                    for (index, item) in elements.enumerated() where elements[..<index].contains(where: { SchemaValidator.equal($0, item) }) {
+                        problems.append("\(path)[\(index)]: \(item.jsonText) repeats an earlier item")
+                    }
+                }
+                if let items {
+                    for (index, item) in elements.enumerated() { problems += items.check(item, path: "\(path)[\(index)]", in: definitions) }
+                }
+            }
+            if let object = value.objectValue {
+                for key in required where object[key] == nil {
+                    problems.append("\(path): no \(key)")
+                }
+                if !properties.isEmpty || additionalProperties != nil {
+                    for (key, field) in object.pairs {
+                        if let fieldSchema = properties[key] {
+                            problems += fieldSchema.check(field, path: "\(path).\(key)", in: definitions)
+                        } else if let additionalProperties {
+                            problems += additionalProperties.check(field, path: "\(path).\(key)", in: definitions)
+                        }
+                    }
+                }
+            }
+            if let oneOf {
+                problems += Self.oneOf(oneOf, value, path: path, in: definitions)
+            }
+            if let anyOf {
+                let results = anyOf.map { $0.check(value, path: path, in: definitions) }
+                if !results.contains(where: \.isEmpty) {
+                    problems.append("\(path): matches none of anyOf (closest: \(results.min { $0.count < $1.count }?.first ?? ""))")
+                }
+            }
+            for part in allOf {
+                problems += part.check(value, path: path, in: definitions)
+            }
+            if let not, not.check(value, path: path, in: definitions).isEmpty {
+                problems.append("\(path): \(value.jsonText) matches what `not` excludes")
+            }
+            if let condition {
+                let branch = condition.if.check(value, path: path, in: definitions).isEmpty ? condition.then : condition.else
+                if let branch { problems += branch.check(value, path: path, in: definitions) }
+            }
+            return problems
         }
-        for part in schema["allOf"]?.arrayValue ?? [] {
-            problems += check(value, part, path: path)
-        }
-        if let condition = schema["if"] {
-            let branch = check(value, condition, path: path).isEmpty ? schema["then"] : schema["else"]
-            if let branch { problems += check(value, branch, path: path) }
-        }
-        return problems
     }
 
     /// JSON Schema's equality: numbers by value (1 is 1.0), strings by code points, objects
@@ -185,7 +280,7 @@ public struct SchemaValidator: Sendable {
         return (1...days).contains(day)
     }
 
-    private static func matches(_ value: JSONValue, type: String) -> Bool {
+    static func matches(_ value: JSONValue, type: String) -> Bool {
         switch (type, value) {
         case ("null", .null), ("boolean", .bool), ("integer", .int), ("string", .string), ("array", .array), ("object", .object): true
         case ("number", .int), ("number", .double): true

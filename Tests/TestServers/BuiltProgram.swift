@@ -3,10 +3,12 @@ import Glibc
 
 /// A program built by this package, found and run the way the end-to-end tests run it.
 public enum BuiltProgram {
-    /// The built program `name` beside the test bundle; for `cardserver`, the one
-    /// `CARDSERVER_BIN` names when it is set (CI tests the release binary).
+    /// The built program `name` beside the test bundle, or the one `CARDSERVER_BIN` or
+    /// `CARDCLIENT_BIN` names for `cardserver` or `cardclient` when it is set
+    /// (`Scripts/test.sh` runs the end-to-end tests again against the release binaries).
     public static func url(_ name: String) -> URL {
-        if name == "cardserver", let path = ProcessInfo.processInfo.environment["CARDSERVER_BIN"] {
+        let variable = ["cardserver": "CARDSERVER_BIN", "cardclient": "CARDCLIENT_BIN"][name]
+        if let variable, let path = ProcessInfo.processInfo.environment[variable] {
             return URL(fileURLWithPath: path)
         }
         return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()

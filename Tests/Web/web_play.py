@@ -2,6 +2,9 @@
 """Plays every game in a real browser against a real cardserver (issue 31).
 
     /usr/bin/python3 Tests/Web/web_play.py --server .build/release/cardserver [--shots DIR] [--only NAME ...]
+    /usr/bin/python3 Tests/Web/web_play.py --list
+
+The Swift test ExamplePeersTests runs each scenario in a process of its own (--only), several at once.
 
 Headless Chromium through Selenium (Debian: chromium, chromium-driver, python3-selenium,
 python3-jsonschema, python3-regex). The server is started on a free loopback port with a
@@ -624,11 +627,20 @@ SCENARIOS = {
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument('--server', required=True)
+    parser.add_argument('--server')
     parser.add_argument('--cardbench', default=None)
     parser.add_argument('--shots', default=None)
     parser.add_argument('--only', nargs='*', default=None)
+    parser.add_argument('--list', action='store_true', help='print the scenarios\' names, one a line, and exit')
     args = parser.parse_args()
+    if args.list:
+        print('\n'.join(SCENARIOS))
+        return
+    if not args.server:
+        parser.error('--server is required')
+    unknown = [name for name in args.only or [] if name not in SCENARIOS]
+    if unknown:
+        parser.error(f'no such scenario: {", ".join(unknown)} (--list names them)')
     args.cardbench = args.cardbench or os.path.join(os.path.dirname(args.server), 'cardbench')
     run = Run(args)
     failed = 0

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Every test this project has, on a fresh machine with Swift and nothing else; CI runs it
+# (.ci/run) on a clean clone.
+#
+#   Scripts/test.sh                the whole run: the outside peers, then every phase
+#   Scripts/test.sh --no-install   the same, installing nothing (a missing peer fails its tests)
+#
+# What it does, in phases whose wall times it prints at the end:
+#   peers     installs what the tests use as peers and judges when it is missing (Debian's
+#             tmux, nginx, Caddy, promtool, Chromium and its driver, Python's websockets,
+#             jsonschema, regex and Selenium; pip's jsonschema and regex for the example bots),
+#             in the background while the first build runs
+#   asan-build  the whole package with its tests under AddressSanitizer (Scripts/sanitize.sh --all)
+#   asan        every fast test (values, ScriptedHost) and the server end to end, its cardserver
+#               built sanitized too, under AddressSanitizer and LeakSanitizer
+#   release     swift build -c release: the binaries that ship (beside asan, niced)
+#   e2e         the end-to-end targets (real processes, tmux, nginx, Caddy, promtool, the
+#               example bots, Chromium) against the release cardserver and cardclient
+#   tsan-build  the targets with threads or parsers and the server, under ThreadSanitizer
+#               (beside e2e, niced)
+#   tsan        those tests under ThreadSanitizer, the server end to end included
+# Every phase runs with CARDSERVER_REQUIRE_PEERS=1: a test whose peer is missing fails, so
+# nothing is skipped. The builds that run beside tests are niced, so the tests keep the
+# processor they need. Exits non-zero if any phase failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+install=1
+for argument in "$@"; do
+    case "$argument" in
+    --no-install) install=0 ;;
+    -h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "Error: unknown option '$argument'" >&2; echo "USAGE: Scripts/test.sh [--no-install]" >&2; exit 64 ;;
+    esac
+done
+
+export CARDSERVER_REQUIRE_PEERS=1
+logs="$(mktemp -d "${TMPDIR:-/tmp}/cardserver-test.XXXXXX")"
+failed=()
+times=()
+started=$SECONDS
+
+# Runs a phase in the foreground: its output as it comes, its time and status kept.
+phase() {
+    local name="$1" start=$SECONDS
+    shift
+    echo "== test.sh: $name: $*"
+    if "$@"; then
+        times+=("$name $((SECONDS - start)) s")
+    else
+        times+=("$name $((SECONDS - start)) s FAILED")
+        failed+=("$name")
+    fi
+}
+
+# Starts a phase in the background, its output into a log shown when it is waited for.
+declare -A pids=() begun=()
+background() {
+    local name="$1"
+    shift
+    echo "== test.sh: $name (in the background): $*"
+    begun[$name]=$SECONDS
+    "$@" >"$logs/$name.log" 2>&1 &
+    pids[$name]=$!
+}
+
+# Waits for a background phase; shows its log and keeps its time and status.
+finish() {
+    local name="$1"
+    if wait "${pids[$name]}"; then
+        times+=("$name $((SECONDS - ${begun[$name]})) s")
+        tail -5 "$logs/$name.log" | sed "s/^/   $name | /"
+    else
+        times+=("$name $((SECONDS - ${begun[$name]})) s FAILED")
+        failed+=("$name")
+        echo "== test.sh: $name FAILED; its output:"
+        sed "s/^/   $name | /" "$logs/$name.log"
+    fi
+}
+
+# --- peers -----------------------------------------------------------------------------------
+# Debian's packages serve /usr/bin/python3 (the TLS, WebSocket and browser tests); pip serves
+# the python3 first on PATH (the example bots), which may be another Python.
+missing_packages() {
+    local missing=()
+    command -v tmux >/dev/null || missing+=(tmux)
+    [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+    [ -x /usr/bin/caddy ] || missing+=(caddy)
+    [ -x /usr/bin/openssl ] || missing+=(openssl)
+    [ -x /usr/bin/promtool ] || missing+=(prometheus)
+    command -v chromium >/dev/null || missing+=(chromium)
+    command -v chromedriver >/dev/null || missing+=(chromium-driver)
+    local module
+    for module in websockets jsonschema regex selenium; do
+        /usr/bin/python3 -c "import $module" 2>/dev/null || missing+=("python3-$module")
+    done
+    echo "${missing[@]}"
+}
+
+install_peers() {
+    local packages
+    packages="$(missing_packages)"
+    if [ -n "$packages" ]; then
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        echo "installing with apt-get: $packages"
+        $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $packages || return 1
+    fi
+    if ! python3 -c 'import jsonschema, regex' 2>/dev/null; then
+        echo "installing with pip for $(command -v python3): jsonschema regex"
+        python3 -m pip --version >/dev/null 2>&1 || {
+            [ "$(id -u)" -eq 0 ] && apt-get install -y -qq python3-pip
+        }
+        python3 -m pip install --quiet jsonschema regex 2>/dev/null ||
+            python3 -m pip install --quiet --break-system-packages jsonschema regex || return 1
+    fi
+    packages="$(missing_packages)"
+    [ -z "$packages" ] || { echo "still missing: $packages"; return 1; }
+    echo "every peer is here"
+}
+
+if [ "$install" -eq 1 ]; then
+    background peers install_peers
+fi
+
+# --- the phases ---------------------------------------------------------------------------------
+# One debug build serves the fast tests and the harness of the end-to-end ones: AddressSanitizer's
+# (with LeakSanitizer) over the whole package, so the fast tests and the server end to end run
+# under it once, and no plain debug build is made beside it. The tmux suites and the outside
+# peers' long runs (the example bots, Chromium) are left to the release pass.
+release_only='ClientEndToEndTests|ExamplePeersTests'
+e2e_targets='ServerEndToEndTests|ClientEndToEndTests'
+
+phase asan-build Scripts/sanitize.sh --all --sanitizer address --build-only
+background release nice -n 19 swift build -c release
+[ "$install" -eq 0 ] || finish peers
+phase asan Scripts/sanitize.sh --all --sanitizer address --skip-build --skip "$release_only"
+finish release
+
+# The release binaries end to end (the harness is the test bundle just built), ThreadSanitizer's
+# build beside it; then ThreadSanitizer's run on the targets with threads and the server.
+bin="$(swift build -c release --show-bin-path)"
+background tsan-build nice -n 19 Scripts/sanitize.sh --sanitizer thread --build-only
+phase e2e env CARDSERVER_BIN="$bin/cardserver" CARDCLIENT_BIN="$bin/cardclient" \
+    Scripts/sanitize.sh --all --sanitizer address --skip-build --filter "$e2e_targets"
+finish tsan-build
+phase tsan Scripts/sanitize.sh --sanitizer thread --skip-build --skip ExamplePeersTests
+
+echo
+echo "== test.sh: phase times (wall):"
+for line in "${times[@]}"; do echo "   $line"; done
+echo "   all $((SECONDS - started)) s"
+rm -rf "$logs"
+if [ "${#failed[@]}" -gt 0 ]; then
+    echo "== test.sh: FAILED: ${failed[*]}"
+    exit 1
+fi
+echo "== test.sh: every phase passed"
