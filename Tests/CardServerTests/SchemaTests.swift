@@ -11,13 +11,41 @@ struct SchemaTests {
     @Test func theSchemaLoadsWithEveryMessageType() {
         let definitions = schema.root["$defs"]?.objectValue
         #expect(definitions?["clientMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 25)
-        #expect(definitions?["serverMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 38)
+        #expect(definitions?["serverMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 39)
+        #expect(schema.root["$id"] == .string("https://cardserver.invalid/protocol/1/schema/\(SuiteVersion.number)/Protocol.schema.json"))
+    }
+
+    /// A client skips a message type it does not know (Protocol.md, Framing), so the schema lets
+    /// a newer server's through (`server.unknown`), and only those: a type the schema lists must
+    /// fit its own definition, and the catch-all names every listed type.
+    @Test func aNewerServersMessageTypeValidatesAndAKnownOneMustFitItsDefinition() throws {
+        for line in [#"{"type":"pool_status","pool":"rps-3","waiting":4}"#, #"{"type":"x"}"#, #"{"type":"tournament","round":{"n":1}}"#] {
+            #expect(schema.problems(ofLine: line, against: "serverMessage") == [], "\(line)")
+        }
+        #expect(!schema.knows(type: "pool_status", in: "serverMessage"))
+        #expect(schema.knows(type: "pong", in: "serverMessage"))
+        #expect(schema.problems(ofLine: #"{"type":"pong","id":1.5}"#, against: "serverMessage")
+            == ["$: matches 0 of oneOf, not 1 (closest: $.id: matches none of anyOf (closest: $.id: number, not integer))"])
+        #expect(schema.problems(ofLine: #"{"kind":"no type"}"#, against: "serverMessage") != [])
+        #expect(schema.problems(ofLine: #"{"type":7}"#, against: "serverMessage") != [])
+        // A command is not a server message the catch-all lets through: clients get no such leeway.
+        #expect(schema.problems(ofLine: #"{"type":"pool_join","pool":"rps-3"}"#, against: "clientMessage") == [#"$: no clientMessage has type "pool_join""#])
+
+        let definitions = try #require(schema.root["$defs"]?.objectValue)
+        let excluded = definitions["server.unknown"]?.objectValue?["properties"]?.objectValue?["type"]?.objectValue?["not"]?.objectValue?["enum"]?.arrayValue
+        let listed = (definitions["serverMessage"]?.objectValue?["oneOf"]?.arrayValue ?? []).compactMap { option -> [String]? in
+            guard let name = option.objectValue?["$ref"]?.stringValue?.replacing("#/$defs/", with: ""), name != "server.unknown",
+                  let definition = definitions[name]?.objectValue else { return nil }
+            let variants = definition["oneOf"]?.arrayValue ?? [.object(definition)]
+            return variants.compactMap { $0.objectValue?["properties"]?.objectValue?["type"]?.objectValue?["const"]?.stringValue }
+        }.flatMap { $0 }
+        #expect(Swift.Set(excluded?.compactMap(\.stringValue) ?? []) == Swift.Set(listed))
+        #expect(listed.count == 38)
     }
 
     @Test func goodLinesPassAndBadOnesSayWhereTheyAreWrong() {
         #expect(schema.problems(ofLine: #"{"type":"pong","id":"x"}"#, against: "serverMessage") == [])
         #expect(schema.problems(ofLine: #"{"type":"pong","later":"a field we do not know"}"#, against: "serverMessage") == [])
-        #expect(schema.problems(ofLine: #"{"type":"pang"}"#, against: "serverMessage") == [#"$: no serverMessage has type "pang""#])
         #expect(schema.problems(ofLine: #"{"type":"joined","room":"K7QX","game":"chess","seat":0}"#, against: "serverMessage")
             == [#"$: matches 0 of oneOf, not 1 (closest: $.game: "chess", not one of ["set","rps","rps-brain","concentration","klondike"])"#])
         #expect(schema.problems(ofLine: #"{"type":"welcome","player":"p1","name":"ann","resumed":false}"#, against: "serverMessage")
@@ -90,8 +118,12 @@ struct SchemaTests {
         var decodedClientExamples = 0
         for example in examples where !example.contains("…") {
             guard (try? JSONParser.parse(example)) != nil else { continue }
+            // A client's command validates as a newer server's message too: only a type the
+            // schema lists for the server makes a server example.
+            let type = (try? JSONParser.parse(example))?.objectValue?["type"]?.stringValue ?? ""
             let asClient = schema.problems(ofLine: example, against: "clientMessage")
-            let asServer = schema.problems(ofLine: example, against: "serverMessage")
+            let asServer = schema.knows(type: type, in: "serverMessage")
+                ? schema.problems(ofLine: example, against: "serverMessage") : ["$: not a type the server sends"]
             if !asClient.isEmpty && !asServer.isEmpty {
                 failures.append("\(example.prefix(160)): \(asServer.first ?? "") / \(asClient.first ?? "")")
             }

@@ -13,7 +13,7 @@ struct GreetingSocketTests {
         let client = try server.connect()
         let before = Int(Date().timeIntervalSince1970 * 1000)
         let line = try client.receiveLine()
-        let prefix = #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["set","rps","rps-brain","concentration","klondike"],"started_ms":"#
+        let prefix = #"{"type":"hello","protocol":1,"server":"cardserver \#(SuiteVersion.number)","games":["set","rps","rps-brain","concentration","klondike"],"started_ms":"#
         #expect(line.hasPrefix(prefix))
         // The server started moments before it greeted: within the last minute.
         let started = try #require(Int(line.dropFirst(prefix.count).dropLast()))
