@@ -6,22 +6,21 @@
 #   Scripts/test.sh --no-install   the same, installing nothing (a missing peer fails its tests)
 #
 # What it does, in phases whose wall times it prints at the end:
-#   peers     installs what the tests use as peers and judges when it is missing (Debian's
-#             tmux, nginx, Caddy, promtool, Chromium and its driver, Python's websockets,
-#             jsonschema, regex and Selenium; pip's jsonschema and regex for the example bots),
-#             in the background while the first build runs
-#   asan-build  the whole package with its tests under AddressSanitizer (Scripts/sanitize.sh --all)
-#   asan        every fast test (values, ScriptedHost) and the server end to end, its cardserver
-#               built sanitized too, under AddressSanitizer and LeakSanitizer
-#   release     swift build -c release: the binaries that ship (beside asan, niced)
-#   e2e         the end-to-end targets (real processes, tmux, nginx, Caddy, promtool, the
-#               example bots, Chromium) against the release cardserver and cardclient
-#   tsan-build  the targets with threads or parsers and the server, under ThreadSanitizer
-#               (beside e2e, niced)
-#   tsan        those tests under ThreadSanitizer, the server end to end included
+#   peers           installs what the tests use as peers and judges when it is missing
+#                   (Debian's tmux, nginx, Caddy, promtool, Chromium and its driver, Python's
+#                   websockets, jsonschema, regex and Selenium; pip's jsonschema and regex for
+#                   the example bots), in the background while the first build runs
+#   build           swift build --build-tests (debug)
+#   fast            the fast test targets (values, ScriptedHost, in-process sockets), once
+#   release         swift build -c release: the binaries that ship (beside fast, niced)
+#   e2e             the end-to-end targets (real processes, tmux, nginx, Caddy, promtool, the
+#                   example bots, Chromium) against the release cardserver and cardclient
+#   sanitize-builds Scripts/sanitize.sh's builds (beside e2e, niced)
+#   asan, tsan      AddressSanitizer (with LeakSanitizer) and ThreadSanitizer: the targets with
+#                   threads or parsers in-process, and the server end to end with a sanitized
+#                   cardserver (Scripts/sanitize.sh)
 # Every phase runs with CARDSERVER_REQUIRE_PEERS=1: a test whose peer is missing fails, so
-# nothing is skipped. The builds that run beside tests are niced, so the tests keep the
-# processor they need. Exits non-zero if any phase failed.
+# nothing is skipped. Exits non-zero if any phase failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +28,7 @@ install=1
 for argument in "$@"; do
     case "$argument" in
     --no-install) install=0 ;;
-    -h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown option '$argument'" >&2; echo "USAGE: Scripts/test.sh [--no-install]" >&2; exit 64 ;;
     esac
 done
@@ -124,27 +123,31 @@ if [ "$install" -eq 1 ]; then
 fi
 
 # --- the phases ---------------------------------------------------------------------------------
-# One debug build serves the fast tests and the harness of the end-to-end ones: AddressSanitizer's
-# (with LeakSanitizer) over the whole package, so the fast tests and the server end to end run
-# under it once, and no plain debug build is made beside it. The tmux suites and the outside
-# peers' long runs (the example bots, Chromium) are left to the release pass.
-release_only='ClientEndToEndTests|ExamplePeersTests'
+fast_targets='GameRulesTests|KlondikeSolverTests|WireTests|WebTransportTests|NetworkTests|StorageTests|CardServerTests|CardClientTests|WebClientTests|CardBenchTests'
 e2e_targets='ServerEndToEndTests|ClientEndToEndTests'
 
-phase asan-build Scripts/sanitize.sh --all --sanitizer address --build-only
+# One debug build with its tests; line tables are all a failure's report needs, and full
+# debug information made it 15% slower.
+phase build swift build --build-tests -Xswiftc -gline-tables-only
+# The binaries that ship, built while the fast tests run (niced: the tests come first).
 background release nice -n 19 swift build -c release
+phase fast swift test --skip-build --filter "$fast_targets"
 [ "$install" -eq 0 ] || finish peers
-phase asan Scripts/sanitize.sh --all --sanitizer address --skip-build --skip "$release_only"
 finish release
 
-# The release binaries end to end (the harness is the test bundle just built), ThreadSanitizer's
-# build beside it; then ThreadSanitizer's run on the targets with threads and the server.
+# The release binaries end to end (the debug test bundle drives them); the sanitizers'
+# builds beside it: a sanitized release cardserver each, and the in-process targets with
+# threads or parsers (Scripts/sanitize.sh).
 bin="$(swift build -c release --show-bin-path)"
-background tsan-build nice -n 19 Scripts/sanitize.sh --sanitizer thread --build-only
+background sanitize-builds nice -n 19 Scripts/sanitize.sh --build-only
 phase e2e env CARDSERVER_BIN="$bin/cardserver" CARDCLIENT_BIN="$bin/cardclient" \
-    Scripts/sanitize.sh --all --sanitizer address --skip-build --filter "$e2e_targets"
-finish tsan-build
-phase tsan Scripts/sanitize.sh --sanitizer thread --skip-build --skip ExamplePeersTests
+    swift test --skip-build --filter "$e2e_targets"
+finish sanitize-builds
+
+# AddressSanitizer (with LeakSanitizer) and ThreadSanitizer: in-process, then the server
+# end to end with its cardserver sanitized.
+phase asan Scripts/sanitize.sh --sanitizer address --skip-build
+phase tsan Scripts/sanitize.sh --sanitizer thread --skip-build
 
 echo
 echo "== test.sh: phase times (wall):"

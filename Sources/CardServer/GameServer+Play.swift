@@ -133,7 +133,8 @@ extension GameServer {
         }
         pauseInput(client, .slowReply)
         let cause = StateCause.command(command.type, by: player.name)
-        host.runOffLoop(slow.work) { [weak self, weak room] in
+        let (work, clock) = (slow.work, host.searchClock)
+        host.runOffLoop({ work(clock) }) { [weak self, weak room] in
             guard let self else { return }
             let reply = slow.reply()
             let client = self.clients[clientID].flatMap { $0.isClosing ? nil : $0 }

@@ -30,6 +30,10 @@ public protocol ServerHost: AnyObject {
     func cancel(_ timer: TimerToken)
     /// A monotonic clock in nanoseconds.
     var nowNanoseconds: UInt64 { get }
+    /// The clock a search off the loop reads its time budget on (a Klondike hint's): the
+    /// monotonic clock on a real host; a scripted host's own, so that there a search's answer
+    /// depends on the game alone, never on how loaded the machine is.
+    var searchClock: any Clock<Duration> { get }
     /// The wall clock, in milliseconds since 1970 (UTC): what names the day of a daily deal.
     var wallMilliseconds: Int64 { get }
     /// Writes one line to the server's log.
@@ -66,6 +70,9 @@ extension ServerHost {
     public func frameLinesAsWebSocket(_ client: ClientID) {}
     /// A host without sockets moves no bytes.
     public var transferredBytes: (received: UInt64, sent: UInt64) { (0, 0) }
+
+    /// The monotonic clock; a scripted host has its own.
+    public var searchClock: any Clock<Duration> { ContinuousClock() }
 
     /// The system's wall clock; a scripted host sets its own.
     public var wallMilliseconds: Int64 { Timestamp.nowMilliseconds() }

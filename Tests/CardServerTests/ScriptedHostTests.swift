@@ -18,6 +18,20 @@ struct ScriptedHostTests {
         #expect(host.disconnected.contains(conn))
     }
 
+    /// A search off the loop (a Klondike hint's) reads its time budget on the host's clock,
+    /// which stands while the work runs: on virtual time the budget's 700 ms never run out, so
+    /// the answer is the node budget's alone, the same on an idle machine and a loaded one.
+    @Test func aSearchOffTheLoopRunsOnTheHostsStandingClock() throws {
+        let host = ScriptedHost()
+        let clock = try #require(host.searchClock as? StandingClock)
+        let start = clock.now
+        #expect(start.duration(to: clock.now) == .zero)
+        host.advance(by: .seconds(2))
+        let later = try #require(host.searchClock as? StandingClock)
+        #expect(start.duration(to: later.now) == .seconds(2))
+        #expect(later.now.duration(to: later.now.advanced(by: .milliseconds(700))) == .milliseconds(700))
+    }
+
     @Test func aPlayerPingsAfterLogin() {
         let host = ScriptedHost()
         let ann = host.player("ann")

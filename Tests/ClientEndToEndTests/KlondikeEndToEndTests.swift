@@ -8,7 +8,7 @@ import Wire
 /// Klondike in the real `cardclient`, in tmux, against a real `cardserver`: the draw-3 fan as
 /// the server has it, a whole deal won with the cursor keys alone, a run dragged with the
 /// mouse, and auto-play.
-@Suite(.ownThread, .needs(.tmux), .timeLimit(.minutes(3 * TestBudget.scale)))
+@Suite(.ownThread, .needs(.tmux), .timeLimit(.minutes(5 * TestBudget.scale)))
 struct KlondikeEndToEndTests {
     /// A state directory whose settings turn auto-play off, so only the keys pressed move cards.
     static func stateWithoutAutoPlay() throws -> String {

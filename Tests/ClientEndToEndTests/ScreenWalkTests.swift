@@ -6,7 +6,7 @@ import Wire
 
 /// Every screen of every game in the real client at 80×24 (tmux, a real server): no line ends
 /// cut mid-word. A line too long ends at a whole word and " …".
-@Suite(.ownThread, .needs(.tmux), .timeLimit(.minutes(TestBudget.scale)))
+@Suite(.ownThread, .needs(.tmux), .timeLimit(.minutes(5 * TestBudget.scale)))
 struct ScreenWalkTests {
     static let width = 80
     static let height = 24

@@ -6,7 +6,7 @@ import Wire
 
 /// The real `cardclient` in tmux against a real `cardserver`: a Set race under a selection,
 /// and the records of finished games with their replays.
-@Suite(.ownThread, .needs(.tmux), .timeLimit(.minutes(TestBudget.scale)))
+@Suite(.ownThread, .needs(.tmux), .timeLimit(.minutes(5 * TestBudget.scale)))
 struct TableEndToEndTests {
     /// Reads messages until one of `type`; returns it with everything read before it.
     static func read(_ client: RawClient, until type: String) throws -> (JSONObject, [JSONObject]) {

@@ -19,6 +19,7 @@ struct EventLoopTests {
             #expect(client.readLine() == "hello \(index)")
             #expect(client.readLine() == "second \(index)")
             #expect(client.send("par"))
+            // Not a wait for anything: a gap, so the rest most likely arrives in a read of its own.
             usleep(2_000)
             #expect(client.send("ts \(index)\n"))
             #expect(client.readLine() == "parts \(index)")
@@ -68,7 +69,8 @@ struct EventLoopTests {
         let slow = try TestClient(port: server.port, receiveBuffer: 4096)
         #expect(slow.send("hi\nBYE 300000\n"))
         #expect(slow.readLine() == "hi")
-        usleep(50_000) // let the server block on a full socket buffer
+        // No wait here: with a 4 KiB receive buffer, the server's writes of 300 kB block (and
+        // it waits for EPOLLOUT) however soon the client starts reading.
         let (bytes, sawEOF) = slow.readToEnd()
         #expect(sawEOF)
         #expect(bytes == TestPattern.bytes(300_000))
@@ -160,7 +162,10 @@ struct EventLoopTests {
         // A small receive buffer keeps most of the 900 kB (under the 1 MiB cap) unsent until the client reads.
         let client = try TestClient(port: server.port, receiveBuffer: 4096)
         #expect(client.send("BIG 900000\n"))
-        usleep(50_000)
+        // The loop holds most of it unsent; the drain cannot come before the client reads.
+        #expect(server.delegate.wait { !$0.opened.isEmpty })
+        let clientID = try #require(server.delegate.opened.first)
+        #expect(try server.waitForUnsent(clientID, moreThan: 0))
         #expect(server.delegate.drained.isEmpty, "drained before the client read")
         let received = client.read(count: 900_000)
         #expect(received == TestPattern.bytes(900_000), "\(received?.count ?? -1) bytes, not the pattern")
@@ -229,7 +234,10 @@ struct EventLoopTests {
     func stopper() throws {
         let server = try LoopThread()
         server.start()
-        usleep(20_000)
+        // Once a line is echoed the loop is running, and then waits in epoll_wait for more.
+        let probe = try TestClient(port: server.port)
+        #expect(probe.send("up\n"))
+        #expect(probe.readLine() == "up")
         #expect(server.stop() == nil)
 
         let loop = try EventLoop()
@@ -427,6 +435,8 @@ struct EventLoopWakerTests {
 
         // A wake from another thread ends a loop waiting in epoll_wait with nothing else to do.
         let thread = Thread {
+            // Not a wait for anything: a gap, so the loop is most likely in epoll_wait by then
+            // (a wake before it waits ends the wait at once, which passes too).
             usleep(20_000)
             waker.wake()
         }

@@ -1,5 +1,4 @@
 import GameRules
-import TestServers
 import Testing
 @testable import Network
 
@@ -39,7 +38,7 @@ private final class ScriptedWriter {
     }
 }
 
-@Suite("OutputBuffer", .ownThread)
+@Suite("OutputBuffer")
 struct OutputBufferTests {
     @Test("empty buffer drains without writing")
     func emptyDrains() {

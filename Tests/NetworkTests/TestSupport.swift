@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import Glibc
 @testable import Network
 
@@ -11,7 +12,7 @@ final class TestClient: @unchecked Sendable {
         let address = try SocketAddress(host: host, port: port)
         fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket: errno \(errno)") }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        var timeout = timeval(tv_sec: timeoutSeconds * TestBudget.scale, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         if var size = receiveBuffer {
@@ -178,6 +179,10 @@ final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
             } else if text.hasPrefix("SEND ") {
                 let words = text.split(separator: " ")
                 loop?.send(TestPattern.bytes(Int(words[2]) ?? 0), to: ConnectionID(rawValue: UInt64(words[1]) ?? 0))
+            } else if text.hasPrefix("UNSENT ") {
+                // Another connection's unsent bytes, read on the loop's thread.
+                let other = ConnectionID(rawValue: UInt64(text.dropFirst(7)) ?? 0)
+                echo.append(contentsOf: Array("unsent \(loop?.unsentBytes(other).map(String.init) ?? "none")\n".utf8))
             } else if text == "TOTAL" {
                 echo.append(contentsOf: Array("total \(loop?.totalOutputBytes ?? -1)\n".utf8))
             } else if text.hasPrefix("BIG ") {
@@ -219,9 +224,9 @@ final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
         peers.first { $0.value == "127.0.0.1:\(port)" }?.key
     }
 
-    /// Polls `condition` every 5 ms for up to `seconds`.
+    /// Polls `condition` every 5 ms for up to `seconds` (times `TEST_TIME_SCALE`).
     func wait(seconds: Double = 10, until condition: (EchoDelegate) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(TestBudget.seconds(seconds))
         while Date() < deadline {
             if condition(self) { return true }
             usleep(5_000)
@@ -265,6 +270,19 @@ final class LoopThread: @unchecked Sendable {
         }
         delegate.loopThread = thread
         thread.start()
+    }
+
+    /// Waits (up to 10 s, times `TEST_TIME_SCALE`) until the loop holds more than `bytes` unsent
+    /// for `connection`, asking it over a connection of its own; false if it never did.
+    func waitForUnsent(_ connection: ConnectionID, moreThan bytes: Int) throws -> Bool {
+        let observer = try TestClient(port: port)
+        let deadline = Date().addingTimeInterval(TestBudget.seconds(10))
+        while Date() < deadline {
+            guard observer.send("UNSENT \(connection.rawValue)\n"), let reply = observer.readLine() else { return false }
+            if let unsent = Int(reply.dropFirst("unsent ".count)), unsent > bytes { return true }
+            usleep(5_000)
+        }
+        return false
     }
 
     /// Stops the loop from this thread and waits (bounded) for run() to return.

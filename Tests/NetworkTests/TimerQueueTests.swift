@@ -1,9 +1,8 @@
 import GameRules
-import TestServers
 import Testing
 @testable import Network
 
-@Suite("TimerQueue", .ownThread)
+@Suite("TimerQueue")
 struct TimerQueueTests {
     @Test("timers come out in deadline order, ties in scheduling order")
     func ordering() {

@@ -139,6 +139,11 @@ public final class ScriptedHost: ServerHost {
         return now
     }
 
+    /// The virtual clock as a search off the loop reads it: it stands still while the work runs
+    /// (the test advances the clock, the work does not), so a time budget never runs out and a
+    /// search's answer depends on its node budget alone, however loaded the machine is.
+    public var searchClock: any Clock<Duration> { StandingClock(at: now) }
+
     /// The scripted wall clock: 2026-11-24 12:00 UTC, moved by ``advance(by:)`` with the monotonic one.
     public var wallMilliseconds: Int64 { 1_795_521_600_000 + Int64((now - 1_000_000_000) / 1_000_000) }
 
@@ -295,4 +300,35 @@ public final class ScriptedHost: ServerHost {
         }
         return sentLines[client] ?? []
     }
+}
+
+/// A clock that always reads the same instant: the scripted host's virtual time while work
+/// handed off its loop runs.
+public struct StandingClock: Clock {
+    /// An instant of virtual time, in nanoseconds.
+    public struct Instant: InstantProtocol {
+        let nanoseconds: UInt64
+
+        public func advanced(by duration: Duration) -> Instant {
+            let (seconds, attoseconds) = duration.components
+            return Instant(nanoseconds: UInt64(Int64(nanoseconds) + seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+        }
+
+        public func duration(to other: Instant) -> Duration { .nanoseconds(Int64(other.nanoseconds) - Int64(nanoseconds)) }
+
+        public static func < (left: Instant, right: Instant) -> Bool { left.nanoseconds < right.nanoseconds }
+    }
+
+    /// The instant it stands at.
+    public let now: Instant
+
+    /// A clock standing at `nanoseconds` of virtual time.
+    public init(at nanoseconds: UInt64) {
+        now = Instant(nanoseconds: nanoseconds)
+    }
+
+    public var minimumResolution: Duration { .nanoseconds(1) }
+
+    /// Returns at once: nothing that runs on it may wait for time to pass.
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {}
 }

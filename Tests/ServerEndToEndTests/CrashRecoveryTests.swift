@@ -48,9 +48,9 @@ struct CrashRecoveryTests {
 
     /// Restarts after SIGKILL, resumes everyone in order and checks each sees what they saw.
     func expectRestored(
-        _ server: ServerProcess, room: String, players: [(client: TestClient, state: JSONObject)]
+        _ server: ServerProcess, room: String, players: [(client: TestClient, state: JSONObject)], startWithin: Double = 10
     ) throws -> (server: ServerProcess, clients: [TestClient]) {
-        let restarted = try server.restart()
+        let restarted = try server.restart(startWithin: startWithin)
         #expect(restarted.log.contains("restored 1 room from"))
         var clients: [TestClient] = []
         for (client, before) in players {
@@ -168,7 +168,8 @@ struct CrashRecoveryTests {
         ann.send(#"{"type":"draw","id":1}"#)
         #expect(try ann.expect("error")["code"] == .string("illegal_move"))
 
-        let (restarted, clients) = try expectRestored(server, room: room, players: [(ann, state)])
+        // A debug server replays the 10,000 moves slowly on a loaded machine: a minute to start.
+        let (restarted, clients) = try expectRestored(server, room: room, players: [(ann, state)], startWithin: 60)
         clients[0].send(#"{"type":"draw","id":2}"#)
         let refused = try clients[0].expect("error")
         #expect(refused["code"] == .string("illegal_move"))

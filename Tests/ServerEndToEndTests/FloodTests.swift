@@ -54,11 +54,15 @@ struct FloodTests {
         ann.send(#"{"type":"ping","id":"last"}"#)
 
         // The replies to 21,845 bad lines (about 2 MB) would pass the 1 MiB output cap
-        // if they were all answered at once; instead ann is read no further meanwhile.
-        for round in 0..<20 {
+        // if they were all answered at once; instead ann is read no further meanwhile, and
+        // bob's pings are answered all along.
+        let deadline = Date().addingTimeInterval(TestBudget.seconds(10))
+        var round = 0
+        while !server.log.contains("is read more slowly: its replies are piling up unread") || round < 20 {
             bob.send(#"{"type":"ping","id":\#(round)}"#)
             #expect(try bob.receiveLine() == #"{"type":"pong","id":\#(round)}"#)
-            usleep(20_000)
+            round += 1
+            guard Date() < deadline else { break }
         }
         #expect(server.log.contains("is read more slowly: its replies are piling up unread"))
         #expect(!server.log.contains("over the limit"))
@@ -95,7 +99,21 @@ struct FloodTests {
             }
         }
         writer.start()
-        usleep(300_000)
+        // The server takes in as much of the flood as it will before ann reads: the pings it
+        // has answered stop growing (the rest wait in the kernel, or the flood was all taken
+        // in). Polled on /metrics, whose requests are not pings.
+        var answered = -1.0
+        let deadline = Date().addingTimeInterval(TestBudget.seconds(10))
+        while true {
+            let now = OutsidePeersTests.sample(#"cardserver_commands_total{type="ping"}"#, in: try OutsidePeersTests.metrics(server)) ?? 0
+            if now == answered && now > 0 { break }
+            guard Date() < deadline else {
+                Issue.record("the server never stopped reading the flood: \(now) pings answered")
+                break
+            }
+            answered = now
+            usleep(20_000)
+        }
         for number in 0..<50_000 {
             let line = try ann.receiveLine()
             guard line == #"{"type":"pong","id":\#(number)}"# else {

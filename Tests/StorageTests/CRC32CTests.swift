@@ -1,6 +1,4 @@
 @testable import Storage
-@testable import CardServer
-import ServerTestSupport
 import Testing
 
 /// The hand-written CRC-32C against RFC 3720's vectors (appendix B.4) and the common check

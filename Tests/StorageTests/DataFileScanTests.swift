@@ -1,6 +1,4 @@
 @testable import Storage
-@testable import CardServer
-import ServerTestSupport
 import Testing
 
 /// The verdict on each line of a data file, and what a start makes of them: a bad tail is

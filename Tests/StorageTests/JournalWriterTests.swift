@@ -1,9 +1,7 @@
 @testable import Storage
 import Foundation
 import Glibc
-import ServerTestSupport
 import Testing
-@testable import CardServer
 
 /// The journal's writer thread, on its own: batches go to disk in order, under their tickets.
 struct JournalWriterTests {

@@ -27,14 +27,16 @@ public final class ServerProcess {
     /// Whether the data directory outlives this server (a restart runs on it).
     private var keepsData = false
 
-    /// Starts a server and waits (up to 10 s) for it to listen.
+    /// Starts a server and waits (up to `startWithin` seconds, 10 by default, times
+    /// `TEST_TIME_SCALE`) for it to listen.
     /// - Parameters:
     ///   - arguments: options after the fixed ones (`--host 127.0.0.1 --port 0 --data <dir>`).
     ///   - data: a data directory to start on (another server's, for a restart); nil for a new one.
     ///   - openFileLimit: the server's RLIMIT_NOFILE, soft and hard (so it cannot raise it), set by
     ///     `/bin/sh`'s `ulimit -n` before it execs the server; nil leaves the limit as it is.
+    ///   - startWithin: how long it may take to listen: longer for a start that replays much.
     /// - Throws: `TestFailure` with the server's log when it does not start.
-    public init(_ arguments: [String] = [], data: URL? = nil, openFileLimit: Int? = nil) throws {
+    public init(_ arguments: [String] = [], data: URL? = nil, openFileLimit: Int? = nil, startWithin: Double = 10) throws {
         let unique = UUID().uuidString
         let temporary = FileManager.default.temporaryDirectory
         logURL = temporary.appendingPathComponent("cardserver-test-\(unique).log")
@@ -46,7 +48,7 @@ public final class ServerProcess {
             BuiltProgram.url("cardserver").path, serverArguments, openFileLimit: openFileLimit,
             output: "/dev/null", error: logURL.path)
 
-        switch Self.listeningPort(pid: pid, log: logURL) {
+        switch Self.listeningPort(pid: pid, log: logURL, within: TestBudget.seconds(startWithin)) {
         case .success(let found):
             port = found
         case .failure(let failure):
@@ -56,10 +58,10 @@ public final class ServerProcess {
         }
     }
 
-    /// The port of the server's "listening on" log line, waiting up to 10 s for it; a server
-    /// that exits first or is still silent then (it is killed) fails with its log.
-    private static func listeningPort(pid: pid_t, log: URL) -> Result<UInt16, TestFailure> {
-        let deadline = Date().addingTimeInterval(TestBudget.seconds(10))
+    /// The port of the server's "listening on" log line, waiting up to `seconds` for it; a
+    /// server that exits first or is still silent then (it is killed) fails with its log.
+    private static func listeningPort(pid: pid_t, log: URL, within seconds: Double) -> Result<UInt16, TestFailure> {
+        let deadline = Date().addingTimeInterval(seconds)
         var status: Int32 = 0
         while true {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
@@ -74,7 +76,7 @@ public final class ServerProcess {
             if Date() >= deadline {
                 kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
-                return .failure(TestFailure("cardserver did not start within \(Int(TestBudget.seconds(10))) s: \(text)"))
+                return .failure(TestFailure("cardserver did not start within \(Int(seconds)) s: \(text)"))
             }
             usleep(10_000)
         }
@@ -138,9 +140,9 @@ public final class ServerProcess {
     /// Stops this server with `signal` (SIGKILL by default: a crash) and starts another on its
     /// data directory, with the same options and open-file limit, or with `arguments`.
     /// The new server owns the data directory from then on.
-    public func restart(after signal: Int32 = SIGKILL, arguments: [String]? = nil) throws -> ServerProcess {
+    public func restart(after signal: Int32 = SIGKILL, arguments: [String]? = nil, startWithin: Double = 10) throws -> ServerProcess {
         stop(signal: signal, keepData: true)
-        return try ServerProcess(arguments ?? self.arguments, data: dataURL, openFileLimit: openFileLimit)
+        return try ServerProcess(arguments ?? self.arguments, data: dataURL, openFileLimit: openFileLimit, startWithin: startWithin)
     }
 }
 

@@ -76,7 +76,8 @@ struct GameUpdate {
 /// A reply worked out off the event loop: `work` runs on the background worker, then `reply`
 /// on the loop makes the message (and may keep what the work found).
 struct SlowReply {
-    let work: @Sendable () -> Void
+    /// The work, given the clock its time budget is read on (the host's ``ServerHost/searchClock``).
+    let work: @Sendable (any Clock<Duration>) -> Void
     let reply: () -> (RequestID?) -> ServerMessage
 }
 

@@ -170,7 +170,7 @@ struct KlondikeEngine: GameEngine {
         }
         let job = HintJob(game: game)
         let cache = hints
-        update.slowReply = SlowReply(work: { job.run() }) {
+        update.slowReply = SlowReply(work: { clock in job.run(clock: clock) }) {
             guard let finding = job.finding else { return Self.suggestion(.none(.nothingToPlay), in: game) }
             cache.hinter.remember(finding)
             return Self.suggestion(finding.hint, in: game)
@@ -272,8 +272,8 @@ final class HintJob: @unchecked Sendable {
         self.game = game
     }
 
-    /// Runs off the loop: pure.
-    func run() {
-        finding = KlondikeHinter.search(game)
+    /// Runs off the loop: pure but for `clock`, which bounds the search's time.
+    func run(clock: any Clock<Duration>) {
+        finding = KlondikeHinter.search(game, clock: clock)
     }
 }

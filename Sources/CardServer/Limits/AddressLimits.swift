@@ -24,8 +24,12 @@ enum PeerAddress {
     static func ipv6Network(_ text: String) -> String? {
         var bytes = in6_addr()
         guard text.contains(":"), inet_pton(AF_INET6, text, &bytes) == 1 else { return nil }
-        let groups = withUnsafeBytes(of: &bytes) { raw in
-            (0..<4).map { String(UInt16(raw[2 * $0]) << 8 | UInt16(raw[2 * $0 + 1]), radix: 16) }
+        let groups = withUnsafeBytes(of: &bytes) { raw -> [String] in
+            (0..<4).map { group -> String in
+                let high = UInt16(raw[2 * group]) << 8
+                let low = UInt16(raw[2 * group + 1])
+                return String(high | low, radix: 16)
+            }
         }
         return groups.joined(separator: ":") + "::/64"
     }
