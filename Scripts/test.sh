@@ -15,10 +15,11 @@
 #   release         swift build -c release: the binaries that ship (beside fast, niced)
 #   e2e             the end-to-end targets (real processes, tmux, nginx, Caddy, promtool, the
 #                   example bots, Chromium) against the release cardserver and cardclient
-#   sanitize-builds Scripts/sanitize.sh's builds (beside e2e, niced)
-#   asan, tsan      AddressSanitizer (with LeakSanitizer) and ThreadSanitizer: the targets with
-#                   threads or parsers in-process, and the server end to end with a sanitized
-#                   cardserver (Scripts/sanitize.sh)
+#   asan-builds     Scripts/sanitize.sh's AddressSanitizer builds (beside e2e, niced)
+#   asan            AddressSanitizer (with LeakSanitizer): the targets with threads or parsers
+#                   in-process, and the server end to end with a sanitized cardserver
+#   tsan-builds     the same for ThreadSanitizer (beside asan, niced)
+#   tsan            ThreadSanitizer's runs
 # Every phase runs with CARDSERVER_REQUIRE_PEERS=1: a test whose peer is missing fails, so
 # nothing is skipped. Exits non-zero if any phase failed.
 set -uo pipefail
@@ -129,24 +130,26 @@ e2e_targets='ServerEndToEndTests|ClientEndToEndTests'
 # One debug build with its tests; line tables are all a failure's report needs, and full
 # debug information made it 15% slower.
 phase build swift build --build-tests -Xswiftc -gline-tables-only
-# The binaries that ship, built while the fast tests run (niced: the tests come first).
-background release nice -n 19 swift build -c release
+# The binaries that ship, built while the fast tests run (niced: the tests come first); only
+# the three products, not the test support a plain `swift build -c release` builds too.
+background release nice -n 19 bash -c \
+    'for product in cardserver cardclient cardbench; do swift build -c release --product $product || exit 1; done'
 phase fast swift test --skip-build --filter "$fast_targets"
 [ "$install" -eq 0 ] || finish peers
 finish release
 
-# The release binaries end to end (the debug test bundle drives them); the sanitizers'
-# builds beside it: a sanitized release cardserver each, and the in-process targets with
-# threads or parsers (Scripts/sanitize.sh).
+# The release binaries end to end (the debug test bundle drives them), AddressSanitizer's
+# builds beside them: a sanitized release cardserver, and the in-process targets with
+# threads or parsers (Scripts/sanitize.sh). Then AddressSanitizer's runs beside
+# ThreadSanitizer's builds, and ThreadSanitizer's runs.
 bin="$(swift build -c release --show-bin-path)"
-background sanitize-builds nice -n 19 Scripts/sanitize.sh --build-only
+background asan-builds nice -n 19 Scripts/sanitize.sh --sanitizer address --build-only
 phase e2e env CARDSERVER_BIN="$bin/cardserver" CARDCLIENT_BIN="$bin/cardclient" \
     swift test --skip-build --filter "$e2e_targets"
-finish sanitize-builds
-
-# AddressSanitizer (with LeakSanitizer) and ThreadSanitizer: in-process, then the server
-# end to end with its cardserver sanitized.
+finish asan-builds
+background tsan-builds nice -n 19 Scripts/sanitize.sh --sanitizer thread --build-only
 phase asan Scripts/sanitize.sh --sanitizer address --skip-build
+finish tsan-builds
 phase tsan Scripts/sanitize.sh --sanitizer thread --skip-build
 
 echo

@@ -180,9 +180,11 @@ final class EchoDelegate: EventLoopDelegate, @unchecked Sendable {
                 let words = text.split(separator: " ")
                 loop?.send(TestPattern.bytes(Int(words[2]) ?? 0), to: ConnectionID(rawValue: UInt64(words[1]) ?? 0))
             } else if text.hasPrefix("UNSENT ") {
-                // Another connection's unsent bytes, read on the loop's thread.
+                // Another connection's unsent bytes and the drains it has had, read together
+                // on the loop's thread.
                 let other = ConnectionID(rawValue: UInt64(text.dropFirst(7)) ?? 0)
-                echo.append(contentsOf: Array("unsent \(loop?.unsentBytes(other).map(String.init) ?? "none")\n".utf8))
+                let drains = locked { _drained.filter { $0.0 == other }.count }
+                echo.append(contentsOf: Array("unsent \(loop?.unsentBytes(other).map(String.init) ?? "none") drained \(drains)\n".utf8))
             } else if text == "TOTAL" {
                 echo.append(contentsOf: Array("total \(loop?.totalOutputBytes ?? -1)\n".utf8))
             } else if text.hasPrefix("BIG ") {
@@ -273,16 +275,18 @@ final class LoopThread: @unchecked Sendable {
     }
 
     /// Waits (up to 10 s, times `TEST_TIME_SCALE`) until the loop holds more than `bytes` unsent
-    /// for `connection`, asking it over a connection of its own; false if it never did.
-    func waitForUnsent(_ connection: ConnectionID, moreThan bytes: Int) throws -> Bool {
+    /// for `connection`, asking it over a connection of its own; then the drains that
+    /// connection had had at that moment (read in the same turn), or nil if it never held that much.
+    func drainsWhileUnsent(_ connection: ConnectionID, moreThan bytes: Int) throws -> Int? {
         let observer = try TestClient(port: port)
         let deadline = Date().addingTimeInterval(TestBudget.seconds(10))
         while Date() < deadline {
-            guard observer.send("UNSENT \(connection.rawValue)\n"), let reply = observer.readLine() else { return false }
-            if let unsent = Int(reply.dropFirst("unsent ".count)), unsent > bytes { return true }
+            guard observer.send("UNSENT \(connection.rawValue)\n"), let reply = observer.readLine() else { return nil }
+            let words = reply.split(separator: " ")
+            if words.count == 4, let unsent = Int(words[1]), unsent > bytes { return Int(words[3]) }
             usleep(5_000)
         }
-        return false
+        return nil
     }
 
     /// Stops the loop from this thread and waits (bounded) for run() to return.
