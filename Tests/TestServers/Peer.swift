@@ -43,20 +43,19 @@ public struct Peer: Sendable, CustomStringConvertible {
         isPresent: runs("chromium", ["--version"]) && runs("chromedriver", ["--version"]))
 
     /// Debian's `/usr/bin/python3` able to import every one of `modules`; each module's Debian
-    /// package is `python3-<module>`.
+    /// package is `python3-<module>`, and the install line names the missing ones.
     public static func debianPython(_ modules: String...) -> Peer {
-        Peer(
+        let missing = modules.filter { !imports("/usr/bin/python3", [$0]) }
+        return Peer(
             "/usr/bin/python3 with \(modules.joined(separator: ", "))",
-            install: "apt-get install -y " + modules.map { "python3-\($0)" }.joined(separator: " "),
-            isPresent: imports("/usr/bin/python3", modules))
+            install: "apt-get install -y " + missing.map { "python3-\($0)" }.joined(separator: " "), isPresent: missing.isEmpty)
     }
 
-    /// The `python3` first on `PATH` (pip's, where pip serves one) able to import every one of `modules`.
+    /// The `python3` first on `PATH` (pip's, where pip serves one) able to import every one of
+    /// `modules`; the install line names the missing ones.
     public static func pipPython(_ modules: String...) -> Peer {
-        Peer(
-            "python3 with \(modules.joined(separator: ", "))",
-            install: "python3 -m pip install " + modules.joined(separator: " "),
-            isPresent: imports("python3", modules))
+        let missing = modules.filter { !imports("python3", [$0]) }
+        return Peer("python3 with \(modules.joined(separator: ", "))", install: "python3 -m pip install " + missing.joined(separator: " "), isPresent: missing.isEmpty)
     }
 
     private static func executable(_ path: String, _ name: String, install: String) -> Peer {
