@@ -59,6 +59,7 @@ extension GameServer {
             return broadcastState(room)
         }
         room.phase = .playing
+        room.notice = nil
         room.rematchVotes = []
         room.lastGameOver = nil
         let names = room.seats.map { $0.flatMap { players[$0]?.name } }

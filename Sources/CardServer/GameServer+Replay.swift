@@ -28,10 +28,11 @@ extension GameServer {
         if isReplaying, replays.contains(room.gameID) { return }
         let (record, seats, names, beganAt) = (room.gameRecord, room.beganSeats, room.beganWith, room.beganAt)
         let (gameID, game, code, seed, options, startedMs) = (room.gameID, room.gameName, room.code, room.seed, room.options, Int(room.startedMs))
+        let rules = type(of: room.engine).rulesVersion
         replays.save(gameID: gameID) {
             GameReplay(
                 gameID: gameID, game: game, room: code, seed: seed, options: options, players: names, startedMs: startedMs,
-                steps: Self.replaySteps(of: record, seats: seats, names: names, beganAt: beganAt), result: result)
+                steps: Self.replaySteps(of: record, seats: seats, names: names, beganAt: beganAt), result: result, rules: rules)
         }
     }
 
@@ -194,6 +195,12 @@ final class ReplayJob: @unchecked Sendable {
         let viewer = seat ?? replay.steps[..<step].last?.seat ?? 0
         guard replay.players.indices.contains(viewer) else {
             throw .badRequest("game \(gameID) has seats 0 to \(replay.players.count - 1), not \(viewer)")
+        }
+        if let engine = GameServer.engines.first(where: { $0.gameName == replay.game }), engine.rulesVersion != replay.rules {
+            // Today's rules might judge its moves otherwise: the record stands, its frames are not made up.
+            throw CommandError(code: .noSuchGame, message:
+                "game \(gameID) was played under version \(replay.rules) of the \(replay.game) rules and this server plays version \(engine.rulesVersion): "
+                    + "ask for its replay without step to see its record")
         }
         guard let frame = GameServer.frame(of: replay, after: step, seenBy: viewer) else {
             throw CommandError(code: .noSuchGame, message: "game \(gameID) cannot be rebuilt by this server's rules")

@@ -70,7 +70,8 @@ extension GameServer {
         guard !isReplaying, let roomLog else { return true }
         var playing = snapshot(of: room, options: room.options)
         playing.phase = .playing
-        return roomLog.write(.room(playing), .begin(room: room.code, seed: seed, t: now, wall: wall))
+        let rules = type(of: room.engine).rulesVersion
+        return roomLog.write(.room(playing), .begin(room: room.code, seed: seed, t: now, wall: wall, rules: rules))
     }
 
     /// Every second while a deadline runs: the time, so a restart knows when the server
@@ -149,7 +150,7 @@ extension GameServer {
                 lastTime = max(lastTime, time)
                 replayHost.nowNanoseconds = lastTime
             }
-            if case .begin(_, _, _, let wall) = record { replayHost.wallMilliseconds = wall }
+            if case .begin(_, _, _, let wall, _) = record { replayHost.wallMilliseconds = wall }
             if case .tick(_, let wall) = record { replayHost.wallMilliseconds = wall }
             replay(record)
         }
@@ -178,7 +179,15 @@ extension GameServer {
             room.deadlineTimer = nil
             room.scheduledDeadline = nil
             if !room.isPrivate, room.listing == nil { listing.add(room) }
-            if room.isDealing {
+            if let versions = room.closedForRules {
+                // Its players find it waiting for a new game, and each is told why once back.
+                room.closedForRules = nil
+                room.notice = .notice(
+                    room: room.code, reason: "rules_changed",
+                    text: "the \(room.gameName) game in this room began under version \(versions.began) of its rules, and the server "
+                        + "restarted with version \(versions.current): it was closed unfinished and counts for nobody; start a new one")
+                host.log("room \(room.code): its \(room.gameName) game began under version \(versions.began) of the rules, this server plays version \(versions.current); the game is closed unfinished")
+            } else if room.isDealing {
                 // The search for its deal died with the process: start it again.
                 room.isDealing = false
                 withCause(.event(.begin)) { startGame(room) }
@@ -270,8 +279,17 @@ extension GameServer {
             guard let room = rooms[code] else { return }
             room.isDealing = true
             broadcastState(room)
-        case .begin(let code, let seed, _, let wall):
+        case .begin(let code, let seed, _, let wall, let rules):
             guard let room = rooms[code] else { return }
+            let current = type(of: room.engine).rulesVersion
+            guard rules == current else {
+                // Never re-judged: today's rules might deal it otherwise or refuse its moves.
+                // The game is closed unfinished; the moves logged after it find no game.
+                room.isDealing = false
+                room.phase = .waiting
+                room.closedForRules = (rules, current)
+                return
+            }
             room.daily = room.engine.dailyKey.map { GameRecord.Daily(day: Timestamp.day(milliseconds: wall), deal: $0) }
             beginGame(room, seed: seed)
         case .vote(let code, let playerID, _):

@@ -68,6 +68,8 @@ extension GameServer {
         if room.phase == .over, !results.isPending(room.resultKey), let gameOver = room.lastGameOver {
             host.send(gameOver, to: client.id)
         }
+        // And why it was closed, when a restart closed it (until the room's next game).
+        if let notice = room.notice { send(notice, to: client.id) }
     }
 
     /// The limits every connection has, as `welcome` tells them.

@@ -63,6 +63,13 @@ final class Room {
     var daily: GameRecord.Daily?
     /// A deal is being prepared off the loop (``GameEngine/dealPreparation(seed:)``); the game starts when it comes.
     var isDealing = false
+    /// Set while the room log is replayed when the room's game began under another version of
+    /// its rules than this server's (the versions, as logged and as played here): the game
+    /// was not begun again (never re-judged).
+    var closedForRules: (began: Int, current: Int)?
+    /// What a player who comes back is told about the room (why its game was closed), until
+    /// its next game begins.
+    var notice: ServerMessage?
     /// The current (or last) game's id: the room, the start's wall time in base 36, and `seq` then.
     var gameID = ""
     /// The current game's inputs so far, each its room-log record as written: the game's one

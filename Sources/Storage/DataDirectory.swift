@@ -11,7 +11,7 @@ public final class DataDirectory {
     private let lockFD: Int32
 
     /// A failure to take or prepare the directory, in words for the operator.
-    public struct Failure: Error, CustomStringConvertible {
+    public struct Failure: Error, Equatable, CustomStringConvertible {
         public let description: String
     }
 

@@ -223,6 +223,8 @@ function handle(msg) {
       if (app.chat.length > 100) app.chat.shift();
       if (app.screen && app.screen.chatChanged) app.screen.chatChanged();
       break;
+    case 'notice':
+      app.addLog(msg.text, 'info'); break;
     case 'player_joined':
       app.addLog(`${msg.name} ${msg.role === 'player' ? 'sat down' : 'is watching'}`, 'info'); break;
     case 'player_left':

@@ -49,6 +49,9 @@ public enum ServerMessage: Equatable, Sendable {
     case chat(room: String, from: String, text: String, id: RequestID?)
     /// Someone joined, left, went away or came back (`player_joined`, `player_left`, …).
     case member(MemberEvent, room: String, name: String, role: MemberRole)
+    /// A word from the server to a room's members about the room itself (a game closed
+    /// because the server's rules changed): `reason` for programs, `text` for people.
+    case notice(room: String, reason: String, text: String)
     /// The reply to a command that changes a room and has no reply of its own (`start`, `deal`, `draw`, …).
     case ok(id: RequestID?)
 
@@ -106,7 +109,7 @@ public enum ServerMessage: Equatable, Sendable {
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id):
             id
-        case .hello, .member, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced:
+        case .hello, .member, .notice, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced:
             nil
         }
     }
@@ -127,6 +130,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .watching: "watching"
         case .left: "left"
         case .chat: "chat"
+        case .notice: "notice"
         case .member(let event, _, _, _): event.wireType
         case .ok: "ok"
         case .state: "state"

@@ -66,6 +66,14 @@ func runServer(_ options: Options) -> Int32 {
         // Bound before the room log is read and rewritten: a start that cannot serve stops
         // having changed nothing under --data.
         let bound = try loop.listen(host: options.host, port: options.port)
+        switch try DataFormat.check(directory: options.dataDirectory, writtenBy: "cardserver \(version)") {
+        case .created:
+            Log.write("data directory \(options.dataDirectory): new, data format \(DataFormat.current)")
+        case .upgraded(let format):
+            Log.write("data directory \(options.dataDirectory): upgraded from data format \(format) to \(DataFormat.current)")
+        case .current:
+            break
+        }
         let journal = try ResultsJournal(directory: options.dataDirectory, warn: { Log.write("warning: \($0)") })
         let roomLog = try RoomLog(directory: options.dataDirectory, policy: options.appendFsync, warn: { Log.write("warning: \($0)") })
         let replays = options.keepReplayDays > 0
@@ -145,6 +153,8 @@ func runServer(_ options: Options) -> Int32 {
 ///   file could not be read or rewritten.
 func runRepair(dataDirectory: String) -> Int32 {
     do {
+        // A newer format's files are not this server's to rewrite.
+        _ = try DataFormat.check(directory: dataDirectory, writtenBy: "cardserver \(version)", upgrade: false)
         for line in try DataFileRepair.run(dataDirectory: dataDirectory) { print(line) }
         return 0
     } catch {

@@ -81,18 +81,18 @@ struct RoomLogTests {
             log.record(Self.move("GONE", 2))
             log.record(.close(room: "GONE"))
             log.record(Self.created("LIVE"))
-            log.record(.begin(room: "LIVE", seed: 7, t: 4, wall: 1_795_000_000_000))
+            log.record(.begin(room: "LIVE", seed: 7, t: 4, wall: 1_795_000_000_000, rules: 1))
             log.record(Self.move("LIVE", 5))
             // A new game: the room as it stands replaces the last game's records.
             log.record(.room(Self.snapshot("LIVE", phase: .over, seq: 9)))
-            log.record(.begin(room: "LIVE", seed: 8, t: 6, wall: 1_795_000_000_100))
+            log.record(.begin(room: "LIVE", seed: 8, t: 6, wall: 1_795_000_000_100, rules: 1))
             log.record(Self.move("LIVE", 7))
             log.flush()
             #expect(try Self.contents(log).split(separator: "\n").count == 9)
         }
         let reopened = try RoomLog(directory: directory, policy: .no, warn: { _ in })
         let expected: [RoomLogRecord] = [
-            .room(Self.snapshot("LIVE", phase: .over, seq: 9)), .begin(room: "LIVE", seed: 8, t: 6, wall: 1_795_000_000_100),
+            .room(Self.snapshot("LIVE", phase: .over, seq: 9)), .begin(room: "LIVE", seed: 8, t: 6, wall: 1_795_000_000_100, rules: 1),
             Self.move("LIVE", 7),
         ]
         // What was read is replayed whole; what is written back is what the live room needs.

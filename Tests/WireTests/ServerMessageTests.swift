@@ -58,6 +58,8 @@ struct ServerMessageTests {
         (.member(.left, room: "K7QX", name: "bob", role: .spectator), #"{"type":"player_left","room":"K7QX","name":"bob","role":"spectator"}"#),
         (.member(.away, room: "K7QX", name: "bob", role: .player), #"{"type":"player_away","room":"K7QX","name":"bob","role":"player"}"#),
         (.member(.back, room: "K7QX", name: "bob", role: .player), #"{"type":"player_back","room":"K7QX","name":"bob","role":"player"}"#),
+        (.notice(room: "K7QX", reason: "rules_changed", text: "the rps game in this room began under version 2 of its rules"),
+         #"{"type":"notice","room":"K7QX","reason":"rules_changed","text":"the rps game in this room began under version 2 of its rules"}"#),
         (.state(RoomState(
             room: "K7QX", game: "rps", seq: 17, phase: .playing,
             players: [PlayerEntry(name: "ann", seat: 0, score: 1, connected: true), PlayerEntry(name: "bob", seat: 1, score: 0, connected: false)],
@@ -91,7 +93,7 @@ struct ServerMessageTests {
             ],
             result: GameOver(room: "K7QX", winners: ["bob"], scores: [NamedScore(name: "ann", score: 0), NamedScore(name: "bob", score: 1)], seed: 7, gameID: "K7QX-mwva3ifj-12")),
             id: .int(5)),
-         #"{"type":"replay","game_id":"K7QX-mwva3ifj-12","game":"rps","room":"K7QX","seed":7,"options":{"rounds":1},"players":["ann","bob"],"started_ms":1795000000000,"steps":[{"kind":"move","ms":1500,"ns":1500000123,"seat":1,"name":"bob","command":{"type":"throw","sign":"rock"}},{"kind":"deadline","ms":30000,"ns":30000000000}],"result":{"type":"game_over","room":"K7QX","game_id":"K7QX-mwva3ifj-12","winners":["bob"],"scores":{"ann":0,"bob":1},"seed":7},"id":5}"#),
+         #"{"type":"replay","game_id":"K7QX-mwva3ifj-12","game":"rps","room":"K7QX","seed":7,"options":{"rounds":1},"players":["ann","bob"],"started_ms":1795000000000,"steps":[{"kind":"move","ms":1500,"ns":1500000123,"seat":1,"name":"bob","command":{"type":"throw","sign":"rock"}},{"kind":"deadline","ms":30000,"ns":30000000000}],"result":{"type":"game_over","room":"K7QX","game_id":"K7QX-mwva3ifj-12","winners":["bob"],"scores":{"ann":0,"bob":1},"seed":7},"rules":1,"id":5}"#),
         (.replayFrame(ReplayFrame(
             gameID: "K7QX-mwva3ifj-12", step: 1, steps: 2, seat: 0, events: [.ok(id: nil)],
             state: RoomState(

@@ -59,6 +59,8 @@ extension ClientModel {
             receivedState(state, now: now)
             return klondikeStateArrived(state, previous: previous)
         case .chat(_, let from, let text, _): room?.log(.said(from: from, text: text))
+        case .notice(let code, _, let text) where code == room?.code: room?.log(.event(text))
+        case .notice: break
         case .member(let event, _, let who, let role):
             if event == .left, role == .player, room?.phase == .playing { room?.leftDuringGame.append(who) }
             memberEvent(event, name: who, role: role)

@@ -38,7 +38,9 @@ enum RoomLogRecord: Equatable {
     case leave(room: String, player: String, t: UInt64)
     /// A deal is being searched for off the loop; the room showed it.
     case dealing(room: String, t: UInt64)
-    case begin(room: String, seed: UInt64, t: UInt64, wall: Int64)
+    /// A game began: its seed, and the version of the game's rules that deals and judges it
+    /// (1 in a log from before versions were written).
+    case begin(room: String, seed: UInt64, t: UInt64, wall: Int64, rules: Int)
     /// A rematch offer.
     case vote(room: String, player: String, t: UInt64)
     /// A game command the rules saw (refused ones too: a refusal may count, as a wrong Set claim does).
@@ -54,7 +56,7 @@ enum RoomLogRecord: Equatable {
         switch self {
         case .create(let snapshot, _, _), .room(let snapshot): snapshot.code
         case .join(let room, _, _, _), .watch(let room, _, _), .leave(let room, _, _), .dealing(let room, _),
-             .begin(let room, _, _, _), .vote(let room, _, _), .move(let room, _, _, _), .deadline(let room, _),
+             .begin(let room, _, _, _, _), .vote(let room, _, _), .move(let room, _, _, _), .deadline(let room, _),
              .presence(let room, _, _, _), .close(let room):
             room
         case .tick: nil
@@ -65,7 +67,7 @@ enum RoomLogRecord: Equatable {
     var time: UInt64? {
         switch self {
         case .create(_, _, let t), .join(_, _, _, let t), .watch(_, _, let t), .leave(_, _, let t), .dealing(_, let t),
-             .begin(_, _, let t, _), .vote(_, _, let t), .move(_, _, _, let t), .deadline(_, let t), .presence(_, _, _, let t),
+             .begin(_, _, let t, _, _), .vote(_, _, let t), .move(_, _, _, let t), .deadline(_, let t), .presence(_, _, _, let t),
              .tick(let t, _):
             t
         case .room, .close: nil
@@ -99,8 +101,11 @@ enum RoomLogRecord: Equatable {
             return ["k": "leave", "room": .string(room), "player": .string(player), "t": Self.time(t)]
         case .dealing(let room, let t):
             return ["k": "dealing", "room": .string(room), "t": Self.time(t)]
-        case .begin(let room, let seed, let t, let wall):
-            return ["k": "begin", "room": .string(room), "seed": .string(String(seed)), "t": Self.time(t), "wall": .int(Int(wall))]
+        case .begin(let room, let seed, let t, let wall, let rules):
+            return [
+                "k": "begin", "room": .string(room), "seed": .string(String(seed)), "t": Self.time(t), "wall": .int(Int(wall)),
+                "rules": .int(rules),
+            ]
         case .vote(let room, let player, let t):
             return ["k": "vote", "room": .string(room), "player": .string(player), "t": Self.time(t)]
         case .move(let room, let player, let command, let t):
@@ -193,7 +198,7 @@ enum RoomLogRecord: Equatable {
             self = .dealing(room: room, t: t)
         case "begin":
             guard let room = string("room"), let seed = number("seed"), let wall = object["wall"]?.intValue, let t else { return nil }
-            self = .begin(room: room, seed: seed, t: t, wall: Int64(wall))
+            self = .begin(room: room, seed: seed, t: t, wall: Int64(wall), rules: object["rules"]?.intValue ?? 1)
         case "vote":
             guard let room = string("room"), let player = string("player"), let t else { return nil }
             self = .vote(room: room, player: player, t: t)

@@ -4,6 +4,7 @@ import Wire
 /// rps-brain: each round a sign and a goal; answer the sign that wins (or loses) against it.
 struct BrainEngine: GameEngine {
     static let gameName = "rps-brain"
+    static let rulesVersion = 1
     static let title = "rps-brain"
     static let seatRange = 1...8
     static let defaultSeats = 1

@@ -4,6 +4,7 @@ import Wire
 /// Concentration: turn two cards; a pair scores and keeps the turn.
 struct ConcentrationEngine: GameEngine {
     static let gameName = "concentration"
+    static let rulesVersion = 1
     static let title = "Concentration"
     static let seatRange = 1...8
     static let defaultSeats = 2

@@ -89,6 +89,10 @@ struct SlowReply {
 protocol GameEngine {
     /// The game's name in `create` and `hello.games`.
     static var gameName: String { get }
+    /// The version of the rules: raised when a change to them could judge a game already
+    /// begun otherwise (a deal, a move's legality, a score). Every `begin` record and replay
+    /// carries it, so a restarted server never re-judges a game begun under other rules.
+    static var rulesVersion: Int { get }
     /// The name people read, in the `games` catalog ("Klondike").
     static var title: String { get }
     /// Seat counts a room of this game may have.

@@ -9,6 +9,7 @@ import Wire
 /// cards until the game is over, and an undo cannot take back a step that showed a card.
 struct KlondikeEngine: GameEngine {
     static let gameName = "klondike"
+    static let rulesVersion = 1
     static let title = "Klondike"
     static let seatRange = 1...8
     static let defaultSeats = 1

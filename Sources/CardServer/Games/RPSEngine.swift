@@ -4,6 +4,7 @@ import Wire
 /// rock-paper-scissors, best of `rounds`: two players, or one against the server's robot.
 struct RPSEngine: GameEngine {
     static let gameName = "rps"
+    static let rulesVersion = 1
     static let title = "rock-paper-scissors"
     // One seat against the robot (`bot`), else two: `seatCount` says which.
     static let seatRange = 1...2

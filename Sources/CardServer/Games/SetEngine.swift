@@ -4,6 +4,7 @@ import Wire
 /// Set: players race to call a Set on one shared board; solo is the classic game with hints.
 struct SetEngine: GameEngine {
     static let gameName = "set"
+    static let rulesVersion = 1
     static let title = "Set"
     static let seatRange = 1...8
     static let defaultSeats = 4

@@ -64,11 +64,15 @@ public struct GameReplay: Equatable, Sendable {
     public let steps: [Step]
     /// The game's `game_over`.
     public let result: GameOver
+    /// The version of the game's rules that dealt and judged it (1 in a replay from before
+    /// versions were written): a server whose rules are another version cannot rebuild it
+    /// step by step, since they might judge its moves otherwise.
+    public let rules: Int
 
     /// Creates a record.
     public init(
         gameID: String, game: String, room: String, seed: Int, options: JSONObject, players: [String], startedMs: Int,
-        steps: [Step], result: GameOver
+        steps: [Step], result: GameOver, rules: Int = 1
     ) {
         self.gameID = gameID
         self.game = game
@@ -79,6 +83,7 @@ public struct GameReplay: Equatable, Sendable {
         self.startedMs = startedMs
         self.steps = steps
         self.result = result
+        self.rules = rules
     }
 }
 
@@ -147,6 +152,7 @@ extension GameReplay {
         }
         writer.key("result")
         writer.raw(Array(ServerMessage.gameOver(result).encodedLine().dropLast()))
+        writer.field("rules", rules)
     }
 }
 
@@ -182,7 +188,7 @@ extension GameReplay {
         self.init(
             gameID: try fields.string("game_id"), game: try fields.string("game"), room: try fields.string("room"),
             seed: try fields.int("seed"), options: try fields.object("options").object, players: try fields.strings("players"),
-            startedMs: try fields.int("started_ms"), steps: steps, result: result)
+            startedMs: try fields.int("started_ms"), steps: steps, result: result, rules: try fields.optionalInt("rules") ?? 1)
     }
 }
 

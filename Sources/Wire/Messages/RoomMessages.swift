@@ -128,6 +128,10 @@ extension ServerMessage {
             writer.field("room", room)
             writer.field("name", name)
             writer.field("role", role.rawValue)
+        case .notice(let room, let reason, let text):
+            writer.field("room", room)
+            writer.field("reason", reason)
+            writer.field("text", text)
         case .ok:
             break
         default:
@@ -225,6 +229,9 @@ extension ServerMessageDecoder {
         ("player_left", { fields throws(ServerDecodeFailure) in try .readMember(.left, fields) }),
         ("player_away", { fields throws(ServerDecodeFailure) in try .readMember(.away, fields) }),
         ("player_back", { fields throws(ServerDecodeFailure) in try .readMember(.back, fields) }),
+        ("notice", { fields throws(ServerDecodeFailure) in
+            .notice(room: try fields.string("room"), reason: try fields.string("reason"), text: try fields.string("text"))
+        }),
         ("ok", { fields throws(ServerDecodeFailure) in .ok(id: try fields.id()) }),
     ]
 }
