@@ -18,7 +18,7 @@ let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-assert-config", "D
 /// The terminal client: terminal control, rendering, keys -> commands, one view per game.
 let clientTargets: [Target] = [
     .target(name: "CardClient", dependencies: ["GameRules", "Wire", "SystemCall"]),
-    .executableTarget(name: "cardclient", dependencies: ["CardClient"]),
+    .executableTarget(name: "cardclient", dependencies: ["CardClient"], path: "Sources/ClientMain"),
 ]
 
 /// The test targets, by kind. Fast: values and the server on `ScriptedHost`, one process, no
@@ -36,8 +36,8 @@ let fastTestTargets: [Target] = [
         dependencies: ["CardServer", "Storage", "Wire", "GameRules", "KlondikeSolver", "cardserver", "cardbench", "ProtocolSchema", "ScriptedServer", "ServerTestSupport", "TestServers"]),
     .testTarget(
         name: "CardClientTests",
-        dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "ProtocolSchema", "ScriptedServer", "TestServers"]),
-    .testTarget(name: "WebClientTests", dependencies: ["WebClient"]),
+        dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "ProtocolSchema", "ScriptedServer", "TestServers", "WebClient"]),
+    .testTarget(name: "WebClientTests", dependencies: ["WebClient", "SiteEmbedder"]),
     .testTarget(name: "CardBenchTests", dependencies: ["cardbench"]),
 ]
 let endToEndTestTargets: [Target] = [
@@ -57,7 +57,7 @@ let endToEndTestTargets: [Target] = [
 /// sanitized `cardserver` is a release build of its own, driven by the ordinary test bundle.)
 let sanitizing = Context.environment["CARDSERVER_TEST_SET"] == "sanitize"
 let sanitizedTests: Set<String> = ["KlondikeSolverTests", "WireTests", "WebTransportTests", "NetworkTests", "StorageTests"]
-let sanitizedSupport: Set<String> = ["GameRules", "KlondikeSolver", "Wire", "WebTransport", "CEpoll", "SystemCall", "Network", "Storage", "KlondikeTestSupport", "TestServers"]
+let sanitizedSupport: Set<String> = ["GameRules", "KlondikeSolver", "Wire", "WebTransport", "CLinux", "SystemCall", "Network", "Storage", "KlondikeTestSupport", "TestServers"]
 
 let package = Package(
     name: "cardserver",
@@ -67,8 +67,10 @@ let package = Package(
         .executable(name: "cardbench", targets: ["cardbench"]),
     ],
     targets: [
-        // C shim: Glibc's Swift module does not expose <sys/epoll.h> or <sys/signalfd.h>.
-        .target(name: "CEpoll"),
+        // The C shim: the Linux and GNU calls Glibc's Swift module does not expose or Swift cannot
+        // call directly (epoll, signalfd, eventfd, signal masks, socket options, strerror_r,
+        // malloc_trim, syncfs).
+        .target(name: "CLinux"),
         // Pure rules of every game: values in, values out; stdlib only (a test holds every file to no import).
         .target(name: "GameRules", swiftSettings: optimizedInDebug),
         // The Klondike solver and the hints made from it: positions, searches, proofs. Time and
@@ -80,20 +82,23 @@ let package = Package(
         // Base64: pure values in, values out; knows nothing of sockets or games.
         .target(name: "WebTransport"),
         // The system-call wrappers, IOResult and SystemError of every program here.
-        .target(name: "SystemCall", dependencies: ["CEpoll"], swiftSettings: releaseSpeed),
+        .target(name: "SystemCall", dependencies: ["CLinux"], swiftSettings: releaseSpeed),
         // Sockets, the epoll event loop, timers and output buffers; knows nothing of games.
-        .target(name: "Network", dependencies: ["CEpoll", "SystemCall", "WebTransport"], swiftSettings: releaseSpeed),
+        .target(name: "Network", dependencies: ["CLinux", "SystemCall", "WebTransport"], swiftSettings: releaseSpeed),
         // The data directory: its lock, sealed records read and repaired, the disk budget, replay files,
         // and the threads that work off the loop (the one writing thread, the background worker).
-        .target(name: "Storage", dependencies: ["SystemCall", "CEpoll"], swiftSettings: releaseSpeed),
-        // The web client (HTML, CSS, JavaScript modules) compiled into the binary as strings by
-        // Scripts/embed-web.py; site/ holds the files as written.
-        .target(name: "WebClient", exclude: ["site"]),
+        .target(name: "Storage", dependencies: ["SystemCall", "CLinux"], swiftSettings: releaseSpeed),
+        // The web client (HTML, CSS, JavaScript modules): site/ holds the files as written, and the
+        // EmbedSite plugin compiles them into the binary at build time.
+        .target(name: "WebClient", exclude: ["site"], plugins: ["EmbedSite"]),
+        // The build-tool plugin that runs SiteEmbedder over WebClient's site/, and the generator.
+        .plugin(name: "EmbedSite", capability: .buildTool(), dependencies: ["SiteEmbedder"], path: "Sources/EmbedSitePlugin"),
+        .executableTarget(name: "SiteEmbedder"),
         // Sessions, lobby and rooms: messages in -> rules -> messages out.
-        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall", "Storage", "WebTransport", "WebClient"], swiftSettings: releaseSpeed),
-        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire", "Storage"], swiftSettings: releaseSpeed),
+        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CLinux", "SystemCall", "Storage", "WebTransport", "WebClient"], swiftSettings: releaseSpeed),
+        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire", "Storage"], path: "Sources/ServerMain", swiftSettings: releaseSpeed),
         // Benchmarks and load generation: prints figures, asserts nothing.
-        .executableTarget(name: "cardbench", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CEpoll", "SystemCall"]),
+        .executableTarget(name: "cardbench", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CLinux", "SystemCall"]),
 
         // Test support: Klondike cards, piles and positions written by name ("7♥"), for the rules' and the solver's tests.
         .target(name: "KlondikeTestSupport", dependencies: ["GameRules"], path: "Tests/KlondikeTestSupport"),

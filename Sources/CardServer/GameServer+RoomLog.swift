@@ -112,7 +112,9 @@ extension GameServer {
         }
     }
 
-    /// Writes the turn's room records; called before the turn's replies go out.
+    /// The end of a turn, before its replies go out: the records were written as the turn ran
+    /// (``RoomLog/write(_:)-(RoomLogRecord...)``); this fsyncs them under `--appendfsync always`
+    /// and starts a rewrite of the log when it has outgrown the live rooms (``RoomLog/flush()``).
     func flushRoomLog() {
         roomLog?.flush()
     }

@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 import Glibc
 import SystemCall
 import WebTransport
@@ -138,13 +138,13 @@ extension EventLoop {
     }
 
     func handle(_ connection: Connection, events: UInt32) {
-        let hangUpOrError = events & (CEPOLL_HUP | CEPOLL_ERR) != 0
+        let hangUpOrError = events & (CLINUX_EPOLL_HUP | CLINUX_EPOLL_ERR) != 0
         if connection.state == .open, connection.readingPaused, hangUpOrError {
             // epoll reports these even without EPOLLIN, level-triggered: the peer is gone,
             // and what it sent cannot be answered, so close instead of spinning.
             scheduleClose(connection, reason: reasonFromSocketError(connection.fd))
         }
-        if connection.state == .open, !connection.readingPaused, events & (CEPOLL_IN | CEPOLL_HUP | CEPOLL_ERR) != 0 {
+        if connection.state == .open, !connection.readingPaused, events & (CLINUX_EPOLL_IN | CLINUX_EPOLL_HUP | CLINUX_EPOLL_ERR) != 0 {
             let blocked = readAvailable(connection)
             if blocked, hangUpOrError, connection.state == .open {
                 scheduleClose(connection, reason: reasonFromSocketError(connection.fd))
@@ -153,7 +153,7 @@ extension EventLoop {
         if connection.state == .flushing, hangUpOrError {
             scheduleClose(connection, reason: .closedByServer)
         }
-        if events & CEPOLL_OUT != 0, connection.state != .closing {
+        if events & CLINUX_EPOLL_OUT != 0, connection.state != .closing {
             queueWrite(connection)
         }
     }
@@ -273,12 +273,12 @@ extension EventLoop {
     /// EPOLLIN while open and not paused, EPOLLOUT while output is left over.
     func updateInterest(_ connection: Connection) {
         guard connection.state != .closing else { return }
-        var events: UInt32 = connection.state == .open && !connection.readingPaused ? CEPOLL_IN : 0
+        var events: UInt32 = connection.state == .open && !connection.readingPaused ? CLINUX_EPOLL_IN : 0
         if connection.watchingWritable {
-            events |= CEPOLL_OUT
+            events |= CLINUX_EPOLL_OUT
         }
         do throws(NetworkError) {
-            try Syscall.epollControl(epollFD, CEPOLL_CTL_MOD, fd: connection.fd, events: events, token: connection.id.rawValue)
+            try Syscall.epollControl(epollFD, CLINUX_EPOLL_CTL_MOD, fd: connection.fd, events: events, token: connection.id.rawValue)
         } catch {
             scheduleClose(connection, reason: .writeFailed(error.description))
         }
@@ -301,7 +301,7 @@ extension EventLoop {
 
     func finishClose(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
-        try? Syscall.epollControl(epollFD, CEPOLL_CTL_DEL, fd: connection.fd, events: 0, token: connection.id.rawValue)
+        try? Syscall.epollControl(epollFD, CLINUX_EPOLL_CTL_DEL, fd: connection.fd, events: 0, token: connection.id.rawValue)
         if connection.closeReason == .closedByServer {
             discardInput(connection.fd)
         }

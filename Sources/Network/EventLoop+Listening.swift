@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 import Glibc
 import SystemCall
 
@@ -24,9 +24,9 @@ extension EventLoop {
         }
         let name = address.description
         do throws(NetworkError) {
-            try Syscall.call("setsockopt(\(name), SO_REUSEADDR)", cepoll_set_reuseaddr(fd))
+            try Syscall.call("setsockopt(\(name), SO_REUSEADDR)", clinux_set_reuseaddr(fd))
             if address.isIPv6Unspecified {
-                try Syscall.call("setsockopt(\(name), IPV6_V6ONLY)", cepoll_set_v6only(fd, 0))
+                try Syscall.call("setsockopt(\(name), IPV6_V6ONLY)", clinux_set_v6only(fd, 0))
             }
             _ = try address.withSockAddr { (pointer, length) throws(NetworkError) in
                 try Syscall.call("bind(\(name))", Glibc.bind(fd, pointer, length))
@@ -36,7 +36,7 @@ extension EventLoop {
                 try Syscall.call("getsockname(\(name))", getsockname(fd, pointer, length))
             }
             let token = nextListenerToken
-            try Syscall.epollControl(epollFD, CEPOLL_CTL_ADD, fd: fd, events: CEPOLL_IN, token: token)
+            try Syscall.epollControl(epollFD, CLINUX_EPOLL_CTL_ADD, fd: fd, events: CLINUX_EPOLL_IN, token: token)
             nextListenerToken += 1
             listeners.append(Listener(fd: fd, token: token))
             return (bound.host, bound.port)
@@ -51,7 +51,7 @@ extension EventLoop {
     public func stopListening() {
         for listener in listeners {
             listener.closed = true
-            try? Syscall.epollControl(epollFD, CEPOLL_CTL_DEL, fd: listener.fd, events: 0, token: listener.token)
+            try? Syscall.epollControl(epollFD, CLINUX_EPOLL_CTL_DEL, fd: listener.fd, events: 0, token: listener.token)
             Syscall.close(listener.fd)
         }
         listeners.removeAll()
@@ -97,7 +97,7 @@ extension EventLoop {
             try? Syscall.setNoDelay(fd)
             let id = ConnectionID(rawValue: nextConnectionNumber)
             do throws(NetworkError) {
-                try Syscall.epollControl(epollFD, CEPOLL_CTL_ADD, fd: fd, events: CEPOLL_IN, token: id.rawValue)
+                try Syscall.epollControl(epollFD, CLINUX_EPOLL_CTL_ADD, fd: fd, events: CLINUX_EPOLL_IN, token: id.rawValue)
             } catch {
                 Syscall.close(fd)
                 continue
@@ -155,11 +155,11 @@ extension EventLoop {
     /// Stops watching a listener for `acceptPause`.
     func pause(_ listener: Listener) {
         listener.paused = true
-        try? Syscall.epollControl(epollFD, CEPOLL_CTL_MOD, fd: listener.fd, events: 0, token: listener.token)
+        try? Syscall.epollControl(epollFD, CLINUX_EPOLL_CTL_MOD, fd: listener.fd, events: 0, token: listener.token)
         schedule(after: EventLoop.acceptPause) { [weak self] in
             guard let self, !listener.closed else { return }
             listener.paused = false
-            try? Syscall.epollControl(self.epollFD, CEPOLL_CTL_MOD, fd: listener.fd, events: CEPOLL_IN, token: listener.token)
+            try? Syscall.epollControl(self.epollFD, CLINUX_EPOLL_CTL_MOD, fd: listener.fd, events: CLINUX_EPOLL_IN, token: listener.token)
         }
     }
 

@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 
 // One bound on memory for everyone: the memory the unsent output of all connections holds,
 // the cut of the largest backlogs past it, and the memory of dropped output given back.
@@ -45,7 +45,7 @@ extension EventLoop {
             self.releasedOutputBytes = 0
             // free() keeps what it gets back for later allocations: without this, a server
             // whose slow readers piled up a gigabyte keeps it resident after they go.
-            _ = cepoll_malloc_trim()
+            _ = clinux_malloc_trim()
         }
     }
 }

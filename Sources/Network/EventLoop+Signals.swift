@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 import Glibc
 import SystemCall
 
@@ -13,11 +13,11 @@ extension EventLoop {
     /// a signal that lands on it acts as if no handler were set: for SIGTERM, death.
     public static func blockSignals(_ signals: [Int32]) throws(NetworkError) {
         var set = sigset_t()
-        _ = cepoll_sigemptyset(&set)
-        for signal in signals where cepoll_sigaddset(&set, signal) != 0 {
+        _ = clinux_sigemptyset(&set)
+        for signal in signals where clinux_sigaddset(&set, signal) != 0 {
             throw NetworkError(call: "sigaddset(\(signal))", errno: Glibc.errno)
         }
-        let status = cepoll_block_signals(&set)
+        let status = clinux_block_signals(&set)
         if status != 0 {
             throw NetworkError(call: "pthread_sigmask", errno: status)
         }
@@ -30,17 +30,17 @@ extension EventLoop {
     /// handler (a signal named again gets the new one).
     public func handleSignals(_ signals: [Int32], _ handler: @escaping (Int32) -> Void) throws(NetworkError) {
         var set = signalSet
-        for signal in signals where cepoll_sigaddset(&set, signal) != 0 {
+        for signal in signals where clinux_sigaddset(&set, signal) != 0 {
             throw NetworkError(call: "sigaddset(\(signal))", errno: Glibc.errno)
         }
-        let status = cepoll_block_signals(&set)
+        let status = clinux_block_signals(&set)
         if status != 0 {
             throw NetworkError(call: "pthread_sigmask", errno: status)
         }
-        let fd = try Syscall.call("signalfd", cepoll_signalfd(signalFD, &set))
+        let fd = try Syscall.call("signalfd", clinux_signalfd(signalFD, &set))
         if signalFD < 0 {
             do throws(NetworkError) {
-                try Syscall.epollControl(epollFD, CEPOLL_CTL_ADD, fd: fd, events: CEPOLL_IN, token: Token.signal)
+                try Syscall.epollControl(epollFD, CLINUX_EPOLL_CTL_ADD, fd: fd, events: CLINUX_EPOLL_IN, token: Token.signal)
             } catch {
                 Syscall.close(fd)
                 throw error
@@ -61,7 +61,7 @@ extension EventLoop {
     public func makeWaker(_ handler: @escaping () -> Void) throws(NetworkError) -> EventLoopWaker {
         let waker = try EventLoopWaker()
         let token = Token.firstWaker + UInt64(wakers.count)
-        try Syscall.epollControl(epollFD, CEPOLL_CTL_ADD, fd: waker.event.fd, events: CEPOLL_IN, token: token)
+        try Syscall.epollControl(epollFD, CLINUX_EPOLL_CTL_ADD, fd: waker.event.fd, events: CLINUX_EPOLL_IN, token: token)
         wakers.append((token, waker, handler))
         return waker
     }
@@ -77,7 +77,7 @@ extension EventLoop {
     func readSignals() {
         while signalFD >= 0 {
             var signal: UInt32 = 0
-            guard case .done(let count)? = try? Syscall.nonBlocking("read(signalfd)", cepoll_signalfd_read(signalFD, &signal)),
+            guard case .done(let count)? = try? Syscall.nonBlocking("read(signalfd)", clinux_signalfd_read(signalFD, &signal)),
                   count > 0
             else { return }
             let number = Int32(bitPattern: signal)

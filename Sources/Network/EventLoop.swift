@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 import Glibc
 import SystemCall
 
@@ -120,16 +120,16 @@ public final class EventLoop {
         let stopper: EventLoopWaker
         do throws(NetworkError) {
             stopper = try EventLoopWaker()
-            try Syscall.epollControl(epollFD, CEPOLL_CTL_ADD, fd: stopper.event.fd, events: CEPOLL_IN, token: Token.wake)
+            try Syscall.epollControl(epollFD, CLINUX_EPOLL_CTL_ADD, fd: stopper.event.fd, events: CLINUX_EPOLL_IN, token: Token.wake)
         } catch {
             Syscall.close(epollFD)
             throw error
         }
         self.epollFD = epollFD
         self.stopper = stopper
-        _ = cepoll_sigemptyset(&signalSet)
+        _ = clinux_sigemptyset(&signalSet)
         readBuffer = .allocate(byteCount: EventLoop.readBufferSize, alignment: 16)
-        eventBuffer = .allocate(byteCount: cepoll_event_size() * Int(EventLoop.maxEvents), alignment: 16)
+        eventBuffer = .allocate(byteCount: clinux_epoll_event_size() * Int(EventLoop.maxEvents), alignment: 16)
         spareFD = EventLoop.openSpareDescriptor()
     }
 
@@ -227,7 +227,7 @@ public final class EventLoop {
         let count = try Syscall.epollWait(epollFD, events: eventBuffer, maxEvents: EventLoop.maxEvents,
                                           timeoutMS: waitTimeout(maxWait: maxWait))
         for index in 0 ..< Int32(count) {
-            dispatch(token: cepoll_event_token(eventBuffer, index), events: cepoll_event_mask(eventBuffer, index))
+            dispatch(token: clinux_epoll_event_token(eventBuffer, index), events: clinux_epoll_event_mask(eventBuffer, index))
         }
         runDueTimers()
         finishTurn()

@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 import Glibc
 
 /// A failed system call (or a bad argument to one), naming the call and the reason,
@@ -33,7 +33,7 @@ public struct SystemError: Error, CustomStringConvertible, Sendable, Equatable {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
             guard let base = buffer.baseAddress else { return "errno \(code)" }
             base.initialize(to: 0)
-            guard let text = cepoll_strerror(code, base, buffer.count) else { return "errno \(code)" }
+            guard let text = clinux_strerror(code, base, buffer.count) else { return "errno \(code)" }
             return String(cString: text)
         }
     }

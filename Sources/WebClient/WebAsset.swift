@@ -11,8 +11,8 @@ public struct WebAsset: Sendable {
     }
 }
 
-/// The web client's files (HTML, CSS, JavaScript modules; no third-party code, no build
-/// step), from `Sources/WebClient/site` by `Scripts/embed-web.py`.
+/// The web client's files (HTML, CSS, JavaScript modules; no third-party code, no bundler),
+/// compiled from `Sources/WebClient/site` at build time by the `EmbedSite` plugin.
 public enum WebAssets {
     /// The file served for `path`, where `/` is `/index.html`; nil for any other path.
     /// Paths are looked up as they are, so `..`, `%2e` or a doubled slash name no file.

@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 import Foundation
 import Glibc
 
@@ -21,7 +21,7 @@ final class LineConnection {
         var timeout = timeval(tv_sec: timeoutMilliseconds / 1000, tv_usec: (timeoutMilliseconds % 1000) * 1000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        _ = cepoll_set_nodelay(fd)
+        _ = clinux_set_nodelay(fd)
         if var size = receiveBuffer {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }

@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 import Glibc
 import SystemCall
 
@@ -50,7 +50,7 @@ final class IdleBench {
         while welcomed < options.connections, refusal == nil, now < giveUp {
             while opening < Self.connectWindow, fds.count < options.connections {
                 let (fd, _) = try Loopback.connect(to: address, port: options.port)
-                try poller.add(fd, token: fds.count, mask: CEPOLL_IN | CEPOLL_OUT)
+                try poller.add(fd, token: fds.count, mask: CLINUX_EPOLL_IN | CLINUX_EPOLL_OUT)
                 fds.append(fd)
                 stages.append(.connecting)
                 lines.append(LineBuffer())
@@ -93,10 +93,10 @@ final class IdleBench {
         for event in 0..<ready {
             let index = poller.token(event), mask = poller.mask(event), fd = fds[index]
             if stages[index] == .connecting {
-                guard mask & CEPOLL_OUT != 0 else { continue }
+                guard mask & CLINUX_EPOLL_OUT != 0 else { continue }
                 let code = Loopback.connectionError(fd)
                 guard code == 0 else { throw .system("connect(\(options.host):\(options.port))", code) }
-                try poller.modify(fd, token: index, mask: CEPOLL_IN)
+                try poller.modify(fd, token: index, mask: CLINUX_EPOLL_IN)
                 stages[index] = .loggingIn
                 // Over WebSocket, the login frame goes right behind the upgrade: the server reads it after its 101.
                 let login = options.webSocket

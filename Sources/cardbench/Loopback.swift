@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 import Glibc
 import SystemCall
 
@@ -40,13 +40,13 @@ enum Loopback {
     ///   becomes writable when the handshake ends; see ``connectionError(_:)``).
     /// - Throws: ``BenchError`` when no socket can be made or the connect fails at once.
     static func connect(to address: in_addr, port: UInt16) throws(BenchError) -> (fd: Int32, connected: Bool) {
-        let fd = cepoll_tcp_socket(AF_INET)
+        let fd = clinux_tcp_socket(AF_INET)
         guard fd >= 0 else {
             throw errno == EMFILE || errno == ENFILE
                 ? BenchError("socket: \(errorText(errno)) (the open-file limit is \(openFileLimit()))")
                 : .system("socket")
         }
-        _ = cepoll_set_nodelay(fd)
+        _ = clinux_set_nodelay(fd)
         var socketAddress = sockaddr_in()
         socketAddress.sin_family = sa_family_t(AF_INET)
         socketAddress.sin_port = port.bigEndian
@@ -75,12 +75,12 @@ enum Loopback {
     /// The outcome of a non-blocking connect that became writable: 0, or the errno it failed with.
     static func connectionError(_ fd: Int32) -> Int32 {
         var code: Int32 = 0
-        return cepoll_getsockopt_int(fd, SOL_SOCKET, SO_ERROR, &code) == 0 ? code : errno
+        return clinux_getsockopt_int(fd, SOL_SOCKET, SO_ERROR, &code) == 0 ? code : errno
     }
 
     /// One send of up to `count` bytes; never raises SIGPIPE.
     static func send(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) throws(SystemError) -> IOResult<Int> {
-        try Syscall.nonBlocking("send", cepoll_send(fd, bytes, count))
+        try Syscall.nonBlocking("send", clinux_send(fd, bytes, count))
     }
 
     /// Sends `bytes[offset...]` with one call.
@@ -99,7 +99,7 @@ enum Loopback {
 
     /// One receive into `buffer`: `.done(0)` when the server closed the connection.
     static func receive(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> IOResult<Int> {
-        try Syscall.nonBlocking("recv", cepoll_recv(fd, buffer.baseAddress, buffer.count))
+        try Syscall.nonBlocking("recv", clinux_recv(fd, buffer.baseAddress, buffer.count))
     }
 }
 
@@ -110,10 +110,10 @@ final class Poller {
     private let events: UnsafeMutableRawPointer
 
     init(capacity: Int = 1_024) throws(BenchError) {
-        fd = cepoll_create()
+        fd = clinux_epoll_create()
         guard fd >= 0 else { throw .system("epoll_create1") }
         self.capacity = capacity
-        events = .allocate(byteCount: capacity * cepoll_event_size(), alignment: 8)
+        events = .allocate(byteCount: capacity * clinux_epoll_event_size(), alignment: 8)
     }
 
     deinit {
@@ -121,25 +121,25 @@ final class Poller {
         events.deallocate()
     }
 
-    /// Watches `socket` for `mask` (CEPOLL_IN, CEPOLL_OUT), reporting `token`.
+    /// Watches `socket` for `mask` (CLINUX_EPOLL_IN, CLINUX_EPOLL_OUT), reporting `token`.
     func add(_ socket: Int32, token: Int, mask: UInt32) throws(BenchError) {
-        guard cepoll_ctl(fd, CEPOLL_CTL_ADD, socket, mask, UInt64(token)) == 0 else { throw .system("epoll_ctl(ADD)") }
+        guard clinux_epoll_ctl(fd, CLINUX_EPOLL_CTL_ADD, socket, mask, UInt64(token)) == 0 else { throw .system("epoll_ctl(ADD)") }
     }
 
     /// Changes what `socket` is watched for.
     func modify(_ socket: Int32, token: Int, mask: UInt32) throws(BenchError) {
-        guard cepoll_ctl(fd, CEPOLL_CTL_MOD, socket, mask, UInt64(token)) == 0 else { throw .system("epoll_ctl(MOD)") }
+        guard clinux_epoll_ctl(fd, CLINUX_EPOLL_CTL_MOD, socket, mask, UInt64(token)) == 0 else { throw .system("epoll_ctl(MOD)") }
     }
 
     /// Stops watching `socket`.
     func remove(_ socket: Int32) throws(BenchError) {
-        guard cepoll_ctl(fd, CEPOLL_CTL_DEL, socket, 0, 0) == 0 else { throw .system("epoll_ctl(DEL)") }
+        guard clinux_epoll_ctl(fd, CLINUX_EPOLL_CTL_DEL, socket, 0, 0) == 0 else { throw .system("epoll_ctl(DEL)") }
     }
 
     /// Waits up to `milliseconds` (-1: for ever) for ready descriptors.
     /// - Returns: how many are ready: read each with ``token(_:)`` and ``mask(_:)``.
     func wait(milliseconds: Int32) throws(BenchError) -> Int {
-        let ready = cepoll_wait(fd, events, Int32(capacity), milliseconds)
+        let ready = clinux_epoll_wait(fd, events, Int32(capacity), milliseconds)
         if ready < 0 {
             guard errno == EINTR else { throw .system("epoll_wait") }
             return 0
@@ -147,9 +147,9 @@ final class Poller {
         return Int(ready)
     }
 
-    func token(_ index: Int) -> Int { Int(cepoll_event_token(events, Int32(index))) }
+    func token(_ index: Int) -> Int { Int(clinux_epoll_event_token(events, Int32(index))) }
 
-    func mask(_ index: Int) -> UInt32 { cepoll_event_mask(events, Int32(index)) }
+    func mask(_ index: Int) -> UInt32 { clinux_epoll_event_mask(events, Int32(index)) }
 }
 
 /// The bytes received on one connection, cut into lines at `\n`.

@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 import Glibc
 import SystemCall
 
@@ -106,7 +106,7 @@ final class PingBench {
             lines.append(LineBuffer())
             frames.append(WebSocketFrames())
             // Writable once connected (at once, or when the handshake ends).
-            try poller.add(fd, token: index, mask: CEPOLL_IN | CEPOLL_OUT)
+            try poller.add(fd, token: index, mask: CLINUX_EPOLL_IN | CLINUX_EPOLL_OUT)
         }
         var now = monotonicNanoseconds()
         while now < measureEnd {
@@ -129,10 +129,10 @@ final class PingBench {
 
     private func handle(_ index: Int, _ mask: UInt32) throws(BenchError) {
         let fd = connections[index].fd
-        if mask & CEPOLL_OUT != 0 {
+        if mask & CLINUX_EPOLL_OUT != 0 {
             try writable(index)
         }
-        guard mask & (CEPOLL_IN | CEPOLL_ERR | CEPOLL_HUP) != 0, connections[index].stage != .connecting else { return }
+        guard mask & (CLINUX_EPOLL_IN | CLINUX_EPOLL_ERR | CLINUX_EPOLL_HUP) != 0, connections[index].stage != .connecting else { return }
         let result = scratch.withUnsafeMutableBytes { buffer in
             Result { () throws(SystemError) in try Loopback.receive(fd, buffer) }
         }
@@ -200,7 +200,7 @@ final class PingBench {
         case .connecting:
             let code = Loopback.connectionError(connection.fd)
             guard code == 0 else { throw .system("connect(\(options.host):\(options.port))", code) }
-            try poller.modify(connection.fd, token: index, mask: CEPOLL_IN)
+            try poller.modify(connection.fd, token: index, mask: CLINUX_EPOLL_IN)
             switch options.server {
             case .cardserver:
                 connections[index].stage = .greeting
@@ -219,7 +219,7 @@ final class PingBench {
             guard connection.unsent > 0 else { return }
             let left = try Loopback.send(connection.fd, request, from: request.count - connection.unsent)
             connections[index].unsent = left
-            if left == 0 { try poller.modify(connection.fd, token: index, mask: CEPOLL_IN) }
+            if left == 0 { try poller.modify(connection.fd, token: index, mask: CLINUX_EPOLL_IN) }
         }
     }
 
@@ -230,7 +230,7 @@ final class PingBench {
         let left = try Loopback.send(fd, request)
         if left > 0 {
             connections[index].unsent = left
-            try poller.modify(fd, token: index, mask: CEPOLL_IN | CEPOLL_OUT)
+            try poller.modify(fd, token: index, mask: CLINUX_EPOLL_IN | CLINUX_EPOLL_OUT)
         }
     }
 

@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 import GameRules
 import Glibc
 import SystemCall
@@ -186,7 +186,7 @@ final class SetBench {
             players[index].fd = fd
             players[index].stage = .connecting
             opening += 1
-            try poller.add(fd, token: index, mask: CEPOLL_IN | CEPOLL_OUT)
+            try poller.add(fd, token: index, mask: CLINUX_EPOLL_IN | CLINUX_EPOLL_OUT)
         }
     }
 
@@ -194,10 +194,10 @@ final class SetBench {
 
     private func handle(_ index: Int, _ mask: UInt32) throws(BenchError) {
         let fd = players[index].fd
-        if mask & CEPOLL_OUT != 0 {
+        if mask & CLINUX_EPOLL_OUT != 0 {
             try writable(index)
         }
-        guard mask & (CEPOLL_IN | CEPOLL_ERR | CEPOLL_HUP) != 0, players[index].stage != .connecting else { return }
+        guard mask & (CLINUX_EPOLL_IN | CLINUX_EPOLL_ERR | CLINUX_EPOLL_HUP) != 0, players[index].stage != .connecting else { return }
         let result = scratch.withUnsafeMutableBytes { buffer in
             Result { () throws(SystemError) in try Loopback.receive(fd, buffer) }
         }
@@ -225,7 +225,7 @@ final class SetBench {
         if player.stage == .connecting {
             let code = Loopback.connectionError(player.fd)
             guard code == 0 else { throw .system("connect(\(options.host):\(options.port))", code) }
-            try poller.modify(player.fd, token: index, mask: CEPOLL_IN)
+            try poller.modify(player.fd, token: index, mask: CLINUX_EPOLL_IN)
             players[index].stage = .loggingIn
             try send(index, "{\"type\":\"login\",\"name\":\"\(name(index))\"}\n")
             return
@@ -233,7 +233,7 @@ final class SetBench {
         guard !player.outbox.isEmpty else { return }
         players[index].outbox = []
         try send(index, player.outbox)
-        if players[index].outbox.isEmpty { try poller.modify(player.fd, token: index, mask: CEPOLL_IN) }
+        if players[index].outbox.isEmpty { try poller.modify(player.fd, token: index, mask: CLINUX_EPOLL_IN) }
     }
 
     /// A line from the server to `index`.
@@ -388,7 +388,7 @@ final class SetBench {
         }
         guard taken < bytes.count else { return }
         players[index].outbox = Array(bytes[taken...])
-        try poller.modify(fd, token: index, mask: CEPOLL_IN | CEPOLL_OUT)
+        try poller.modify(fd, token: index, mask: CLINUX_EPOLL_IN | CLINUX_EPOLL_OUT)
     }
 
     // MARK: - Report

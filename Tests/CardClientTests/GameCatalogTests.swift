@@ -5,6 +5,7 @@ import GameRules
 import ScriptedServer
 import TestServers
 import Testing
+import WebClient
 import Wire
 
 /// The registrations a new game needs agree with each other: what the compiler cannot see.
@@ -21,6 +22,37 @@ struct GameCatalogTests {
             #expect(GameViews.title(of: game.name) == game.title)
         }
         #expect(GameViews.view(for: "chess") is GenericView)
+    }
+
+    /// The entries of a JavaScript object literal `export const NAME = { key: Value, 'a-b': V, };`
+    /// in a file of the web client, as (key, value) in order.
+    static func webTable(_ name: String, in path: String) throws -> [(key: String, value: String)] {
+        let text = String(decoding: try #require(WebAssets.asset(at: path)).body, as: UTF8.self)
+        let start = try #require(text.range(of: "export const \(name) = {"))
+        let end = try #require(text.range(of: "\n};", range: start.upperBound..<text.endIndex))
+        return text[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            let key = parts[0].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+            return (key, parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ",")))
+        }
+    }
+
+    /// A game the server offers with no web view shows "This page cannot show X yet"
+    /// (site/room.js): every game has one, imported from a file the binary serves that
+    /// exports it, and a line in the new-game form.
+    @Test func theWebClientDrawsExactlyTheGamesTheServerOffers() throws {
+        let views = try Self.webTable("VIEWS", in: "/games/index.js")
+        #expect(views.map(\.key) == GameServer.gameNames)
+        #expect(views.map(\.value) == ["SetView", "RpsView", "BrainView", "ConcentrationView", "KlondikeView"])
+        let index = String(decoding: try #require(WebAssets.asset(at: "/games/index.js")).body, as: UTF8.self)
+        for (game, view) in views {
+            let importLine = try #require(index.split(separator: "\n").first { $0.hasPrefix("import { \(view) } from './") }, "\(game)")
+            let file = "/games/" + importLine.split(separator: "'")[1].dropFirst(2)
+            let source = String(decoding: try #require(WebAssets.asset(at: file), "\(file)").body, as: UTF8.self)
+            #expect(source.contains("export class \(view) "), "\(file) exports \(view)")
+        }
+        #expect(try Self.webTable("GAME_BLURBS", in: "/games/index.js").map(\.key) == GameServer.gameNames)
     }
 
     @Test func everyClientCommandBelongsToTheSessionOrToItsGames() {

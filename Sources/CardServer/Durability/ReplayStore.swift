@@ -1,6 +1,6 @@
 import SystemCall
 import Storage
-import CEpoll
+import CLinux
 import Glibc
 import Wire
 
@@ -123,7 +123,7 @@ public final class ReplayStore {
         let job: @Sendable () -> Void = {
             let fd = open(directory, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { return warn("replays: open(\(directory)): \(SystemError.text(forErrno: errno))") }
-            if cepoll_syncfs(fd) != 0 { warn("replays: syncfs: \(SystemError.text(forErrno: errno))") }
+            if clinux_syncfs(fd) != 0 { warn("replays: syncfs: \(SystemError.text(forErrno: errno))") }
             close(fd)
         }
         if let writeOffLoop { writeOffLoop(job) } else { job() }

@@ -15,10 +15,12 @@ public enum LogSyncPolicy: String, Sendable, CaseIterable {
 /// The append-only room log (`rooms.log` under `--data`), the redis AOF model: every input
 /// that changed a room, in order, so a restart rebuilds every room in progress by replaying them.
 ///
-/// The loop appends a turn's records with ``append(_:)`` and ``flush()`` writes them with one
-/// `write(2)` before that turn's replies are sent: once the write returns the records are in
-/// the kernel, so a SIGKILL loses no move anyone heard of. When they reach the disk is the
-/// ``LogSyncPolicy``.
+/// The loop writes records with ``write(_:)-(RoomLogRecord...)`` before what they record
+/// happens (the write-ahead rule; a refused write refuses the command), and ``record(_:)-(RoomLogRecord)``
+/// what has happened already: once `write(2)` returns they are in the kernel, so a SIGKILL
+/// loses no move anyone heard of. When they reach the disk is the ``LogSyncPolicy``: at the
+/// end of each turn ``flush()`` fsyncs them under `always` (on the writing thread when there
+/// is one) and starts a rewrite when the file has outgrown the live rooms; it writes nothing.
 ///
 /// The log holds only what the rooms still need: for each live room, its records since its
 /// current game began (a `room` snapshot then the game's inputs). A finished game leaves it

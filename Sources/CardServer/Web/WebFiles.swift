@@ -1,8 +1,8 @@
 import WebClient
 
 /// The web client's files, served from the binary (never from the file system, so no path can
-/// reach a file it should not): the `WebClient` target's table, written from
-/// `Sources/WebClient/site` by `Scripts/embed-web.py`. `/` is `/index.html`; the route
+/// reach a file it should not): the `WebClient` target's table, generated from
+/// `Sources/WebClient/site` at build time by the `EmbedSite` plugin. `/` is `/index.html`; the route
 /// matches the path's bytes exactly.
 enum WebFiles {
     /// The file for a request path, if there is one.

@@ -36,9 +36,3 @@ export const OPTION_HELP = {
   passes: 'How often the waste may be turned over.',
   time_bonus: 'A quick match scores up to 10 more.',
 };
-
-/** "2 red striped circles". */
-export function setCardName(c) {
-  const shape = c.count === 1 ? c.shape : `${c.shape}s`;
-  return `${c.count} ${c.color} ${c.fill} ${shape}`;
-}

@@ -2,7 +2,12 @@
 // click, tap or the letter on the card (letters run across the rows, as you read).
 
 import { h, svg, fill, listWords } from '../dom.js';
-import { setCardName } from './index.js';
+
+/** "2 red striped circles". */
+export function setCardName(c) {
+  const shape = c.count === 1 ? c.shape : `${c.shape}s`;
+  return `${c.count} ${c.color} ${c.fill} ${shape}`;
+}
 
 const LETTERS = 'abcdefghijklmnopqrstuvwx';
 const COLORS = { red: '#d62d3a', green: '#1a9a48', purple: '#7b3fb0' };

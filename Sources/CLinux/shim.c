@@ -1,20 +1,20 @@
-// Out-of-line parts of CEpoll that need GNU feature macros.
+// Out-of-line parts of CLinux that need GNU feature macros.
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include <string.h>
 #include <sys/socket.h>
-#include "CEpoll.h"
+#include "CLinux.h"
 
-int cepoll_accept(int fd, struct sockaddr *addr, socklen_t *len) {
+int clinux_accept(int fd, struct sockaddr *addr, socklen_t *len) {
     return accept4(fd, addr, len, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
 
-const char *cepoll_strerror(int err, char *buf, size_t len) {
+const char *clinux_strerror(int err, char *buf, size_t len) {
     // GNU strerror_r returns a pointer to the message (not always into buf).
     return strerror_r(err, buf, len);
 }
 
-int cepoll_syncfs(int fd) {
+int clinux_syncfs(int fd) {
     return syncfs(fd);
 }
