@@ -95,8 +95,8 @@ let package = Package(
         .plugin(name: "EmbedSite", capability: .buildTool(), dependencies: ["SiteEmbedder"], path: "Sources/EmbedSitePlugin"),
         .executableTarget(name: "SiteEmbedder"),
         // Sessions, lobby and rooms: messages in -> rules -> messages out.
-        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CLinux", "SystemCall", "Storage", "WebTransport", "WebClient"], swiftSettings: releaseSpeed),
-        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire", "Storage"], path: "Sources/ServerMain", swiftSettings: releaseSpeed),
+        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "Storage", "WebTransport", "WebClient"], swiftSettings: releaseSpeed),
+        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire", "Storage", "SystemCall"], path: "Sources/ServerMain", swiftSettings: releaseSpeed),
         // Benchmarks and load generation: prints figures, asserts nothing.
         .executableTarget(name: "cardbench", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CLinux", "SystemCall"]),
 

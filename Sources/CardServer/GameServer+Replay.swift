@@ -8,14 +8,11 @@ extension GameServer {
     /// client may leave unread (`--output-limit`, 1 MiB by default).
     static let maxReplaySteps = 5_000
 
-    /// Removes replays past their days, every hour.
+    /// Removes replays past their days: now (at start), then every hour.
     public func startReplayPruning() {
-        guard replays != nil else { return }
-        _ = host.schedule(after: .seconds(3600)) { [weak self] in
-            guard let self, let replays = self.replays else { return }
-            replays.prune(nowSeconds: Int(self.host.wallMilliseconds) / 1000)
-            self.startReplayPruning()
-        }
+        guard let replays else { return }
+        replays.prune(nowSeconds: Int(host.wallMilliseconds) / 1000)
+        _ = host.schedule(after: .seconds(3600)) { [weak self] in self?.startReplayPruning() }
     }
 
     /// Saves the game that just ended (once: a restart that replays its end finds it saved).

@@ -48,7 +48,7 @@ public final class GameServer {
     var results: DurableResults<FinishedGame, ObjectIdentifier>
     /// When this server started, in ms since 1970: `hello` says it, so a client holding a
     /// token from an earlier start (tokens live only as long as the process) knows.
-    let startedMs = Timestamp.nowMilliseconds()
+    let startedMs: Int64
     var nextPlayerNumber = 1
     var nextRoomSerial = 1
     /// Daily deals already prepared off the loop (a winnable one found), by "day|deal": the
@@ -71,6 +71,7 @@ public final class GameServer {
     ) {
         self.config = config
         self.host = host
+        startedMs = host.wallMilliseconds
         self.journal = journal
         self.roomLog = roomLog
         self.replays = replays

@@ -74,9 +74,6 @@ extension ServerHost {
     /// The monotonic clock; a scripted host has its own.
     public var searchClock: any Clock<Duration> { ContinuousClock() }
 
-    /// The system's wall clock; a scripted host sets its own.
-    public var wallMilliseconds: Int64 { Timestamp.nowMilliseconds() }
-
     /// Runs `work`, which answers nothing (a file synced, a replay read into its job), off the
     /// server's thread, then `completion` on it.
     func runOffLoop(_ work: @escaping @Sendable () -> Void, then completion: @escaping () -> Void) {

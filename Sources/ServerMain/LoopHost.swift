@@ -2,6 +2,7 @@ import Storage
 import CardServer
 import Glibc
 import Network
+import SystemCall
 
 /// Wires the event loop to the game server: bytes and timers in, lines and closes out.
 final class LoopHost: ServerHost, EventLoopDelegate {
@@ -100,6 +101,8 @@ final class LoopHost: ServerHost, EventLoopDelegate {
 
     var nowNanoseconds: UInt64 { EventLoop.now() }
 
+    var wallMilliseconds: Int64 { WallClock.milliseconds }
+
     func log(_ message: String) {
         Log.write(message)
     }
@@ -120,7 +123,7 @@ final class LoopHost: ServerHost, EventLoopDelegate {
 /// Log lines on stderr, each stamped with UTC time.
 enum Log {
     static func write(_ message: String) {
-        writeStandardError("\(Timestamp.iso8601(milliseconds: Timestamp.nowMilliseconds())) \(message)\n")
+        writeStandardError("\(Timestamp.iso8601(milliseconds: WallClock.milliseconds)) \(message)\n")
     }
 }
 

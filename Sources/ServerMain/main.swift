@@ -111,13 +111,19 @@ func runServer(_ options: Options) -> Int32 {
         }
         // The loop keeps these closures too: weak captures, so no cycle outlives the run.
         let journalWaker = try loop.makeWaker { [weak server] in server?.journalWritten() }
-        try journal.startWriting(notify: { journalWaker.wake() })
+        // The one writing thread (redis's bio): the journal's appends and fsyncs, the room
+        // log's fsyncs with everysec, the replays' files. Stopped after the loop, once every
+        // result handed to it is on disk.
+        let writingThread = WritingThread(log: journal.records, notify: { journalWaker.wake() })
+        try writingThread.start()
+        defer { writingThread.stop() }
+        journal.startWriting(on: writingThread)
         let workWaker = try loop.makeWaker { [weak host] in host?.backgroundWorkFinished() }
         host.worker = try BackgroundWorker(notify: { workWaker.wake() })
         defer { host.worker?.stop() }
-        roomLog.requestSync = { [weak journal] fd in journal?.requestSync(of: fd) }
+        roomLog.requestSync = { log in writingThread.requestSync(of: log) }
         // Replays are written by the same thread, so game_over never waits on their files.
-        replays?.writeOffLoop = { [weak journal] job in journal?.perform(job) }
+        replays?.writeOffLoop = { job in writingThread.perform(job) }
         let restoreStart = ContinuousClock.now
         let restored = server.recover()
         if restored > 0 {

@@ -108,7 +108,7 @@ public enum DataFileScan {
         }
     }
 
-    /// Bytes read at a time by ``readAtStart(fd:path:dataDirectory:parse:record:)``.
+    /// Bytes read at a time by ``readAtStart(log:dataDirectory:parse:record:)``.
     public static let chunkBytes = 1 << 20
 
     /// A file that could not be read at start.
@@ -116,28 +116,27 @@ public enum DataFileScan {
         public let description: String
     }
 
-    /// Reads a file at start from its descriptor, a chunk at a time, so a journal of a million
+    /// Reads a log at start, a chunk at a time, so a journal of a million
     /// results is never held whole (it would double the start's peak memory); otherwise as
     /// ``readAtStart(_:path:dataDirectory:parse:record:)``.
     /// - Returns: what was cut from the end, and the file's length as read.
     public static func readAtStart<Record>(
-        fd: Int32, path: String, dataDirectory: String, parse: ([UInt8]) -> Record?,
+        log: any AppendOnlyLog, dataDirectory: String, parse: ([UInt8]) -> Record?,
         record: (Record, Line, _ sealed: Bool) -> Void
     ) throws -> (tail: Tail, length: Int) {
-        var tracker = TailTracker(path: path, dataDirectory: dataDirectory)
+        var tracker = TailTracker(path: log.path, dataDirectory: dataDirectory)
         var buffer: [UInt8] = []
         var base = 0
         var number = 0
         var sawSeal = false
-        var chunk = [UInt8](repeating: 0, count: chunkBytes)
         while true {
-            let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(base + buffer.count)) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReadFailure(description: "read(\(path)): \(SystemError.text(forErrno: errno))")
+            let chunk: [UInt8]
+            switch log.read(at: base + buffer.count, count: chunkBytes) {
+            case .success(let read): chunk = read
+            case .failure(let failure): throw ReadFailure(description: failure.description)
             }
-            if count == 0 { break }
-            buffer += chunk[..<count]
+            if chunk.isEmpty { break }
+            buffer += chunk
             var lineStart = 0
             for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
                 number += 1

@@ -1,5 +1,6 @@
-import SystemCall
+import CLinux
 import Glibc
+import SystemCall
 
 /// The replay files on disk, oldest first, with their sizes, so the store evicts for its
 /// budget and prunes by age without scanning the folder: the folder is read once, at start.
@@ -149,5 +150,47 @@ public final class ReplayShelf: @unchecked Sendable {
 extension String {
     fileprivate func replacingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+
+}
+
+extension ReplayShelf {
+    // MARK: Reading and syncing, from any thread
+
+    /// What reading one replay file found.
+    public enum FileRead: Equatable, Sendable {
+        /// Its bytes.
+        case bytes([UInt8])
+        /// No such file.
+        case none
+        /// A file that is there but cannot be read as one: not a regular file, too large, or
+        /// a read failed.
+        case unreadable
+    }
+
+    /// Reads a replay file: only a regular file, never through a link, never blocking (a FIFO
+    /// put there would wedge the thread), and none larger than `maxBytes`. Touches no shelf
+    /// state, so any thread may call it.
+    public static func read(_ path: String, maxBytes: Int) -> FileRead {
+        guard let fd = try? DataDirectory.openRegular(path, flags: O_RDONLY, maxBytes: maxBytes) else {
+            return access(path, F_OK) == 0 ? .unreadable : .none
+        }
+        defer { close(fd) }
+        guard case .success(let bytes) = WholeFile.read(fd, limit: maxBytes), bytes.count <= maxBytes else { return .unreadable }
+        return .bytes(bytes)
+    }
+
+    /// Whether a file is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// Gets every file written on the folder's file system to the disk with one `syncfs`
+    /// (an fsync each would cost a thousand for a thousand games a second); the failure, if any.
+    public static func syncFileSystem(of directory: String) -> String? {
+        let fd = open(directory, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return "open(\(directory)): \(SystemError.text(forErrno: errno))" }
+        defer { close(fd) }
+        return clinux_syncfs(fd) == 0 ? nil : "syncfs: \(SystemError.text(forErrno: errno))"
     }
 }

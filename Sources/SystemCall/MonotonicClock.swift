@@ -18,3 +18,14 @@ public enum MonotonicClock {
         return (value, nanoseconds &- start)
     }
 }
+
+/// CLOCK_REALTIME: the wall clock, for the times a person reads (a game's start, a daily
+/// deal's day). The server reads it through its host, so tests can set their own.
+public enum WallClock {
+    /// Milliseconds since the Unix epoch, now.
+    public static var milliseconds: Int64 {
+        var now = timespec()
+        _ = clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec / 1_000_000)
+    }
+}

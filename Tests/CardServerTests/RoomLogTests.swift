@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ServerTestSupport
+import Storage
 import Testing
 import GameRules
 import Wire
@@ -178,7 +179,7 @@ struct RoomLogTests {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let always = try RoomLog(directory: directory + "/a", policy: .always, warn: { _ in })
-        var handedOff: [Int32] = []
+        var handedOff: [any AppendOnlyLog] = []
         always.requestSync = { handedOff.append($0) }
         always.record(Self.created("K7QX"))
         always.flush()

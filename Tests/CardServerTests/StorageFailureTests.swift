@@ -5,23 +5,29 @@ import GameRules
 import Wire
 @testable import CardServer
 @testable import ScriptedServer
+import Storage
 
 /// A disk that stops taking writes: nothing is confirmed that was not written, games wait,
 /// and play resumes by itself once writes succeed again. On virtual time, with the room log
-/// and the results journal told to fail on command (a real full disk is tested end to end).
+/// and the results journal kept in memory that fails on command (``MemoryLog``; a real full
+/// disk is tested end to end on a small tmpfs).
 struct StorageFailureTests {
     static let full = "write(rooms.log): No space left on device"
 
-    /// A server with a real room log and results journal in a fresh directory.
-    static func server() throws -> (host: ScriptedHost, log: RoomLog, journal: ResultsJournal, directory: String) {
-        let directory = NSTemporaryDirectory() + "storage-\(UUID().uuidString)"
-        let journal = try ResultsJournal(directory: directory, warn: { _ in })
+    /// A server whose room log and results journal are in memory.
+    static func server() throws -> (host: ScriptedHost, log: MemoryLog, journal: MemoryLog) {
+        let rooms = MemoryLog(path: "DIR/rooms.log")
+        let results = MemoryLog(path: "DIR/results.jsonl")
+        let journal = try ResultsJournal(log: results, dataDirectory: "DIR", warn: { _ in })
         try journal.startWriting(notify: {})
-        let log = try RoomLog(directory: directory, policy: .everysec, warn: { _ in })
-        let host = ScriptedHost(seed: 4, journal: journal, roomLog: log)
+        let roomLog = try RoomLog(log: rooms, dataDirectory: "DIR", policy: .everysec, warn: { _ in })
+        let host = ScriptedHost(seed: 4, journal: journal, roomLog: roomLog)
         host.server.startLogClock()
-        return (host, log, journal, directory)
+        return (host, rooms, results)
     }
+
+    /// What a log holds, as text.
+    static func text(_ log: MemoryLog) -> String { String(decoding: log.bytes, as: UTF8.self) }
 
     /// ann and bob seated in a 3-round rps room; outboxes emptied.
     static func rpsRoom(_ host: ScriptedHost) -> (ann: ClientID, bob: ClientID, room: String) {
@@ -42,19 +48,18 @@ struct StorageFailureTests {
     ]
 
     @Test func aMoveTheDiskRefusesIsRefusedAndNobodyHearsOfIt() throws {
-        let (host, log, _, directory) = try Self.server()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (host, log, _) = try Self.server()
         let (ann, bob, _) = Self.rpsRoom(host)
-        let before = try String(contentsOfFile: log.path, encoding: .utf8)
+        let before = Self.text(log)
 
-        log.injectedFailure = { Self.full }
+        log.failAppends = Self.full
         host.send(#"{"type":"throw","sign":"rock","id":7}"#, from: ann)
         #expect(host.take(ann) == [Self.refusal])
         #expect(host.take(bob).isEmpty, "bob hears nothing of a throw that was not saved")
-        #expect(try String(contentsOfFile: log.path, encoding: .utf8) == before, "the file holds nothing of it")
+        #expect(Self.text(log) == before, "the log holds nothing of it")
 
         // The disk takes writes again: the same command is carried out, once.
-        log.injectedFailure = nil
+        log.failAppends = nil
         host.send(#"{"type":"throw","sign":"rock","id":8}"#, from: ann)
         #expect(host.take(ann).map { $0["type"]?.stringValue } == ["thrown", "state"])
         host.send(#"{"type":"throw","sign":"paper","id":9}"#, from: bob)
@@ -64,10 +69,9 @@ struct StorageFailureTests {
     }
 
     @Test func aRefusedCreateMakesNoRoomAndARefusedJoinTakesNoSeat() throws {
-        let (host, log, _, directory) = try Self.server()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (host, log, _) = try Self.server()
         let ann = host.player("ann")
-        log.injectedFailure = { Self.full }
+        log.failAppends = Self.full
         host.send(#"{"type":"create","game":"set","id":7}"#, from: ann)
         #expect(host.take(ann) == [Self.refusal])
         host.send(#"{"type":"rooms","id":1}"#, from: ann)
@@ -75,11 +79,11 @@ struct StorageFailureTests {
         host.send(#"{"type":"leave","id":2}"#, from: ann)
         #expect(host.take(ann).first?["code"] == .string("not_in_room"), "ann is in no room")
 
-        log.injectedFailure = nil
+        log.failAppends = nil
         host.send(#"{"type":"create","game":"rps","seats":2,"id":3}"#, from: ann)
         let room = host.take(ann).first?["room"]?.stringValue ?? ""
         let bob = host.player("bob", peer: "127.0.0.2:1")
-        log.injectedFailure = { Self.full }
+        log.failAppends = Self.full
         host.send(#"{"type":"join","room":"\#(room)","id":7}"#, from: bob)
         #expect(host.take(bob) == [Self.refusal])
         #expect(host.take(ann).isEmpty, "ann sees nobody join")
@@ -88,18 +92,13 @@ struct StorageFailureTests {
     }
 
     @Test func aGameThatCannotBeginWaitsAndBeginsOnceTheDiskTakesWritesAgain() throws {
-        let (host, log, _, directory) = try Self.server()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (host, log, _) = try Self.server()
         let ann = host.player("ann")
         let bob = host.player("bob", peer: "127.0.0.2:1")
         host.send(#"{"type":"create","game":"rps","seats":2}"#, from: ann)
         let room = host.take(ann).first?["room"]?.stringValue ?? ""
         // bob's join is written; the game it would start is not, so it waits.
-        var writes = 0
-        log.injectedFailure = {
-            writes += 1
-            return writes > 1 ? Self.full : nil
-        }
+        log.failAppends(Self.full, afterSucceeding: 1)
         host.send(#"{"type":"join","room":"\#(room)","id":1}"#, from: bob)
         let joined = host.take(bob)
         #expect(joined.first?["type"] == .string("joined"))
@@ -107,38 +106,36 @@ struct StorageFailureTests {
         host.send(#"{"type":"throw","sign":"rock","id":2}"#, from: bob)
         #expect(host.take(bob).first?["code"] == .string("game_not_started"))
 
-        log.injectedFailure = nil
+        log.failAppends = nil
         host.advance(by: .seconds(1))
         #expect(host.take(bob).last?["phase"] == .string("playing"), "the retry begins the game")
         #expect(host.take(ann).last?["phase"] == .string("playing"))
     }
 
     @Test func aDeadlineTheDiskRefusesWaitsForIt() throws {
-        let (host, log, _, directory) = try Self.server()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (host, log, _) = try Self.server()
         let (ann, bob, _) = Self.rpsRoom(host)
-        log.injectedFailure = { Self.full }
+        log.failAppends = Self.full
         // The round's clock runs out while nothing can be written: the round waits.
         host.advance(by: .seconds(40))
         #expect(host.take(ann).isEmpty)
         #expect(host.take(bob).isEmpty)
-        log.injectedFailure = nil
+        log.failAppends = nil
         host.advance(by: .seconds(1))
         let round = host.take(ann).first { $0["type"] == .string("round") }
         #expect(round?["timed_out"] == .array(["ann", "bob"]))
     }
 
     @Test func onlyWhatWasConfirmedComesBackAfterARestart() throws {
-        let (host, log, _, directory) = try Self.server()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (host, log, _) = try Self.server()
         let (ann, bob, room) = Self.rpsRoom(host)
         host.send(#"{"type":"throw","sign":"rock"}"#, from: ann)
-        log.injectedFailure = { Self.full }
+        log.failAppends = Self.full
         host.send(#"{"type":"throw","sign":"paper","id":7}"#, from: bob)
         #expect(host.take(bob).last == Self.refusal)
-        log.injectedFailure = nil
+        log.failAppends = nil
 
-        let reopened = try RoomLog(directory: directory, policy: .everysec, warn: { _ in })
+        let reopened = try RoomLog(log: log, dataDirectory: "DIR", policy: .everysec, warn: { _ in })
         let moves = reopened.recovered.compactMap { record -> String? in
             guard case .move(let code, let player, let command, _) = record, code == room else { return nil }
             return "\(player) \(command["sign"]?.stringValue ?? "")"
@@ -147,20 +144,19 @@ struct StorageFailureTests {
     }
 
     @Test func aDisconnectWhileTheDiskFailsIsWrittenFirstOnceItTakesWrites() throws {
-        let (host, log, _, directory) = try Self.server()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (host, log, _) = try Self.server()
         let (ann, bob, room) = Self.rpsRoom(host)
-        log.injectedFailure = { Self.full }
+        log.failAppends = Self.full
         host.drop(bob)
         #expect(host.take(ann).first?["type"] == .string("player_away"), "ann sees bob go: that cannot be refused")
         host.send(#"{"type":"throw","sign":"rock","id":7}"#, from: ann)
         #expect(host.take(ann) == [Self.refusal], "nothing is written ahead of bob's record")
-        log.injectedFailure = nil
+        log.failAppends = nil
         host.advance(by: .seconds(1))
         host.send(#"{"type":"throw","sign":"rock","id":8}"#, from: ann)
         #expect(host.take(ann).first?["type"] == .string("thrown"))
 
-        let reopened = try RoomLog(directory: directory, policy: .everysec, warn: { _ in })
+        let reopened = try RoomLog(log: log, dataDirectory: "DIR", policy: .everysec, warn: { _ in })
         let tail = reopened.recovered.filter { $0.room == room }.suffix(2).map { record -> String in
             switch record {
             case .presence(_, let player, let connected, _): "presence \(player) \(connected)"
@@ -172,14 +168,13 @@ struct StorageFailureTests {
     }
 
     @Test func gameOverWaitsUntilItsResultIsWrittenAndResumesByItself() throws {
-        let (host, _, journal, directory) = try Self.server()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (host, _, journal) = try Self.server()
         let ann = host.player("ann")
         let bob = host.player("bob", peer: "127.0.0.2:1")
         host.send(#"{"type":"create","game":"rps","options":{"rounds":1}}"#, from: ann)
         let room = host.take(ann).first?["room"]?.stringValue ?? ""
         host.send(#"{"type":"join","room":"\#(room)"}"#, from: bob)
-        journal.injectFailure("write(results.jsonl): No space left on device")
+        journal.failAppends = "write(results.jsonl): No space left on device"
         _ = host.take(bob)
         host.send(#"{"type":"throw","sign":"rock"}"#, from: ann)
         host.send(#"{"type":"throw","sign":"scissors"}"#, from: bob)
@@ -190,16 +185,16 @@ struct StorageFailureTests {
         host.advance(by: .seconds(1))
         host.confirmJournalWrites()
         #expect(host.types(ann).isEmpty, "neither game_over nor stats while the result is not written")
-        #expect(try String(contentsOfFile: journal.path, encoding: .utf8) == "")
+        #expect(Self.text(journal) == "")
 
-        journal.injectFailure(nil)
+        journal.failAppends = nil
         host.advance(by: .seconds(1))
         host.confirmJournalWrites()
         let sent = host.take(ann)
         #expect(sent.map { $0["type"]?.stringValue } == ["game_over", "stats"])
         #expect(sent.last?["games"] == .int(1))
         #expect(host.types(bob) == ["game_over"])
-        let lines = try String(contentsOfFile: journal.path, encoding: .utf8).split(separator: "\n")
+        let lines = Self.text(journal).split(separator: "\n")
         #expect(lines.count == 1, "written once, after the failures")
     }
 }

@@ -1,7 +1,4 @@
-import SystemCall
 import Storage
-import CLinux
-import Glibc
 import Wire
 
 /// Finished games' replays, one file each under `--data`/replays, kept for `--keep-replays` days.
@@ -58,7 +55,6 @@ public final class ReplayStore {
         }
         // Once, at start, before anyone is served: the only scan of the folder.
         shelf = ReplayShelf(directory: directory)
-        prune(nowSeconds: Int(time(nil)))
     }
 
     /// Replays kept now, and their bytes: read only while the writing thread is idle (tests).
@@ -84,7 +80,7 @@ public final class ReplayStore {
 
     /// Whether the game's replay is on disk.
     func contains(_ id: String) -> Bool {
-        Self.isGameID(id) && access(path(of: id), F_OK) == 0
+        Self.isGameID(id) && ReplayShelf.exists(path(of: id))
     }
 
     /// Writes a replay, off the loop when a writing thread is set: encoded and written there
@@ -121,10 +117,7 @@ public final class ReplayStore {
         savedSinceSync = false
         let (directory, warn) = (directory, warn)
         let job: @Sendable () -> Void = {
-            let fd = open(directory, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { return warn("replays: open(\(directory)): \(SystemError.text(forErrno: errno))") }
-            if clinux_syncfs(fd) != 0 { warn("replays: syncfs: \(SystemError.text(forErrno: errno))") }
-            close(fd)
+            if let failure = ReplayShelf.syncFileSystem(of: directory) { warn("replays: \(failure)") }
         }
         if let writeOffLoop { writeOffLoop(job) } else { job() }
     }
@@ -146,13 +139,12 @@ public final class ReplayStore {
     /// Reads a replay file (nothing when there is none: never kept, or past its days); it
     /// touches no store state, so the background worker may call it.
     static func readFile(_ path: String) -> Read {
-        // Only a regular file, never through a link, never blocking (a FIFO put there would
-        // wedge the worker), and none larger than a replay can be.
-        guard let fd = try? DataDirectory.openRegular(path, flags: O_RDONLY, maxBytes: maxFileBytes) else {
-            return access(path, F_OK) == 0 ? .unreadable : .none
+        var bytes: [UInt8]
+        switch ReplayShelf.read(path, maxBytes: maxFileBytes) {
+        case .bytes(let read): bytes = read
+        case .none: return .none
+        case .unreadable: return .unreadable
         }
-        defer { close(fd) }
-        guard case .success(var bytes) = WholeFile.read(fd, limit: maxFileBytes) else { return .unreadable }
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         guard bytes.count <= maxFileBytes, case .replay(let replay, _)? = try? ServerMessageDecoder.decode(bytes) else {
             return .unreadable

@@ -1,16 +1,4 @@
-import SystemCall
 import Storage
-import Glibc
-
-/// When the room log is fsynced, as redis's `appendfsync` says it for its AOF.
-public enum LogSyncPolicy: String, Sendable, CaseIterable {
-    /// After every turn's write, before its replies go out: a power cut loses nothing anyone heard.
-    case always
-    /// Once a second, on the writer thread: a power cut loses at most about the last second.
-    case everysec
-    /// Whenever the kernel writes it back (about 30 s on Linux): a power cut may lose that much.
-    case no
-}
 
 /// The append-only room log (`rooms.log` under `--data`), the redis AOF model: every input
 /// that changed a room, in order, so a restart rebuilds every room in progress by replaying them.
@@ -28,9 +16,10 @@ public enum LogSyncPolicy: String, Sendable, CaseIterable {
 /// start and whenever it grows past twice what they take (and past ``compactionFloor``).
 public final class RoomLog {
     /// The log's path.
-    public let path: String
+    public var path: String { log.path }
     public let policy: LogSyncPolicy
-    private var fd: Int32
+    /// Where the records go: a file under `--data` (``FileLog``), or memory in tests.
+    private let log: any AppendOnlyLog
     /// The records read at start, in order, for ``GameServer/recover()``.
     private(set) var recovered: [RoomLogRecord] = []
     /// Each live room's lines since its last snapshot, numbered in the order written: what a
@@ -40,28 +29,24 @@ public final class RoomLog {
     /// The last `tick`: a rewrite keeps the clock too.
     private var lastTick: [UInt8]?
     private var liveBytes = 0
-    private var fileBytes = 0
     /// Records of what already happened that the disk has not taken yet, in order (see ``record(_:)``).
     private var backlog: [Entry] = []
     /// While writes fail (an outage): how many attempts failed since the first.
     private var failedWrites: Int?
-    /// Makes every write fail with this error while it returns one: how tests fill the disk
-    /// on command (a real full disk is tested end to end on a small tmpfs).
-    var injectedFailure: (() -> String?)?
     /// Written since the last fsync.
     private(set) var needsSync = false
     /// Told how long each write of records took, and each fsync done in place, in nanoseconds
     /// of the real clock (for `/metrics`).
     var observeWrite: ((UInt64) -> Void)?
     var observeSync: ((UInt64) -> Void)?
-    /// Hands an fsync of the log to the writer thread (``JournalWriter``); nil fsyncs in place.
-    public var requestSync: ((Int32) -> Void)?
+    /// Hands an fsync of the log to the writing thread (``WritingThread``); nil fsyncs in place.
+    public var requestSync: ((any AppendOnlyLog) -> Void)?
     /// Runs a rewrite's fsync and rename off the loop (the server's background worker), then
     /// the second closure back on the loop; nil does the whole rewrite in place.
     public var runOffLoop: ((_ work: @escaping @Sendable () -> Void, _ then: @escaping () -> Void) -> Void)?
-    /// A rewrite written but not yet renamed into place: the new file's descriptor, and its
-    /// bytes so far. Every turn's records go to it as well as to the log until it replaces it.
-    private var pendingRewrite: (fd: Int32, bytes: Int)?
+    /// Whether a rewrite is written aside and not yet renamed into place: every turn's
+    /// records go to it as well as to the log until it replaces it.
+    private var isRewriting = false
     private let warn: (String) -> Void
 
     /// The largest room log a start reads: the live rooms' records are far smaller (each seat's
@@ -77,26 +62,40 @@ public final class RoomLog {
         public let description: String
     }
 
-    /// Opens (or creates) `directory/rooms.log`, reads its records and rewrites it with only
-    /// those the live rooms need. A torn or damaged last line (a crash mid-write) is cut off with
-    /// a warning; a damaged record with records after it stops the start (``DataFileScan``).
+    /// Opens (or creates) `directory/rooms.log` and reads it (see ``init(log:dataDirectory:policy:warn:)``).
     /// - Throws: ``Failure`` when the file cannot be made, read or rewritten, or is damaged
     ///   before its end (the message names the line and `cardserver --repair`).
-    public init(directory: String, policy: LogSyncPolicy, warn: @escaping (String) -> Void) throws(Failure) {
-        path = DataDirectory.join(directory, "rooms.log")
-        self.policy = policy
-        self.warn = warn
+    public convenience init(directory: String, policy: LogSyncPolicy, warn: @escaping (String) -> Void) throws(Failure) {
+        let log: FileLog
         do {
             try DataDirectory.makePrivateDirectory(directory)
-            fd = try DataDirectory.openRegular(path, flags: O_RDWR | O_CREAT | O_APPEND, maxBytes: Self.maxFileBytes)
-        } catch {
+            log = try FileLog(path: DataDirectory.join(directory, "rooms.log"), maxBytes: Self.maxFileBytes)
+        } catch let error as DataDirectory.Failure {
             throw Failure(description: error.description)
+        } catch {
+            throw Failure(description: "\(error)")
         }
-        let contents = try readAll()
+        try self.init(log: log, dataDirectory: directory, policy: policy, warn: warn)
+    }
+
+    /// Reads the room log in `log` and rewrites it with only the records the live rooms need.
+    /// A torn or damaged last line (a crash mid-write) is cut off with a warning; a damaged
+    /// record with records after it stops the start (``DataFileScan``).
+    /// - Parameter dataDirectory: what the messages name for `cardserver --repair --data`.
+    /// - Throws: ``Failure`` when the log cannot be read or rewritten, or is damaged before its end.
+    public init(log: any AppendOnlyLog, dataDirectory: String, policy: LogSyncPolicy, warn: @escaping (String) -> Void) throws(Failure) {
+        self.log = log
+        self.policy = policy
+        self.warn = warn
+        let contents: [UInt8]
+        switch log.contents() {
+        case .success(let read): contents = read
+        case .failure(let failure): throw Failure(description: failure.description)
+        }
         do {
             // What is cut off needs no truncation here: the rewrite below keeps only what was read.
             let tail = try DataFileScan.readAtStart(
-                contents, path: path, dataDirectory: directory, parse: RoomLogRecord.init(body:)
+                contents, path: log.path, dataDirectory: dataDirectory, parse: RoomLogRecord.init(body:)
             ) { record, line, sealed in
                 recovered.append(record)
                 // A record from before checksums is written back sealed.
@@ -106,11 +105,10 @@ public final class RoomLog {
         } catch {
             throw Failure(description: error.description)
         }
-        try rewrite()
-    }
-
-    deinit {
-        close(fd)
+        if let failure = log.replace(with: liveRecords()) {
+            throw Failure(description: failure.description)
+        }
+        needsSync = false
     }
 
     /// One record on its way to the file: a room record, or a move's line (written by
@@ -184,33 +182,17 @@ public final class RoomLog {
         return writeEntries(entries)
     }
 
-    /// The one place bytes go into the log. A failed or short write is cut back to the last
-    /// whole record (redis truncates a partial AOF write the same way), so the file always
-    /// ends on a record boundary and holds only what was confirmed.
+    /// The one place bytes go into the log: whole or not at all (``AppendOnlyLog/append(_:)``),
+    /// so the file always ends on a record boundary and holds only what was confirmed.
     private func writeEntries(_ entries: [Entry]) -> Bool {
         var bytes: [UInt8] = []
         for entry in entries { bytes += entry.line }
-        // While a rewrite is on its way, every record goes to both files: a record one of
-        // them lacks is a failed write, cut back from both.
-        let start = MonotonicClock.nanoseconds
-        var failure = injectedFailure?() ?? WholeFile.write(bytes, to: fd).map { "write(\(path)): \($0.message)" }
-        if failure == nil, let next = pendingRewrite {
-            if let error = WholeFile.write(bytes, to: next.fd) {
-                failure = "write(\(path).new): \(error.message)"
-                cutBack(next.fd, to: next.bytes, name: path + ".new")
-            } else {
-                pendingRewrite?.bytes += bytes.count
-                // With `always`, what anyone hears of is on disk in the file about to replace this one too.
-                if policy == .always { _ = fsync(next.fd) }
-            }
-        }
-        observeWrite?(MonotonicClock.nanoseconds &- start)
+        let failure = log.append(bytes)
+        observeWrite?(log.lastAppendNanoseconds)
         if let failure {
-            cutBack(fd, to: fileBytes, name: path)
-            noteFailure(failure)
+            noteFailure(failure.description)
             return false
         }
-        fileBytes += bytes.count
         needsSync = true
         for entry in entries {
             switch entry {
@@ -227,13 +209,6 @@ public final class RoomLog {
         return true
     }
 
-    /// Cuts a file back to its last whole record after a failed write.
-    private func cutBack(_ file: Int32, to size: Int, name: String) {
-        if ftruncate(file, off_t(size)) != 0 {
-            warn("room log: ftruncate(\(name)): \(SystemError.text(forErrno: errno)) after a failed write")
-        }
-    }
-
     /// A write failed: logged once per outage, not once per record.
     private func noteFailure(_ failure: String) {
         if failedWrites == nil {
@@ -247,8 +222,9 @@ public final class RoomLog {
     func flush() {
         guard needsSync else { return }
         if policy == .always { sync() }
-        if pendingRewrite == nil, fileBytes > Self.compactionFloor, fileBytes > 2 * liveBytes {
-            do { try startRewrite() } catch { warn("room log: \(error)") }
+        let fileBytes = log.size
+        if !isRewriting, fileBytes > Self.compactionFloor, fileBytes > 2 * liveBytes {
+            startRewrite()
         }
     }
 
@@ -257,11 +233,11 @@ public final class RoomLog {
         guard needsSync else { return }
         needsSync = false
         if let requestSync, policy != .always {
-            requestSync(fd)
+            requestSync(log)
         } else {
-            let (error, nanoseconds) = MonotonicClock.time { fsync(fd) == 0 ? 0 : errno }
-            observeSync?(nanoseconds)
-            if error != 0 { warn("room log: fsync(\(path)): \(SystemError.text(forErrno: error))") }
+            let failure = log.sync()
+            observeSync?(log.lastSyncNanoseconds)
+            if let failure { warn("room log: \(failure)") }
         }
     }
 
@@ -269,10 +245,10 @@ public final class RoomLog {
     func dropRecovered() { recovered = [] }
 
     /// The file's size: what the disk budget counts.
-    public var fileSize: Int { fileBytes }
+    public var fileSize: Int { log.size }
 
     /// Bytes the live rooms' records take, and the file's size: for tests and the log.
-    var sizes: (live: Int, file: Int) { (liveBytes, fileBytes) }
+    var sizes: (live: Int, file: Int) { (liveBytes, log.size) }
 
     // MARK: What the live rooms need
 
@@ -313,102 +289,45 @@ public final class RoomLog {
         return bytes
     }
 
-    /// Writes the live rooms' records to a new file; returns its descriptor.
-    private func writeNewFile(_ bytes: [UInt8]) throws(Failure) -> Int32 {
-        let temporary = path + ".new"
-        let newFD: Int32
-        do {
-            newFD = try DataDirectory.openRegular(temporary, flags: O_RDWR | O_CREAT | O_TRUNC | O_APPEND)
-        } catch {
-            throw Failure(description: error.description)
-        }
-        if let failure = writeAll(bytes, to: newFD) {
-            close(newFD)
-            throw Failure(description: failure)
-        }
-        return newFD
-    }
-
     /// Rewrites the log while the server runs. The new file is written here (into the
     /// kernel: a millisecond or two for megabytes), then fsynced and renamed into place off
     /// the loop, where an fsync of megabytes would hold every player for tens of
     /// milliseconds. Until then each turn's records go to both files, so a crash at any
     /// point leaves one whole log: the old one before the rename, the new one after.
-    private func startRewrite() throws(Failure) {
-        guard let runOffLoop else { return try rewrite() }
+    private func startRewrite() {
         let bytes = liveRecords()
-        let newFD = try writeNewFile(bytes)
-        pendingRewrite = (newFD, bytes.count)
+        guard let runOffLoop else {
+            if let failure = log.replace(with: bytes) { warn("room log: \(failure)") }
+            return
+        }
+        if let failure = log.beginReplacement(with: bytes, alsoSyncAppends: policy == .always) {
+            return warn("room log: \(failure)")
+        }
+        isRewriting = true
         let outcome = RewriteOutcome()
-        let (path, temporary, syncs) = (path, path + ".new", policy != .no)
+        let (log, syncs) = (log, policy != .no)
         runOffLoop({
-            if syncs, fsync(newFD) != 0 { return outcome.failure = "fsync(\(temporary)): \(SystemError.text(forErrno: errno))" }
-            if rename(temporary, path) != 0 { return outcome.failure = "rename(\(temporary)): \(SystemError.text(forErrno: errno))" }
-            if syncs { DataDirectory.syncDirectory(of: path) }
+            outcome.failure = log.commitReplacement(sync: syncs)
         }, { [weak self] in
             self?.finishRewrite(outcome.failure)
         })
     }
 
     /// Back on the loop: the new file is in place (or the rewrite failed and the log goes on).
-    private func finishRewrite(_ failure: String?) {
-        guard let next = pendingRewrite else { return }
-        pendingRewrite = nil
+    private func finishRewrite(_ failure: LogFailure?) {
+        guard isRewriting else { return }
+        isRewriting = false
+        log.endReplacement(committed: failure == nil)
         if let failure {
-            warn("room log: rewriting \(path): \(failure); the log goes on as it was")
-            close(next.fd)
-            unlink(path + ".new")
-            return
+            return warn("room log: rewriting \(path): \(failure); the log goes on as it was")
         }
-        // The log's descriptor number now names the new file, so an fsync the writer thread
-        // was asked for (by number) reaches the file that is in place.
-        if dup2(next.fd, fd) < 0 {
-            close(fd)
-            fd = next.fd
-        } else {
-            close(next.fd)
-        }
-        fileBytes = next.bytes
         // Records written since the new file was synced are not on disk yet.
         needsSync = true
-    }
-
-
-    /// Replaces the file with the live rooms' records, in place (at start, before anyone is
-    /// served): written to a new file, fsynced, then renamed over the old one, so a crash at
-    /// any point leaves one whole log or the other.
-    private func rewrite() throws(Failure) {
-        let bytes = liveRecords()
-        let temporary = path + ".new"
-        let newFD = try writeNewFile(bytes)
-        guard fsync(newFD) == 0, rename(temporary, path) == 0 else {
-            let failure = Failure(description: "rewriting \(path): \(SystemError.text(forErrno: errno))")
-            close(newFD)
-            throw failure
-        }
-        close(fd)
-        fd = newFD
-        fileBytes = bytes.count
-        needsSync = false
-        // The rename itself is durable once the directory is.
-        DataDirectory.syncDirectory(of: path)
-    }
-
-    /// Writes every byte; the failure's text, or nil.
-    private func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-        WholeFile.write(bytes, to: fd).map { "write(\(path)): \($0.message)" }
-    }
-
-    private func readAll() throws(Failure) -> [UInt8] {
-        switch WholeFile.read(fd) {
-        case .success(let contents): return contents
-        case .failure(let error): throw Failure(description: "read(\(path)): \(error.message)")
-        }
     }
 }
 
 /// What a rewrite's off-loop half found, read on the loop after the worker handed it back
 /// (the worker's queue, under its mutex, orders the two threads).
 private final class RewriteOutcome: @unchecked Sendable {
-    var failure: String?
+    var failure: LogFailure?
 }

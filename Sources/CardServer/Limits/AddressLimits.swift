@@ -1,5 +1,3 @@
-import Glibc
-
 /// The address part of a peer, as the per-address caps count it.
 enum PeerAddress {
     /// "1.2.3.4:5678" → "1.2.3.4"; "[2001:db8::1]:5678" → "2001:db8:0:0::/64" (its /64); an IPv4-mapped
@@ -22,16 +20,47 @@ enum PeerAddress {
     /// /64 and can pick any address in it, so the caps count the /64 (as nginx and
     /// fail2ban users are advised to); nil when `text` is not an IPv6 address.
     static func ipv6Network(_ text: String) -> String? {
-        var bytes = in6_addr()
-        guard text.contains(":"), inet_pton(AF_INET6, text, &bytes) == 1 else { return nil }
-        let groups = withUnsafeBytes(of: &bytes) { raw -> [String] in
-            (0..<4).map { group -> String in
-                let high = UInt16(raw[2 * group]) << 8
-                let low = UInt16(raw[2 * group + 1])
-                return String(high | low, radix: 16)
+        guard let groups = ipv6Groups(text) else { return nil }
+        return groups.prefix(4).map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
+    }
+
+    /// The eight 16-bit groups of an IPv6 address in text, as `inet_pton` reads it: hex groups
+    /// of 1-4 digits, at most one `::`, an IPv4 address in the last 32 bits; nil otherwise.
+    static func ipv6Groups(_ text: String) -> [UInt16]? {
+        guard text.contains(":") else { return nil }
+        let halves = text.split(separator: "::", omittingEmptySubsequences: false).map(String.init)
+        guard halves.count <= 2 else { return nil }
+        func groups(_ part: String, last: Bool) -> [UInt16]? {
+            guard !part.isEmpty else { return [] }
+            var found: [UInt16] = []
+            let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
+            for (index, piece) in pieces.enumerated() {
+                if last, index == pieces.count - 1, piece.contains(".") {
+                    let octets = piece.split(separator: ".", omittingEmptySubsequences: false)
+                    guard octets.count == 4 else { return nil }
+                    var values: [UInt16] = []
+                    for octet in octets {
+                        guard (1...3).contains(octet.count), octet.allSatisfy(\.isASCII), let value = UInt16(octet), value <= 255,
+                              octet.count == 1 || octet.first != "0" else { return nil }
+                        values.append(value)
+                    }
+                    found += [values[0] << 8 | values[1], values[2] << 8 | values[3]]
+                    continue
+                }
+                guard (1...4).contains(piece.count), piece.allSatisfy(\.isHexDigit), piece.allSatisfy(\.isASCII),
+                      let value = UInt16(piece, radix: 16) else { return nil }
+                found.append(value)
             }
+            return found
         }
-        return groups.joined(separator: ":") + "::/64"
+        if halves.count == 1 {
+            guard let all = groups(halves[0], last: true), all.count == 8 else { return nil }
+            return all
+        }
+        guard let head = groups(halves[0], last: false), let tail = groups(halves[1], last: true), head.count + tail.count <= 7 else {
+            return nil
+        }
+        return head + Array(repeating: 0, count: 8 - head.count - tail.count) + tail
     }
 }
 

@@ -1,19 +1,18 @@
-import SystemCall
 import Storage
-import Glibc
 import Wire
 
 /// The results journal: every finished game appended as one JSON line and
 /// fsynced before anyone hears `game_over`, so a crash loses no result. The
-/// writing and the fsync happen on a thread of their own (``JournalWriter``),
+/// writing and the fsync happen on a thread of their own (``WritingThread``),
 /// so the event loop never waits for the disk.
 ///
 /// It also keeps the running totals that `stats` and `leaderboard` read, each game's
 /// players in rank order, so no request costs time that grows with the journal.
 public final class ResultsJournal {
     /// The journal's path.
-    public let path: String
-    private let fd: Int32
+    public var path: String { log.path }
+    /// Where the records go: `results.jsonl` under `--data` (``FileLog``), or memory in tests.
+    private let log: any AppendOnlyLog
     /// Each game's players and their figures, ranked as results arrive (``Leaderboard``).
     private var boards: [String: Leaderboard] = [:]
     /// Whether ``boards`` keep their order: not while the file is read, when one sort at
@@ -21,7 +20,9 @@ public final class ResultsJournal {
     private var isRanked = false
     /// Each daily deal's results by "day|deal", each player's first game of it only, in the order played.
     private var dailies: [String: DailyBoard] = [:]
-    private var writer: JournalWriter?
+    private var writer: WritingThread?
+    /// A writing thread the journal started itself (``startWriting(notify:)``), stopped with it.
+    private var ownedWriter: WritingThread?
     /// The ids of the games in the journal when it was opened, as their hashes: a replay of
     /// the room log records only the games not among them. Hashes, not the ids: at 8 bytes
     /// they halve what a million results take; two ids share one with odds of about one in
@@ -40,23 +41,35 @@ public final class ResultsJournal {
         public let description: String
     }
 
-    /// Opens (or creates) `directory/results.jsonl` and reads the totals from it.
-    /// A torn or damaged last line (a crash mid-write) is cut off and reported through `warn`.
+    /// Opens (or creates) `directory/results.jsonl` and reads the totals from it
+    /// (see ``init(log:dataDirectory:warn:)``).
     /// - Throws: ``Failure`` when the directory or the file cannot be made or read, or when a
     ///   damaged record has records after it (the message names the line and `cardserver --repair`).
-    public init(directory: String, warn: (String) -> Void) throws(Failure) {
-        path = DataDirectory.join(directory, "results.jsonl")
+    public convenience init(directory: String, warn: (String) -> Void) throws(Failure) {
+        let log: FileLog
         do {
             try DataDirectory.makePrivateDirectory(directory)
-            fd = try DataDirectory.openRegular(path, flags: O_RDWR | O_CREAT | O_APPEND)
-        } catch {
+            log = try FileLog(path: DataDirectory.join(directory, "results.jsonl"))
+        } catch let error as DataDirectory.Failure {
             throw Failure(description: error.description)
+        } catch {
+            throw Failure(description: "\(error)")
         }
+        try self.init(log: log, dataDirectory: directory, warn: warn)
+    }
+
+    /// Reads the totals from the journal in `log`. A torn or damaged last line (a crash
+    /// mid-write) is cut off and reported through `warn`.
+    /// - Parameter dataDirectory: what the messages name for `cardserver --repair --data`.
+    /// - Throws: ``Failure`` when the log cannot be read or cut, or when a damaged record has
+    ///   records after it.
+    public init(log: any AppendOnlyLog, dataDirectory: String, warn: (String) -> Void) throws(Failure) {
+        self.log = log
         let goodLength: Int
         let length: Int
         do {
             let (tail, read) = try DataFileScan.readAtStart(
-                fd: fd, path: path, dataDirectory: directory, parse: GameRecord.summary(ofBody:)
+                log: log, dataDirectory: dataDirectory, parse: GameRecord.summary(ofBody:)
             ) { summary, _, _ in
                 add(summary)
                 if let id = summary.id { gameIDHashes.insert(id.hashValue) }
@@ -67,42 +80,49 @@ public final class ResultsJournal {
         } catch {
             throw Failure(description: "\(error)")
         }
-        if goodLength < length {
-            // A torn write: keep the good records and drop the tail, so the next record starts on its own line.
-            if ftruncate(fd, off_t(goodLength)) != 0 {
-                throw Failure(description: "ftruncate(\(path)): \(SystemError.text(forErrno: errno))")
-            }
+        // A torn write: keep the good records and drop the tail, so the next record starts on its own line.
+        if goodLength < length, let failure = log.cut(to: goodLength) {
+            throw Failure(description: failure.description)
         }
     }
 
     deinit {
-        writer?.stop()
-        close(fd)
+        ownedWriter?.stop()
     }
 
-    /// Starts the thread that writes and fsyncs records; `notify` runs on that
-    /// thread each time records reach the disk, and should wake the loop to
-    /// call ``takeWritten()``. Call it once, before ``submit(_:)`` and before the server
-    /// serves: it first ranks the leaderboards read from the file (one sort each).
-    /// - Throws: ``Failure`` when the thread cannot be made.
-    public func startWriting(notify: @escaping @Sendable () -> Void) throws(Failure) {
-        precondition(writer == nil, "the journal is already writing")
+    /// The log the journal's records go to: the one the writing thread appends to.
+    public var records: any AppendOnlyLog { log }
+
+    /// Hands the journal's writes to `writer`, the program's one writing thread, which
+    /// appends to ``records`` (and whose `notify` wakes the loop to call ``takeWritten()``).
+    /// Call it once, before ``submit(_:)`` and before the server serves: it first ranks the
+    /// leaderboards read from the file (one sort each). The caller starts and stops the thread.
+    public func startWriting(on writer: WritingThread) {
+        precondition(self.writer == nil, "the journal is already writing")
         // The file is read, before the server serves: from here every result keeps its board in order.
         rankBoards()
-        let writer = JournalWriter(fd: fd, path: path, notify: notify)
+        self.writer = writer
+    }
+
+    /// Starts a writing thread of the journal's own (for a server without a program's main:
+    /// tests), stopped when the journal goes; otherwise as ``startWriting(on:)``.
+    /// - Throws: ``Failure`` when the thread cannot be made.
+    public func startWriting(notify: @escaping @Sendable () -> Void) throws(Failure) {
+        let writer = WritingThread(log: log, notify: notify)
         do {
             try writer.start()
         } catch {
             throw Failure(description: error.description)
         }
-        self.writer = writer
+        ownedWriter = writer
+        startWriting(on: writer)
     }
 
     /// Hands finished games to the writer thread: appended as one write and one
     /// fsync however many there are. Returns the ticket ``takeWritten()`` reports
     /// them under once they are on disk.
     func submit(_ records: [GameRecord]) -> UInt64 {
-        guard let writer else { preconditionFailure("startWriting(notify:) before submit") }
+        guard let writer else { preconditionFailure("startWriting before submit") }
         let ticket = writer.submit(records.flatMap(\.jsonLine))
         submitted[ticket] = records.map {
             GameRecord.Summary(
@@ -126,20 +146,12 @@ public final class ResultsJournal {
         }
     }
 
-    /// The journal's size on disk now (one `fstat`): what the disk budget counts.
-    public var fileBytes: Int {
-        var info = stat()
-        return fstat(fd, &info) == 0 ? Int(info.st_size) : 0
-    }
+    /// The journal's size now: what the disk budget counts.
+    public var fileBytes: Int { log.size }
 
-    /// Makes every write from now on fail with `failure` (nil: write again): how tests fill the disk.
-    func injectFailure(_ failure: String?) {
-        writer?.injectFailure(failure)
-    }
-
-    /// Has the writer thread fsync another file (the room log), so one thread writes for both.
-    public func requestSync(of fd: Int32) {
-        writer?.requestSync(of: fd)
+    /// Has the writing thread fsync another log (the room log), so one thread writes for both.
+    public func requestSync(of other: any AppendOnlyLog) {
+        writer?.requestSync(of: other)
     }
 
     /// Runs `job` on the writer thread (a replay file), or here if the thread is not started.

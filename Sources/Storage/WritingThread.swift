@@ -1,21 +1,21 @@
 import Glibc
 import SystemCall
 
-/// Appends journal lines to a file and fsyncs them on a thread of its own, so
-/// a slow disk never stalls the event loop (an fsync here takes from under a
-/// millisecond to tens of milliseconds, and a loop waiting on it delays every
-/// player's reply that long).
+/// The server's one writing thread, as redis's `bio.c` is its: every write and fsync the loop
+/// must not wait for. It appends the results journal's batches and fsyncs them (a group
+/// commit), fsyncs the room log when asked (`everysec`), and runs the replay files' writes,
+/// so a slow disk never stalls the event loop (an fsync takes from under a millisecond to
+/// tens of milliseconds, and a loop waiting on it delays every player's reply that long).
 ///
-/// The loop hands over a turn's lines with ``submit(_:)`` and goes on. The
-/// writer thread writes and fsyncs them, then calls `notify` from its thread;
-/// the loop, woken, collects the batches that are on disk with
-/// ``takeFinished()``. Batches queued while an fsync runs go to disk together,
-/// with one fsync (a group commit).
+/// The loop hands over a turn's lines with ``submit(_:)`` and goes on. The thread appends
+/// them to its log and syncs it, then calls `notify` from its thread; the loop, woken,
+/// collects the batches that are on disk with ``takeFinished()``. Batches queued while an
+/// fsync runs go to disk together, with one fsync.
 ///
-/// The two threads share only the queues below, always under `monitor`; the
-/// file descriptor is the writer thread's once it starts. Redis moves its
-/// AOF fsync off the main thread the same way.
-public final class JournalWriter: @unchecked Sendable {
+/// The two threads share only the queues below, always under `monitor`; the log is the
+/// writing thread's to append once it starts. The program's main makes it, starts it and
+/// stops it.
+public final class WritingThread: @unchecked Sendable {
     /// A batch that reached the disk, or failed to.
     public struct Finished: Equatable {
         /// The number ``submit(_:)`` gave the batch.
@@ -33,8 +33,7 @@ public final class JournalWriter: @unchecked Sendable {
         }
     }
 
-    private let fd: Int32
-    private let path: String
+    private let log: any AppendOnlyLog
     private let notify: @Sendable () -> Void
     /// Broadcast when work is queued, the writer is asked to stop, or a group of batches is finished.
     private let monitor = Monitor()
@@ -42,40 +41,37 @@ public final class JournalWriter: @unchecked Sendable {
 
     // Under `monitor`:
     private var queued: [(ticket: UInt64, bytes: [UInt8])] = []
-    /// Other files to fsync (the room log, with `everysec`): one writing thread for all.
-    private var syncRequests: [Int32] = []
+    /// Other logs to fsync (the room log, with `everysec`): one writing thread for all.
+    private var syncRequests: [any AppendOnlyLog] = []
     /// Other writes (a finished game's replay file), run in the order handed over.
     private var jobs: [@Sendable () -> Void] = []
     private var finished: [Finished] = []
     private var writing = false
     private var stopping = false
-    /// When set, every batch fails with this text instead of being written: how tests fill the disk.
-    private var injectedFailure: String?
 
     // Loop thread only:
     private var nextTicket: UInt64 = 1
     private var running = false
 
-    /// Makes a writer for an open, append-mode `fd`; `notify` is called on the
-    /// writer's thread after every group of batches it finishes.
-    public init(fd: Int32, path: String, notify: @escaping @Sendable () -> Void) {
-        self.fd = fd
-        self.path = path
+    /// Makes a writing thread that appends batches to `log`; `notify` is called on the
+    /// thread after every group of batches it finishes.
+    public init(log: any AppendOnlyLog, notify: @escaping @Sendable () -> Void) {
+        self.log = log
         self.notify = notify
     }
 
     /// Starts the writer thread.
     /// - Throws: the failed `pthread_create` when the thread cannot be made.
     public func start() throws(SystemError) {
-        precondition(!running, "the journal writer is already running")
-        // The thread holds the writer until it ends; `stop()` joins it.
-        thread = try HelperThread.start("journal writer") { [self] in run() }
+        precondition(!running, "the writing thread is already running")
+        // The thread holds this object until it ends; `stop()` joins it.
+        thread = try HelperThread.start("writing thread") { [self] in run() }
         running = true
     }
 
     /// Queues bytes to append; returns the ticket ``takeFinished()`` reports them under.
     public func submit(_ bytes: [UInt8]) -> UInt64 {
-        precondition(running, "start the journal writer before submitting")
+        precondition(running, "start the writing thread before submitting")
         let ticket = nextTicket
         nextTicket += 1
         monitor.locked {
@@ -85,10 +81,10 @@ public final class JournalWriter: @unchecked Sendable {
         return ticket
     }
 
-    /// Asks the thread to fsync another file soon (the room log); at most once per request in the queue.
-    public func requestSync(of fd: Int32) {
+    /// Asks the thread to fsync another log soon (the room log); at most once per request in the queue.
+    public func requestSync(of other: any AppendOnlyLog) {
         monitor.locked {
-            if !syncRequests.contains(fd) { syncRequests.append(fd) }
+            if !syncRequests.contains(where: { $0 === other }) { syncRequests.append(other) }
             monitor.broadcast()
         }
     }
@@ -101,11 +97,6 @@ public final class JournalWriter: @unchecked Sendable {
             jobs.append(job)
             monitor.broadcast()
         }
-    }
-
-    /// Makes every batch from now on fail with `failure` (nil: write again), as a full disk would.
-    public func injectFailure(_ failure: String?) {
-        monitor.locked { injectedFailure = failure }
     }
 
     /// The batches finished since the last call, in ticket order.
@@ -143,7 +134,7 @@ public final class JournalWriter: @unchecked Sendable {
         while let (batches, syncs, jobs) = nextWork() {
             for job in jobs { job() }
             // A failed fsync of the room log is found again by the next one; nothing waits on it.
-            for fd in syncs { _ = fsync(fd) }
+            for other in syncs { _ = other.sync() }
             let (failure, nanoseconds) = MonotonicClock.time { batches.isEmpty ? nil : append(batches.flatMap(\.bytes)) }
             monitor.locked {
                 writing = false
@@ -155,7 +146,7 @@ public final class JournalWriter: @unchecked Sendable {
     }
 
     /// Waits for work and takes all of it; nil when asked to stop and nothing is left.
-    private func nextWork() -> (batches: [(ticket: UInt64, bytes: [UInt8])], syncs: [Int32], jobs: [@Sendable () -> Void])? {
+    private func nextWork() -> (batches: [(ticket: UInt64, bytes: [UInt8])], syncs: [any AppendOnlyLog], jobs: [@Sendable () -> Void])? {
         monitor.locked {
             while queued.isEmpty && syncRequests.isEmpty && jobs.isEmpty && !stopping {
                 monitor.wait()
@@ -170,28 +161,16 @@ public final class JournalWriter: @unchecked Sendable {
         }
     }
 
-    /// Writes `bytes` whole, then fsyncs; returns what failed, if anything.
-    /// A write that fails part way (a full disk) is cut back off, so the next
-    /// record does not land glued to half a line.
+    /// Appends `bytes` whole, then fsyncs; returns what failed, if anything. A write that
+    /// fails part way (a full disk) leaves nothing (``AppendOnlyLog/append(_:)``), so the
+    /// next record does not land glued to half a line.
     private func append(_ bytes: [UInt8]) -> String? {
-        if let failure = monitor.locked({ injectedFailure }) { return failure }
-        let end = lseek(fd, 0, SEEK_END)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                let failure = "write(\(path)): \(SystemError.text(forErrno: errno))"
-                if end >= 0 { _ = ftruncate(fd, end) }
-                return failure
-            }
-            written += result
-        }
-        if fsync(fd) != 0 {
+        let end = log.size
+        if let failure = log.append(bytes) { return failure.description }
+        if let failure = log.sync() {
             // Reported as not written, so it is cut off too: written again, it is there once.
-            let failure = "fsync(\(path)): \(SystemError.text(forErrno: errno))"
-            if end >= 0 { _ = ftruncate(fd, end) }
-            return failure
+            _ = log.cut(to: end)
+            return failure.description
         }
         return nil
     }
