@@ -14,21 +14,46 @@ struct OutsidePeersTests {
 
     /// Runs a program to its end with `input` on stdin; its exit status and what it printed (stdout, then stderr).
     static func run(_ path: String, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+        let run = try run(path, arguments, input: input, errorsApart: false)
+        return (run.status, run.output)
+    }
+
+    /// Runs a program to its end; with `errorsApart`, what it writes on stderr comes back on
+    /// its own (a warning written mid-line cannot then break a line of stdout a test parses).
+    static func run(_ path: String, _ arguments: [String], input: String = "", errorsApart: Bool) throws -> (status: Int32, output: String, errors: String) {
         guard FileManager.default.isExecutableFile(atPath: path) else { throw TestFailure("\(path) is missing") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let stdin = Pipe()
         let stdout = Pipe()
+        let stderr = errorsApart ? Pipe() : stdout
         process.standardInput = stdin
         process.standardOutput = stdout
-        process.standardError = stdout
+        process.standardError = stderr
         try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
+        // stderr is read on another thread, so neither pipe can fill while the other is read.
+        let errors = ErrorsRead()
+        let reader = errorsApart ? Thread { errors.data = stderr.fileHandleForReading.readDataToEndOfFile() } : nil
+        reader?.start()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        // The pipe ends when the program does (unless a child of its own still holds it).
+        let deadline = Date().addingTimeInterval(10)
+        while errorsApart, errors.data == nil, Date() < deadline { usleep(1_000) }
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors.data ?? Data(), as: UTF8.self))
+    }
+
+    /// What a reader thread took from stderr.
+    final class ErrorsRead: @unchecked Sendable {
+        private let lock = NSLock()
+        private var taken: Data?
+        var data: Data? {
+            get { lock.withLock { taken } }
+            set { lock.withLock { taken = newValue } }
+        }
     }
 
     @Test(.needs(.debianPython("websockets", "jsonschema", "regex")))

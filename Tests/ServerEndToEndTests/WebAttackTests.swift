@@ -10,10 +10,10 @@ import TestServers
 struct WebAttackTests {
     /// Runs one attack and returns its JSON report.
     static func attack(_ name: String, on server: ServerProcess) throws -> [String: Any] {
-        let (status, output) = try OutsidePeersTests.run(
+        let (status, output, errors) = try OutsidePeersTests.run(
             BuiltProgram.url("cardbench").path,
-            ["attack", "--port", String(server.port), "--only", name, "--seconds", "3", "--format", "json"])
-        #expect(status == 0, "\(output)")
+            ["attack", "--port", String(server.port), "--only", name, "--seconds", "3", "--format", "json"], errorsApart: true)
+        #expect(status == 0, "\(output)\(errors)")
         let line = try #require(output.split(separator: "\n").last { $0.hasPrefix("{") }, "\(output)")
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
     }
