@@ -2,6 +2,7 @@ import Foundation
 @testable import CardServer
 import Glibc
 import TestServers
+@testable import Transport
 import ServerTestSupport
 import Testing
 import Wire
