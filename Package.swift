@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The server's own targets (system calls, event loop, storage, server, its main) skip run-time
+/// The server's own targets (system calls, event loop, transport, storage, server, its main) skip run-time
 /// exclusivity checks in release builds: the one-thread design leaves them nothing to catch that
 /// debug builds and the tests do not. Measured on 2026-11-24 with callgrind, pipelined pings: 5,627
 /// instructions a ping with the flag on the three targets of then (event loop, server, its main),
@@ -29,6 +29,7 @@ let fastTestTargets: [Target] = [
     .testTarget(name: "KlondikeSolverTests", dependencies: ["KlondikeSolver", "GameRules", "KlondikeTestSupport"]),
     .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
     .testTarget(name: "WebTransportTests", dependencies: ["WebTransport"]),
+    .testTarget(name: "TransportTests", dependencies: ["Transport", "Wire", "ScriptedServer", "CardServer"]),
     .testTarget(name: "NetworkTests", dependencies: ["Network", "GameRules", "TestServers"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage", "TestServers"]),
     .testTarget(
@@ -43,7 +44,7 @@ let fastTestTargets: [Target] = [
 let endToEndTestTargets: [Target] = [
     .testTarget(
         name: "ServerEndToEndTests",
-        dependencies: ["CardServer", "Storage", "Wire", "GameRules", "cardserver", "ProtocolSchema", "ServerTestSupport", "TestServers"]),
+        dependencies: ["CardServer", "Transport", "Storage", "Wire", "GameRules", "cardserver", "ProtocolSchema", "ServerTestSupport", "TestServers"]),
     .testTarget(
         name: "ClientEndToEndTests",
         dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "cardserver", "TestServers"]),
@@ -83,8 +84,13 @@ let package = Package(
         .target(name: "WebTransport"),
         // The system-call wrappers, IOResult and SystemError of every program here.
         .target(name: "SystemCall", dependencies: ["CLinux"], swiftSettings: releaseSpeed),
-        // Sockets, the epoll event loop, timers and output buffers; knows nothing of games.
-        .target(name: "Network", dependencies: ["CLinux", "SystemCall", "WebTransport"], swiftSettings: releaseSpeed),
+        // Sockets, the epoll event loop, timers and output buffers: bytes and descriptors only;
+        // knows no protocol (a connection's lines are framed by a closure its owner gives).
+        .target(name: "Network", dependencies: ["CLinux", "SystemCall"], swiftSettings: releaseSpeed),
+        // Every protocol on the game port, on a host protocol with timers: first-bytes detection,
+        // protocol 1 line framing, HTTP/1.1 routes, WebSocket both ways, head deadlines and pings;
+        // lines in and out to a service (the referee). Knows no games and no sockets.
+        .target(name: "Transport", dependencies: ["Wire", "WebTransport", "WebClient"], swiftSettings: releaseSpeed),
         // The data directory: its lock, sealed records read and repaired, the disk budget, replay files,
         // and the threads that work off the loop (the one writing thread, the background worker).
         .target(name: "Storage", dependencies: ["SystemCall", "CLinux"], swiftSettings: releaseSpeed),
@@ -94,9 +100,10 @@ let package = Package(
         // The build-tool plugin that runs SiteEmbedder over WebClient's site/, and the generator.
         .plugin(name: "EmbedSite", capability: .buildTool(), dependencies: ["SiteEmbedder"], path: "Sources/EmbedSitePlugin"),
         .executableTarget(name: "SiteEmbedder"),
-        // Sessions, lobby and rooms: messages in -> rules -> messages out.
-        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "Storage", "WebTransport", "WebClient"], swiftSettings: releaseSpeed),
-        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Wire", "Storage", "SystemCall"], path: "Sources/ServerMain", swiftSettings: releaseSpeed),
+        // The referee: sessions, lobby and rooms, lines in -> rules -> lines out, whatever carried
+        // them; no I/O (files through Storage's logs, time and sockets through its host).
+        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "Storage"], swiftSettings: releaseSpeed),
+        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Transport", "Wire", "Storage", "SystemCall"], path: "Sources/ServerMain", swiftSettings: releaseSpeed),
         // Benchmarks and load generation: prints figures, asserts nothing.
         .executableTarget(name: "cardbench", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CLinux", "SystemCall"]),
 
@@ -104,8 +111,9 @@ let package = Package(
         .target(name: "KlondikeTestSupport", dependencies: ["GameRules"], path: "Tests/KlondikeTestSupport"),
         // Test support: a JSON Schema validator for Protocol.schema.json, shared by the tests of both programs.
         .target(name: "ProtocolSchema", dependencies: ["Wire"], path: "Tests/ProtocolSchema", swiftSettings: optimizedInDebug),
-        // Test support: the server on a scripted host (manual clock, captured output, seeded generator).
-        .target(name: "ScriptedServer", dependencies: ["CardServer", "Wire", "GameRules"], path: "Tests/ScriptedServer"),
+        // Test support: the server behind its transport on a scripted host (manual clock, captured
+        // output, seeded generator).
+        .target(name: "ScriptedServer", dependencies: ["CardServer", "Transport", "Wire", "GameRules"], path: "Tests/ScriptedServer"),
         // Test support: the one launcher of a real cardserver (posix_spawn, as a service starts it), the
         // outside peers a test needs (skipped or, in CI, failed when missing), and the trait that gives
         // a test that blocks a thread of its own.

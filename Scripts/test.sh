@@ -124,7 +124,7 @@ if [ "$install" -eq 1 ]; then
 fi
 
 # --- the phases ---------------------------------------------------------------------------------
-fast_targets='GameRulesTests|KlondikeSolverTests|WireTests|WebTransportTests|NetworkTests|StorageTests|CardServerTests|CardClientTests|WebClientTests|CardBenchTests'
+fast_targets='GameRulesTests|KlondikeSolverTests|WireTests|WebTransportTests|TransportTests|NetworkTests|StorageTests|CardServerTests|CardClientTests|WebClientTests|CardBenchTests'
 e2e_targets='ServerEndToEndTests|ClientEndToEndTests'
 
 # One debug build with its tests; line tables are all a failure's report needs, and full

@@ -1,15 +1,14 @@
-import Wire
-
-/// One open connection: its framer and, once logged in, its player.
-final class Client {
+/// One open connection as the server sees it: its limits, its pauses and, once logged in, its
+/// player. Opaque outside the server: the host hands it back with the connection's lines.
+public final class Client {
     let id: ClientID
     /// The peer's address without its port, as the per-address caps count it.
-    var address = ""
-    var framer = LineFramer()
+    public internal(set) var address = ""
     /// The player this connection speaks for, after `login`.
     var playerID: String?
-    /// Whether a line has been handled yet (an HTTP request is spotted on the first).
-    var sawFirstLine = false
+    /// Whether it was greeted as a protocol 1 client (over NDJSON or WebSocket): an HTTP peer,
+    /// or one not yet known, never is, and is sent no line at shutdown.
+    var speaksLines = false
     /// Set once the server has asked the host to close this connection: later lines are ignored.
     var isClosing = false
     /// Flood control over every line the connection sends.
@@ -22,9 +21,6 @@ final class Client {
     var loginTimer: TimerToken?
     /// States were held back while it was far behind on reading: it gets the newest once it catches up.
     var missedStates = false
-    /// What the connection speaks: protocol 1 over NDJSON unless the server takes web peers
-    /// (``ServerConfig/web``), when it is pending until its first bytes say.
-    var transport = Transport.tcp
 
     init(id: ClientID, commands: TokenBucket) {
         self.id = id

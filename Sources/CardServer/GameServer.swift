@@ -1,5 +1,4 @@
 import Storage
-import WebTransport
 import Wire
 
 /// The referee: turns client lines into rule applications and messages out.
@@ -40,8 +39,6 @@ public final class GameServer {
     let listing = RoomListing()
     /// What `/metrics` shows, kept as things happen.
     let metrics = ServerMetrics()
-    /// Addresses that loaded a page lately: their silent connections wait longer to be greeted.
-    lazy var browserAddresses = BrowserAddresses(memory: config.web?.browserMemory ?? .zero)
     /// Connections, room creations and missed codes, counted per address.
     lazy var addressLimits = AddressLimits(config: config)
     /// Finished games on their way to the disk, and what waits for them (see ``DurableResults``).
@@ -100,53 +97,62 @@ public final class GameServer {
 
     // MARK: - Connections
 
-    /// A connection was accepted: greet it, or turn it away when the server, or its
-    /// address's share of it, is full.
-    public func clientConnected(_ id: ClientID, peer: String) {
+    /// A connection was accepted: it is turned away when the server, or its address's share
+    /// of it, is full; otherwise it waits for ``clientSpeaksLines(_:)`` to be greeted.
+    /// - Returns: the server's object for it, which its lines come with (``takeLines(of:_:)``).
+    @discardableResult
+    public func clientConnected(_ id: ClientID, peer: String) -> Client {
         let bucket = TokenBucket(capacity: config.commandBurst, ratePerSecond: Double(config.commandRate), now: host.nowNanoseconds)
         let client = Client(id: id, commands: bucket)
         client.address = PeerAddress.key(peer)
         clients[id] = client
-        metrics.connectionOpened(.tcp)
         let fromAddress = addressLimits.connectionOpened(from: client.address)
         host.log("\(id) opened from \(peer)")
         if clients.count > config.maxClients {
             send(.error(code: .serverFull, message: "the server is full (\(config.maxClients) connections); try again later", id: nil), to: id)
             close(client)
-            return
-        }
-        if config.maxConnectionsPerAddress > 0, fromAddress > config.maxConnectionsPerAddress {
+        } else if config.maxConnectionsPerAddress > 0, fromAddress > config.maxConnectionsPerAddress {
             host.log("\(id) refused: \(fromAddress - 1) connections from \(client.address) already")
             send(.error(code: .serverFull, message: "too many connections from your address (at most \(config.maxConnectionsPerAddress)); close one and try again", id: nil), to: id)
             close(client)
-            return
         }
-        if let web = config.web {
-            return awaitFirstBytes(client, web: web)
-        }
+        return client
+    }
+
+    /// The connection speaks protocol 1 from now on (over NDJSON or WebSocket): greet it.
+    public func clientSpeaksLines(_ id: ClientID) {
+        guard let client = clients[id], !client.isClosing else { return }
         greet(client)
     }
 
-    /// Says `hello` to a protocol 1 client (over NDJSON or WebSocket), which then has the
-    /// login timeout to log in.
+    /// Says `hello` to a protocol 1 client, which then has the login timeout to log in.
     func greet(_ client: Client) {
         let id = client.id
+        client.speaksLines = true
         send(.hello(protocolVersion: 1, server: "cardserver \(config.version)", games: Self.gameNames, startedMs: Int(startedMs)), to: id)
         client.loginTimer = host.schedule(after: config.loginTimeout) { [weak self] in
             self?.loginTimedOut(id)
         }
     }
 
-    /// Bytes arrived from a connection.
-    public func clientSent(_ id: ClientID, bytes: UnsafeRawBufferPointer) {
-        guard let client = clients[id], !client.isClosing else { return }
-        // Anything but plain protocol 1 (pending, HTTP, WebSocket) goes its own way: one test of a tag.
-        guard case .tcp = client.transport else { return webSent(client, bytes: bytes) }
+    /// Lines arrived from a client: `scan` is called once with the judge of each of its
+    /// frames (``take(_:from:host:)``), whose verdict holds the rest back when the client is
+    /// read no further for now.
+    public func takeLines(of client: Client, _ scan: (_ judge: (LineFramer.FrameView) -> LineFramer.Verdict) -> Void) {
+        guard !client.isClosing else { return }
         // Made strong once for all the lines of this read: each use of the unowned `host`
         // makes it strong again, two atomic operations, and every line uses it.
         let host = self.host
-        // Each line is handled as it is found, straight from the bytes read.
-        client.framer.append(bytes) { frame in take(frame, from: client, host: host) }
+        scan { frame in take(frame, from: client, host: host) }
+    }
+
+    /// A client taken for protocol 1 sent an HTTP request as its first line: a browser's
+    /// connection greeted before its request came, or a server without web transports.
+    public func firstLineWasHTTP(_ id: ClientID) {
+        guard let client = clients[id], !client.isClosing else { return }
+        metrics.commandTaken(ServerMetrics.invalidCommand)
+        send(.error(code: .badRequest, message: "this is a cardserver, which speaks JSON lines, not HTTP; connect with netcat or cardclient", id: nil), to: id)
+        close(client)
     }
 
     /// A client whose reading was paused for its unsent output has read enough of it.
@@ -167,7 +173,6 @@ public final class GameServer {
     public func clientDisconnected(_ id: ClientID, reason: String) {
         guard let client = clients.removeValue(forKey: id) else { return }
         addressLimits.connectionClosed(from: client.address)
-        transportClosed(client)
         host.log("\(id) closed (\(reason))")
         results.forget(id)
         if let timer = client.loginTimer {
@@ -189,15 +194,12 @@ public final class GameServer {
         journalWritten()
         for client in clients.values where !client.isClosing {
             // An HTTP peer, or one not yet known, is only closed: a protocol 1 line is not its language.
-            switch client.transport {
-            case .http, .pending:
+            guard client.speaksLines else {
                 close(client)
                 continue
-            case .tcp, .webSocket:
-                break
             }
             send(.shutdown, to: client.id)
-            close(client, code: WebSocketCloseCode.goingAway.rawValue, reason: "the server is shutting down")
+            close(client, goingAway: true)
         }
     }
 
@@ -222,7 +224,6 @@ public final class GameServer {
         case .line(let line):
             handle(line: line, from: client, host: host)
         }
-        client.sawFirstLine = true
         // The command itself paused the client (a replay read off the loop): the rest waits for its answer.
         if client.inputPause != nil { return .hold }
         guard !client.isClosing, let unsent = host.unsentBytes(for: client.id) else { return .stop }
@@ -259,17 +260,11 @@ public final class GameServer {
         }
     }
 
-    /// Handles what was held back, then reads on unless that paused the client again.
+    /// Reads on: the host hands over what was held back first, then reads the socket again
+    /// unless that paused the client again.
     func resumeInput(_ client: Client) {
         client.inputPause = nil
-        let host = self.host
-        client.framer.resume { frame in take(frame, from: client, host: host) }
-        if client.inputPause == nil, !client.isClosing {
-            resumeTransport(client)
-        }
-        if client.inputPause == nil, !client.isClosing {
-            host.setReading(client.id, true)
-        }
+        host.setReading(client.id, true)
     }
 
     private func commandRateRefilled(_ id: ClientID) {
@@ -278,15 +273,6 @@ public final class GameServer {
     }
 
     private func handle(line: UnsafeRawBufferPointer, from client: Client, host: any ServerHost) {
-        if !client.sawFirstLine, Self.looksLikeHTTP(line) {
-            // A browser's connection greeted before its request came (opened ahead and left
-            // idle): its page fails this once, and the address's next connections wait for it.
-            if config.web != nil { browserAddresses.sawRequest(from: client.address, at: host.nowNanoseconds) }
-            metrics.commandTaken(ServerMetrics.invalidCommand)
-            send(.error(code: .badRequest, message: "this is a cardserver, which speaks JSON lines, not HTTP; connect with netcat or cardclient", id: nil), to: client.id)
-            close(client)
-            return
-        }
         if results.isHolding(client.id) {
             hold(Result { () throws(DecodeFailure) in try ClientMessageDecoder.decode(line) }, from: client)
             return
@@ -470,15 +456,22 @@ public final class GameServer {
         }
     }
 
-    /// Closes a client's connection once what was queued for it is written; a WebSocket is
-    /// sent a close frame with `code` and `reason` first.
-    func close(_ client: Client, code: UInt16 = WebSocketCloseCode.normal.rawValue, reason: String = "") {
+    /// Closes a client's connection once what was queued for it is written; `goingAway` when
+    /// the server shuts down (a WebSocket's close frame says so).
+    func close(_ client: Client, goingAway: Bool = false) {
         client.isClosing = true
-        if case .webSocket(let session) = client.transport, !session.closeSent {
-            session.closeSent = true
-            host.sendUnframed(WebSocketFrame.close(code, reason: reason), to: client.id)
-        }
-        host.disconnect(client.id)
+        host.disconnect(client.id, goingAway: goingAway)
+    }
+
+    /// The text `/metrics` answers: the server's figures, with the transport's in their places.
+    /// - Parameters:
+    ///   - connections: open connections by kind, every kind in order.
+    ///   - httpResponses: HTTP replies by status, in order of status.
+    ///   - bytes: bytes read from and written to all connections since the start.
+    public func metricsText(connections: [(kind: String, count: Int)], httpResponses: [(status: Int, count: UInt64)], bytes: (received: UInt64, sent: UInt64)) -> String {
+        metrics.exposition(
+            commandTypes: ClientCommand.types, games: Self.gameNames, players: players.count,
+            transport: .init(connections: connections, httpResponses: httpResponses, bytes: bytes))
     }
 
     /// A room joins the server's rooms: `/metrics` counts it, and its games.

@@ -24,7 +24,7 @@ public struct ServerConfig: Sendable {
     /// and to a restart's work.
     public var maxMovesPerSeat = 10_000
     /// Where reading resumes: a quarter of the pause mark.
-    var resumeInputAtUnsentBytes: Int { pauseInputAboveUnsentBytes / 4 }
+    public var resumeInputAtUnsentBytes: Int { pauseInputAboveUnsentBytes / 4 }
     /// Rooms on the server at once, private and abandoned ones included; 0 for no cap.
     /// One more `create` gets `server_busy`.
     public var maxRooms: Int
@@ -42,10 +42,6 @@ public struct ServerConfig: Sendable {
     /// 60, not the 20 rooms a minute: friends behind one NAT playing quick rps rematches
     /// begin a game every few seconds each.
     public var gamesPerMinutePerAddress = 60
-    /// HTTP and WebSocket on the game port; nil for protocol 1 over NDJSON alone, each
-    /// connection greeted the moment it opens (and a first line that is an HTTP request
-    /// answered with a protocol 1 error).
-    public var web: WebConfig?
 
     /// The longest chat text, in characters.
     public static let maxChatCharacters = 300

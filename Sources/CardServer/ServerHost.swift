@@ -15,15 +15,16 @@ public struct TimerToken: Hashable, Sendable {
     public init(rawValue: UInt64) { self.rawValue = rawValue }
 }
 
-/// What the game server needs from the outside world: sockets, timers, a clock and a log.
+/// What the game server needs from the outside world: lines out, timers, a clock and a log.
 ///
 /// The server never touches a socket itself, so it runs the same over a real
 /// event loop and in a test that scripts the host.
 public protocol ServerHost: AnyObject {
     /// Queues one encoded line for a client.
     func send(_ line: [UInt8], to client: ClientID)
-    /// Closes a client's connection once what was queued for it has been written.
-    func disconnect(_ client: ClientID)
+    /// Closes a client's connection once what was queued for it has been written;
+    /// `goingAway` when the server shuts down (a WebSocket's close frame says so).
+    func disconnect(_ client: ClientID, goingAway: Bool)
     /// Runs `action` once after `delay`, on the server's thread.
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken
     /// Cancels a timer that has not run yet.
@@ -47,30 +48,15 @@ public protocol ServerHost: AnyObject {
     /// Bytes queued for a client and not yet written to it; nil once its connection
     /// is closing or gone (nothing more sent to it will arrive).
     func unsentBytes(for client: ClientID) -> Int?
-    /// Stops (`false`) or restarts (`true`) reading what a client sends.
+    /// Stops (`false`) or restarts (`true`) reading what a client sends. On restart the host
+    /// first hands over, through ``GameServer/takeLines(of:_:)``, the lines it held back.
     func setReading(_ client: ClientID, _ reading: Bool)
     /// Asks for one `GameServer.clientDrained(_:)` once the client's unsent bytes are
     /// at most `bytes` (soon, if they already are).
     func notifyWhenDrained(_ client: ClientID, atMost bytes: Int)
-
-    // HTTP and WebSocket on the same port.
-
-    /// Queues bytes as they are, never framed: HTTP replies, and a WebSocket's control frames.
-    func sendUnframed(_ bytes: [UInt8], to client: ClientID)
-    /// From now on each line sent to `client` with ``send(_:to:)`` goes as one WebSocket text frame.
-    func frameLinesAsWebSocket(_ client: ClientID)
-    /// Bytes read from and written to every connection so far, for `/metrics`.
-    var transferredBytes: (received: UInt64, sent: UInt64) { get }
 }
 
 extension ServerHost {
-    /// Nothing is framed by a host that has no sockets (the room log's replay).
-    public func sendUnframed(_ bytes: [UInt8], to client: ClientID) { send(bytes, to: client) }
-    /// A host without sockets frames nothing.
-    public func frameLinesAsWebSocket(_ client: ClientID) {}
-    /// A host without sockets moves no bytes.
-    public var transferredBytes: (received: UInt64, sent: UInt64) { (0, 0) }
-
     /// The monotonic clock; a scripted host has its own.
     public var searchClock: any Clock<Duration> { ContinuousClock() }
 

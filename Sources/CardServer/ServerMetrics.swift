@@ -3,20 +3,17 @@ import Wire
 /// The figures `/metrics` shows, kept as things happen: a scrape costs the same however many
 /// rooms, players or games there are, and the loop never counts anything up at scrape time.
 final class ServerMetrics {
-    /// What a connection turned out to be.
-    enum Kind: String, CaseIterable {
-        /// Accepted; its first bytes (or the greeting delay) will say.
-        case pending
-        /// Protocol 1 over NDJSON.
-        case tcp
-        /// HTTP requests.
-        case http
-        /// Protocol 1 over WebSocket.
-        case websocket
+    /// The transport's figures (connections by kind, HTTP replies by status, bytes moved): the
+    /// transport keeps them, and hands them over for each scrape.
+    struct TransportFigures {
+        /// Open connections by kind, every kind in order.
+        var connections: [(kind: String, count: Int)] = []
+        /// HTTP replies by status, in order of status.
+        var httpResponses: [(status: Int, count: UInt64)] = []
+        /// Bytes read from and written to all connections since the start.
+        var bytes: (received: UInt64, sent: UInt64) = (0, 0)
     }
 
-    /// Open connections by kind.
-    private(set) var connections: [Kind: Int] = [:]
     /// Rooms open by game, and those of them with a game under way.
     private(set) var rooms: [String: Int] = [:]
     private(set) var gamesPlaying: [String: Int] = [:]
@@ -32,21 +29,12 @@ final class ServerMetrics {
     private(set) var errors: [String: UInt64] = [:]
     /// Records the disk refused: room-log and results-journal writes that failed.
     var storageFailures: UInt64 = 0
-    /// HTTP requests answered, by status.
-    private(set) var httpResponses: [Int: UInt64] = [:]
     /// Each write(2) of room-log records on the loop (a turn's records, or a command's before it
     /// runs), and each fsync of it the loop waits for (`--appendfsync always`).
     var roomLogWrites = LatencyHistogram()
     var roomLogSyncs = LatencyHistogram()
     /// Each batch of results as the journal's writer thread appended and fsynced it.
     var journalWrites = LatencyHistogram()
-
-    func connectionOpened(_ kind: Kind) { connections[kind, default: 0] += 1 }
-    func connectionClosed(_ kind: Kind) { connections[kind, default: 0] -= 1 }
-    func connection(from old: Kind, to new: Kind) {
-        connectionClosed(old)
-        connectionOpened(new)
-    }
 
     func roomOpened(_ game: String, playing: Bool) {
         rooms[game, default: 0] += 1
@@ -65,15 +53,14 @@ final class ServerMetrics {
     /// A line taken: its command's `type`, or ``invalidCommand``.
     func commandTaken(_ type: String) { commands[type, default: 0] &+= 1 }
     func errorSent(_ code: String) { errors[code, default: 0] += 1 }
-    func answered(status: Int) { httpResponses[status, default: 0] += 1 }
 
     /// The Prometheus text exposition (version 0.0.4) of every figure.
     /// - Parameters:
     ///   - commandTypes: every command's `type`, each with its series from the start.
     ///   - games: every game's name, so each has its series from the start (a series that appears late looks like a reset).
     ///   - players: players logged in, those in their grace period after a drop included.
-    ///   - bytes: bytes read from and written to all connections since the start.
-    func exposition(commandTypes: [String], games: [String], players: Int, bytes: (received: UInt64, sent: UInt64)) -> String {
+    ///   - transport: the transport's figures: connections, HTTP replies, bytes moved.
+    func exposition(commandTypes: [String], games: [String], players: Int, transport: TransportFigures) -> String {
         var text = ""
         func family(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
             text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
@@ -88,7 +75,7 @@ final class ServerMetrics {
             }
         }
         family("cardserver_connections", "gauge", "Open connections by kind (pending: not yet known).",
-               Kind.allCases.map { ("kind=\"\($0.rawValue)\"", String(connections[$0, default: 0])) })
+               transport.connections.map { ("kind=\"\($0.kind)\"", String($0.count)) })
         family("cardserver_players", "gauge", "Players logged in, those in their grace period after a drop included.", [("", String(players))])
         family("cardserver_rooms", "gauge", "Rooms open by game.", games.map { ("game=\"\($0)\"", String(rooms[$0, default: 0])) })
         family("cardserver_games_playing", "gauge", "Games under way by game.", games.map { ("game=\"\($0)\"", String(gamesPlaying[$0, default: 0])) })
@@ -99,9 +86,9 @@ final class ServerMetrics {
         family("cardserver_errors_total", "counter", "Errors sent to clients by code.",
                errors.keys.sorted().map { ("code=\"\($0)\"", String(errors[$0]!)) })
         family("cardserver_http_responses_total", "counter", "HTTP replies by status.",
-               httpResponses.keys.sorted().map { ("status=\"\($0)\"", String(httpResponses[$0]!)) })
-        family("cardserver_received_bytes_total", "counter", "Bytes read from every connection.", [("", String(bytes.received))])
-        family("cardserver_sent_bytes_total", "counter", "Bytes written to every connection.", [("", String(bytes.sent))])
+               transport.httpResponses.map { ("status=\"\($0.status)\"", String($0.count)) })
+        family("cardserver_received_bytes_total", "counter", "Bytes read from every connection.", [("", String(transport.bytes.received))])
+        family("cardserver_sent_bytes_total", "counter", "Bytes written to every connection.", [("", String(transport.bytes.sent))])
         family("cardserver_storage_failures_total", "counter", "Room-log and results-journal writes the disk refused.", [("", String(storageFailures))])
         histogram("cardserver_room_log_write_seconds", "Time of each write of room-log records on the event loop.", roomLogWrites)
         histogram("cardserver_room_log_fsync_seconds", "Time of each room-log fsync the event loop waited for (--appendfsync always).", roomLogSyncs)

@@ -24,8 +24,9 @@ final class Connection {
     var readingPaused = false
     /// `connectionDrained` is owed once the unsent output is at most this many bytes.
     var drainMark: Int?
-    /// A WebSocket after its upgrade: each line sent goes as one text frame.
-    var framesLines = false
+    /// Makes each line sent of the line without its newline (a WebSocket's text frame, after
+    /// its upgrade); nil for a connection whose lines go as they are.
+    var lineFraming: ((ArraySlice<UInt8>) -> [UInt8])?
 
     init(id: ConnectionID, fd: Int32) {
         self.id = id

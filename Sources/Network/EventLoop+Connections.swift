@@ -1,7 +1,6 @@
 import CLinux
 import Glibc
 import SystemCall
-import WebTransport
 
 // Accepted connections: reading with backpressure, queued writes, flush-then-close.
 extension EventLoop {
@@ -15,27 +14,28 @@ extension EventLoop {
     /// `maxTotalOutputBytes`, the largest backlogs, this one or others, are cut off
     /// (`.totalOutputOverflow`).
     /// Sending to an unknown or closing connection is a silent no-op.
-    /// On a connection made a WebSocket (``frameLinesAsWebSocket(_:)``), each line sent (bytes
-    /// ending in "\n") goes as one text frame, without its newline.
+    /// On a connection given a line framing (``frameLines(of:with:)``), each line sent (bytes
+    /// ending in "\n") goes as that framing makes it of the line without its newline.
     public func send(_ bytes: [UInt8], to id: ConnectionID) {
         guard !bytes.isEmpty, let connection = connection(id), connection.state == .open else { return }
-        if connection.framesLines {
-            let line = bytes.last == 0x0A ? bytes.dropLast() : bytes[...]
-            return enqueue(WebSocketFrame.header(.text, payloadCount: line.count) + line, on: connection)
+        if let framing = connection.lineFraming {
+            return enqueue(framing(bytes.last == 0x0A ? bytes.dropLast() : bytes[...]), on: connection)
         }
         enqueue(bytes, on: connection)
     }
 
-    /// Queues bytes as they are, on a WebSocket too: for its control frames (pong, ping, close).
+    /// Queues bytes as they are, whatever the connection's line framing: for what the framing's
+    /// owner writes itself (a WebSocket's control frames).
     public func sendUnframed(_ bytes: [UInt8], to id: ConnectionID) {
         guard !bytes.isEmpty, let connection = connection(id), connection.state == .open else { return }
         enqueue(bytes, on: connection)
     }
 
-    /// From now on, every line sent to the connection goes as one WebSocket text frame (its
-    /// HTTP upgrade is done). Queued bytes (the `101` reply) go first, as they are.
-    public func frameLinesAsWebSocket(_ id: ConnectionID) {
-        connections[id]?.framesLines = true
+    /// From now on, every line sent to the connection with ``send(_:to:)`` goes as `framing`
+    /// makes it of the line without its newline (a WebSocket's text frame, after its upgrade).
+    /// Bytes already queued (the `101` reply) go first, as they are.
+    public func frameLines(of id: ConnectionID, with framing: @escaping (ArraySlice<UInt8>) -> [UInt8]) {
+        connections[id]?.lineFraming = framing
     }
 
     private func enqueue(_ bytes: [UInt8], on connection: Connection) {

@@ -3,12 +3,17 @@ import CardServer
 import Glibc
 import Network
 import SystemCall
+import Transport
 
-/// Wires the event loop to the game server: bytes and timers in, lines and closes out.
-final class LoopHost: ServerHost, EventLoopDelegate {
-    private let loop: EventLoop
+/// Hosts the game server and its transport on the event loop: lines, closes and timers out,
+/// the background worker's results in (the loop's bytes go to the transport, its delegate).
+final class LoopHost: ServerHost {
+    let loop: EventLoop
     /// Set right after both halves exist; the loop does not run before.
     var server: GameServer?
+    /// Every protocol on the port: the loop's bytes go through it to the server. Set with the
+    /// server; owned here (the loop holds its delegate weakly).
+    var transport: TransportLayer?
     /// The loop's timers by the token the server holds.
     private var timers: [UInt64: TimerID] = [:]
     private var nextTimerToken: UInt64 = 1
@@ -28,42 +33,14 @@ final class LoopHost: ServerHost, EventLoopDelegate {
         }
     }
 
-    // MARK: EventLoopDelegate
-
-    func connectionOpened(_ id: ConnectionID, peer: String) {
-        server?.clientConnected(ClientID(rawValue: id.rawValue), peer: peer)
-    }
-
-    func connectionReceived(_ id: ConnectionID, bytes: UnsafeRawBufferPointer) {
-        server?.clientSent(ClientID(rawValue: id.rawValue), bytes: bytes)
-    }
-
-    func connectionClosed(_ id: ConnectionID, reason: CloseReason) {
-        server?.clientDisconnected(ClientID(rawValue: id.rawValue), reason: Self.describe(reason))
-    }
-
-    func connectionDrained(_ id: ConnectionID) {
-        server?.clientDrained(ClientID(rawValue: id.rawValue))
-    }
-
     // MARK: ServerHost
 
     func send(_ line: [UInt8], to client: ClientID) {
         loop.send(line, to: ConnectionID(rawValue: client.rawValue))
     }
 
-    func sendUnframed(_ bytes: [UInt8], to client: ClientID) {
-        loop.sendUnframed(bytes, to: ConnectionID(rawValue: client.rawValue))
-    }
-
-    func frameLinesAsWebSocket(_ client: ClientID) {
-        loop.frameLinesAsWebSocket(ConnectionID(rawValue: client.rawValue))
-    }
-
-    var transferredBytes: (received: UInt64, sent: UInt64) { (loop.bytesReceived, loop.bytesSent) }
-
-    func disconnect(_ client: ClientID) {
-        loop.close(ConnectionID(rawValue: client.rawValue), flushFirst: true)
+    func disconnect(_ client: ClientID, goingAway: Bool) {
+        transport?.close(ConnectionNumber(rawValue: client.rawValue), goingAway: goingAway)
     }
 
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken {
@@ -92,7 +69,7 @@ final class LoopHost: ServerHost, EventLoopDelegate {
     }
 
     func setReading(_ client: ClientID, _ reading: Bool) {
-        loop.setReading(ConnectionID(rawValue: client.rawValue), reading)
+        transport?.setReading(ConnectionNumber(rawValue: client.rawValue), reading)
     }
 
     func notifyWhenDrained(_ client: ClientID, atMost bytes: Int) {

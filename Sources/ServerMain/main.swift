@@ -2,6 +2,7 @@ import Storage
 import CardServer
 import Glibc
 import Network
+import Transport
 import Wire
 
 let version = SuiteVersion.number
@@ -92,20 +93,25 @@ func runServer(_ options: Options) -> Int32 {
         config.gamesPerMinutePerAddress = options.gamesPerMinute
         var web = WebConfig()
         web.origins = .init(allowed: options.allowedOrigins)
-        config.web = web
         let server = GameServer(config: config, host: host, journal: journal, roomLog: roomLog, replays: replays)
         host.server = server
+        // Every transport slows a client at the server's bounds.
+        host.transport = TransportLayer(
+            config: TransportConfig(
+                web: web, pauseInputAboveUnsentBytes: config.pauseInputAboveUnsentBytes, resumeInputAtUnsentBytes: config.resumeInputAtUnsentBytes),
+            host: host, service: server)
         let budget = DiskBudget(directory: options.dataDirectory, maxDataBytes: options.maxDataBytes, minFreeBytes: options.minFreeBytes)
         budget.fixedDataBytes = { [unowned journal, unowned roomLog] in journal.fileBytes + roomLog.fileSize }
         server.diskBudget = budget
         replays?.maxDataBytes = options.maxDataBytes
         replays?.otherDataBytes = budget.fixedDataBytes
-        loop.delegate = host
+        loop.delegate = host.transport
         // A strong capture: this runs every turn, and a weak one costs an atomic load
         // and release each time. The cycle it makes (loop → closure → server → host →
         // loop) is broken when the run ends, like the host's link to the server.
         loop.beforeWrites = { server.endOfTurn() }
         defer {
+            host.transport = nil
             host.server = nil
             loop.beforeWrites = nil
         }

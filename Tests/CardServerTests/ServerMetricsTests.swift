@@ -35,7 +35,7 @@ struct ServerMetricsTests {
         metrics.commandTaken("ping")
         metrics.commandTaken("login")
         metrics.commandTaken(ServerMetrics.invalidCommand)
-        let text = metrics.exposition(commandTypes: ["ping", "login", "claim"], games: ["set"], players: 0, bytes: (0, 0))
+        let text = metrics.exposition(commandTypes: ["ping", "login", "claim"], games: ["set"], players: 0, transport: .init())
         #expect(text.contains("""
             # TYPE cardserver_commands_total counter
             cardserver_commands_total{type="ping"} 4
@@ -51,7 +51,7 @@ struct ServerMetricsTests {
         metrics.roomLogWrites.observe(nanoseconds: 20_000)
         metrics.journalWrites.observe(nanoseconds: 4_000_000)
         metrics.journalWrites.observe(nanoseconds: 6_000_000)
-        let text = metrics.exposition(commandTypes: [], games: [], players: 0, bytes: (0, 0))
+        let text = metrics.exposition(commandTypes: [], games: [], players: 0, transport: .init())
         #expect(text.contains("# TYPE cardserver_room_log_write_seconds histogram\ncardserver_room_log_write_seconds_bucket{le=\"5e-05\"} 1\n"))
         #expect(text.contains("cardserver_room_log_write_seconds_sum 0.00002\ncardserver_room_log_write_seconds_count 1\n"))
         #expect(text.contains("cardserver_room_log_fsync_seconds_count 0\n"))

@@ -1,9 +1,11 @@
 import CardServer
 import GameRules
+import Transport
 import Wire
 
 /// A host for testing server logic on virtual time: a manual clock, timers that run
-/// only when the test advances the clock, and every line sent kept per client.
+/// only when the test advances the clock, and every line sent kept per client. Bytes go in
+/// through the server's transport, as they do in production, which runs on the same clock.
 ///
 /// Like swift-nio's `EmbeddedEventLoop.advanceTime(by:)`: no sockets, no sleeps.
 public final class ScriptedHost: ServerHost {
@@ -16,19 +18,19 @@ public final class ScriptedHost: ServerHost {
     /// Bytes sent to each client that it has not read: only clients the test made
     /// slow readers (`stopReading(_:)`) leave bytes unread; the others read everything
     /// at once, as a client on a fast network with big socket buffers does.
-    public private(set) var pendingBytes: [ClientID: Int] = [:]
+    public internal(set) var pendingBytes: [ClientID: Int] = [:]
     /// Bytes sent to each client, all told; a test may reset it to measure one reply.
     public var bytesSent: [ClientID: Int] = [:]
     /// Clients that read nothing until `startReading(_:)`.
-    private var slowReaders: Set<ClientID> = []
+    var slowReaders: Set<ClientID> = []
     /// Clients the server stopped reading (backpressure), and the bytes they sent
     /// meanwhile, which wait "in the kernel" until the server reads again.
-    public private(set) var notRead: Set<ClientID> = []
+    public internal(set) var notRead: Set<ClientID> = []
     private var waitingInput: [ClientID: [UInt8]] = [:]
     /// Drain marks the server asked for.
     private var drainMarks: [ClientID: Int] = [:]
     /// Clients the server asked to close.
-    public private(set) var disconnected: Set<ClientID> = []
+    public internal(set) var disconnected: Set<ClientID> = []
     /// Clients that closed their side (`drop(_:)`).
     private var gone: Set<ClientID> = []
     /// Log lines, in order.
@@ -40,6 +42,8 @@ public final class ScriptedHost: ServerHost {
 
     /// The server under test, wired to this host (and to `journal`, if any).
     public private(set) var server: GameServer!
+    /// The transport in front of it: every protocol on the port, on this host's clock.
+    public private(set) var transport: TransportLayer!
 
     /// - Parameters:
     ///   - seed: seeds the server's generator: the same script gets the same room
@@ -47,12 +51,17 @@ public final class ScriptedHost: ServerHost {
     ///   - journal: a results journal whose writer was started; nil for none.
     ///   - replays: where finished games' replays go; nil for none.
     ///   - roomLog: the room log the server writes; nil for none.
+    ///   - web: HTTP and WebSocket on the port; nil (the default) for protocol 1 over NDJSON only.
     public init(
         config: ServerConfig = ServerConfig(version: "test"), seed: UInt64 = 1, journal: ResultsJournal? = nil,
-        roomLog: RoomLog? = nil, replays: ReplayStore? = nil
+        roomLog: RoomLog? = nil, replays: ReplayStore? = nil, web: WebConfig? = nil
     ) {
         self.journal = journal
         server = GameServer(config: config, host: self, journal: journal, roomLog: roomLog, replays: replays, random: SplitMix64(seed: seed))
+        transport = TransportLayer(
+            config: TransportConfig(
+                web: web, pauseInputAboveUnsentBytes: config.pauseInputAboveUnsentBytes, resumeInputAtUnsentBytes: config.resumeInputAtUnsentBytes),
+            host: self, service: self)
     }
 
     /// A host with a real results journal in `journalDirectory`. Its writer thread writes and
@@ -89,22 +98,10 @@ public final class ScriptedHost: ServerHost {
         sentLines[client, default: []].append(text)
     }
 
-    /// Bytes sent as they are (HTTP replies, WebSocket control frames), per client, in order.
-    public private(set) var unframed: [ClientID: [UInt8]] = [:]
-    /// Clients whose lines the server asked to frame as WebSocket text frames.
-    public private(set) var webSockets: Set<ClientID> = []
-
-    public func sendUnframed(_ bytes: [UInt8], to client: ClientID) {
-        bytesSent[client, default: 0] += bytes.count
-        if slowReaders.contains(client) {
-            pendingBytes[client, default: 0] += bytes.count
-        }
-        unframed[client, default: []] += bytes
-    }
-
-    public func frameLinesAsWebSocket(_ client: ClientID) {
-        webSockets.insert(client)
-    }
+    /// Bytes the transport sent as they are (HTTP replies, WebSocket control frames), per client, in order.
+    public internal(set) var unframed: [ClientID: [UInt8]] = [:]
+    /// Clients whose lines the transport asked to frame as WebSocket text frames.
+    public internal(set) var webSockets: Set<ClientID> = []
 
     /// The unframed bytes sent to a client so far, as text, emptied.
     public func takeUnframed(_ client: ClientID) -> String {
@@ -112,8 +109,8 @@ public final class ScriptedHost: ServerHost {
         return String(decoding: unframed[client] ?? [], as: UTF8.self)
     }
 
-    public func disconnect(_ client: ClientID) {
-        disconnected.insert(client)
+    public func disconnect(_ client: ClientID, goingAway: Bool) {
+        transport.close(ConnectionNumber(rawValue: client.rawValue), goingAway: goingAway)
     }
 
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken {
@@ -152,11 +149,7 @@ public final class ScriptedHost: ServerHost {
     }
 
     public func setReading(_ client: ClientID, _ reading: Bool) {
-        if reading {
-            notRead.remove(client)
-        } else {
-            notRead.insert(client)
-        }
+        transport.setReading(ConnectionNumber(rawValue: client.rawValue), reading)
     }
 
     public func notifyWhenDrained(_ client: ClientID, atMost bytes: Int) {
@@ -208,7 +201,7 @@ public final class ScriptedHost: ServerHost {
     public func connect(peer: String = "127.0.0.1:40000") -> ClientID {
         let id = ClientID(rawValue: nextClient)
         nextClient += 1
-        server.clientConnected(id, peer: peer)
+        transport.opened(ConnectionNumber(rawValue: id.rawValue), peer: peer)
         settle()
         return id
     }
@@ -225,7 +218,7 @@ public final class ScriptedHost: ServerHost {
             waitingInput[client, default: []] += bytes
             return
         }
-        bytes.withUnsafeBytes { server.clientSent(client, bytes: $0) }
+        bytes.withUnsafeBytes { transport.received(ConnectionNumber(rawValue: client.rawValue), bytes: $0) }
         settle()
     }
 
@@ -250,13 +243,13 @@ public final class ScriptedHost: ServerHost {
             progressed = false
             for (client, mark) in drainMarks where pendingBytes[client, default: 0] <= mark {
                 drainMarks[client] = nil
-                server.clientDrained(client)
+                transport.drained(ConnectionNumber(rawValue: client.rawValue))
                 server.endOfTurn()
                 progressed = true
             }
             for (client, bytes) in waitingInput where !notRead.contains(client) {
                 waitingInput[client] = nil
-                bytes.withUnsafeBytes { server.clientSent(client, bytes: $0) }
+                bytes.withUnsafeBytes { transport.received(ConnectionNumber(rawValue: client.rawValue), bytes: $0) }
                 server.endOfTurn()
                 progressed = true
             }
@@ -265,7 +258,7 @@ public final class ScriptedHost: ServerHost {
 
     /// Closes a client's connection from its side.
     public func drop(_ client: ClientID) {
-        server.clientDisconnected(client, reason: "peer closed")
+        transport.closed(ConnectionNumber(rawValue: client.rawValue), reason: "peer closed")
         gone.insert(client)
         settle()
     }

@@ -7,7 +7,7 @@ final class ReplayHost: ServerHost {
     private var nextTimer: UInt64 = 0
 
     func send(_ line: [UInt8], to client: ClientID) {}
-    func disconnect(_ client: ClientID) {}
+    func disconnect(_ client: ClientID, goingAway: Bool) {}
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken {
         // Timers are set again, for real, once the replay is done.
         nextTimer += 1

@@ -1,16 +1,15 @@
-import ScriptedServer
 @testable import CardServer
-import ServerTestSupport
+import Foundation
+import ScriptedServer
 import Testing
+@testable import Transport
 import Wire
 
 /// The web transports' deadlines with their real defaults, on virtual time: the greeting
 /// delay, the header deadline (slowloris), the idle keep-alive, the WebSocket liveness pings.
 struct WebOnVirtualTimeTests {
     static func host() -> ScriptedHost {
-        var config = ServerConfig(version: "test")
-        config.web = WebConfig()
-        return ScriptedHost(config: config)
+        ScriptedHost(web: WebConfig())
     }
 
     static let upgrade = Array("GET /ws HTTP/1.1\r\nHost: h\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8)
@@ -144,7 +143,7 @@ struct WebOnVirtualTimeTests {
         let metrics = host.server.metrics
         #expect(metrics.rooms["rps"] == 1)
         #expect(metrics.gamesPlaying["rps"] == 1)
-        #expect(metrics.connections[.tcp] == 2)
+        #expect(host.transport.openConnections[.tcp] == 2)
         host.send(#"{"type":"throw","sign":"rock"}"#, from: ann)
         host.send(#"{"type":"throw","sign":"paper"}"#, from: bob)
         #expect(metrics.gamesPlaying["rps"] == 0)
@@ -160,7 +159,7 @@ struct WebOnVirtualTimeTests {
         #expect(metrics.commands == ["login": 2, "create": 1, "join": 1, "throw": 2, "leave": 2, "invalid": 1, "ping": 1])
         #expect(metrics.pings == 1)
         host.drop(ann)
-        #expect(metrics.connections[.tcp] == 1)
+        #expect(host.transport.openConnections[.tcp] == 1)
     }
 }
 
