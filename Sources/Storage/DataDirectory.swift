@@ -9,6 +9,8 @@ public final class DataDirectory {
     public let path: String
     /// The lock file's descriptor, held open (and locked) for the life of the process.
     private let lockFD: Int32
+    /// The directory itself, open and locked for as long as this value lives.
+    private let directoryLockFD: Int32
 
     /// A failure to take or prepare the directory, in words for the operator.
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -19,18 +21,46 @@ public final class DataDirectory {
     public static let lockName = "lock"
 
     /// Makes the directory if need be (0700), narrows an existing one to 0700, and takes
-    /// its lock: `flock` on `DIR/lock`, which then holds this process's pid.
+    /// its lock: `flock` on the directory itself, and on `DIR/lock`, which then holds this
+    /// process's pid. The directory's lock holds even when someone deletes the file (an
+    /// operator tidying up, a script's `rm -rf DIR/*`): a second server is still refused.
+    /// The file's lock is what servers before 0.6.0 took, so an older server and a newer one
+    /// refuse each other too.
     /// - Throws: ``Failure`` when another process holds the lock ("DIR is in use by
     ///   cardserver pid N"), or the directory cannot be made, narrowed or locked.
     public init(path: String) throws(Failure) {
         self.path = path
         try Self.makePrivateDirectory(path)
         let lockPath = Self.join(path, Self.lockName)
-        let fd = try Self.openRegular(lockPath, flags: O_RDWR | O_CREAT)
+        let directoryFD = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directoryFD >= 0 else { throw Failure(description: "open(\(path)): \(SystemError.text(forErrno: errno))") }
+        if flock(directoryFD, LOCK_EX | LOCK_NB) != 0 {
+            let reason = errno
+            close(directoryFD)
+            guard reason == EWOULDBLOCK else { throw Failure(description: "flock(\(path)): \(SystemError.text(forErrno: reason))") }
+            // Read the holder's pid without making a lock file the holder would not know of.
+            let holderFD = access(lockPath, F_OK) == 0 ? (try? Self.openRegular(lockPath, flags: O_RDONLY)) : nil
+            let holder = holderFD.flatMap(Self.readPID)
+            if let holderFD { close(holderFD) }
+            guard let holder else {
+                throw Failure(description:
+                    "\(path) is in use by another cardserver (its lock file \(lockPath) was removed, but that server still holds the directory); stop it first, or give another --data")
+            }
+            throw Failure(description: "\(path) is in use by cardserver pid \(holder); stop it first, or give another --data")
+        }
+        directoryLockFD = directoryFD
+        let fd: Int32
+        do {
+            fd = try Self.openRegular(lockPath, flags: O_RDWR | O_CREAT)
+        } catch {
+            close(directoryFD)
+            throw error
+        }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let reason = errno
             let holder = Self.readPID(fd)
             close(fd)
+            close(directoryFD)
             if reason == EWOULDBLOCK {
                 throw Failure(description: "\(path) is in use by cardserver pid \(holder.map(String.init) ?? "unknown"); stop it first, or give another --data")
             }
@@ -40,6 +70,7 @@ public final class DataDirectory {
         guard ftruncate(fd, 0) == 0, WholeFile.write(pid, to: fd) == nil else {
             let reason = SystemError.text(forErrno: errno)
             close(fd)
+            close(directoryFD)
             throw Failure(description: "writing \(lockPath): \(reason)")
         }
         lockFD = fd
@@ -47,6 +78,7 @@ public final class DataDirectory {
 
     deinit {
         close(lockFD)
+        close(directoryLockFD)
     }
 
     /// `directory/name`, with one slash between.

@@ -68,6 +68,36 @@ struct DataDirectoryTests {
         #expect(state["round"] == seen["round"], "every move of the first server after the second start survives")
     }
 
+    /// The lock is the directory's, not only its file's: an operator who deletes `DIR/lock`
+    /// (or a script that empties the folder's loose files) does not let a second server in.
+    @Test func aDeletedLockFileLetsNoSecondServerInAndTheFirstLosesNothing() throws {
+        let first = try ServerProcess()
+        defer { first.stop() }
+        let ann = try first.player("ann")
+        ann.send(#"{"type":"create","game":"rps","options":{"bot":"random","rounds":99}}"#)
+        try ann.expect("joined")
+        _ = try Self.play(ann, throws: 5)
+        let lockPath = first.dataURL.appendingPathComponent("lock").path
+        #expect(unlink(lockPath) == 0)
+        let logPath = first.dataURL.appendingPathComponent("rooms.log").path
+        let before = Self.fileBytes(logPath)
+
+        let second = try BuiltProgram.run("cardserver", ["--host", "127.0.0.1", "--port", "0", "--data", first.dataURL.path])
+        #expect(second.exit == .exited(1))
+        #expect(second.error.contains(
+            "Error: \(first.dataURL.path) is in use by another cardserver (its lock file \(lockPath) was removed, but that server still holds the directory); stop it first, or give another --data"),
+            "\(second.error)")
+        #expect(!FileManager.default.fileExists(atPath: lockPath), "the second start made no lock file of its own")
+        #expect(Self.fileBytes(logPath) == before, "the second start touched nothing under --data")
+
+        let seen = try Self.play(ann, throws: 5)
+        let restarted = try first.restart(after: SIGKILL)
+        defer { restarted.stop() }
+        let state = try Self.resumedState(of: ann, on: restarted)
+        #expect(state["round"] == seen["round"], "every move after the lock file went survives the crash")
+        #expect(state["last_round"] == seen["last_round"])
+    }
+
     @Test func theDataDirectoryAndItsFilesAreTheServersAloneWhateverTheUmask() throws {
         let old = umask(0o022)
         defer { umask(old) }
