@@ -82,6 +82,18 @@ struct SessionKeepingTests {
         #expect(model.status?.text == "the server restarted without keeping your seat; logged in again")
     }
 
+    /// A session in no room ends with its connection: a kept token from the lobby is refused
+    /// by the same server, and the client takes its name again without alarm.
+    @Test func aLobbyTokenRefusedAfterADroppedConnectionLogsInByNameQuietly() {
+        var model = ClientModel(
+            serverAddress: "127.0.0.1:7878", name: nil, saved: SavedSession(name: "ann", token: "t0k3n", serverStartedMs: 1000))
+        #expect(model.receive(Self.hello) == [.transmit(#"{"type":"games"}"#), .transmit(#"{"type":"login","token":"t0k3n","id":1}"#)])
+        let refused = #"{"type":"error","code":"bad_token","message":"that token is unknown or has expired; log in with a name","id":1}"#
+        #expect(model.receive(refused) == [.forgetSession, .transmit(#"{"type":"login","name":"ann","id":2}"#)])
+        #expect(model.status?.text == "connected again; logged in")
+        #expect(model.status?.tone == .neutral)
+    }
+
     @Test func reconnectingToARestartedServerResumesTheSeatItKept() {
         var model = Fixtures.rps([Fixtures.rpsState()])
         model.receive(Self.hello.replacingOccurrences(of: "1000", with: "1"), now: 0)

@@ -26,6 +26,9 @@ struct TimersOnVirtualTimeTests {
         _ = host.take(ann)
         host.send(#"{"type":"login","name":"ann"}"#, from: ann)
         let token = try #require(host.take(ann).first?["token"]?.stringValue)
+        // A seat is what the grace period keeps.
+        host.send(#"{"type":"create","game":"rps","seats":2}"#, from: ann)
+        _ = host.take(ann)
         host.drop(ann)
 
         host.advance(by: .milliseconds(119_999))
@@ -41,6 +44,34 @@ struct TimersOnVirtualTimeTests {
         host.send(#"{"type":"login","token":"\#(token)","id":1}"#, from: late)
         #expect(host.take(late).map(\.jsonText)
             == [#"{"type":"error","code":"bad_token","message":"that token is unknown or has expired; log in with a name","id":1}"#])
+    }
+
+    /// Outside a room there is no seat to keep: a closed connection's session ends at once,
+    /// its token is bad and its name free (connect, log in, close, in a loop, holds nothing).
+    @Test func aPlayerInNoRoomWhoseConnectionClosesIsGoneAtOnce() throws {
+        let host = ScriptedHost()
+        let ann = host.connect()
+        _ = host.take(ann)
+        host.send(#"{"type":"login","name":"ann"}"#, from: ann)
+        let token = try #require(host.take(ann).first?["token"]?.stringValue)
+        #expect(host.server.players.count == 1)
+        host.drop(ann)
+        #expect(host.server.players.isEmpty)
+        #expect(host.logLines.last == "ann (p1) left, in no room: the session ends")
+        let back = host.connect()
+        _ = host.take(back)
+        host.send(#"{"type":"login","token":"\#(token)","id":1}"#, from: back)
+        #expect(host.take(back).map(\.jsonText)
+            == [#"{"type":"error","code":"bad_token","message":"that token is unknown or has expired; log in with a name","id":1}"#])
+        host.send(#"{"type":"login","name":"ann"}"#, from: back)
+        #expect(host.take(back).first?["type"] == .string("welcome"), "the name is free at once")
+
+        // One who left a room before the connection went is in no room either.
+        host.send(#"{"type":"create","game":"rps","seats":2}"#, from: back)
+        host.send(#"{"type":"leave"}"#, from: back)
+        _ = host.take(back)
+        host.drop(back)
+        #expect(host.server.players.isEmpty)
     }
 
     @Test func anRPSRoundTimesOutAfterTheDefault30SecondsAndTheSilentPlayerLosesIt() throws {

@@ -335,11 +335,15 @@ extension ClientModel {
             link = .lost(text)
             return []
         case .badToken:
+            // A session in no room ends with its connection: back in the lobby, the name is
+            // simply taken again. A seat that is gone is news.
+            let hadSeat = room != nil
             session = nil
             room = nil
             setStatus(
-                tokenOutlivedRestart ? "the server restarted without keeping your seat; logged in again" : "your seat is gone (away too long); logged in again",
-                tone: .bad, now: now)
+                tokenOutlivedRestart ? "the server restarted without keeping your seat; logged in again"
+                    : hadSeat ? "your seat is gone (away too long); logged in again" : "connected again; logged in",
+                tone: hadSeat || tokenOutlivedRestart ? .bad : .neutral, now: now)
             return [.forgetSession] + logInByName()
         default:
             break
