@@ -12,8 +12,11 @@ public final class FileLog: AppendOnlyLog, @unchecked Sendable {
     private let fd: Int32
     /// Bytes in the file: written by the appending thread, read by any.
     private let bytes = Atomic<Int>(0)
-    /// A replacement under way (appending thread only): the copy's descriptor and size.
-    private var replacement: (fd: Int32, size: Int)?
+    /// A replacement under way: the copy's descriptor, set before the slow half is handed to
+    /// another thread and cleared after it is back, so that thread reads it while nobody
+    /// writes it; and the copy's size, the appending thread's alone.
+    private var replacementFD: Int32?
+    private var replacementSize = 0
     /// With a replacement under way, whether each append to the copy is fsynced too.
     private var syncReplacementAppends = false
     public private(set) var lastAppendNanoseconds: UInt64 = 0
@@ -36,7 +39,7 @@ public final class FileLog: AppendOnlyLog, @unchecked Sendable {
     }
 
     deinit {
-        if let replacement { close(replacement.fd) }
+        if let replacementFD { close(replacementFD) }
         close(fd)
     }
 
@@ -61,16 +64,16 @@ public final class FileLog: AppendOnlyLog, @unchecked Sendable {
             cutBack(fd, to: before, name: path)
             return LogFailure("write(\(path)): \(error.message)")
         }
-        if let copy = replacement {
-            if let error = WholeFile.write(data, to: copy.fd) {
+        if let copy = replacementFD {
+            if let error = WholeFile.write(data, to: copy) {
                 // A record one of the two files lacks is a failed write, cut back from both.
-                cutBack(copy.fd, to: copy.size, name: path + ".new")
+                cutBack(copy, to: replacementSize, name: path + ".new")
                 cutBack(fd, to: before, name: path)
                 return LogFailure("write(\(path).new): \(error.message)")
             }
-            replacement?.size += data.count
+            replacementSize += data.count
             // With `always`, what anyone hears of is on disk in the file about to replace this one too.
-            if syncReplacementAppends { _ = fsync(copy.fd) }
+            if syncReplacementAppends { _ = fsync(copy) }
         }
         bytes.store(before + data.count, ordering: .relaxed)
         return nil
@@ -109,10 +112,11 @@ public final class FileLog: AppendOnlyLog, @unchecked Sendable {
     }
 
     public func beginReplacement(with data: [UInt8], alsoSyncAppends: Bool) -> LogFailure? {
-        precondition(replacement == nil, "one replacement at a time")
+        precondition(replacementFD == nil, "one replacement at a time")
         switch writeAside(data) {
         case .success(let copy):
-            replacement = (copy, data.count)
+            replacementFD = copy
+            replacementSize = data.count
             syncReplacementAppends = alsoSyncAppends
             return nil
         case .failure(let failure):
@@ -122,21 +126,21 @@ public final class FileLog: AppendOnlyLog, @unchecked Sendable {
 
     public func commitReplacement(sync: Bool) -> LogFailure? {
         // Read on this thread after the loop handed the work over (the handing over orders the two).
-        guard let copy = replacement else { return LogFailure("\(path): no replacement under way") }
-        if sync, fsync(copy.fd) != 0 { return LogFailure("fsync(\(path).new): \(SystemError.text(forErrno: errno))") }
+        guard let copy = replacementFD else { return LogFailure("\(path): no replacement under way") }
+        if sync, fsync(copy) != 0 { return LogFailure("fsync(\(path).new): \(SystemError.text(forErrno: errno))") }
         if rename(path + ".new", path) != 0 { return LogFailure("rename(\(path).new): \(SystemError.text(forErrno: errno))") }
         if sync { DataDirectory.syncDirectory(of: path) }
         return nil
     }
 
     public func endReplacement(committed: Bool) {
-        guard let copy = replacement else { return }
-        replacement = nil
+        guard let copy = replacementFD else { return }
+        replacementFD = nil
         if committed {
-            adopt(copy.fd, size: copy.size)
-            close(copy.fd)
+            adopt(copy, size: replacementSize)
+            close(copy)
         } else {
-            close(copy.fd)
+            close(copy)
             unlink(path + ".new")
         }
     }
@@ -159,8 +163,8 @@ public final class FileLog: AppendOnlyLog, @unchecked Sendable {
 
     /// The copy now in place becomes the log, under the log's descriptor number.
     private func adopt(_ copy: Int32, size: Int) {
-        // dup2 onto a number we hold cannot fail but for EINTR/EBUSY races the kernel does not
-        // have for regular files; the old file's descriptor is closed by it.
+        // dup2 replaces the log's descriptor in one step, closing the old file; it fails only
+        // for a descriptor that is not open, which neither is.
         _ = dup2(copy, fd)
         bytes.store(size, ordering: .relaxed)
     }
