@@ -38,6 +38,18 @@ public final class FileLog: AppendOnlyLog, @unchecked Sendable {
         bytes.store(fstat(fd, &info) == 0 ? Int(info.st_size) : 0, ordering: .relaxed)
     }
 
+    /// Opens (or creates) the log `name` in the data directory `directory`, making the
+    /// directory (0700) first if need be: the one way the server's logs are opened.
+    /// - Throws: ``LogFailure`` naming the call that failed.
+    public convenience init(directory: String, name: String, maxBytes: Int? = nil) throws(LogFailure) {
+        do {
+            try DataDirectory.makePrivateDirectory(directory)
+        } catch {
+            throw LogFailure(error.description)
+        }
+        try self.init(path: DataDirectory.join(directory, name), maxBytes: maxBytes)
+    }
+
     deinit {
         if let replacementFD { close(replacementFD) }
         close(fd)

@@ -68,12 +68,9 @@ public final class RoomLog {
     public convenience init(directory: String, policy: LogSyncPolicy, warn: @escaping (String) -> Void) throws(Failure) {
         let log: FileLog
         do {
-            try DataDirectory.makePrivateDirectory(directory)
-            log = try FileLog(path: DataDirectory.join(directory, "rooms.log"), maxBytes: Self.maxFileBytes)
-        } catch let error as DataDirectory.Failure {
-            throw Failure(description: error.description)
+            log = try FileLog(directory: directory, name: "rooms.log", maxBytes: Self.maxFileBytes)
         } catch {
-            throw Failure(description: "\(error)")
+            throw Failure(description: error.description)
         }
         try self.init(log: log, dataDirectory: directory, policy: policy, warn: warn)
     }

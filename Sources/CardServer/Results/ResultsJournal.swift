@@ -48,12 +48,9 @@ public final class ResultsJournal {
     public convenience init(directory: String, warn: (String) -> Void) throws(Failure) {
         let log: FileLog
         do {
-            try DataDirectory.makePrivateDirectory(directory)
-            log = try FileLog(path: DataDirectory.join(directory, "results.jsonl"))
-        } catch let error as DataDirectory.Failure {
-            throw Failure(description: error.description)
+            log = try FileLog(directory: directory, name: "results.jsonl")
         } catch {
-            throw Failure(description: "\(error)")
+            throw Failure(description: error.description)
         }
         try self.init(log: log, dataDirectory: directory, warn: warn)
     }
