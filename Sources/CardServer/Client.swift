@@ -17,6 +17,12 @@ public final class Client {
     var inputPause: InputPause?
     /// Whether its input was ever paused (logged the first time only).
     var wasPaused = false
+    /// The turn of the loop (``GameServer/turn``) `linesThisTurn` counts in.
+    var linesTurn: UInt64 = 0
+    /// Lines handled in that turn, against ``ServerConfig/linesPerTurn``.
+    var linesThisTurn = 0
+    /// The line that came after its share of a turn was spent, taken first in the next turn.
+    var putOffFrame: PutOffFrame?
     /// Closes the connection if it never logs in.
     var loginTimer: TimerToken?
     /// States were held back while it was far behind on reading: it gets the newest once it catches up.
@@ -41,4 +47,14 @@ enum InputPause {
     /// Its command's answer is being worked out off the loop (a Klondike hint's search):
     /// reading resumes with the answer.
     case slowReply
+    /// It used its share of this turn (``ServerConfig/linesPerTurn``): reading resumes in the
+    /// next turn, after the input that turn brings.
+    case turnShare
+}
+
+/// A frame a client sent beyond its share of a turn, kept for the next (a copy: the frame's
+/// bytes are valid only while it is handed over).
+enum PutOffFrame {
+    case line([UInt8])
+    case tooLong
 }

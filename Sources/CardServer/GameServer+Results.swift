@@ -54,6 +54,7 @@ extension GameServer {
     /// writes them with one fsync on its own thread; ``journalWritten()`` tells
     /// their rooms. The host calls this before it writes the turn's output.
     public func endOfTurn() {
+        turnShares.endTurn()
         // The turn's room records go to the kernel before any of its replies can.
         flushRoomLog()
         let now = results.endTurn { games in

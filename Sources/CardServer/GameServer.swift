@@ -46,6 +46,8 @@ public final class GameServer {
     /// When this server started, in ms since 1970: `hello` says it, so a client holding a
     /// token from an earlier start (tokens live only as long as the process) knows.
     let startedMs: Int64
+    /// Turns of the loop so far, and what this one has spent (see GameServer+TurnShare.swift).
+    var turnShares = TurnShares()
     var nextPlayerNumber = 1
     var nextRoomSerial = 1
     /// Daily deals already prepared off the loop (a winnable one found), by "day|deal": the
@@ -155,6 +157,22 @@ public final class GameServer {
         close(client)
     }
 
+    /// An HTTP request of the client's connection was answered: it counts against the
+    /// connection's command rate and its address's request rate.
+    /// - Returns: nil to read on; else the nanoseconds the connection's next request waits.
+    public func requestServed(by client: Client) -> UInt64? {
+        let now = host.nowNanoseconds
+        var wait: UInt64?
+        if config.commandRate > 0 {
+            client.commands.spend(now: now)
+            wait = client.commands.wait(now: now)
+        }
+        if let addressWait = addressLimits.requestServed(from: client.address, config: config, now: now) {
+            wait = max(wait ?? 0, addressWait)
+        }
+        return wait
+    }
+
     /// A client whose reading was paused for its unsent output has read enough of it.
     public func clientDrained(_ id: ClientID) {
         guard let client = clients[id] else { return }
@@ -210,8 +228,13 @@ public final class GameServer {
     /// of its bytes wait in the framer, then in the kernel, which slows the sender).
     /// Nothing it sent is dropped or refused; it is served at the pace it reads and
     /// the rate allows, so a burst never disconnects and costs no one else.
-    /// - Parameter host: `self.host`, made strong by the caller for all the frames it hands on.
-    func take(_ frame: LineFramer.FrameView, from client: Client, host: any ServerHost) -> LineFramer.Verdict {
+    /// - Parameters:
+    ///   - host: `self.host`, made strong by the caller for all the frames it hands on.
+    ///   - due: the line was put off from an earlier turn and is taken now, first.
+    func take(_ frame: LineFramer.FrameView, from client: Client, host: any ServerHost, due: Bool = false) -> LineFramer.Verdict {
+        if !spendTurn(on: client, due: due, host: host) {
+            return putOff(frame, of: client)
+        }
         // The clock is read for the command rate only: without one, a line costs no clock reading.
         let now = config.commandRate > 0 ? host.nowNanoseconds : 0
         if config.commandRate > 0 {
@@ -247,7 +270,7 @@ public final class GameServer {
         let slowdown: String? = switch cause {
         case .outputBacklog: "its replies are piling up unread"
         case .commandRate: "it sends more than \(config.commandRate) commands a second"
-        case .replay, .slowReply: nil
+        case .replay, .slowReply, .turnShare: nil
         }
         if let slowdown, !client.wasPaused {
             client.wasPaused = true

@@ -17,6 +17,27 @@ public struct ServerConfig: Sendable {
     /// well under the host's output cap (`--output-limit`), which then only a client that
     /// stops reading while others' broadcasts pile up can reach.
     public var pauseInputAboveUnsentBytes = 64 * 1024
+    /// Fairness: lines one client has handled in one turn of the loop; the rest of what it sent
+    /// waits for the next turn, behind every other client's, so that one client's burst (or a
+    /// hundred clients' bursts at once) never holds a turn long for everyone else. 16: a
+    /// pipelined batch of 16 pings, as the benchmarks send, still goes in one turn.
+    public var linesPerTurn = 16
+    /// Fairness: how long one turn's lines may take, its fresh input and the lines put off to
+    /// it each: past it, every further line waits for the next turn, whose fresh input (a
+    /// ping, a move) is taken first. Every other client's worst wait is about two of these.
+    public var turnBudget: Duration = .milliseconds(4)
+    /// ``turnBudget`` in nanoseconds, as the loop's clock reads.
+    var turnBudgetNanoseconds: UInt64 {
+        let (seconds, attoseconds) = turnBudget.components
+        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+    }
+    /// HTTP requests (pages, files, `/metrics`) one address may make per second, sustained,
+    /// over all its connections; past it, its connections' requests wait. 0 for no cap.
+    /// Each request also counts against its connection's command rate (``commandRate``).
+    public var requestsPerSecondPerAddress = 200
+    /// HTTP requests one address may make at once before its rate applies: a page's load is
+    /// about 15, so a few dozen players behind one NAT load it together without a wait.
+    public var requestBurstPerAddress = 400
     /// Game commands one seat may send in one game, refused ones counted; one more gets
     /// `illegal_move`, and the other players play on. Far more than any game takes (a
     /// Klondike game drawing through the stock fifty times over is about 2,000), it bounds

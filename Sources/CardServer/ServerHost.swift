@@ -29,6 +29,10 @@ public protocol ServerHost: AnyObject {
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken
     /// Cancels a timer that has not run yet.
     func cancel(_ timer: TimerToken)
+    /// Runs `action` once on the server's thread in the next turn of the loop, after the
+    /// input that turn brings, in the order asked: a client's lines beyond its share of this
+    /// turn wait there, so one busy connection never holds a turn for everyone else.
+    func nextTurn(_ action: @escaping () -> Void)
     /// A monotonic clock in nanoseconds.
     var nowNanoseconds: UInt64 { get }
     /// The clock a search off the loop reads its time budget on (a Klondike hint's): the

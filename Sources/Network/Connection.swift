@@ -14,6 +14,9 @@ final class Connection {
     var output = OutputBuffer()
     var state = State.open
     var closeReason = CloseReason.closedByServer
+    /// When its output last had a byte written, or became non-empty: the age of its oldest
+    /// unread byte, near enough (loop nanoseconds, read once a turn).
+    var outputStalledSince: UInt64 = 0
     /// In the loop's end-of-turn write queue.
     var queuedForWrite = false
     /// EPOLLOUT is in the interest set (output was left over after a write).

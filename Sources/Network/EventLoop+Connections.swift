@@ -11,7 +11,7 @@ extension EventLoop {
     /// If the unsent bytes would pass `maxPendingOutputBytes`, nothing more is
     /// queued and the connection is scheduled for closing with `.outputOverflow`.
     /// If the memory the unsent output of all connections holds passes
-    /// `maxTotalOutputBytes`, the largest backlogs, this one or others, are cut off
+    /// `maxTotalOutputBytes`, the backlogs that waited longest unread, this one or others, are cut off
     /// (`.totalOutputOverflow`).
     /// Sending to an unknown or closing connection is a silent no-op.
     /// On a connection given a line framing (``frameLines(of:with:)``), each line sent (bytes
@@ -45,10 +45,13 @@ extension EventLoop {
             return
         }
         let held = connection.output.heldBytes
+        if connection.output.isEmpty {
+            connection.outputStalledSince = turnStarted
+        }
         connection.output.append(bytes)
         totalOutputMemory += connection.output.heldBytes - held
         if totalOutputMemory > limits.maxTotalOutputBytes {
-            cutLargestBacklogs()
+            cutStalledBacklogs()
             guard connection.state == .open else { return }
         }
         // While EPOLLOUT is watched, the writable event queues the flush.
@@ -234,6 +237,10 @@ extension EventLoop {
             }
         }
         totalOutputMemory -= held - connection.output.heldBytes
+        if connection.output.count < unsent {
+            // It reads: what is left has waited only since now.
+            connection.outputStalledSince = turnStarted
+        }
         bytesSent &+= UInt64(unsent - connection.output.count)
         noteIfDrained(connection)
         switch outcome {

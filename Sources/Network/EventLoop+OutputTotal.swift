@@ -7,18 +7,21 @@ extension EventLoop {
     /// capacity of their output buffers, at least the unsent bytes.
     public var totalOutputBytes: Int { totalOutputMemory }
 
-    /// The total past `maxTotalOutputBytes`: cuts off the connections whose output holds
-    /// the most memory, largest first (the older of two equal ones first), until the total
-    /// is an eighth under the limit, so that the next cut is not one send away. A scan and a
-    /// sort of the connections with output, which only a total past the limit costs.
-    func cutLargestBacklogs() {
+    /// The total past `maxTotalOutputBytes`: cuts off the connections that have read nothing
+    /// for longest (whose output has waited longest without a byte of it written), until the
+    /// total is an eighth under the limit, so that the next cut is not one send away. A
+    /// connection that reads is written to every turn: it is cut only after every one that
+    /// stopped reading. A scan and a sort of the connections with output, which only a total
+    /// past the limit costs.
+    func cutStalledBacklogs() {
         let total = totalOutputMemory
         let limit = limits.maxTotalOutputBytes
         let backlogs = connections.values.compactMap { connection in
-            connection.state != .closing && !connection.output.isEmpty ? (connection.id, connection.output.heldBytes) : nil
+            connection.state != .closing && !connection.output.isEmpty
+                ? Backlog(id: connection.id, stalledSince: connection.outputStalledSince, heldBytes: connection.output.heldBytes) : nil
         }
         var cut = 0
-        for id in OutputShedding.largestFirst(backlogs, until: OutputShedding.target(limit: limit), total: total) {
+        for id in OutputShedding.longestStalledFirst(backlogs, until: OutputShedding.target(limit: limit), total: total) {
             guard let connection = connections[id] else { continue }
             // A connection closing with flush-then-close reports `.closedByServer`, as always.
             let reason: CloseReason = connection.state == .flushing
@@ -27,7 +30,7 @@ extension EventLoop {
             cut += 1
         }
         log?("unsent output of all connections held \(total) bytes, over the limit of \(limit): "
-            + "cut off the \(cut) largest backlog\(cut == 1 ? "" : "s"), \(total - totalOutputMemory) bytes")
+            + "cut off the \(cut) connection\(cut == 1 ? "" : "s") that read nothing for longest, \(total - totalOutputMemory) bytes")
     }
 
     /// Drops a closing connection's unsent output, and gives freed memory back to the system
@@ -57,19 +60,32 @@ enum OutputShedding {
         limit - limit / 8
     }
 
-    /// The connections to cut, largest backlog first (of two equal, the lower identifier,
-    /// the older connection), until what is left is at most `target`.
+    /// The connections to cut, the one whose output has waited longest unwritten first (of
+    /// two that stalled at once, the larger backlog; of two equal, the lower identifier, the
+    /// older connection), until what is left is at most `target`.
     /// - Parameters:
-    ///   - backlogs: each connection with unsent output, and the memory it holds.
+    ///   - backlogs: each connection with unsent output.
     ///   - total: the memory of all connections' output (at least the sum of `backlogs`).
-    static func largestFirst(_ backlogs: [(ConnectionID, Int)], until target: Int, total: Int) -> [ConnectionID] {
+    static func longestStalledFirst(_ backlogs: [Backlog], until target: Int, total: Int) -> [ConnectionID] {
         var left = total
         var chosen: [ConnectionID] = []
-        for (id, held) in backlogs.sorted(by: { ($0.1, $1.0.rawValue) > ($1.1, $0.0.rawValue) }) {
+        let order = backlogs.sorted {
+            ($0.stalledSince, $1.heldBytes, $0.id.rawValue) < ($1.stalledSince, $0.heldBytes, $1.id.rawValue)
+        }
+        for backlog in order {
             guard left > target else { break }
-            chosen.append(id)
-            left -= held
+            chosen.append(backlog.id)
+            left -= backlog.heldBytes
         }
         return chosen
     }
+}
+
+/// One connection's unsent output, as the total output limit weighs it.
+struct Backlog: Equatable {
+    let id: ConnectionID
+    /// When its output last had a byte written, or became non-empty (loop nanoseconds).
+    let stalledSince: UInt64
+    /// The memory its output holds.
+    let heldBytes: Int
 }

@@ -11,7 +11,8 @@ import SystemCall
 /// wakers of `makeWaker(_:)`.
 ///
 /// One turn: wait in epoll_wait (up to the earliest timer), dispatch the events
-/// (accept, read, signals), run the timers that came due, then write the output
+/// (accept, read, signals), run the work put off from the turn before
+/// (``nextTurn(_:)``) and the timers that came due, then write the output
 /// queued during the turn (one flush per connection) and close the connections
 /// that were scheduled for closing.
 public final class EventLoop {
@@ -63,6 +64,10 @@ public final class EventLoop {
     var writeQueue: [Connection] = []
     /// The queue's other buffer: the two swap every turn, so neither is reallocated.
     var spareWriteQueue: [Connection] = []
+    /// Work to run in the next turn, after that turn's I/O events (``nextTurn(_:)``), in order.
+    var nextTurnWork: [() -> Void] = []
+    /// The other buffer of `nextTurnWork`: the two swap every turn, so neither is reallocated.
+    var spareNextTurnWork: [() -> Void] = []
     /// Connections to close at the end of this batch.
     var closeQueue: [Connection] = []
     /// Connections whose output fell to their drain mark, for `connectionDrained` at the end of the turn.
@@ -81,6 +86,8 @@ public final class EventLoop {
     var spareFD: Int32 = -1
     /// Connections refused for want of descriptors since accept last worked: 0 outside an episode.
     var refusedForDescriptors = 0
+    /// When this turn's events came (the monotonic clock, read once a turn after epoll_wait).
+    var turnStarted: UInt64 = 0
     var stopRequested = false
     var running = false
     var inTurn = false
@@ -163,6 +170,15 @@ public final class EventLoop {
         timers.schedule(at: EventLoop.now() &+ delay.clampedNanoseconds, action)
     }
 
+    /// Runs `action` on the loop thread in the next turn, after that turn's I/O events and
+    /// before its timers; actions run in the order they were asked for. The loop does not
+    /// wait in epoll_wait while any is queued. For work put off so that one connection does
+    /// not hold a turn: what it sent beyond its share of this one waits for the next, behind
+    /// everyone else's.
+    public func nextTurn(_ action: @escaping () -> Void) {
+        nextTurnWork.append(action)
+    }
+
     /// Cancels a timer; a no-op if it already ran or was cancelled.
     public func cancel(_ timer: TimerID) {
         timers.cancel(timer)
@@ -226,9 +242,11 @@ public final class EventLoop {
         defer { inTurn = false }
         let count = try Syscall.epollWait(epollFD, events: eventBuffer, maxEvents: EventLoop.maxEvents,
                                           timeoutMS: waitTimeout(maxWait: maxWait))
+        turnStarted = EventLoop.now()
         for index in 0 ..< Int32(count) {
             dispatch(token: clinux_epoll_event_token(eventBuffer, index), events: clinux_epoll_event_mask(eventBuffer, index))
         }
+        runPutOffWork()
         runDueTimers()
         finishTurn()
     }
@@ -236,7 +254,7 @@ public final class EventLoop {
     /// Milliseconds to wait in epoll_wait: 0 if work is queued, else until the
     /// earliest timer (rounded up) or `maxWait`, else -1 (forever).
     func waitTimeout(maxWait: UInt64?) -> Int32 {
-        if !writeQueue.isEmpty || !closeQueue.isEmpty || !drainedQueue.isEmpty { return 0 }
+        if !writeQueue.isEmpty || !closeQueue.isEmpty || !drainedQueue.isEmpty || !nextTurnWork.isEmpty { return 0 }
         var wait = maxWait
         if let deadline = timers.nextDeadline() {
             let now = EventLoop.now()
@@ -268,6 +286,16 @@ public final class EventLoop {
                 handle(connection, events: events)
             }
         }
+    }
+
+    /// Runs the work put off to this turn; what it puts off in turn waits for the next.
+    func runPutOffWork() {
+        guard !nextTurnWork.isEmpty else { return }
+        swap(&nextTurnWork, &spareNextTurnWork)
+        for action in spareNextTurnWork {
+            action()
+        }
+        spareNextTurnWork.removeAll(keepingCapacity: true)
     }
 
     func runDueTimers() {

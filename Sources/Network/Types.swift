@@ -24,8 +24,8 @@ public enum CloseReason: Equatable, Sendable {
     /// `pendingBytes` is what it would have become.
     case outputOverflow(pendingBytes: Int)
     /// The memory the unsent output of all connections held passed
-    /// `NetworkLimits.maxTotalOutputBytes`, and this connection's backlog was among the
-    /// largest: its `pendingBytes` unsent bytes were dropped, while all of them held `totalBytes`.
+    /// `NetworkLimits.maxTotalOutputBytes`, and this connection was among those that had read
+    /// nothing for longest: its `pendingBytes` unsent bytes were dropped, while all of them held `totalBytes`.
     case totalOutputOverflow(pendingBytes: Int, totalBytes: Int)
     /// `EventLoop.close(_:flushFirst:)` was asked for.
     case closedByServer
@@ -36,8 +36,8 @@ public struct NetworkLimits: Sendable {
     /// Unsent bytes per connection before it is cut off with `.outputOverflow`.
     public var maxPendingOutputBytes: Int = 1 << 20
     /// Memory the unsent output of all connections together may hold (its buffers'
-    /// capacity, at least the bytes): past it, the largest backlogs are cut off with
-    /// `.totalOutputOverflow` until the total is an eighth under it.
+    /// capacity, at least the bytes): past it, the connections that read nothing for longest
+    /// are cut off with `.totalOutputOverflow` until the total is an eighth under it.
     public var maxTotalOutputBytes: Int = 256 << 20
     /// Fairness: at most this many bytes are read from one connection per loop turn.
     public var maxReadBytesPerTurn: Int = 64 * 1024

@@ -104,6 +104,11 @@ extension GameServer: LineService {
         clientDisconnected(ClientID(rawValue: connection.rawValue), reason: reason)
     }
 
+    /// An HTTP request was answered: it counts against the connection's and the address's rates.
+    public func requestServed(by owner: AnyObject) -> UInt64? {
+        requestServed(by: unsafeDowncast(owner, to: Client.self))
+    }
+
     /// `/metrics`: the server's figures with the transport's.
     public func metricsText(_ figures: TransportFigures) -> String {
         metricsText(connections: figures.connections, httpResponses: figures.httpResponses, bytes: figures.bytes)

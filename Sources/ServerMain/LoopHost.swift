@@ -58,6 +58,10 @@ final class LoopHost: ServerHost {
         completions[worker.submit(work)] = completion
     }
 
+    func nextTurn(_ action: @escaping () -> Void) {
+        loop.nextTurn(action)
+    }
+
     func cancel(_ timer: TimerToken) {
         if let id = timers.removeValue(forKey: timer.rawValue) {
             loop.cancel(id)
@@ -91,7 +95,7 @@ final class LoopHost: ServerHost {
         case .writeFailed(let why): "write failed: \(why)"
         case .outputOverflow(let pending): "disconnected: \(pending) bytes of output unread, over the limit"
         case .totalOutputOverflow(let pending, let total):
-            "disconnected: \(pending) bytes of output unread, among the largest when all clients' unread output held \(total) bytes, over --max-output-total"
+            "disconnected: \(pending) bytes of output unread, among those that read nothing for longest when all clients' unread output held \(total) bytes, over --max-output-total"
         case .closedByServer: "closed by server"
         }
     }

@@ -22,4 +22,13 @@ public protocol LineService: AnyObject {
     func connectionClosed(_ connection: ConnectionNumber, reason: String)
     /// The text `/metrics` answers, with the transport's own figures in it.
     func metricsText(_ figures: TransportFigures) -> String
+    /// An HTTP request of `owner`'s connection was answered: it counts against the rates its
+    /// lines count against (the connection's, its address's).
+    /// - Returns: nil to read on; else the nanoseconds its next request must wait.
+    func requestServed(by owner: AnyObject) -> UInt64?
+}
+
+extension LineService {
+    /// Requests are not paced.
+    public func requestServed(by owner: AnyObject) -> UInt64? { nil }
 }

@@ -19,6 +19,9 @@ final class TransportConnection {
     /// Whether the transport itself holds its input back, for its own replies' backlog (HTTP
     /// replies, pongs): reading resumes when the host reports the connection drained.
     var transportPaused = false
+    /// Its requests came faster than the service's rates allow: reading resumes when this
+    /// timer fires.
+    var rateTimer: TransportTimer?
     /// Whether its input was ever held back by the transport (logged the first time only).
     var wasPaused = false
     /// The transport asked the host to close it: nothing more is read or sent.
@@ -32,7 +35,7 @@ final class TransportConnection {
     }
 
     /// Whether what it sent is read now: neither the service nor the transport holds it back.
-    var isReading: Bool { serviceReading && !transportPaused && !isClosing }
+    var isReading: Bool { serviceReading && !transportPaused && rateTimer == nil && !isClosing }
 
     /// What a connection turned out to be, with that protocol's own state.
     enum State {

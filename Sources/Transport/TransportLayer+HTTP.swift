@@ -33,9 +33,24 @@ extension TransportLayer {
                 respond(response, to: connection, session, request: nil, closing: true)
             case .success(let request):
                 route(request, from: connection, session)
+                guard case .http = connection.state else { return }
+                pace(connection)
             }
             guard case .http = connection.state else { return }
             pauseIfBackedUp(connection)
+        }
+    }
+
+    /// A request was answered: it counts against the service's rates, and a connection past
+    /// them is read no further until they allow its next request.
+    private func pace(_ connection: TransportConnection) {
+        guard !connection.isClosing, let wait = service.requestServed(by: connection.owner) else { return }
+        host.readSocket(of: connection.id, false)
+        let id = connection.id
+        connection.rateTimer = host.scheduleTimer(after: .nanoseconds(Int64(clamping: wait))) { [weak self] in
+            guard let self, let connection = self.connections[id] else { return }
+            connection.rateTimer = nil
+            self.readOn(connection)
         }
     }
 
@@ -46,18 +61,30 @@ extension TransportLayer {
             // Answered by the loop, after the data directory was read: both hold.
             respond(.text(200, "ok"), to: connection, session, request: request)
         case "/metrics":
-            let text = service.metricsText(metrics.figures(bytes: host.transferredBytes))
-            respond(HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8)), to: connection, session, request: request)
+            respond(HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: metricsBody()), to: connection, session, request: request)
         case "/ws":
             upgrade(request, from: connection, session)
         default:
             guard let file = WebFiles.file(at: request.path) else {
-                return respond(.text(404, "no such page"), to: connection, session, request: request)
+                // Any 4xx closes the connection, as Protocol.md says: a scanner probing paths
+                // opens a connection for each.
+                return respond(.text(404, "no such page"), to: connection, session, request: request, closing: true)
             }
             var response = HTTPResponse(status: 200, contentType: file.contentType, body: file.body)
             response.cacheControl = "no-cache"
             respond(response, to: connection, session, request: request)
         }
+    }
+
+    /// The `/metrics` text, rendered at most once per ``TransportLayer/metricsLifetime`` and served
+    /// from that copy meanwhile: rendering walks every game and histogram, and a flood of
+    /// scrapes must not make the loop do it thousands of times a second.
+    private func metricsBody() -> [UInt8] {
+        let now = host.monotonicNanoseconds
+        if let rendered = renderedMetrics, now &- rendered.at < Self.metricsLifetime { return rendered.body }
+        let body = Array(service.metricsText(metrics.figures(bytes: host.transferredBytes)).utf8)
+        renderedMetrics = (now, body)
+        return body
     }
 
     /// Sends a reply; the connection closes after it when asked, when the client wants, or at
@@ -68,7 +95,11 @@ extension TransportLayer {
         let maxRequests = config.web?.maxRequestsPerConnection ?? 1
         response.closesConnection = closing || !(request?.wantsKeepAlive ?? false) || session.served >= maxRequests
         metrics.answered(status: response.status)
-        host.sendBytes(response.encoded(headOnly: request?.method == "HEAD", host: request?.value("host")), to: connection.id)
+        host.sendBytes(response.encodedHead(host: request?.value("host")), to: connection.id)
+        // The body as it is: a file's bytes are shared with the table they are served from.
+        if request?.method != "HEAD", !response.body.isEmpty {
+            host.sendBytes(response.body, to: connection.id)
+        }
         if response.closesConnection {
             close(connection)
         } else if let web = config.web {

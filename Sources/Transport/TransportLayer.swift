@@ -21,6 +21,10 @@ public final class TransportLayer {
     let metrics = TransportMetrics()
     /// Addresses that loaded a page lately: their silent connections wait longer to be greeted.
     lazy var browserAddresses = BrowserAddresses(memory: config.web?.browserMemory ?? .zero)
+    /// The last `/metrics` text rendered, and when (host nanoseconds).
+    var renderedMetrics: (at: UInt64, body: [UInt8])?
+    /// How long a rendered `/metrics` is served: one second, well under any scrape interval.
+    static let metricsLifetime: UInt64 = 1_000_000_000
     /// The connection being opened, while the service decides on it, and whether it refused it.
     private var opening: ConnectionNumber?
     private var refusedWhileOpening = false
@@ -83,6 +87,7 @@ public final class TransportLayer {
             switch connection.state {
             case .pending(let pending): if let timer = pending.greetingTimer { host.cancelTimer(timer) }
             case .http(let session): if let timer = session.deadline { host.cancelTimer(timer) }
+                if let timer = connection.rateTimer { host.cancelTimer(timer) }
             case .webSocket(let session): if let timer = session.pingTimer { host.cancelTimer(timer) }
             case .tcp: break
             }

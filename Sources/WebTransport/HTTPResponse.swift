@@ -62,6 +62,17 @@ public struct HTTPResponse: Sendable {
     ///   - headOnly: the reply to a `HEAD`: the same head, no body.
     ///   - host: the request's `Host`, for the content security policy.
     public func encoded(headOnly: Bool = false, host: String? = nil) -> [UInt8] {
+        var bytes = encodedHead(host: host)
+        if !headOnly {
+            bytes += body
+        }
+        return bytes
+    }
+
+    /// The status line and headers with the blank line after them: a reply's body can then
+    /// go out as it is, shared, without a copy (the web client's files are sent this way).
+    /// - Parameter host: the request's `Host`, for the content security policy.
+    public func encodedHead(host: String? = nil) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         if let contentType {
             head += "Content-Type: \(contentType)\r\n"
@@ -81,10 +92,6 @@ public struct HTTPResponse: Sendable {
             head += "Connection: close\r\n"
         }
         head += "\r\n"
-        var bytes = Array(head.utf8)
-        if !headOnly {
-            bytes += body
-        }
-        return bytes
+        return Array(head.utf8)
     }
 }

@@ -30,6 +30,7 @@ struct AttackBench {
         ("klondike-history", Attacks.klondikeHistory),
         ("leaderboard", Attacks.leaderboardFlood),
         ("spectators", Attacks.spectators),
+        ("burst-race", Attacks.burstRace),
         ("disk-fill", Attacks.diskFill),
         ("second-start", Attacks.secondStart),
         ("slow-headers", Attacks.slowHeaders),

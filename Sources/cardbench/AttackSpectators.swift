@@ -4,7 +4,7 @@ import Glibc
 extension Attacks {
     /// Attacks that need longer than `--seconds` to show what they measure, and how long
     /// they run at least (the innocent client pings all along).
-    static let minimumSeconds = ["spectators": spectatorSeconds, "slow-headers": slowHeaderSeconds]
+    static let minimumSeconds = ["spectators": spectatorSeconds, "slow-headers": slowHeaderSeconds, "burst-race": burstRaceSeconds]
 
     /// Seating 1,080 connections and finding ten winnable deals takes seconds before the
     /// spectators' output piles up.
@@ -33,7 +33,7 @@ extension Attacks {
         let before = context.serverPID.flatMap { ServerMemory.resetPeak(of: $0) }
         var races: [(code: String, racers: [LineConnection])] = []
         for room in 0..<spectatorRooms where !context.stop.value {
-            if let race = seatRace(room, context) { races.append(race) }
+            if let race = seatRace(room, seats: spectatorRoomSeats, context) { races.append(race) }
         }
         guard !races.isEmpty else { return }
         // A race starts once its winnable deal is found off the loop.
@@ -80,16 +80,16 @@ extension Attacks {
 
     /// Seats a race's players, all from address `room + 1`: the first creates it, the
     /// others join. Returns its code and players; nil when the room could not be made.
-    private static func seatRace(_ room: Int, _ context: AttackContext) -> (code: String, racers: [LineConnection])? {
+    static func seatRace(_ room: Int, seats: Int, _ context: AttackContext) -> (code: String, racers: [LineConnection])? {
         guard let creator = context.player("racer\(room)x0", from: room + 1) else { return nil }
-        creator.send(#"{"type":"create","game":"klondike","seats":\#(spectatorRoomSeats)}"#)
+        creator.send(#"{"type":"create","game":"klondike","seats":\#(seats)}"#)
         guard let joined = creator.readLine(), let range = joined.range(of: #""room":""#) else {
             context.tally.add("create failed")
             return nil
         }
         let code = String(joined[range.upperBound...].prefix { $0 != "\"" })
         var racers = [creator]
-        for seat in 1..<spectatorRoomSeats {
+        for seat in 1..<seats {
             guard let racer = context.player("racer\(room)x\(seat)", from: room + 1) else { continue }
             racer.send(#"{"type":"join","room":"\#(code)"}"#)
             racers.append(racer)
@@ -105,7 +105,7 @@ extension Attacks {
     }
 
     /// Reads and drops what has arrived, without waiting.
-    private static func discardArrived(_ connection: LineConnection) -> Arrival {
+    static func discardArrived(_ connection: LineConnection) -> Arrival {
         var arrival = Arrival.nothing
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {

@@ -13,21 +13,27 @@ struct OutputTotalTests {
         #expect(OutputShedding.target(limit: 7) == 7)
     }
 
-    @Test("the largest backlogs are chosen first, the older of two equal ones first, until the rest is at most the target",
+    @Test("the backlogs that waited longest unread are chosen first, then the larger, then the older connection, until the rest is at most the target",
           arguments: [
-              // One cut is enough.
-              ([(1, 300), (2, 100), (3, 200)], 400, 600, [1]),
+              // Stalled at once: one cut of the largest is enough.
+              ([(1, 7, 300), (2, 7, 100), (3, 7, 200)], 400, 600, [1]),
               // The largest is not enough alone: the next largest too.
-              ([(1, 300), (2, 100), (3, 250)], 100, 650, [1, 3]),
-              // Equal backlogs: the lower identifier (the older connection) goes first.
-              ([(4, 100), (2, 100), (3, 100), (1, 100)], 250, 400, [1, 2]),
+              ([(1, 7, 300), (2, 7, 100), (3, 7, 250)], 100, 650, [1, 3]),
+              // Equal backlogs stalled at once: the lower identifier (the older connection) goes first.
+              ([(4, 7, 100), (2, 7, 100), (3, 7, 100), (1, 7, 100)], 250, 400, [1, 2]),
+              // A reader written to just now (since 9) keeps its large backlog; the small ones
+              // that read nothing since 2 and 5 go, the longest stalled first.
+              ([(1, 9, 66_000), (2, 5, 40_000), (3, 2, 33_000)], 70_000, 139_000, [3, 2]),
+              // And only once every stalled one is gone is a reader cut.
+              ([(1, 9, 66_000), (2, 5, 40_000), (3, 2, 33_000)], 10_000, 139_000, [3, 2, 1]),
               // Already at the target: nobody.
-              ([(1, 300)], 300, 300, []),
+              ([(1, 7, 300)], 300, 300, []),
               // Every backlog, and still over (the total counts output of connections not listed).
-              ([(1, 10), (2, 20)], 5, 100, [2, 1]),
-          ] as [([(UInt64, Int)], Int, Int, [UInt64])])
-    func largestFirst(backlogs: [(UInt64, Int)], target: Int, total: Int, chosen: [UInt64]) {
-        let ids = OutputShedding.largestFirst(backlogs.map { (ConnectionID(rawValue: $0.0), $0.1) }, until: target, total: total)
+              ([(1, 7, 10), (2, 7, 20)], 5, 100, [2, 1]),
+          ] as [([(UInt64, UInt64, Int)], Int, Int, [UInt64])])
+    func longestStalledFirst(backlogs: [(UInt64, UInt64, Int)], target: Int, total: Int, chosen: [UInt64]) {
+        let ids = OutputShedding.longestStalledFirst(
+            backlogs.map { Backlog(id: ConnectionID(rawValue: $0.0), stalledSince: $0.1, heldBytes: $0.2) }, until: target, total: total)
         #expect(ids.map(\.rawValue) == chosen)
     }
 

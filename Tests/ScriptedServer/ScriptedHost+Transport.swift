@@ -86,6 +86,10 @@ extension ScriptedHost: TransportHost, LineService {
         server.clientDisconnected(ClientID(rawValue: connection.rawValue), reason: reason)
     }
 
+    public func requestServed(by owner: AnyObject) -> UInt64? {
+        server.requestServed(by: unsafeDowncast(owner, to: Client.self))
+    }
+
     public func metricsText(_ figures: TransportFigures) -> String {
         server.metricsText(connections: figures.connections, httpResponses: figures.httpResponses, bytes: figures.bytes)
     }

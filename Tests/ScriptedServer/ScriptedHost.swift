@@ -126,6 +126,31 @@ public final class ScriptedHost: ServerHost {
         timers.removeAll { $0.token == timer.rawValue }
     }
 
+    public func nextTurn(_ action: @escaping () -> Void) {
+        nextTurnWork.append(action)
+    }
+
+    /// Work the server put off to the next turn, in order.
+    private var nextTurnWork: [() -> Void] = []
+    /// Whether each step (a send, a connect, the clock moving) also runs the turns after it
+    /// until no work is put off, as the loop runs them back to back: true, so that a
+    /// script reads the replies to everything it sent. False, for a test that counts
+    /// turns: it runs each with ``runTurn()``.
+    public var runsPutOffTurns = true
+    /// Turns run for work put off to them (``runTurn()``), all told.
+    public private(set) var turnsRun = 0
+    /// Whether work waits for the next turn.
+    public var hasPutOffWork: Bool { !nextTurnWork.isEmpty }
+
+    /// Runs the next turn: the work put off to it, in order, then the turn's end.
+    public func runTurn() {
+        let work = nextTurnWork
+        nextTurnWork = []
+        turnsRun += 1
+        for action in work { action() }
+        settleTurn()
+    }
+
     /// How far the clock moves each time the server reads it (0: it moves only by
     /// ``advance(by:)``). A real clock moves between two reads in one turn; this makes two
     /// reads where one was meant differ, as they sometimes do in production.
@@ -222,6 +247,19 @@ public final class ScriptedHost: ServerHost {
         settle()
     }
 
+    /// Delivers reads from several clients in one turn, in order (as one epoll_wait reports
+    /// them all ready), then ends the turn.
+    public func sendInOneTurn(_ reads: [(bytes: [UInt8], from: ClientID)]) {
+        for read in reads {
+            if notRead.contains(read.from) {
+                waitingInput[read.from, default: []] += read.bytes
+                continue
+            }
+            read.bytes.withUnsafeBytes { transport.received(ConnectionNumber(rawValue: read.from.rawValue), bytes: $0) }
+        }
+        settle()
+    }
+
     /// Makes a client read nothing from now on: what the server sends piles up in `pendingBytes`.
     public func stopReading(_ client: ClientID) {
         slowReaders.insert(client)
@@ -234,9 +272,18 @@ public final class ScriptedHost: ServerHost {
         settle()
     }
 
+    /// Ends a turn as the event loop does, then runs the turns after it while work is put
+    /// off to them (unless the test runs them itself).
+    private func settle() {
+        settleTurn()
+        while runsPutOffTurns, !nextTurnWork.isEmpty {
+            runTurn()
+        }
+    }
+
     /// Ends a turn as the event loop does: the server's end-of-turn work, the drains
     /// it asked to hear of, and input that waited while it was not reading.
-    private func settle() {
+    private func settleTurn() {
         server.endOfTurn()
         var progressed = true
         while progressed {

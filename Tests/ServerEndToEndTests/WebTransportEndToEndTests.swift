@@ -68,11 +68,24 @@ struct HTTPEndToEndTests {
         let client = try TestClient(port: server.port, timeout: 5)
         client.sendRaw(Array(Self.get("/healthz", port: server.port).utf8))
         #expect(try readHTTPReply(client).status == 200)
-        client.sendRaw(Array(Self.get("/missing", port: server.port).utf8))
-        #expect(try readHTTPReply(client).status == 404)
+        client.sendRaw(Array(Self.get("/metrics", port: server.port).utf8))
+        #expect(try readHTTPReply(client).status == 200)
         client.sendRaw(Array(Self.get("/healthz", port: server.port, extra: "Connection: close\r\n").utf8))
         let last = try readHTTPReply(client)
         #expect(last.headers["connection"] == "close")
+        #expect(client.isClosedByServer())
+    }
+
+    @Test func aMissingPageIsA404ThatClosesTheConnectionAsEvery4xxDoes() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let client = try TestClient(port: server.port, timeout: 5)
+        client.sendRaw(Array(Self.get("/healthz", port: server.port).utf8))
+        #expect(try readHTTPReply(client).status == 200)
+        client.sendRaw(Array(Self.get("/missing", port: server.port).utf8))
+        let missing = try readHTTPReply(client)
+        #expect(missing.status == 404)
+        #expect(missing.headers["connection"] == "close")
         #expect(client.isClosedByServer())
     }
 

@@ -14,6 +14,7 @@ final class ReplayHost: ServerHost {
         return TimerToken(rawValue: nextTimer)
     }
     func cancel(_ timer: TimerToken) {}
+    func nextTurn(_ action: @escaping () -> Void) {}
     func log(_ message: String) {}
     func runOffLoop(_ work: @escaping @Sendable () -> UInt64, then completion: @escaping (UInt64) -> Void) {}
     func unsentBytes(for client: ClientID) -> Int? { nil }

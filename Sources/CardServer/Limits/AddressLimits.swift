@@ -152,5 +152,23 @@ struct AddressLimits {
     mutating func connectionClosed(from address: String) {
         guard let count = connections[address] else { return }
         connections[address] = count > 1 ? count - 1 : nil
+        if count == 1 { requestBuckets[address] = nil }
+    }
+
+    /// HTTP requests per address, for the addresses that made any while connected: an
+    /// address leaves with its last connection, so the table is bounded as `connections` is.
+    private(set) var requestBuckets: [String: TokenBucket] = [:]
+
+    /// Counts an HTTP request answered for `address` (a request already answered is served,
+    /// so the bucket may go into debt).
+    /// - Returns: nil while the address is within its rate; else the nanoseconds until it is again.
+    mutating func requestServed(from address: String, config: ServerConfig, now: UInt64) -> UInt64? {
+        guard config.requestsPerSecondPerAddress > 0 else { return nil }
+        var bucket = requestBuckets[address]
+            ?? TokenBucket(capacity: config.requestBurstPerAddress, ratePerSecond: Double(config.requestsPerSecondPerAddress), now: now)
+        bucket.spend(now: now)
+        let wait = bucket.wait(now: now)
+        requestBuckets[address] = bucket
+        return wait
     }
 }

@@ -1,0 +1,111 @@
+import Wire
+
+// Fair turns: no client holds a turn of the loop. A client is handled at most
+// `linesPerTurn` lines a turn, and a turn's lines stop once they have taken `turnBudget`;
+// what a client sent beyond that waits, in the order it came, for the next turn, whose
+// fresh input (another player's ping) is handled first. Redis and nginx bound a
+// connection's work per turn the same way; the time bound is what keeps a burst from
+// 168 connections at once from freezing everyone for the whole burst.
+
+/// What the current turn of the loop has spent, and the clients whose lines wait for the next.
+struct TurnShares {
+    /// Turns so far (each ``GameServer/endOfTurn()`` ends one): what a client's share is counted in.
+    var turn: UInt64 = 1
+    /// Lines handled in this phase of the turn (its fresh input, or the lines put off to it).
+    var lines = 0
+    /// When this phase's first line came (host nanoseconds).
+    var phaseBegan: UInt64 = 0
+    /// This phase has used its time: every further line waits for the next turn.
+    var spent = false
+    /// Clients with a line put off, in the order they were put off; `waitingHead` is the next.
+    var waiting: [ClientID] = []
+    var waitingHead = 0
+    /// The host was asked to run the waiting clients in its next turn.
+    var scheduled = false
+
+    /// The clock is read every this many lines, not every line.
+    static let linesBetweenClockReadings = 8
+
+    mutating func endTurn() {
+        turn &+= 1
+        lines = 0
+        spent = false
+    }
+}
+
+extension GameServer {
+    /// Counts a line against the client's share of this turn and the turn's time.
+    /// - Parameter due: the line was put off before: it is taken now whatever the turn spent.
+    /// - Returns: whether to take it now; false: put it off.
+    func spendTurn(on client: Client, due: Bool, host: any ServerHost) -> Bool {
+        if client.linesTurn != turnShares.turn {
+            client.linesTurn = turnShares.turn
+            client.linesThisTurn = 0
+        }
+        guard due || (client.linesThisTurn < config.linesPerTurn && !turnShares.spent) else { return false }
+        client.linesThisTurn += 1
+        if turnShares.lines == 0 {
+            turnShares.phaseBegan = host.nowNanoseconds
+        }
+        turnShares.lines += 1
+        if turnShares.lines % TurnShares.linesBetweenClockReadings == 0,
+           host.nowNanoseconds &- turnShares.phaseBegan > config.turnBudgetNanoseconds {
+            turnShares.spent = true
+        }
+        return true
+    }
+
+    /// The line came after the client's share of this turn, or the turn's time, was spent: it
+    /// waits, with the rest of what the client sent, for the next turn. A copy: the frame's
+    /// bytes are valid only while it is handed over.
+    func putOff(_ frame: LineFramer.FrameView, of client: Client) -> LineFramer.Verdict {
+        client.putOffFrame = switch frame {
+        case .line(let bytes): .line(Array(bytes))
+        case .tooLong: .tooLong
+        }
+        pauseInput(client, .turnShare)
+        turnShares.waiting.append(client.id)
+        if !turnShares.scheduled {
+            turnShares.scheduled = true
+            host.nextTurn { [weak self] in self?.takeWaitingLines() }
+        }
+        return .hold
+    }
+
+    /// The next turn, after its fresh input: the clients that wait are taken in the order they
+    /// were put off, each its line put off first, then the rest of what it sent, while this
+    /// phase's time lasts; those it does not reach are first in the next turn.
+    func takeWaitingLines() {
+        turnShares.scheduled = false
+        turnShares.lines = 0
+        turnShares.spent = false
+        let host = self.host
+        // Those put off while this runs (a client's share spent again) go behind the ones waiting now.
+        let end = turnShares.waiting.count
+        while turnShares.waitingHead < end, !turnShares.spent {
+            let id = turnShares.waiting[turnShares.waitingHead]
+            turnShares.waitingHead += 1
+            guard let client = clients[id], !client.isClosing, case .turnShare? = client.inputPause, let waiting = client.putOffFrame else { continue }
+            client.putOffFrame = nil
+            client.inputPause = nil
+            let verdict: LineFramer.Verdict = switch waiting {
+            case .line(let bytes): bytes.withUnsafeBytes { take(.line($0), from: client, host: host, due: true) }
+            case .tooLong: take(.tooLong, from: client, host: host, due: true)
+            }
+            if verdict == .next { resumeInput(client) }
+        }
+        if turnShares.waitingHead == turnShares.waiting.count {
+            turnShares.waiting.removeAll(keepingCapacity: true)
+            turnShares.waitingHead = 0
+        } else {
+            if turnShares.waitingHead >= 64, turnShares.waitingHead * 2 >= turnShares.waiting.count {
+                turnShares.waiting.removeFirst(turnShares.waitingHead)
+                turnShares.waitingHead = 0
+            }
+            if !turnShares.scheduled {
+                turnShares.scheduled = true
+                host.nextTurn { [weak self] in self?.takeWaitingLines() }
+            }
+        }
+    }
+}
