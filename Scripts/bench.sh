@@ -107,6 +107,7 @@ start_cardserver() {
     # Every benchmark connection comes from 127.0.0.1: the per-address caps are off, and
     # --max-rooms 0 lets the Set runs hold their 1,000 rooms whatever is left from earlier.
     flags=(--rate 0 --max-clients 20000 --max-connections-per-address 0 --rooms-per-minute 0 --games-per-minute 0
+        --guest-logins-per-minute 0 --max-sessions-per-address 0
         --failed-joins-per-minute 0 --max-rooms 0)
     [[ ${2:-} == defaults ]] && flags=()
     # Made before the server starts: read before the server's shell had opened it, a missing

@@ -41,7 +41,7 @@ trap cleanup EXIT
 
 : >"$work/server.log"  # there before the server's own redirection opens it
 "$server_bin" --host 127.0.0.1 --port 0 --data "$work/data" --rate 0 --games-per-minute 0 \
-    --rooms-per-minute 0 --failed-joins-per-minute 0 2>"$work/server.log" &
+    --rooms-per-minute 0 --failed-joins-per-minute 0 --guest-logins-per-minute 0 2>"$work/server.log" &
 server=$!
 port=""
 for _ in $(seq 100); do

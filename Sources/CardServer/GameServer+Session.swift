@@ -9,7 +9,9 @@ extension GameServer {
         switch credential {
         case .name(let raw):
             do {
-                newPlayer(named: try PlayerName.validate(raw), client: client, id: id)
+                let name = try PlayerName.validate(raw)
+                try admitGuest(from: client.address)
+                newPlayer(named: name, client: client, id: id)
             } catch {
                 reject(error, to: client.id, id: id)
             }
@@ -23,12 +25,40 @@ extension GameServer {
         }
     }
 
+    /// A guest login from `address` is within its caps: guest logins a minute, and sessions
+    /// held at once (a seat keeps one for the grace period after its connection closes).
+    private func admitGuest(from address: String) throws(CommandError) {
+        let now = host.nowNanoseconds
+        if let wait = addressLimits.guestLogins.retryAfter(address, now: now) {
+            throw .rateLimited(
+                "your address has logged in \(config.guestLoginsPerMinutePerAddress) guests this minute, the most allowed; "
+                    + "come back to a seat with your token ({\"type\":\"login\",\"token\":\"…\"}), or wait", retryAfterMs: wait)
+        }
+        let held = addressLimits.sessions[address] ?? 0
+        if config.maxSessionsPerAddress > 0, held >= config.maxSessionsPerAddress {
+            throw CommandError(
+                code: .serverFull,
+                message: "your address holds \(held) sessions, the most allowed, seats kept for players who left among them; "
+                    + "come back to one with its token, or wait for them to end")
+        }
+        addressLimits.guestLogins.record(address, now: now)
+    }
+
+    /// A session ends: the player is forgotten, and no longer counts against its address.
+    func endSession(_ player: Player) {
+        players[player.id] = nil
+        playerIDsByToken[player.tokenHash] = nil
+        addressLimits.sessionEnded(for: player.address)
+    }
+
     private func newPlayer(named name: String, client: Client, id: RequestID?) {
         let playerID = "p\(nextPlayerNumber)"
         nextPlayerNumber += 1
         let token = Self.makeToken(using: &random)
         let chat = TokenBucket(capacity: ServerConfig.chatBurst, ratePerSecond: ServerConfig.chatRate, now: host.nowNanoseconds)
         let player = Player(id: playerID, name: name, tokenHash: SHA256.hex(token), client: client.id, chat: chat)
+        player.address = client.address
+        addressLimits.sessionBegan(for: client.address)
         players[playerID] = player
         playerIDsByToken[player.tokenHash] = playerID
         client.playerID = playerID
@@ -95,8 +125,7 @@ extension GameServer {
         player.awaitingReturn = false
         guard player.roomCode.flatMap({ rooms[$0] }) != nil else {
             host.log("\(player.name) (\(player.id)) left, in no room: the session ends")
-            players[player.id] = nil
-            playerIDsByToken[player.tokenHash] = nil
+            endSession(player)
             return
         }
         if let room = player.roomCode.flatMap({ rooms[$0] }) {
@@ -120,8 +149,7 @@ extension GameServer {
                 removeMember(player, from: room)
             }
         }
-        players[playerID] = nil
-        playerIDsByToken[player.tokenHash] = nil
+        endSession(player)
     }
 
     /// 128 random bits as 32 hex digits. Two 64-bit draws, not one per digit:

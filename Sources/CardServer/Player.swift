@@ -16,6 +16,9 @@ final class Player {
     var graceTimer: TimerToken?
     /// Chat flood control; it stays with the player across reconnects.
     var chat: TokenBucket
+    /// The address that logged in (its per-address key), which the session counts against
+    /// until it ends; empty for a player restored after a restart, whom no address holds.
+    var address = ""
 
     init(id: String, name: String, tokenHash: String, client: ClientID?, chat: TokenBucket) {
         self.id = id

@@ -63,6 +63,14 @@ public struct ServerConfig: Sendable {
     /// 60, not the 20 rooms a minute: friends behind one NAT playing quick rps rematches
     /// begin a game every few seconds each.
     public var gamesPerMinutePerAddress = 60
+    /// Guest logins (`login` with a name; a resume with a token is not one) one address may
+    /// make in a minute; then `rate_limited`. 0 for no cap.
+    public var guestLoginsPerMinutePerAddress = 120
+    /// Sessions one address may hold at once, those whose player left a seat and may come
+    /// back within the grace period included; one more login gets `server_full`. A session in
+    /// no room ends with its connection, so only seats keep one: this bounds what an address
+    /// that logs in, sits down and closes in a loop holds. 0 for no cap.
+    public var maxSessionsPerAddress = 128
 
     /// The longest chat text, in characters.
     public static let maxChatCharacters = 300

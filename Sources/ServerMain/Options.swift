@@ -1,6 +1,7 @@
 import CardServer
 import Network
 import Storage
+import Transport
 import Wire
 
 /// The server's and the network's own defaults: every option left out falls back to them,
@@ -29,6 +30,8 @@ struct Options: Equatable {
     var maxDataBytes = 1 << 30
     var minFreeBytes = 64 << 20
     var gamesPerMinute = serverDefaults.gamesPerMinutePerAddress
+    var guestLoginsPerMinute = serverDefaults.guestLoginsPerMinutePerAddress
+    var maxSessionsPerAddress = serverDefaults.maxSessionsPerAddress
     /// Browser origins allowed to open a WebSocket besides the server's own; `*` for any.
     var allowedOrigins: [String] = []
 
@@ -42,6 +45,7 @@ struct Options: Equatable {
                [--login-timeout SECONDS] [--max-rooms N]
                [--max-connections-per-address N] [--rooms-per-minute N]
                [--failed-joins-per-minute N] [--games-per-minute N]
+               [--guest-logins-per-minute N] [--max-sessions-per-address N]
                [--allow-origin ORIGIN]... [--version] [-h|--help]
         """
 
@@ -94,8 +98,9 @@ struct Options: Equatable {
                                 64 KiB
           --max-output-total BYTES
                                 Memory the unsent output of all clients together
-                                may take; past it, the clients with the most are
-                                disconnected until it is an eighth under it
+                                may take; past it, the clients that read nothing
+                                for longest are disconnected until it is an eighth
+                                under it (K, M and G allowed)
                                 (default: \(Options().maxOutputTotal))
           --rate N              Commands a client may send per second after a
                                 burst; the rest wait and are read later, none is
@@ -119,6 +124,13 @@ struct Options: Equatable {
           --games-per-minute N  Games one IP address may begin in a minute,
                                 rematches and robot games included; 0 for no cap
                                 (default: \(Options().gamesPerMinute))
+          --guest-logins-per-minute N
+                                Guest logins (a name, not a token) one IP address
+                                may make in a minute; 0 for no cap (default: \(Options().guestLoginsPerMinute))
+          --max-sessions-per-address N
+                                Sessions one IP address may hold at once, seats
+                                kept for players who left included; one more login
+                                gets server_full; 0 for no cap (default: \(Options().maxSessionsPerAddress))
           --allow-origin ORIGIN A web page's origin (https://cards.example) allowed
                                 to open a WebSocket besides the server's own; repeat
                                 it for more; * allows every page
@@ -180,8 +192,8 @@ struct Options: Equatable {
             case "--port": options.port = UInt16(try number(in: 0...65535))
             case "--max-clients": options.maxClients = try number(in: 1...1_000_000)
             case "--grace": options.graceSeconds = try number(in: 0...86_400)
-            case "--output-limit": options.outputLimit = try number(in: 1024...(1 << 30))
-            case "--max-output-total": options.maxOutputTotal = try number(in: (1 << 20)...(1 << 40))
+            case "--output-limit": options.outputLimit = try size(in: 1024...(1 << 30))
+            case "--max-output-total": options.maxOutputTotal = try size(in: (1 << 20)...(1 << 40))
             case "--rate": options.commandRate = try number(in: 0...1_000_000)
             case "--burst": options.commandBurst = try number(in: 1...1_000_000)
             case "--login-timeout": options.loginTimeoutSeconds = try number(in: 1...86_400)
@@ -200,7 +212,15 @@ struct Options: Equatable {
             case "--max-data-size": options.maxDataBytes = try size(in: (1 << 20)...(1 << 50))
             case "--min-free-space": options.minFreeBytes = try size(in: 0...(1 << 50))
             case "--games-per-minute": options.gamesPerMinute = try number(in: 0...1_000_000)
-            case "--allow-origin": options.allowedOrigins.append(try value())
+            case "--guest-logins-per-minute": options.guestLoginsPerMinute = try number(in: 0...1_000_000)
+            case "--max-sessions-per-address": options.maxSessionsPerAddress = try number(in: 0...1_000_000)
+            case "--allow-origin":
+                let text = try value()
+                guard WebConfig.isOrigin(text) else {
+                    throw ParseError(message: "--allow-origin must be an origin as a browser sends it (https://cards.example, "
+                        + "http://10.0.0.5:8080: a scheme, a host and an optional port, no path and no trailing slash) or *, not '\(text)'")
+                }
+                options.allowedOrigins.append(text)
             case "--repair": repair = true
             default: throw ParseError(message: "unknown option '\(argument)'")
             }

@@ -91,6 +91,8 @@ func runServer(_ options: Options) -> Int32 {
         // A client is read no further well before it could reach the output cap itself.
         config.pauseInputAboveUnsentBytes = min(config.pauseInputAboveUnsentBytes, options.outputLimit / 4)
         config.gamesPerMinutePerAddress = options.gamesPerMinute
+        config.guestLoginsPerMinutePerAddress = options.guestLoginsPerMinute
+        config.maxSessionsPerAddress = options.maxSessionsPerAddress
         var web = WebConfig()
         web.origins = .init(allowed: options.allowedOrigins)
         let server = GameServer(config: config, host: host, journal: journal, roomLog: roomLog, replays: replays)

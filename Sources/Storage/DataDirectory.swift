@@ -30,9 +30,11 @@ public final class DataDirectory {
     ///   cardserver pid N"), or the directory cannot be made, narrowed or locked.
     public init(path: String) throws(Failure) {
         self.path = path
-        try Self.makePrivateDirectory(path)
+        // `--data` may name a symbolic link to a directory (an operator's /var/lib/cardserver
+        // pointing at another disk); nothing under it is ever reached through one.
+        try Self.makePrivateDirectory(path, followingALink: true)
         let lockPath = Self.join(path, Self.lockName)
-        let directoryFD = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let directoryFD = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directoryFD >= 0 else { throw Failure(description: "open(\(path)): \(SystemError.text(forErrno: errno))") }
         if flock(directoryFD, LOCK_EX | LOCK_NB) != 0 {
             let reason = errno
@@ -88,12 +90,14 @@ public final class DataDirectory {
 
     /// Makes `path` a directory only its owner can enter: made 0700, or narrowed to 0700 when
     /// an older server (or the umask) left it open to others.
-    public static func makePrivateDirectory(_ path: String) throws(Failure) {
+    /// - Parameter followingALink: whether `path` may be a symbolic link to a directory (the
+    ///   data directory itself, as the operator names it); never for a directory under it.
+    public static func makePrivateDirectory(_ path: String, followingALink: Bool = false) throws(Failure) {
         if mkdir(path, 0o700) != 0, errno != EEXIST {
             throw Failure(description: "mkdir(\(path)): \(SystemError.text(forErrno: errno))")
         }
         var info = stat()
-        guard lstat(path, &info) == 0 else { throw Failure(description: "stat(\(path)): \(SystemError.text(forErrno: errno))") }
+        guard (followingALink ? stat(path, &info) : lstat(path, &info)) == 0 else { throw Failure(description: "stat(\(path)): \(SystemError.text(forErrno: errno))") }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(description: "\(path) is not a directory") }
         if info.st_mode & 0o077 != 0, chmod(path, 0o700) != 0 {
             throw Failure(description: "chmod(\(path), 0700): \(SystemError.text(forErrno: errno))")

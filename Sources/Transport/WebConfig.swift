@@ -26,6 +26,12 @@ public struct WebConfig: Sendable {
     /// A WebSocket silent this long is pinged; silent as long again, it is closed with 1008.
     public var pingInterval: Duration = .seconds(30)
 
+    /// Whether an `--allow-origin` value is written as a browser writes an `Origin` (or is `*`):
+    /// anything else would be taken and never match a page.
+    public static func isOrigin(_ text: String) -> Bool {
+        WebSocketHandshake.OriginPolicy.isOrigin(text)
+    }
+
     /// The defaults: 50 ms greeting delay, 10 s header deadline, 100 requests a connection,
     /// only the server's own origin, pings after 30 s of silence.
     public init() {}

@@ -19,6 +19,27 @@ public enum WebSocketHandshake {
             self.allowed = allowed
         }
 
+        /// Whether `text` is written as a browser writes an `Origin`: `http` or `https`, `://`, a
+        /// host (a name, an IPv4 address or a bracketed IPv6 one) and an optional `:port`, with no
+        /// path, not even a trailing `/`; or `*`. Anything else would never match a page.
+        public static func isOrigin(_ text: String) -> Bool {
+            if text == "*" { return true }
+            let lowered = text.lowercased()
+            guard let rest = ["http://", "https://"].first(where: lowered.hasPrefix).map({ lowered.dropFirst($0.count) }),
+                  !rest.isEmpty, !rest.contains("/")
+            else { return false }
+            var host = rest
+            if let colon = rest.lastIndex(of: ":"), !rest.hasSuffix("]") {
+                let port = rest[rest.index(after: colon)...]
+                guard !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber), let number = Int(port), number <= 65_535 else { return false }
+                host = rest[..<colon]
+            }
+            if host.hasPrefix("[") {
+                return host.hasSuffix("]") && host.count > 2 && host.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+            }
+            return !host.isEmpty && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+        }
+
         /// Whether a request with this `Origin` (nil: none, a peer that is not a browser) and
         /// this `Host` may upgrade. A page's origin is `scheme://host[:port]`; it is the
         /// server's own when its host and port are the `Host` the browser sent with it,

@@ -34,9 +34,15 @@ public struct WebSocketReader: Sendable {
     /// The text message being put together from fragments.
     private var message: [UInt8] = []
     private var inMessage = false
+    /// Frames of the message being put together so far.
+    private var fragments = 0
     private var utf8 = UTF8Validator()
     /// Set after a close or a failure: nothing more is read.
     private var stopped = false
+
+    /// The most frames one message may come in: empty continuation frames, endlessly, would
+    /// otherwise keep the loop busy with no message ever ending (browsers send one frame).
+    public static let maxFragments = 64
 
     /// A reader of one connection's frames, refusing messages over `maxMessageBytes` with 1009.
     public init(maxMessageBytes: Int) {
@@ -115,6 +121,9 @@ public struct WebSocketReader: Sendable {
         switch opcode {
         case .continuation:
             guard inMessage else { return fail(.protocolError, "a continuation frame with no message to continue") }
+            guard fragments < Self.maxFragments else {
+                return fail(.policyViolation, "a message may come in at most \(Self.maxFragments) frames")
+            }
         case .text, .binary:
             guard !inMessage else { return fail(.protocolError, "a new message began before the last one ended") }
             guard opcode == .text else { return fail(.unsupportedData, "binary messages are not accepted: send protocol 1 as text") }
@@ -143,11 +152,13 @@ public struct WebSocketReader: Sendable {
             guard payload.withUnsafeBytes({ utf8.feed($0) }) else { return fail(.invalidPayload, "a text message must be UTF-8") }
             message += payload
             inMessage = true
+            fragments += 1
             guard isFinal else { return .success(nil) }
             guard utf8.isAtBoundary else { return fail(.invalidPayload, "a text message must be UTF-8 (it ends inside a character)") }
             let whole = message
             message = []
             inMessage = false
+            fragments = 0
             utf8 = UTF8Validator()
             return .success(.text(whole))
         case .ping:

@@ -10,8 +10,10 @@ import Glibc
 /// the innocent client from another (`--innocent-from`, default `127.0.0.2`), so the
 /// server's per-address caps meet the attackers only, as they would on a network, and
 /// one attack's caps do not blunt the next. Start the server with its default options:
-/// those are what is measured. The innocent client pings 40 times a second, under the
-/// default command rate of 50, as a well-behaved client does.
+/// those are what is measured. The innocent client pings every 10 ms from a process of its
+/// own (``PingerProcess``), over three connections so that each stays under the default
+/// command rate of 50 a second, as a well-behaved client does; another of its connections
+/// plays Klondike meanwhile.
 struct AttackBench {
     let options: AttackOptions
 
@@ -35,6 +37,8 @@ struct AttackBench {
         ("second-start", Attacks.secondStart),
         ("slow-headers", Attacks.slowHeaders),
         ("websocket", Attacks.webSocket),
+        ("http-flood", Attacks.httpFlood),
+        ("session-churn", Attacks.sessionChurn),
     ]
 
     func run() throws(BenchError) {
@@ -66,8 +70,7 @@ struct AttackBench {
         let host = options.host
         let port = options.port
         let innocent = options.innocentSource
-        guard let pinger = try LineConnection.player("pinger", host: host, port: port, source: innocent),
-              let ann = try LineConnection.player("ann", host: host, port: port, source: innocent)
+        guard let ann = try LineConnection.player("ann", host: host, port: port, source: innocent)
         else { throw BenchError("the innocent client could not log in from \(innocent)") }
         ann.send(#"{"type":"create","game":"klondike"}"#)
         guard let joined = ann.readLine(), joined.contains(#""joined""#),
@@ -76,28 +79,12 @@ struct AttackBench {
         _ = ann.readLine()
 
         let context = AttackContext(host: host, port: port, network: network, innocentRoom: code, serverPID: options.serverPID)
-        let pings = Locked<[Double]>([])
+        let seconds = max(options.seconds, Attacks.minimumSeconds[name] ?? 0)
+        // The pinger is a process of its own: the attack's threads never delay its pings.
+        let pinger = try PingerProcess.start(host: host, port: port, source: innocent, seconds: seconds)
         let innocentCut = Locked(false)
         let draws = Locked(0)
         let threads = [
-            spawn { [context] in
-                while !context.stop.value {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    guard pinger.send(#"{"type":"ping"}"#), pinger.readUntil(#""pong""#) != nil else {
-                        if pinger.closedByServer {
-                            innocentCut.value = true
-                        } else {
-                            // No pong within the read timeout: a frozen server. The wait counts, or
-                            // the one quick ping before it would make the p99 look fine.
-                            pings.update { $0.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000) }
-                        }
-                        return
-                    }
-                    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000
-                    pings.update { $0.append(elapsed) }
-                    usleep(25_000)
-                }
-            },
             spawn { [context] in
                 while !context.stop.value {
                     guard ann.send(#"{"type":"draw"}"#), ann.readUntil(#""type":"ok""#) != nil else {
@@ -110,12 +97,15 @@ struct AttackBench {
             },
             spawn { attack(context) },
         ]
-        usleep(UInt32(max(options.seconds, Attacks.minimumSeconds[name] ?? 0)) * 1_000_000)
+        usleep(UInt32(seconds) * 1_000_000)
         context.stop.value = true
         for thread in threads { thread.wait() }
+        let pinged = PingerProcess.finish(pinger)
+        if pinged.refused { throw BenchError("the innocent pinger could not log in from \(innocent)") }
+        if pinged.cut { innocentCut.value = true }
         ann.send(#"{"type":"leave"}"#)
         return AttackOutcome(
-            attack: name, pingMicroseconds: pings.value, innocentDisconnected: innocentCut.value,
+            attack: name, pingMicroseconds: pinged.pings, innocentDisconnected: innocentCut.value,
             innocentMoves: draws.value, attackerGot: context.tally.counts.value, attackersCut: context.tally.cut.value,
             serverMemory: context.memory.value)
     }

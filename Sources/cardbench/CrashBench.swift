@@ -151,7 +151,8 @@ final class CrashBench {
 
     private var arguments: [String] {
         ["--host", "127.0.0.1", "--port", "0", "--rate", "0", "--max-connections-per-address", "0", "--rooms-per-minute", "0", "--games-per-minute", "0",
-         "--failed-joins-per-minute", "0", "--max-rooms", "0", "--appendfsync", options.appendFsync]
+         "--failed-joins-per-minute", "0", "--guest-logins-per-minute", "0", "--max-sessions-per-address", "0",
+         "--max-rooms", "0", "--appendfsync", options.appendFsync]
     }
 
     /// Starts the server on `data` and reads its log to the port it listens on. The log goes

@@ -39,7 +39,8 @@ enum Options {
                     think time, racing the others to the end of the game. Prints claims answered,
                     stale claims, claims/s and p50/p99/p999 claim latency.
                     Start the server with --rate 0 (or a high --rate): players claim fast; and
-                    --rooms-per-minute 0 --games-per-minute 0 --max-connections-per-address 0: every player is 127.0.0.1.
+                    --rooms-per-minute 0 --games-per-minute 0 --max-connections-per-address 0
+                    --guest-logins-per-minute 0 --max-sessions-per-address 0: every player is 127.0.0.1.
           idle      Logged-in connections held open (with --websocket, WebSockets that answer the
                     server's pings). Prints the time to establish them and the server's RSS before and after.
           startup   Starts the server again and again; prints the time from spawn to a first reply

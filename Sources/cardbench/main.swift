@@ -39,6 +39,9 @@ func run(_ benchmark: Options.Benchmark) throws(BenchError) {
     }
 }
 
+// The attack bench's innocent pinger runs as a process of its own (PingerProcess).
+if PingerProcess.runIfAsked() { exit(0) }
+
 switch Options.outcome(of: Array(CommandLine.arguments.dropFirst())) {
 case .exit(let status, let output, let error):
     print(output, terminator: "")

@@ -22,6 +22,27 @@ struct OptionsTests {
             maxRooms: 3, maxConnectionsPerAddress: 0, roomsPerMinute: 4, failedJoinsPerMinute: 6)))
     }
 
+    @Test(arguments: ["cards.example", "https://cards.example/", "https://cards.example/play", "ftp://cards.example", "https://", "https://cards.example:99999", "https://cards example"])
+    func anOriginThatCouldNeverMatchIsRefused(origin: String) {
+        #expect(throws: Options.ParseError(message: "--allow-origin must be an origin as a browser sends it (https://cards.example, "
+            + "http://10.0.0.5:8080: a scheme, a host and an optional port, no path and no trailing slash) or *, not '\(origin)'")) {
+            try Options.parse(["--allow-origin", origin])
+        }
+    }
+
+    @Test func originsAsBrowsersWriteThemAreTaken() throws {
+        let request = try Options.parse(["--allow-origin", "https://cards.example", "--allow-origin", "http://10.0.0.5:8080", "--allow-origin", "http://[::1]:7878", "--allow-origin", "*"])
+        guard case .run(let options) = request else { Issue.record("\(request)"); return }
+        #expect(options.allowedOrigins == ["https://cards.example", "http://10.0.0.5:8080", "http://[::1]:7878", "*"])
+    }
+
+    @Test func outputLimitsTakeSizesAsTheDataLimitsDo() throws {
+        let request = try Options.parse(["--output-limit", "64K", "--max-output-total", "16M"])
+        guard case .run(let options) = request else { Issue.record("\(request)"); return }
+        #expect(options.outputLimit == 65_536)
+        #expect(options.maxOutputTotal == 16_777_216)
+    }
+
     @Test func repairAsksForTheDataFolderRepairedInsteadOfAServer() throws {
         #expect(try Options.parse(["--repair", "--data", "/tmp/x"]) == .repair(dataDirectory: "/tmp/x"))
         #expect(try Options.parse(["--data", "/tmp/x", "--repair", "--port", "1"]) == .repair(dataDirectory: "/tmp/x"))
@@ -42,8 +63,8 @@ struct OptionsTests {
         (["--port"], "--port needs a value"),
         (["--max-clients", "zero"], "--max-clients must be a number from 1 to 1000000, not 'zero'"),
         (["--grace", "-1"], "--grace must be a number from 0 to 86400, not '-1'"),
-        (["--output-limit", "10"], "--output-limit must be a number from 1024 to 1073741824, not '10'"),
-        (["--max-output-total", "1048575"], "--max-output-total must be a number from 1048576 to 1099511627776, not '1048575'"),
+        (["--output-limit", "10"], "--output-limit must be a size from 1024 to 1073741824 bytes (K, M and G allowed), not '10'"),
+        (["--max-output-total", "1048575"], "--max-output-total must be a size from 1048576 to 1099511627776 bytes (K, M and G allowed), not '1048575'"),
         (["--max-rooms", "-1"], "--max-rooms must be a number from 0 to 1000000, not '-1'"),
         (["--rooms-per-minute"], "--rooms-per-minute needs a value"),
         (["serve"], "unknown option 'serve'"),

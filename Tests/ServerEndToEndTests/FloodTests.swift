@@ -104,7 +104,8 @@ struct FloodTests {
         writer.start()
         // The server takes in as much of the flood as it will before ann reads: the pings it
         // has answered stop growing (the rest wait in the kernel, or the flood was all taken
-        // in). Polled on /metrics, whose requests are not pings.
+        // in). Polled on /metrics, whose requests are not pings, once a copy's lifetime: the
+        // server renders it at most once a second.
         var answered = -1.0
         let deadline = Date().addingTimeInterval(TestBudget.seconds(10))
         while true {
@@ -115,7 +116,7 @@ struct FloodTests {
                 break
             }
             answered = now
-            usleep(20_000)
+            usleep(1_100_000)
         }
         for number in 0..<50_000 {
             let line = try ann.receiveLine()

@@ -141,7 +141,7 @@ struct WebSocketEndToEndTests {
         bob.send(#"{"type":"throw","sign":"rock"}"#)
         #expect(try ann.receive(until: "game_over").message["winners"] == .array([.string("ann")]))
         #expect(try bob.receive(until: "game_over").message["winners"] == .array([.string("ann")]))
-        let metrics = try httpExchange(port: server.port, "GET /metrics HTTP/1.1\r\nHost: h\r\n\r\n").body
+        let metrics = try OutsidePeersTests.metrics(server) { $0.contains("cardserver_commands_total{type=\"throw\"} 2\n") }
         #expect(metrics.contains("cardserver_connections{kind=\"websocket\"} 2\n"))
         #expect(metrics.contains("cardserver_rooms{game=\"rps\"} 1\n"))
         #expect(metrics.contains("cardserver_players 2\n"))

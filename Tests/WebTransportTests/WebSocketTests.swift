@@ -63,6 +63,8 @@ struct WebSocketReaderTests {
         (clientFrame(0x0, [0x61]), .protocolError, "a continuation frame with no message to continue"),
         (clientFrame(0x1, [0x61], fin: false) + clientFrame(0x1, [0x61]), .protocolError, "a new message began before the last one ended"),
         (clientFrame(0x3, []), .protocolError, "unknown opcode 3"),
+        (clientFrame(0x1, [0x61], fin: false) + (0 ..< 63).flatMap { _ in clientFrame(0x0, [], fin: false) } + clientFrame(0x0, []),
+         .policyViolation, "a message may come in at most 64 frames"),
         ([0xC1, 0x80, 0, 0, 0, 0], .protocolError, "reserved bits set, and no extension was agreed"),
         (clientFrame(0x8, [0x03]), .protocolError, "a close frame's code takes two bytes"),
         (clientFrame(0x8, [0x03, 0xED]), .protocolError, "close code 1005 may not be sent"),
@@ -85,6 +87,11 @@ struct WebSocketReaderTests {
 
     @Test func anEmptyCloseHasNoCode() {
         #expect(Self.events(clientFrame(0x8, [])) == [.success(.close(code: nil, reason: ""))])
+    }
+
+    @Test func aMessageOfSixtyFourFramesIsRead() {
+        let bytes = clientFrame(0x1, [0x61], fin: false) + (0 ..< 62).flatMap { _ in clientFrame(0x0, [], fin: false) } + clientFrame(0x0, [0x62])
+        #expect(Self.events(bytes) == [.success(.text([0x61, 0x62]))])
     }
 
     @Test func aMessageOfExactlyTheLimitIsRead() {

@@ -134,9 +134,15 @@ struct AddressLimits {
     var failedJoins: AddressWindowCounter
     /// Games begun, per address per minute.
     var gameStarts: AddressWindowCounter
+    /// Guest logins, per address per minute.
+    var guestLogins: AddressWindowCounter
+    /// Sessions held by address (players logged in, away ones with a seat included); an
+    /// address leaves with its last session.
+    private(set) var sessions: [String: Int] = [:]
 
     init(config: ServerConfig) {
         gameStarts = AddressWindowCounter(limit: config.gamesPerMinutePerAddress)
+        guestLogins = AddressWindowCounter(limit: config.guestLoginsPerMinutePerAddress)
         roomCreations = AddressWindowCounter(limit: config.roomsPerMinutePerAddress)
         failedJoins = AddressWindowCounter(limit: config.failedJoinsPerMinutePerAddress)
     }
@@ -146,6 +152,17 @@ struct AddressLimits {
     mutating func connectionOpened(from address: String) -> Int {
         connections[address, default: 0] += 1
         return connections[address]!
+    }
+
+    /// Counts a session begun by `address`.
+    mutating func sessionBegan(for address: String) {
+        sessions[address, default: 0] += 1
+    }
+
+    /// Counts a session of `address` that ended.
+    mutating func sessionEnded(for address: String) {
+        guard let count = sessions[address] else { return }
+        sessions[address] = count > 1 ? count - 1 : nil
     }
 
     /// Counts a closed connection from `address`.
