@@ -6,27 +6,27 @@ public final class Client {
     public internal(set) var address = ""
     /// The player this connection speaks for, after `login`.
     var playerID: String?
+    /// Flood control over every line the connection sends.
+    var commands: TokenBucket
+    /// Why the server stopped reading this connection for now, if it did.
+    var inputPause: InputPause?
+    /// Closes the connection if it never logs in.
+    var loginTimer: TimerToken?
+    // The small fields last, together: a server holds one of these per connection, and
+    // together they fit where the padding after the timer would be.
     /// Whether it was greeted as a protocol 1 client (over NDJSON or WebSocket): an HTTP peer,
     /// or one not yet known, never is, and is sent no line at shutdown.
     var speaksLines = false
     /// Set once the server has asked the host to close this connection: later lines are ignored.
     var isClosing = false
-    /// Flood control over every line the connection sends.
-    var commands: TokenBucket
-    /// Why the server stopped reading this connection for now, if it did.
-    var inputPause: InputPause?
     /// Whether its input was ever paused (logged the first time only).
     var wasPaused = false
-    /// The turn of the loop (``GameServer/turn``) `linesThisTurn` counts in.
-    var linesTurn: UInt64 = 0
-    /// Lines handled in that turn, against ``ServerConfig/linesPerTurn``.
-    var linesThisTurn = 0
-    /// The line that came after its share of a turn was spent, taken first in the next turn.
-    var putOffFrame: PutOffFrame?
-    /// Closes the connection if it never logs in.
-    var loginTimer: TimerToken?
     /// States were held back while it was far behind on reading: it gets the newest once it catches up.
     var missedStates = false
+    /// Lines handled in the turn `linesTurn`, against ``ServerConfig/linesPerTurn``.
+    var linesThisTurn: UInt16 = 0
+    /// The turn of the loop (``TurnShares/turn``, its low 32 bits) `linesThisTurn` counts in.
+    var linesTurn: UInt32 = 0
 
     init(id: ClientID, commands: TokenBucket) {
         self.id = id
@@ -50,11 +50,4 @@ enum InputPause {
     /// It used its share of this turn (``ServerConfig/linesPerTurn``): reading resumes in the
     /// next turn, after the input that turn brings.
     case turnShare
-}
-
-/// A frame a client sent beyond its share of a turn, kept for the next (a copy: the frame's
-/// bytes are valid only while it is handed over).
-enum PutOffFrame {
-    case line([UInt8])
-    case tooLong
 }

@@ -19,6 +19,9 @@ struct TurnShares {
     var spent = false
     /// Clients with a line put off, in the order they were put off; `waitingHead` is the next.
     var waiting: [ClientID] = []
+    /// The line each waiting client sent after its share was spent, taken first in the next
+    /// turn (kept here, not on every client: only a few wait at a time).
+    var putOffFrames: [ClientID: PutOffFrame] = [:]
     var waitingHead = 0
     /// The host was asked to run the waiting clients in its next turn.
     var scheduled = false
@@ -38,12 +41,13 @@ extension GameServer {
     /// - Parameter due: the line was put off before: it is taken now whatever the turn spent.
     /// - Returns: whether to take it now; false: put it off.
     func spendTurn(on client: Client, due: Bool, host: any ServerHost) -> Bool {
-        if client.linesTurn != turnShares.turn {
-            client.linesTurn = turnShares.turn
+        let turn = UInt32(truncatingIfNeeded: turnShares.turn)
+        if client.linesTurn != turn {
+            client.linesTurn = turn
             client.linesThisTurn = 0
         }
-        guard due || (client.linesThisTurn < config.linesPerTurn && !turnShares.spent) else { return false }
-        client.linesThisTurn += 1
+        guard due || (Int(client.linesThisTurn) < config.linesPerTurn && !turnShares.spent) else { return false }
+        client.linesThisTurn &+= 1
         if turnShares.lines == 0 {
             turnShares.phaseBegan = host.nowNanoseconds
         }
@@ -59,7 +63,7 @@ extension GameServer {
     /// waits, with the rest of what the client sent, for the next turn. A copy: the frame's
     /// bytes are valid only while it is handed over.
     func putOff(_ frame: LineFramer.FrameView, of client: Client) -> LineFramer.Verdict {
-        client.putOffFrame = switch frame {
+        turnShares.putOffFrames[client.id] = switch frame {
         case .line(let bytes): .line(Array(bytes))
         case .tooLong: .tooLong
         }
@@ -85,8 +89,8 @@ extension GameServer {
         while turnShares.waitingHead < end, !turnShares.spent {
             let id = turnShares.waiting[turnShares.waitingHead]
             turnShares.waitingHead += 1
-            guard let client = clients[id], !client.isClosing, case .turnShare? = client.inputPause, let waiting = client.putOffFrame else { continue }
-            client.putOffFrame = nil
+            guard let waiting = turnShares.putOffFrames.removeValue(forKey: id) else { continue }
+            guard let client = clients[id], !client.isClosing, case .turnShare? = client.inputPause else { continue }
             client.inputPause = nil
             let verdict: LineFramer.Verdict = switch waiting {
             case .line(let bytes): bytes.withUnsafeBytes { take(.line($0), from: client, host: host, due: true) }
@@ -108,4 +112,11 @@ extension GameServer {
             }
         }
     }
+}
+
+/// A frame a client sent beyond its share of a turn, kept for the next (a copy: the frame's
+/// bytes are valid only while it is handed over).
+enum PutOffFrame {
+    case line([UInt8])
+    case tooLong
 }

@@ -14,6 +14,11 @@ final class Player {
     var roomCode: String?
     /// Runs out the grace period after a disconnect.
     var graceTimer: TimerToken?
+    /// Restored from the room log after a restart and not back yet: shown away, but the rules
+    /// count them as present until they resume or their grace runs out, so nobody gains from
+    /// a crash (a deal vote does not pass, a rematch does not start, while everyone reconnects).
+    /// (Declared here, beside the timer, where it takes no room of its own.)
+    var awaitingReturn = false
     /// Chat flood control; it stays with the player across reconnects.
     var chat: TokenBucket
     /// The address that logged in (its per-address key), which the session counts against
@@ -30,10 +35,6 @@ final class Player {
     }
 
     var isConnected: Bool { client != nil }
-    /// Restored from the room log after a restart and not back yet: shown away, but the rules
-    /// count them as present until they resume or their grace runs out, so nobody gains from
-    /// a crash (a deal vote does not pass, a rematch does not start, while everyone reconnects).
-    var awaitingReturn = false
     /// Connected, or restored and not yet back: whom the rules count as at the table.
     var countsAsPresent: Bool { client != nil || awaitingReturn }
 }

@@ -73,9 +73,13 @@ extension TransportLayer: EventLoopDelegate {
 
 extension GameServer: LineService {
     /// The transport took a connection: the server counts it, and may refuse it.
-    public func connectionOpened(_ connection: ConnectionNumber, peer: String) -> (owner: AnyObject, address: String) {
-        let client = clientConnected(ClientID(rawValue: connection.rawValue), peer: peer)
-        return (client, client.address)
+    public func connectionOpened(_ connection: ConnectionNumber, peer: String) -> AnyObject {
+        clientConnected(ClientID(rawValue: connection.rawValue), peer: peer)
+    }
+
+    /// The client's address, as the server's per-address caps count it.
+    public func address(of owner: AnyObject) -> String {
+        unsafeDowncast(owner, to: Client.self).address
     }
 
     /// The connection speaks protocol 1: the server greets it.

@@ -5,9 +5,11 @@ import Wire
 public protocol LineService: AnyObject {
     /// A connection was accepted. The service may refuse it at once (``TransportLayer/close(_:goingAway:)``).
     /// - Returns: the service's own object for the connection, handed back with its lines so that
-    ///   they reach it without a lookup, and the key its address is counted by (browsers are
-    ///   remembered by it).
-    func connectionOpened(_ connection: ConnectionNumber, peer: String) -> (owner: AnyObject, address: String)
+    ///   they reach it without a lookup.
+    func connectionOpened(_ connection: ConnectionNumber, peer: String) -> AnyObject
+    /// The key `owner`'s address is counted by (browsers are remembered by it): asked for
+    /// rarely (a connection's first bytes), so the transport keeps no copy per connection.
+    func address(of owner: AnyObject) -> String
     /// The connection speaks protocol 1 from now on (TCP, or WebSocket after its upgrade): greet it.
     func connectionSpeaksLines(_ connection: ConnectionNumber)
     /// Lines arrived for `owner`: the service calls `scan` once with its judge of each frame,

@@ -7,8 +7,6 @@ final class TransportConnection {
     let id: ConnectionNumber
     /// The service's object for it, handed back with its lines.
     let owner: AnyObject
-    /// The key its address is counted by, as the service gave it.
-    let address: String
     var state: State
     /// Protocol 1 lines, whatever carried them: TCP bytes, or one WebSocket message a line.
     var framer = LineFramer()
@@ -19,23 +17,22 @@ final class TransportConnection {
     /// Whether the transport itself holds its input back, for its own replies' backlog (HTTP
     /// replies, pongs): reading resumes when the host reports the connection drained.
     var transportPaused = false
-    /// Its requests came faster than the service's rates allow: reading resumes when this
-    /// timer fires.
-    var rateTimer: TransportTimer?
     /// Whether its input was ever held back by the transport (logged the first time only).
     var wasPaused = false
     /// The transport asked the host to close it: nothing more is read or sent.
     var isClosing = false
 
-    init(id: ConnectionNumber, owner: AnyObject, address: String, state: State) {
+    init(id: ConnectionNumber, owner: AnyObject, state: State) {
         self.id = id
         self.owner = owner
-        self.address = address
         self.state = state
     }
 
     /// Whether what it sent is read now: neither the service nor the transport holds it back.
-    var isReading: Bool { serviceReading && !transportPaused && rateTimer == nil && !isClosing }
+    var isReading: Bool { serviceReading && !transportPaused && !ratePaused && !isClosing }
+    /// Its HTTP requests came faster than the service's rates allow: reading resumes when the
+    /// session's ``HTTPSession/rateTimer`` fires.
+    var ratePaused = false
 
     /// What a connection turned out to be, with that protocol's own state.
     enum State {
@@ -76,6 +73,8 @@ final class HTTPSession {
     var served = 0
     /// The deadline for the next request's head (slowloris).
     var deadline: TransportTimer?
+    /// Resumes reading once the service's rates allow the next request.
+    var rateTimer: TransportTimer?
 }
 
 /// A WebSocket's frames and liveness.

@@ -26,7 +26,7 @@ extension TransportLayer {
     /// Makes a new connection wait for its first bytes, for at most the greeting delay.
     func awaitFirstBytes(_ connection: TransportConnection, _ pending: PendingConnection, web: WebConfig) {
         let id = connection.id
-        let browser = browserAddresses.isBrowser(connection.address, at: host.monotonicNanoseconds)
+        let browser = browserAddresses.isBrowser(service.address(of: connection.owner), at: host.monotonicNanoseconds)
         pending.greetingTimer = host.scheduleTimer(after: browser ? web.browserGreetingDelay : web.greetingDelay) { [weak self] in
             self?.greetingDelayPassed(id, extended: browser)
         }
@@ -36,7 +36,7 @@ extension TransportLayer {
         guard let connection = connections[id], !connection.isClosing, case .pending(let pending) = connection.state else { return }
         // A page requested from this address since the connection came: it is likely a
         // browser's spare connection, opened with the page's first one. Wait the rest.
-        if !extended, let web = config.web, browserAddresses.isBrowser(connection.address, at: host.monotonicNanoseconds) {
+        if !extended, let web = config.web, browserAddresses.isBrowser(service.address(of: connection.owner), at: host.monotonicNanoseconds) {
             pending.greetingTimer = host.scheduleTimer(after: web.browserGreetingDelay - web.greetingDelay) { [weak self] in
                 self?.greetingDelayPassed(id, extended: true)
             }
@@ -65,7 +65,7 @@ extension TransportLayer {
             guard let kind = Self.sniff(pending.bytes) else { return }
             if let timer = pending.greetingTimer { host.cancelTimer(timer) }
             if kind == .http, let web = config.web {
-                browserAddresses.sawRequest(from: connection.address, at: host.monotonicNanoseconds)
+                browserAddresses.sawRequest(from: service.address(of: connection.owner), at: host.monotonicNanoseconds)
                 let session = HTTPSession()
                 setState(.http(session), of: connection)
                 armHeaderDeadline(connection, session, web: web)

@@ -34,7 +34,7 @@ extension TransportLayer {
             case .success(let request):
                 route(request, from: connection, session)
                 guard case .http = connection.state else { return }
-                pace(connection)
+                pace(connection, session)
             }
             guard case .http = connection.state else { return }
             pauseIfBackedUp(connection)
@@ -43,13 +43,15 @@ extension TransportLayer {
 
     /// A request was answered: it counts against the service's rates, and a connection past
     /// them is read no further until they allow its next request.
-    private func pace(_ connection: TransportConnection) {
+    private func pace(_ connection: TransportConnection, _ session: HTTPSession) {
         guard !connection.isClosing, let wait = service.requestServed(by: connection.owner) else { return }
         host.readSocket(of: connection.id, false)
+        connection.ratePaused = true
         let id = connection.id
-        connection.rateTimer = host.scheduleTimer(after: .nanoseconds(Int64(clamping: wait))) { [weak self] in
+        session.rateTimer = host.scheduleTimer(after: .nanoseconds(Int64(clamping: wait))) { [weak self] in
             guard let self, let connection = self.connections[id] else { return }
-            connection.rateTimer = nil
+            session.rateTimer = nil
+            connection.ratePaused = false
             self.readOn(connection)
         }
     }

@@ -46,11 +46,11 @@ public final class TransportLayer {
     public func opened(_ id: ConnectionNumber, peer: String) {
         opening = id
         refusedWhileOpening = false
-        let (owner, address) = service.connectionOpened(id, peer: peer)
+        let owner = service.connectionOpened(id, peer: peer)
         opening = nil
         // A connection refused at once (the server full) was sent a protocol 1 line: it counts as one.
         let waits = config.web != nil && !refusedWhileOpening
-        let connection = TransportConnection(id: id, owner: owner, address: address, state: waits ? .pending(PendingConnection()) : .tcp)
+        let connection = TransportConnection(id: id, owner: owner, state: waits ? .pending(PendingConnection()) : .tcp)
         connection.isClosing = refusedWhileOpening
         connections[id] = connection
         metrics.opened(connection.state.kind)
@@ -86,8 +86,9 @@ public final class TransportLayer {
             metrics.closed(connection.state.kind)
             switch connection.state {
             case .pending(let pending): if let timer = pending.greetingTimer { host.cancelTimer(timer) }
-            case .http(let session): if let timer = session.deadline { host.cancelTimer(timer) }
-                if let timer = connection.rateTimer { host.cancelTimer(timer) }
+            case .http(let session):
+                if let timer = session.deadline { host.cancelTimer(timer) }
+                if let timer = session.rateTimer { host.cancelTimer(timer) }
             case .webSocket(let session): if let timer = session.pingTimer { host.cancelTimer(timer) }
             case .tcp: break
             }
@@ -140,7 +141,7 @@ public final class TransportLayer {
                 guard case .line(let line) = frame, Self.looksLikeHTTP(line) else { return judge(frame) }
                 // A browser's connection greeted before its request came (opened ahead and left
                 // idle): its page fails this once, and the address's next connections wait for it.
-                if config.web != nil { browserAddresses.sawRequest(from: connection.address, at: host.monotonicNanoseconds) }
+                if config.web != nil { browserAddresses.sawRequest(from: service.address(of: connection.owner), at: host.monotonicNanoseconds) }
                 service.firstLineWasHTTP(connection.id)
                 return .stop
             }

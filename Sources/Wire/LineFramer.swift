@@ -24,8 +24,6 @@ public struct LineFramer: Sendable {
 
     /// The bytes of the current line, which has no newline yet; never more than `maxLineBytes + 1`.
     private var partial: [UInt8] = []
-    /// True after an over-long line was reported while its newline had not arrived yet.
-    private var discarding = false
     /// Bytes not yet scanned because the reader asked to ``Verdict/hold`` them, from `heldStart` on.
     private var held: [UInt8] = []
     private var heldStart = 0
@@ -33,6 +31,10 @@ public struct LineFramer: Sendable {
     private var frames: [Frame] = []
     private var head = 0
     private var queuedLineBytes = 0
+    /// True after an over-long line was reported while its newline had not arrived yet.
+    /// (Last: a server keeps a framer per connection, and the flags of the object that holds
+    /// it can then share this one's word instead of padding.)
+    private var discarding = false
 
     /// Makes a framer accepting lines of up to `maxLineBytes` bytes (at least 1).
     public init(maxLineBytes: Int = LineFramer.defaultMaxLineBytes) {

@@ -60,9 +60,12 @@ extension ScriptedHost: TransportHost, LineService {
 
     // MARK: LineService
 
-    public func connectionOpened(_ connection: ConnectionNumber, peer: String) -> (owner: AnyObject, address: String) {
-        let client = server.clientConnected(ClientID(rawValue: connection.rawValue), peer: peer)
-        return (client, client.address)
+    public func connectionOpened(_ connection: ConnectionNumber, peer: String) -> AnyObject {
+        server.clientConnected(ClientID(rawValue: connection.rawValue), peer: peer)
+    }
+
+    public func address(of owner: AnyObject) -> String {
+        unsafeDowncast(owner, to: Client.self).address
     }
 
     public func connectionSpeaksLines(_ connection: ConnectionNumber) {

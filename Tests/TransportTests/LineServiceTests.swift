@@ -37,7 +37,11 @@ struct LineServiceTests {
     final class RecordingService: LineService {
         final class Owner {
             let id: ConnectionNumber
-            init(_ id: ConnectionNumber) { self.id = id }
+            let peer: String
+            init(_ id: ConnectionNumber, peer: String) {
+                self.id = id
+                self.peer = peer
+            }
         }
         weak var transport: TransportLayer?
         var lines: [String] = []
@@ -45,7 +49,8 @@ struct LineServiceTests {
         var refusedHTTP: [ConnectionNumber] = []
         var holdAfter = Int.max
 
-        func connectionOpened(_ connection: ConnectionNumber, peer: String) -> (owner: AnyObject, address: String) { (Owner(connection), peer) }
+        func connectionOpened(_ connection: ConnectionNumber, peer: String) -> AnyObject { Owner(connection, peer: peer) }
+        func address(of owner: AnyObject) -> String { (owner as! Owner).peer }
         func connectionSpeaksLines(_ connection: ConnectionNumber) { greeted.append(connection) }
         func takeLines(of owner: AnyObject, _ scan: (_ judge: (LineFramer.FrameView) -> LineFramer.Verdict) -> Void) {
             scan { frame in
