@@ -8,8 +8,9 @@ extension Attacks {
     static let httpFloodPipeline = 100
 
     /// Issue 39's item 2: 60 connections from one address, each pipelining 100 `HEAD /metrics`
-    /// in one write and writing the next 100 as soon as replies come, for as long as the attack
-    /// runs. Counts the replies the flood got (each `HTTP/1.1 200` seen). The server used to
+    /// in one write every 100 ms, for as long as the attack runs; a connection the server closes
+    /// (after 100 requests, or at once) is opened again. Counts the replies the flood got (each
+    /// `HTTP/1.1 200` seen) and the connections it opened. The server used to
     /// render `/metrics` for each and answer 32,200 a second at 96% CPU; it now renders it once
     /// a second and paces an address's requests at 200 a second after a burst of 400.
     static func httpFlood(_ context: AttackContext) {
@@ -25,31 +26,41 @@ extension Attacks {
         }
         let marker = Array("HTTP/1.1 200".utf8)
         var replies = 0
-        var closed = Set<Int>()
+        var opened = flooders.count
         var chunk = [UInt8](repeating: 0, count: 65_536)
         var lastWrite = [UInt64](repeating: 0, count: flooders.count)
-        while !context.stop.value, closed.count < flooders.count {
+        while !context.stop.value, !flooders.isEmpty {
             let now = DispatchTime.now().uptimeNanoseconds
-            for (index, flooder) in flooders.enumerated() where !closed.contains(index) {
+            for index in flooders.indices {
+                var closed = false
                 // A new batch every 100 ms, whatever came back: the server decides what it answers.
                 if now - lastWrite[index] > 100_000_000 {
                     lastWrite[index] = now
-                    if !flooder.send(batch) { closed.insert(index) }
+                    if !flooders[index].send(batch) { closed = true }
                 }
-                while true {
-                    let count = chunk.withUnsafeMutableBytes { recv(flooder.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                while !closed {
+                    let count = chunk.withUnsafeMutableBytes { recv(flooders[index].fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
                     if count > 0 {
                         replies += occurrences(of: marker, in: chunk[..<count])
                         continue
                     }
-                    if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { closed.insert(index) }
+                    if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { closed = true }
                     break
+                }
+                guard closed else { continue }
+                flooders[index].close()
+                if let again = try? LineConnection(host: context.host, port: context.port, source: context.source) {
+                    flooders[index] = again
+                    lastWrite[index] = 0
+                    opened += 1
+                } else {
+                    context.tally.add("connect failed")
                 }
             }
             usleep(2_000)
         }
         context.tally.add("replies", replies)
-        context.tally.add("connections closed", closed.count)
+        context.tally.add("connections opened", opened)
         for flooder in flooders { flooder.close() }
     }
 

@@ -2,10 +2,11 @@ import Foundation
 import Glibc
 
 extension Attacks {
-    /// Issue 39's item 4: from one address, connect, log in as a guest, close, as fast as the
-    /// server answers, for as long as the attack runs. Each session used to stay for the grace
-    /// period (340,473 logins in 30 s: RSS 11 to 245 MiB, `cardserver_players` 340,474). Counts
-    /// what the logins got; with `--server-pid`, the server's RSS before and after (KiB), and
+    /// Issue 39's item 4: from one address, connect, log in as a guest, create an rps room (a
+    /// seat, which keeps the session for the grace period), close, as fast as the server answers,
+    /// for as long as the attack runs. Each session used to stay for the grace period (340,473
+    /// logins in 30 s: RSS 11 to 245 MiB, `cardserver_players` 340,474). Counts what the logins
+    /// and the creates got; with `--server-pid`, the server's RSS before and after (KiB), and
     /// `cardserver_players` at the end, read from `/metrics` once the closes have been read.
     static func sessionChurn(_ context: AttackContext) {
         let before = context.serverPID.flatMap { ServerMemory.of($0) }
@@ -22,6 +23,10 @@ extension Attacks {
             while let line = connection.readLine() {
                 if line.contains(#""hello""#) { continue }
                 context.tally.add(line: line)
+                if line.contains(#""welcome""#) {
+                    connection.send(#"{"type":"create","game":"rps"}"#)
+                    if let reply = connection.readLine() { context.tally.add("create: " + LineConnection.kind(of: reply)) }
+                }
                 break
             }
             connection.close()
