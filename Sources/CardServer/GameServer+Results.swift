@@ -72,13 +72,19 @@ extension GameServer {
         for written in journal.takeWritten() {
             metrics.journalWrites.observe(nanoseconds: written.nanoseconds)
             if let failure = written.failure {
-                // Nobody hears of a result a restart would not find: it waits, and is written again.
-                if !results.hasFailedWrites {
+                // Nobody hears of a result a restart would not find: it waits, and is written
+                // again. Logged once an outage, not at each retry.
+                if !journalFailing {
+                    journalFailing = true
                     host.log("results journal: \(failure); game_over waits until the result is written (retried every second)")
                 }
                 metrics.storageFailures += 1
                 results.writeFailed(written.ticket)
                 continue
+            }
+            if journalFailing {
+                journalFailing = false
+                host.log("results journal: writing again; the results that waited are written")
             }
             announce(results.written(written.ticket))
         }

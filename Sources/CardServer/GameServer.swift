@@ -28,6 +28,8 @@ public final class GameServer {
     /// Added to the host's clock to make the game clock (``gameNow``): a restart carries the
     /// game clock on from the last time the log recorded, so deadlines keep their time left.
     var clockShift: UInt64 = 0
+    /// The results journal's writes are failing: its outage was logged, and its end will be.
+    var journalFailing = false
     /// The finished games a replay rebuilt that the results journal lacks (a crash came between).
     var replayedResults: [FinishedGame] = []
 

@@ -42,8 +42,9 @@ public final class ReplayShelf: @unchecked Sendable {
             }
             var info = stat()
             guard name.hasSuffix(".json"), lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            files.append(File(path: path, bytes: Int(info.st_size), writtenSeconds: Int(info.st_mtim.tv_sec)))
-            totalBytes += Int(info.st_size)
+            let used = Self.usedBytes(info)
+            files.append(File(path: path, bytes: used, writtenSeconds: Int(info.st_mtim.tv_sec)))
+            totalBytes += used
         }
         files.sort { ($0.writtenSeconds, $0.path) < ($1.writtenSeconds, $1.path) }
     }
@@ -63,8 +64,23 @@ public final class ReplayShelf: @unchecked Sendable {
             }
             return
         }
-        files.append(File(path: final, bytes: bytes.count, writtenSeconds: Int(time(nil))))
-        totalBytes += bytes.count
+        let used = Self.usedBytes(at: final, written: bytes.count)
+        files.append(File(path: final, bytes: used, writtenSeconds: Int(time(nil))))
+        totalBytes += used
+    }
+
+    /// What a file takes on the disk: its allocated blocks, not its length (a 1 KB replay
+    /// takes a 4 KiB block, so counting lengths let a 2 MiB budget hold 9.6 MiB).
+    static func usedBytes(_ info: stat) -> Int {
+        max(Int(info.st_blocks) * 512, Int(info.st_size))
+    }
+
+    /// What the file just written at `path` takes on the disk; its length rounded up to a
+    /// 4 KiB block when it cannot be read back.
+    static func usedBytes(at path: String, written: Int) -> Int {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return (written + 4_095) / 4_096 * 4_096 }
+        return usedBytes(info)
     }
 
     /// Writes the replays whose write failed, oldest first, until one fails again.
@@ -74,8 +90,9 @@ public final class ReplayShelf: @unchecked Sendable {
         while let (path, bytes) = failed.first {
             guard Self.writeFile(bytes, to: path, sync: sync) == nil else { break }
             failed.removeFirst()
-            files.append(File(path: path, bytes: bytes.count, writtenSeconds: Int(time(nil))))
-            totalBytes += bytes.count
+            let used = Self.usedBytes(at: path, written: bytes.count)
+            files.append(File(path: path, bytes: used, writtenSeconds: Int(time(nil))))
+            totalBytes += used
             written += 1
         }
         if written > 0 { warn("replays: \(written) written after a failed write\(failed.isEmpty ? "" : "; \(failed.count) still waiting")") }

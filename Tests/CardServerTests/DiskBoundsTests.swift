@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ScriptedServer
 @testable import CardServer
 @testable import Storage
@@ -87,13 +88,21 @@ struct DiskBoundsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try ReplayStore(dataDirectory: folder.path, keepDays: 30, policy: .no, log: { _ in })
         func bytes(_ number: Int) -> Int { ServerMessage.replay(Self.replay(number), id: nil).encodedLine().count }
-        let size = bytes(25)
+        // A replay counts what it takes on the disk, its blocks (a 4 KiB block for these few
+        // hundred bytes on most file systems), not its length: measured on a file as long.
+        let probe = folder.path + "/probe"
+        FileManager.default.createFile(atPath: probe, contents: Data(repeating: 0x61, count: bytes(25)))
+        var info = stat()
+        #expect(lstat(probe, &info) == 0)
+        let size = max(Int(info.st_blocks) * 512, bytes(25))
+        try FileManager.default.removeItem(atPath: probe)
+        #expect(size >= bytes(25))
         // Room for ten replays beside 1,000 bytes of journal and room log.
         store.maxDataBytes = 1_000 + 10 * size + size / 2
         store.otherDataBytes = { 1_000 }
         for number in 1...25 { store.save(Self.replay(number)) }
         #expect(store.kept.count == 10)
-        #expect(store.kept.bytes == (16...25).reduce(0) { $0 + bytes($1) })
+        #expect(store.kept.bytes == 10 * size)
         let left = (try FileManager.default.contentsOfDirectory(atPath: folder.path + "/replays")).sorted()
         #expect(left == (16...25).map { "K7QX-mwva3ifj-\($0).json" }.sorted())
     }

@@ -186,6 +186,12 @@ struct StorageFailureTests {
         host.confirmJournalWrites()
         #expect(host.types(ann).isEmpty, "neither game_over nor stats while the result is not written")
         #expect(Self.text(journal) == "")
+        // Retried every second, logged once.
+        host.advance(by: .seconds(1))
+        host.confirmJournalWrites()
+        #expect(host.logLines.filter { $0.hasPrefix("results journal:") } == [
+            "results journal: write(results.jsonl): No space left on device; game_over waits until the result is written (retried every second)",
+        ])
 
         journal.failAppends = nil
         host.advance(by: .seconds(1))
@@ -196,5 +202,6 @@ struct StorageFailureTests {
         #expect(host.types(bob) == ["game_over"])
         let lines = Self.text(journal).split(separator: "\n")
         #expect(lines.count == 1, "written once, after the failures")
+        #expect(host.logLines.filter { $0.hasPrefix("results journal:") }.last == "results journal: writing again; the results that waited are written")
     }
 }
