@@ -5,14 +5,15 @@
 #   Scripts/sanitize.sh --all [--sanitizer address|thread] [swift test options...]
 #
 # By default, where the sanitizers find things, for each sanitizer:
-#   - the server end to end: a release cardserver built with the sanitizer (its own scratch
-#     path, .build-asan-server or .build-tsan-server) is what the ServerEndToEndTests of the
-#     ordinary debug test bundle start (CARDSERVER_BIN); a report from it fails its test (a
-#     server that does not exit 0 after SIGTERM, LeakSanitizer's report at exit included);
-#   - in-process, the targets with threads or parsers (CARDSERVER_TEST_SET=sanitize in
-#     Package.swift declares only these): AddressSanitizer runs all of them, ThreadSanitizer
-#     the suites that start threads (the event loop's, storage's writing thread, the solver's
-#     two searches).
+#   - in-process, the targets with threads or parsers: AddressSanitizer runs all of them,
+#     ThreadSanitizer the suites that start threads (the event loop's, storage's writing
+#     thread, the solver's two searches);
+#   - the server end to end: the cardserver of the same sanitized debug build is what the
+#     ServerEndToEndTests of the ordinary debug test bundle start (CARDSERVER_BIN); a report
+#     from it fails its test (a server that does not exit 0 after SIGTERM, LeakSanitizer's
+#     report at exit included).
+# One build a sanitizer (its own scratch path, .build-asan or .build-tsan) makes both:
+# CARDSERVER_TEST_SET=sanitize in Package.swift declares only these test targets and cardserver.
 # `--all` builds the whole package with its tests under each sanitizer (.build-asan-all,
 # .build-tsan-all) and runs every test, the tmux suites included: do it for a change to
 # threads, storage or the loop (CONTRIBUTING's checklist). `--sanitizer` picks one of the two
@@ -112,12 +113,10 @@ for sanitizer in "${sanitizers[@]}"; do
         fi
         continue
     fi
-    server=".build-$short-server"
     scratch=".build-$short"
     build=(--sanitize="$sanitizer" --scratch-path "$scratch" "${lines[@]}")
     if [ "$mode" != test ]; then
-        step "$short server build" swift build -c release --sanitize="$sanitizer" --product cardserver --scratch-path "$server"
-        step "$short in-process build" env CARDSERVER_TEST_SET=sanitize swift build --build-tests "${build[@]}"
+        step "$short build" env CARDSERVER_TEST_SET=sanitize swift build --build-tests "${build[@]}"
     fi
     [ "$mode" != build ] || continue
     # The in-process tests: ThreadSanitizer only where threads are started.
@@ -129,9 +128,9 @@ for sanitizer in "${sanitizers[@]}"; do
     # left to the release pass (they test the clients more than the server).
     [ -x .build/debug/cardserverPackageTests.xctest ] || [ -e "$(swift build --show-bin-path)/cardserverPackageTests.xctest" ] ||
         step "debug test bundle" swift build --build-tests "${lines[@]}"
-    step "$short server end to end" env CARDSERVER_BIN="$PWD/$server/release/cardserver" \
+    step "$short server end to end" env CARDSERVER_BIN="$PWD/$scratch/debug/cardserver" \
         swift test --skip-build "${lines[@]}" --filter ServerEndToEndTests --skip ExamplePeersTests
-    reap "$server"
+    reap "$scratch"
 done
 
 echo

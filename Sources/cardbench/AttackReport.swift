@@ -1,3 +1,5 @@
+import Wire
+
 /// What one attack cost the innocent client, and what the attacker got.
 struct AttackOutcome: Equatable {
     /// The attack's name, as `--only` takes it.
@@ -51,7 +53,8 @@ enum AttackReport {
     /// One JSON object for an attack.
     static func json(_ outcome: AttackOutcome) -> String {
         let figures = [50.0, 99, 100].map { outcome.pingMilliseconds($0).map { format($0) } ?? "null" }
-        let got = outcome.attackerGot.sorted { $0.key < $1.key }.map { #""\#($0.key)":\#($0.value)"# }.joined(separator: ",")
+        // A key is what an attacker read (a status line, or a greeting it did not expect): quoted.
+        let got = outcome.attackerGot.sorted { $0.key < $1.key }.map { "\(JSONValue.string($0.key).jsonText):\($0.value)" }.joined(separator: ",")
         let memory = outcome.serverMemory.map {
             #","server_rss_before_mib":\#(mebibytes($0.beforeKiB)),"server_rss_peak_mib":\#(mebibytes($0.peakKiB)),"server_rss_after_mib":\#(mebibytes($0.afterKiB))"#
         } ?? ""

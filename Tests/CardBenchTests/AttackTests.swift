@@ -1,4 +1,5 @@
 import Testing
+import Wire
 @testable import cardbench
 
 /// `cardbench attack`: its command line, and the report it prints.
@@ -82,6 +83,17 @@ struct AttackTests {
         var unread = calm
         unread.serverMemory = nil
         #expect(AttackReport.memoryLine(unread) == "spectators: server RSS not read (give --server-pid)")
+    }
+
+    /// What an attacker read is a key of the JSON report, quoted: a greeting an HTTP attacker
+    /// did not expect once made the report unreadable.
+    @Test func whatAnAttackerReadIsQuotedInTheJSONReport() throws {
+        let odd = AttackOutcome(
+            attack: "slow-headers", pingMicroseconds: [], innocentDisconnected: false, innocentMoves: 0,
+            attackerGot: [#"{"type":"hello","name":"a\b""#: 1, "HTTP/1.1 408": 59], attackersCut: 60)
+        let json = AttackReport.json(odd)
+        #expect(json.contains(#""attacker_got":{"HTTP/1.1 408":59,"{\"type\":\"hello\",\"name\":\"a\\b\"":1}"#))
+        #expect(try JSONParser.parse(Array(json.utf8)).objectValue?["attacker_got"]?.objectValue?.count == 2)
     }
 
     @Test func aReplyIsCountedByItsCodeOrType() {
