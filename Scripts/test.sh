@@ -5,19 +5,19 @@
 #   Scripts/test.sh                the whole run: the outside peers, then every phase
 #   Scripts/test.sh --no-install   the same, installing nothing (a missing peer fails its tests)
 #
-# What it does, in phases whose wall times it prints at the end. Every build starts at once,
-# each at a lower priority than the one the next tests wait for, so that the 2 cores of CI are
-# never idle while a build is left to do (the whole run is bound by CPU: about 1,600 core
-# seconds, of which the builds are 1,050):
+# What it does, in phases whose wall times it prints at the end. The run is bound by CPU
+# (about 1,600 core seconds on CI's 2 cores, of which the builds are 1,050), so every build
+# starts at once and the sanitizers' builds take only what the others leave idle:
 #   peers           installs what the tests use as peers and judges when it is missing
 #                   (Debian's tmux, nginx, Caddy, promtool, Chromium and its driver, Python's
 #                   websockets, jsonschema, regex and Selenium; pip's jsonschema and regex for
 #                   the example bots)
 #   build           swift build --build-tests (debug): the test bundle every phase runs
-#   release         swift build -c release of the two programs that ship (nice 8; its own
+#   release         swift build -c release of the two programs that ship, beside it (its own
 #                   scratch path, .build-release, so that it need not wait for the debug build)
-#   asan-build      Scripts/sanitize.sh's AddressSanitizer build (nice 14)
-#   tsan-build      the same for ThreadSanitizer (nice 19)
+#   asan-build      Scripts/sanitize.sh's AddressSanitizer build, at the idle priority
+#                   (SCHED_IDLE: SwiftPM starts its compilers at nice 0 whatever nice it has)
+#   tsan-build      the same for ThreadSanitizer, once AddressSanitizer's is done
 #   fast            the fast test targets (values, ScriptedHost, in-process sockets), once
 #   e2e             the end-to-end targets (real processes, tmux, nginx, Caddy, promtool, the
 #                   example bots, Chromium) against the release cardserver and cardclient
@@ -131,14 +131,18 @@ fi
 fast_targets='GameRulesTests|KlondikeSolverTests|WireTests|WebTransportTests|TransportTests|NetworkTests|StorageTests|CardServerTests|CardClientTests|WebClientTests|CardBenchTests'
 e2e_targets='ServerEndToEndTests|ClientEndToEndTests'
 
-# The builds, all at once, by priority. The debug build's line tables are all a failure's
-# report needs (full debug information made it 15% slower). Release builds only the two
-# programs that ship: cardbench, which the tests run from the debug build, would be 35 s more.
+# The builds, all at once. The debug build's line tables are all a failure's report needs
+# (full debug information made it 15% slower). Release builds only the two programs that
+# ship: cardbench, which the tests run from the debug build, would be 35 s more.
 release_path=.build-release
-background release nice -n 8 bash -c \
+background release bash -c \
     "swift build -c release --scratch-path $release_path --product cardserver && swift build -c release --scratch-path $release_path --product cardclient"
-background asan-build nice -n 14 Scripts/sanitize.sh --sanitizer address --build-only
-background tsan-build nice -n 19 Scripts/sanitize.sh --sanitizer thread --build-only
+idle=()
+command -v chrt >/dev/null && idle=(chrt --idle 0)
+background asan-build "${idle[@]}" Scripts/sanitize.sh --sanitizer address --build-only
+asan_build=${pids[asan-build]}
+background tsan-build "${idle[@]}" bash -c \
+    "while kill -0 $asan_build 2>/dev/null; do sleep 1; done; exec Scripts/sanitize.sh --sanitizer thread --build-only"
 phase build swift build --build-tests -Xswiftc -gline-tables-only
 phase fast swift test --skip-build --filter "$fast_targets"
 [ "$install" -eq 0 ] || finish peers

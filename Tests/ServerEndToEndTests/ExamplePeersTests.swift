@@ -26,7 +26,9 @@ struct ExamplePeersTests {
     @Test(.needs(.chromium, .debianPython("selenium", "jsonschema", "regex")), arguments: browserScenarios)
     func aGamePlaysInABrowser(scenario: String) throws {
         let script = OutsidePeersTests.root.appendingPathComponent("Tests/Web/web_play.py").path
-        let run = try OutsidePeersTests.run("/usr/bin/python3", [script, "--server", BuiltProgram.url("cardserver").path, "--only", scenario])
+        let run = try OutsidePeersTests.run("/usr/bin/python3", [
+            script, "--server", BuiltProgram.url("cardserver").path, "--cardbench", BuiltProgram.url("cardbench").path, "--only", scenario,
+        ])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("web: \(scenario): ok, "), "\(run.output)")
         #expect(run.output.contains("web: 1 passed, 0 failed; "), "\(run.output)")
