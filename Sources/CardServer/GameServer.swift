@@ -34,6 +34,9 @@ public final class GameServer {
     var replayedResults: [FinishedGame] = []
 
     var clients: [ClientID: Client] = [:]
+    /// Connections turned away as they opened, while their first bytes are awaited: what a
+    /// protocol 1 one is told (``clientSpeaksLines(_:)``).
+    var refusals: [ClientID: String] = [:]
     var players: [String: Player] = [:]
     var playerIDsByToken: [String: String] = [:]
     var rooms: [String: Room] = [:]
@@ -113,18 +116,29 @@ public final class GameServer {
         let fromAddress = addressLimits.connectionOpened(from: client.address)
         host.log("\(id) opened from \(peer)")
         if clients.count > config.maxClients {
-            send(.error(code: .serverFull, message: "the server is full (\(config.maxClients) connections); try again later", id: nil), to: id)
-            close(client)
+            refuse(client, "the server is full (\(config.maxClients) connections); try again later")
         } else if config.maxConnectionsPerAddress > 0, fromAddress > config.maxConnectionsPerAddress {
             host.log("\(id) refused: \(fromAddress - 1) connections from \(client.address) already")
-            send(.error(code: .serverFull, message: "too many connections from your address (at most \(config.maxConnectionsPerAddress)); close one and try again", id: nil), to: id)
-            close(client)
+            refuse(client, "too many connections from your address (at most \(config.maxConnectionsPerAddress)); close one and try again")
         }
         return client
     }
 
+    /// Turns a connection away as it opens: an HTTP or WebSocket client gets a `503` saying
+    /// `message` from the transport; a protocol 1 client comes back to ``clientSpeaksLines(_:)``
+    /// and reads `server_full` with it.
+    private func refuse(_ client: Client, _ message: String) {
+        client.isClosing = true
+        refusals[client.id] = message
+        host.refuse(client.id, reason: message)
+    }
+
     /// The connection speaks protocol 1 from now on (over NDJSON or WebSocket): greet it.
     public func clientSpeaksLines(_ id: ClientID) {
+        if let message = refusals.removeValue(forKey: id) {
+            send(.error(code: .serverFull, message: message, id: nil), to: id)
+            return host.disconnect(id, goingAway: false)
+        }
         guard let client = clients[id], !client.isClosing else { return }
         greet(client)
     }
@@ -191,6 +205,7 @@ public final class GameServer {
 
     /// A connection closed, for whatever reason.
     public func clientDisconnected(_ id: ClientID, reason: String) {
+        refusals[id] = nil
         guard let client = clients.removeValue(forKey: id) else { return }
         addressLimits.connectionClosed(from: client.address)
         host.log("\(id) closed (\(reason))")

@@ -25,6 +25,11 @@ public protocol ServerHost: AnyObject {
     /// Closes a client's connection once what was queued for it has been written;
     /// `goingAway` when the server shuts down (a WebSocket's close frame says so).
     func disconnect(_ client: ClientID, goingAway: Bool)
+    /// Turns a connection away as it opens (called from ``GameServer/clientConnected(_:peer:)``):
+    /// an HTTP or WebSocket client is sent `503 Service Unavailable` with `reason` and closed;
+    /// a protocol 1 client comes back to ``GameServer/clientSpeaksLines(_:)`` as usual, to be
+    /// told in protocol 1.
+    func refuse(_ client: ClientID, reason: String)
     /// Runs `action` once after `delay`, on the server's thread.
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken
     /// Cancels a timer that has not run yet.

@@ -43,6 +43,10 @@ final class LoopHost: ServerHost {
         transport?.close(ConnectionNumber(rawValue: client.rawValue), goingAway: goingAway)
     }
 
+    func refuse(_ client: ClientID, reason: String) {
+        transport?.refuse(ConnectionNumber(rawValue: client.rawValue), reason: reason)
+    }
+
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken {
         let token = nextTimerToken
         nextTimerToken += 1

@@ -64,6 +64,10 @@ final class PendingConnection {
     var bytes: [UInt8] = []
     /// Greets it as a protocol 1 client when it stays silent.
     var greetingTimer: TransportTimer?
+    /// Set when the service turned it away as it opened, to what an HTTP or WebSocket client
+    /// is told in a `503`: it is told so in its own protocol, once its first bytes (or its
+    /// silence) say which.
+    var refusal: String?
 }
 
 /// An HTTP connection's requests.

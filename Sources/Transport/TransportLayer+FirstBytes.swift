@@ -64,6 +64,9 @@ extension TransportLayer {
             pending.bytes.append(contentsOf: bytes)
             guard let kind = Self.sniff(pending.bytes) else { return }
             if let timer = pending.greetingTimer { host.cancelTimer(timer) }
+            if let reason = pending.refusal {
+                return turnAway(connection, reason: reason, http: kind == .http)
+            }
             if kind == .http, let web = config.web {
                 browserAddresses.sawRequest(from: service.address(of: connection.owner), at: host.monotonicNanoseconds)
                 let session = HTTPSession()

@@ -28,6 +28,7 @@ public final class TransportLayer {
     /// The connection being opened, while the service decides on it, and whether it refused it.
     private var opening: ConnectionNumber?
     private var refusedWhileOpening = false
+    private var refusalWhileOpening: String?
 
     /// A transport over `host`, serving lines to `service`.
     public init(config: TransportConfig, host: any TransportHost, service: any LineService) {
@@ -48,6 +49,10 @@ public final class TransportLayer {
         refusedWhileOpening = false
         let owner = service.connectionOpened(id, peer: peer)
         opening = nil
+        if let reason = refusalWhileOpening {
+            refusalWhileOpening = nil
+            return turnAwayWhenKnown(id, owner: owner, reason: reason)
+        }
         // A connection refused at once (the server full) was sent a protocol 1 line: it counts as one.
         let waits = config.web != nil && !refusedWhileOpening
         let connection = TransportConnection(id: id, owner: owner, state: waits ? .pending(PendingConnection()) : .tcp)
@@ -124,6 +129,52 @@ public final class TransportLayer {
         } else {
             close(connection)
         }
+    }
+
+    /// Turns away the connection being opened (the server, or its address's share of it, is
+    /// full): an HTTP or WebSocket client is sent `503 Service Unavailable` saying `reason` and
+    /// closed; a protocol 1 client (its first bytes say which, and silence is protocol 1) is
+    /// handed to the service as usual (``LineService/connectionSpeaksLines(_:)``), which tells
+    /// it why in protocol 1 and closes it. Called by the service from
+    /// ``LineService/connectionOpened(_:peer:)``; at any other time the connection is closed.
+    public func refuse(_ id: ConnectionNumber, reason: String) {
+        guard id == opening else { return close(id) }
+        refusalWhileOpening = reason
+    }
+
+    /// A refused connection waits, like any other, for its first bytes for at most the greeting
+    /// delay (never the longer one a browser's address gets: it is refused either way).
+    private func turnAwayWhenKnown(_ id: ConnectionNumber, owner: AnyObject, reason: String) {
+        guard let web = config.web else {
+            let connection = TransportConnection(id: id, owner: owner, state: .tcp)
+            connections[id] = connection
+            metrics.opened(connection.state.kind)
+            return service.connectionSpeaksLines(id)
+        }
+        let pending = PendingConnection()
+        pending.refusal = reason
+        let connection = TransportConnection(id: id, owner: owner, state: .pending(pending))
+        connections[id] = connection
+        metrics.opened(connection.state.kind)
+        pending.greetingTimer = host.scheduleTimer(after: web.greetingDelay) { [weak self] in
+            guard let self, let connection = self.connections[id], !connection.isClosing else { return }
+            pending.greetingTimer = nil
+            self.turnAway(connection, reason: reason, http: false)
+        }
+    }
+
+    /// Tells a refused connection why, in its protocol: a `503` here, or protocol 1 by the service.
+    func turnAway(_ connection: TransportConnection, reason: String, http: Bool) {
+        guard http else {
+            setState(.tcp, of: connection)
+            return service.connectionSpeaksLines(connection.id)
+        }
+        var response = HTTPResponse.text(503, reason)
+        response.headers = [("Retry-After", "10")]
+        response.closesConnection = true
+        metrics.answered(status: 503)
+        host.sendBytes(response.encoded(), to: connection.id)
+        close(connection)
     }
 
     // MARK: - Lines

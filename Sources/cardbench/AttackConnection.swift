@@ -127,6 +127,10 @@ final class LineConnection {
 
     /// The `code` of an error line, or its `type`.
     static func kind(of line: String) -> String {
+        // An HTTP reply (a WebSocket upgrade refused): its version and status, "HTTP/1.1 503".
+        if line.hasPrefix("HTTP/") {
+            return line.split(separator: " ").prefix(2).joined(separator: " ")
+        }
         for key in [#""code":""#, #""type":""#] {
             if let range = line.range(of: key) {
                 return String(line[range.upperBound...].prefix { $0 != "\"" })

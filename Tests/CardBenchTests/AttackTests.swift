@@ -100,5 +100,6 @@ struct AttackTests {
         #expect(LineConnection.kind(of: #"{"type":"error","code":"rate_limited","message":"x"}"#) == "rate_limited")
         #expect(LineConnection.kind(of: #"{"type":"pong"}"#) == "pong")
         #expect(LineConnection.kind(of: "garbage") == "?")
+        #expect(LineConnection.kind(of: "HTTP/1.1 503 Service Unavailable\r") == "HTTP/1.1 503")
     }
 }

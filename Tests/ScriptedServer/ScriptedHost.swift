@@ -113,6 +113,10 @@ public final class ScriptedHost: ServerHost {
         transport.close(ConnectionNumber(rawValue: client.rawValue), goingAway: goingAway)
     }
 
+    public func refuse(_ client: ClientID, reason: String) {
+        transport.refuse(ConnectionNumber(rawValue: client.rawValue), reason: reason)
+    }
+
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken {
         let token = nextToken
         nextToken += 1

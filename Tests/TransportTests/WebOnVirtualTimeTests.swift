@@ -20,6 +20,51 @@ struct WebOnVirtualTimeTests {
         return [0x80 | opcode, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
     }
 
+    /// Over its address's cap, a request or a WebSocket upgrade is answered `503` in HTTP, and
+    /// a protocol 1 client, silent or speaking first, `server_full` in protocol 1.
+    @Test func overTheAddressCapHTTPGets503AndProtocolOneGetsServerFull() {
+        let host = ScriptedHost(config: ServerConfig(version: "test", maxConnectionsPerAddress: 1), web: WebConfig())
+        let refusal = "too many connections from your address (at most 1); close one and try again"
+        let first = host.connect(peer: "10.0.0.1:1")
+        host.advance(by: .milliseconds(50))
+        #expect(host.types(first) == ["hello"])
+        let page = host.connect(peer: "10.0.0.1:2")
+        host.sendRaw(Self.upgrade, from: page)
+        let reply = host.takeUnframed(page)
+        #expect(reply.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
+        #expect(reply.contains("\r\nRetry-After: 10\r\n"))
+        #expect(reply.contains("\r\nConnection: close\r\n"))
+        #expect(reply.hasSuffix("\r\n\r\n\(refusal)\n"))
+        #expect(host.disconnected.contains(page))
+        #expect(!host.webSockets.contains(page))
+        #expect(host.takeLines(page) == [])
+        // A silent one is told at the greeting delay, when it would have been greeted.
+        let silent = host.connect(peer: "10.0.0.1:3")
+        host.advance(by: .milliseconds(49))
+        #expect(host.takeLines(silent) == [])
+        #expect(!host.disconnected.contains(silent))
+        host.advance(by: .milliseconds(1))
+        let serverFull = #"{"type":"error","code":"server_full","message":"\#(refusal)"}"#
+        #expect(host.takeLines(silent) == [serverFull])
+        #expect(host.disconnected.contains(silent))
+        // One that speaks first is told at once, and what it said is not read.
+        let eager = host.connect(peer: "10.0.0.1:4")
+        host.send(#"{"type":"login","name":"eve"}"#, from: eager)
+        #expect(host.takeLines(eager) == [serverFull])
+        #expect(host.disconnected.contains(eager))
+        #expect(host.takeUnframed(eager) == "")
+        // The first plays on, and the address has its place back once it closes (the refused
+        // ones are gone once their closes are done).
+        host.send(#"{"type":"ping","id":1}"#, from: first)
+        #expect(host.takeLines(first) == [#"{"type":"pong","id":1}"#])
+        for refused in [page, silent, eager] { host.drop(refused) }
+        host.drop(first)
+        let again = host.connect(peer: "10.0.0.1:5")
+        host.sendRaw(Array("GET /healthz HTTP/1.1\r\nHost: h\r\n\r\n".utf8), from: again)
+        #expect(host.takeUnframed(again).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(host.server.refusals.isEmpty)
+    }
+
     @Test func aSilentConnectionIsGreetedAfterFiftyMilliseconds() {
         let host = Self.host()
         let client = host.connect()

@@ -8,6 +8,7 @@ final class ReplayHost: ServerHost {
 
     func send(_ line: [UInt8], to client: ClientID) {}
     func disconnect(_ client: ClientID, goingAway: Bool) {}
+    func refuse(_ client: ClientID, reason: String) {}
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerToken {
         // Timers are set again, for real, once the replay is done.
         nextTimer += 1
