@@ -6,8 +6,8 @@
 #   Scripts/test.sh --no-install   the same, installing nothing (a missing peer fails its tests)
 #
 # What it does, in phases whose wall times it prints at the end. The run is bound by CPU
-# (about 1,600 core seconds on CI's 2 cores, of which the builds are 1,050), so every build
-# starts at once and the sanitizers' builds take only what the others leave idle:
+# (about 1,600 core seconds on CI's 2 cores, of which the builds are 1,050), so the builds
+# overlap the tests and the sanitizers' builds take only what the rest leaves idle:
 #   peers           installs what the tests use as peers and judges when it is missing
 #                   (Debian's tmux, nginx, Caddy, promtool, Chromium and its driver, Python's
 #                   websockets, jsonschema, regex and Selenium; pip's jsonschema and regex for
@@ -15,7 +15,7 @@
 #   build           swift build --build-tests (debug): the test bundle every phase runs
 #   release         swift build -c release of the two programs that ship, beside it (its own
 #                   scratch path, .build-release, so that it need not wait for the debug build)
-#   asan-build      Scripts/sanitize.sh's AddressSanitizer build, at the idle priority
+#   asan-build      Scripts/sanitize.sh's AddressSanitizer build, after build, at the idle priority
 #                   (SCHED_IDLE: SwiftPM starts its compilers at nice 0 whatever nice it has)
 #   tsan-build      the same for ThreadSanitizer, once AddressSanitizer's is done
 #   fast            the fast test targets (values, ScriptedHost, in-process sockets), once
@@ -131,19 +131,21 @@ fi
 fast_targets='GameRulesTests|KlondikeSolverTests|WireTests|WebTransportTests|TransportTests|NetworkTests|StorageTests|CardServerTests|CardClientTests|WebClientTests|CardBenchTests'
 e2e_targets='ServerEndToEndTests|ClientEndToEndTests'
 
-# The builds, all at once. The debug build's line tables are all a failure's report needs
+# The debug and release builds, at once. The debug build's line tables are all a failure's report needs
 # (full debug information made it 15% slower). Release builds only the two programs that
 # ship: cardbench, which the tests run from the debug build, would be 35 s more.
 release_path=.build-release
 background release bash -c \
     "swift build -c release --scratch-path $release_path --product cardserver && swift build -c release --scratch-path $release_path --product cardclient"
+phase build swift build --build-tests -Xswiftc -gline-tables-only
+# The sanitizers' builds once the debug build is done: started beside it, even at the idle
+# priority, they made it 430-490 s instead of about 330.
 idle=()
 command -v chrt >/dev/null && idle=(chrt --idle 0)
 background asan-build "${idle[@]}" Scripts/sanitize.sh --sanitizer address --build-only
 asan_build=${pids[asan-build]}
 background tsan-build "${idle[@]}" bash -c \
     "while kill -0 $asan_build 2>/dev/null; do sleep 1; done; exec Scripts/sanitize.sh --sanitizer thread --build-only"
-phase build swift build --build-tests -Xswiftc -gline-tables-only
 phase fast swift test --skip-build --filter "$fast_targets"
 [ "$install" -eq 0 ] || finish peers
 finish release

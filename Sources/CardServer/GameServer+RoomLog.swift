@@ -259,7 +259,10 @@ extension GameServer {
                 }
             }
             room.seq = snapshot.seq
-            room.phase = snapshot.phase
+            // A room recorded playing is written in one write with its game's `begin`, which
+            // makes it so. Without it (a repair cut the torn `begin`) no game was dealt: the
+            // room waits, and the restart begins one if its seats are full.
+            room.phase = snapshot.phase == .playing ? .waiting : snapshot.phase
             // What changed it last is not kept in the log's snapshot of it.
             room.cause = .event(.restart)
         case .join(let code, let seat, let entry, _):

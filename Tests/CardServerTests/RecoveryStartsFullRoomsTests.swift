@@ -41,4 +41,35 @@ struct RecoveryStartsFullRoomsTests {
         second.send(#"{"type":"throw","sign":"rock"}"#, from: ann2)
         #expect(second.take(ann2).contains { $0["type"] == .string("thrown") })
     }
+
+    /// A game's `room` record (the room as it will stand, playing) and its `begin` go in one
+    /// write; a repair that cut a torn `begin` left the `room` record alone, and the room came
+    /// back playing a game never dealt (Klondike with no stock and no cards). It waits instead,
+    /// full, and the restart deals it a game.
+    @Test func aRoomRecordWhoseBeginWasCutComesBackDealtNotEmpty() throws {
+        let directory = NSTemporaryDirectory() + "cut-begin-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try OneGameRecordTests.server(in: directory)
+        let ann = first.connect()
+        let annToken = OneGameRecordTests.token(of: ann, on: first, name: "ann")
+        first.send(#"{"type":"create","game":"klondike"}"#, from: ann)
+        #expect(first.take(ann).contains { $0["type"] == .string("state") && $0["stock"] == .int(24) })
+        first.server.flushRoomLog()
+
+        let path = directory + "/rooms.log"
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let begin = try #require(lines.lastIndex { $0.contains(#""k":"begin""#) })
+        #expect(lines[begin - 1].contains(#""k":"room""#) && lines[begin - 1].contains(#""phase":"playing""#))
+        try (lines[..<begin].joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+
+        let second = try OneGameRecordTests.server(in: directory)
+        let ann2 = second.connect()
+        second.send(#"{"type":"login","token":"\#(annToken)"}"#, from: ann2)
+        let state = try #require(second.take(ann2).last { $0["type"] == .string("state") })
+        #expect(state["phase"] == .string("playing"))
+        #expect(state["stock"] == .int(24))
+        #expect(state["moves"] == .int(0))
+        second.send(#"{"type":"draw"}"#, from: ann2)
+        #expect(second.take(ann2).last { $0["type"] == .string("state") }?["stock"] == .int(23))
+    }
 }
