@@ -100,6 +100,13 @@ extension EventLoop {
         connections[id]?.output.count ?? 0
     }
 
+    /// Whether bytes have reached the connection's socket that no turn has read yet: they came
+    /// while a long turn ran, after its epoll_wait, and the next turn reads them.
+    public func hasUnreadInput(_ id: ConnectionID) -> Bool {
+        guard let connection = connections[id], connection.state == .open else { return false }
+        return clinux_unread_bytes(connection.fd) > 0
+    }
+
     /// Bytes still unsent for an open connection; nil once it is flushing, closing or
     /// gone (nothing more sent to it will be written).
     public func unsentBytes(_ id: ConnectionID) -> Int? {

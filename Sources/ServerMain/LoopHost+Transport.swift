@@ -24,6 +24,10 @@ extension LoopHost: TransportHost {
         loop.unsentBytes(ConnectionID(rawValue: connection.rawValue))
     }
 
+    func hasUnreadInput(of connection: ConnectionNumber) -> Bool {
+        loop.hasUnreadInput(ConnectionID(rawValue: connection.rawValue))
+    }
+
     func readSocket(of connection: ConnectionNumber, _ reading: Bool) {
         loop.setReading(ConnectionID(rawValue: connection.rawValue), reading)
     }

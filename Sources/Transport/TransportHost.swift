@@ -29,6 +29,9 @@ public protocol TransportHost: AnyObject {
     func closeAfterFlush(_ connection: ConnectionNumber)
     /// Bytes queued for a connection and not yet written; nil once it is closing or gone.
     func unsentBytes(of connection: ConnectionNumber) -> Int?
+    /// Whether bytes have reached the connection that were not handed over yet (they came
+    /// during the turn now running): a greeting delay that ran out then waits for them.
+    func hasUnreadInput(of connection: ConnectionNumber) -> Bool
     /// Stops (`false`) or restarts (`true`) reading the connection's socket.
     func readSocket(of connection: ConnectionNumber, _ reading: Bool)
     /// Asks for one ``TransportLayer/drained(_:)`` once the connection's unsent bytes are at most `bytes`.

@@ -23,6 +23,9 @@ extension TransportLayer {
 
     // MARK: - Pending
 
+    /// How soon a connection whose greeting delay ran out with its first bytes unread is looked at again.
+    static let unreadInputRecheck: Duration = .milliseconds(1)
+
     /// Makes a new connection wait for its first bytes, for at most the greeting delay.
     func awaitFirstBytes(_ connection: TransportConnection, _ pending: PendingConnection, web: WebConfig) {
         let id = connection.id
@@ -34,6 +37,14 @@ extension TransportLayer {
 
     private func greetingDelayPassed(_ id: ConnectionNumber, extended: Bool) {
         guard let connection = connections[id], !connection.isClosing, case .pending(let pending) = connection.state else { return }
+        // Its first bytes came while this turn ran (a loaded server's turn can outlast the
+        // delay): the next turn reads them, and they say what it is.
+        if host.hasUnreadInput(of: id) {
+            pending.greetingTimer = host.scheduleTimer(after: Self.unreadInputRecheck) { [weak self] in
+                self?.greetingDelayPassed(id, extended: extended)
+            }
+            return
+        }
         // A page requested from this address since the connection came: it is likely a
         // browser's spare connection, opened with the page's first one. Wait the rest.
         if !extended, let web = config.web, browserAddresses.isBrowser(service.address(of: connection.owner), at: host.monotonicNanoseconds) {

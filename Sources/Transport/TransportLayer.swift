@@ -156,8 +156,17 @@ public final class TransportLayer {
         let connection = TransportConnection(id: id, owner: owner, state: .pending(pending))
         connections[id] = connection
         metrics.opened(connection.state.kind)
-        pending.greetingTimer = host.scheduleTimer(after: web.greetingDelay) { [weak self] in
+        armRefusal(id, pending, reason: reason, after: web.greetingDelay)
+    }
+
+    /// Tells a silent refused connection in protocol 1 after `delay`, unless its first bytes
+    /// came meanwhile (then they are read in the next turn and say which protocol).
+    private func armRefusal(_ id: ConnectionNumber, _ pending: PendingConnection, reason: String, after delay: Duration) {
+        pending.greetingTimer = host.scheduleTimer(after: delay) { [weak self] in
             guard let self, let connection = self.connections[id], !connection.isClosing else { return }
+            if self.host.hasUnreadInput(of: id) {
+                return self.armRefusal(id, pending, reason: reason, after: Self.unreadInputRecheck)
+            }
             pending.greetingTimer = nil
             self.turnAway(connection, reason: reason, http: false)
         }

@@ -28,6 +28,10 @@ extension ScriptedHost: TransportHost, LineService {
         unsentBytes(for: ClientID(rawValue: connection.rawValue))
     }
 
+    public func hasUnreadInput(of connection: ConnectionNumber) -> Bool {
+        !(arrivedUnread[ClientID(rawValue: connection.rawValue)]?.isEmpty ?? true)
+    }
+
     public func readSocket(of connection: ConnectionNumber, _ reading: Bool) {
         let client = ClientID(rawValue: connection.rawValue)
         if reading {

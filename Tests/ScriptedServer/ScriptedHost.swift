@@ -307,6 +307,22 @@ public final class ScriptedHost: ServerHost {
         }
     }
 
+    /// Bytes that reached a client's socket during a turn and are read in the next
+    /// (``arriveDuringTurn(_:from:)``, ``readArrived(_:)``).
+    public internal(set) var arrivedUnread: [ClientID: [UInt8]] = [:]
+
+    /// Bytes from a client that reach its socket while a long turn runs: the host says they
+    /// are there (``hasUnreadInput(of:)``) but hands them over only at ``readArrived(_:)``.
+    public func arriveDuringTurn(_ bytes: [UInt8], from client: ClientID) {
+        arrivedUnread[client, default: []] += bytes
+    }
+
+    /// The next turn reads what arrived during the last.
+    public func readArrived(_ client: ClientID) {
+        guard let bytes = arrivedUnread.removeValue(forKey: client) else { return }
+        sendRaw(bytes, from: client)
+    }
+
     /// Closes a client's connection from its side.
     public func drop(_ client: ClientID) {
         transport.closed(ConnectionNumber(rawValue: client.rawValue), reason: "peer closed")

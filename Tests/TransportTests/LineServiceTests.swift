@@ -17,6 +17,7 @@ struct LineServiceTests {
         func frameLines(of connection: ConnectionNumber, with framing: @escaping (ArraySlice<UInt8>) -> [UInt8]) {}
         func closeAfterFlush(_ connection: ConnectionNumber) { closed.insert(connection) }
         func unsentBytes(of connection: ConnectionNumber) -> Int? { closed.contains(connection) ? nil : 0 }
+        func hasUnreadInput(of connection: ConnectionNumber) -> Bool { false }
         func readSocket(of connection: ConnectionNumber, _ reading: Bool) {
             if reading { notReading.remove(connection) } else { notReading.insert(connection) }
         }

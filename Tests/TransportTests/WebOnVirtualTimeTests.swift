@@ -74,6 +74,29 @@ struct WebOnVirtualTimeTests {
         #expect(host.types(client) == ["hello"])
     }
 
+    /// A request that reached the socket while a long turn ran, past the greeting delay, is
+    /// read and answered as HTTP, not greeted as protocol 1 (seen under a sanitizer's load).
+    @Test func aRequestThatArrivedDuringALongTurnIsNotGreeted() {
+        let host = Self.host()
+        let client = host.connect()
+        host.arriveDuringTurn(Array("GET /healthz HTTP/1.1\r\nHost: h\r\n\r\n".utf8), from: client)
+        host.advance(by: .milliseconds(60))
+        #expect(host.types(client) == [])
+        host.readArrived(client)
+        #expect(host.takeUnframed(client).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(host.types(client) == [])
+        // Refused over the address cap, the same: a 503, not protocol 1.
+        let capped = ScriptedHost(config: ServerConfig(version: "test", maxConnectionsPerAddress: 1), web: WebConfig())
+        _ = capped.connect(peer: "10.0.0.1:1")
+        let late = capped.connect(peer: "10.0.0.1:2")
+        capped.arriveDuringTurn(Self.upgrade, from: late)
+        capped.advance(by: .milliseconds(60))
+        #expect(capped.takeLines(late) == [])
+        capped.readArrived(late)
+        #expect(capped.takeUnframed(late).hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
+        #expect(capped.takeLines(late) == [])
+    }
+
     @Test func aConnectionThatSpeaksFirstIsGreetedAtOnce() {
         let host = Self.host()
         let client = host.connect()

@@ -18,6 +18,7 @@
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
@@ -71,6 +72,12 @@ static inline uint64_t clinux_epoll_event_token(const void *events, int i) {
 // MARK: - eventfd
 
 /// eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC).
+/// Bytes received on a socket and not yet read (FIONREAD), or -1 with errno set.
+static inline int clinux_unread_bytes(int fd) {
+    int count = 0;
+    return ioctl(fd, FIONREAD, &count) == 0 ? count : -1;
+}
+
 static inline int clinux_eventfd(void) {
     return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 }
