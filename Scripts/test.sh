@@ -138,8 +138,9 @@ release_path=.build-release
 background release bash -c \
     "swift build -c release --scratch-path $release_path --product cardserver && swift build -c release --scratch-path $release_path --product cardclient"
 phase build swift build --build-tests -Xswiftc -gline-tables-only
-# The sanitizers' builds once the debug build is done: started beside it, even at the idle
-# priority, they made it 430-490 s instead of about 330.
+# The sanitizers' builds once the debug build is done, which every test waits for. (On CI the
+# debug build took 434-490 s with them beside it and 440-446 s without: the run took 1,021 s
+# with them started at once, 966 s this way.)
 idle=()
 command -v chrt >/dev/null && idle=(chrt --idle 0)
 background asan-build "${idle[@]}" Scripts/sanitize.sh --sanitizer address --build-only

@@ -29,7 +29,8 @@ extension TransportLayer {
     /// Makes a new connection wait for its first bytes, for at most the greeting delay.
     func awaitFirstBytes(_ connection: TransportConnection, _ pending: PendingConnection, web: WebConfig) {
         let id = connection.id
-        let browser = browserAddresses.isBrowser(service.address(of: connection.owner), at: host.monotonicNanoseconds)
+        // A refused connection is not given a browser's longer delay: it is refused either way.
+        let browser = pending.refusal == nil && browserAddresses.isBrowser(service.address(of: connection.owner), at: host.monotonicNanoseconds)
         pending.greetingTimer = host.scheduleTimer(after: browser ? web.browserGreetingDelay : web.greetingDelay) { [weak self] in
             self?.greetingDelayPassed(id, extended: browser)
         }
@@ -44,6 +45,10 @@ extension TransportLayer {
                 self?.greetingDelayPassed(id, extended: extended)
             }
             return
+        }
+        if let reason = pending.refusal {
+            pending.greetingTimer = nil
+            return turnAway(connection, reason: reason, http: false)
         }
         // A page requested from this address since the connection came: it is likely a
         // browser's spare connection, opened with the page's first one. Wait the rest.

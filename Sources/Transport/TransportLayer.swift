@@ -49,18 +49,18 @@ public final class TransportLayer {
         refusedWhileOpening = false
         let owner = service.connectionOpened(id, peer: peer)
         opening = nil
-        if let reason = refusalWhileOpening {
-            refusalWhileOpening = nil
-            return turnAwayWhenKnown(id, owner: owner, reason: reason)
-        }
-        // A connection refused at once (the server full) was sent a protocol 1 line: it counts as one.
+        // A connection closed at once was sent a protocol 1 line: it counts as one. One refused
+        // (``refuse(_:reason:)``) waits for its first bytes like any other, to be told in its protocol.
         let waits = config.web != nil && !refusedWhileOpening
-        let connection = TransportConnection(id: id, owner: owner, state: waits ? .pending(PendingConnection()) : .tcp)
+        let pending = waits ? PendingConnection() : nil
+        pending?.refusal = refusalWhileOpening
+        refusalWhileOpening = nil
+        let connection = TransportConnection(id: id, owner: owner, state: pending.map { .pending($0) } ?? .tcp)
         connection.isClosing = refusedWhileOpening
         connections[id] = connection
         metrics.opened(connection.state.kind)
         if refusedWhileOpening { return }
-        if case .pending(let pending) = connection.state, let web = config.web {
+        if let pending, let web = config.web {
             awaitFirstBytes(connection, pending, web: web)
         } else {
             service.connectionSpeaksLines(id)
@@ -133,43 +133,13 @@ public final class TransportLayer {
 
     /// Turns away the connection being opened (the server, or its address's share of it, is
     /// full): an HTTP or WebSocket client is sent `503 Service Unavailable` saying `reason` and
-    /// closed; a protocol 1 client (its first bytes say which, and silence is protocol 1) is
-    /// handed to the service as usual (``LineService/connectionSpeaksLines(_:)``), which tells
-    /// it why in protocol 1 and closes it. Called by the service from
+    /// closed; a protocol 1 client (its first bytes say which, and silence, for the plain
+    /// greeting delay, is protocol 1) is handed to the service as usual
+    /// (``LineService/connectionSpeaksLines(_:)``), which tells it why in protocol 1 and closes it. Called by the service from
     /// ``LineService/connectionOpened(_:peer:)``; at any other time the connection is closed.
     public func refuse(_ id: ConnectionNumber, reason: String) {
         guard id == opening else { return close(id) }
         refusalWhileOpening = reason
-    }
-
-    /// A refused connection waits, like any other, for its first bytes for at most the greeting
-    /// delay (never the longer one a browser's address gets: it is refused either way).
-    private func turnAwayWhenKnown(_ id: ConnectionNumber, owner: AnyObject, reason: String) {
-        guard let web = config.web else {
-            let connection = TransportConnection(id: id, owner: owner, state: .tcp)
-            connections[id] = connection
-            metrics.opened(connection.state.kind)
-            return service.connectionSpeaksLines(id)
-        }
-        let pending = PendingConnection()
-        pending.refusal = reason
-        let connection = TransportConnection(id: id, owner: owner, state: .pending(pending))
-        connections[id] = connection
-        metrics.opened(connection.state.kind)
-        armRefusal(id, pending, reason: reason, after: web.greetingDelay)
-    }
-
-    /// Tells a silent refused connection in protocol 1 after `delay`, unless its first bytes
-    /// came meanwhile (then they are read in the next turn and say which protocol).
-    private func armRefusal(_ id: ConnectionNumber, _ pending: PendingConnection, reason: String, after delay: Duration) {
-        pending.greetingTimer = host.scheduleTimer(after: delay) { [weak self] in
-            guard let self, let connection = self.connections[id], !connection.isClosing else { return }
-            if self.host.hasUnreadInput(of: id) {
-                return self.armRefusal(id, pending, reason: reason, after: Self.unreadInputRecheck)
-            }
-            pending.greetingTimer = nil
-            self.turnAway(connection, reason: reason, http: false)
-        }
     }
 
     /// Tells a refused connection why, in its protocol: a `503` here, or protocol 1 by the service.

@@ -69,15 +69,15 @@ static inline uint64_t clinux_epoll_event_token(const void *events, int i) {
     return ((const struct epoll_event *)events)[i].data.u64;
 }
 
-// MARK: - eventfd
-
-/// eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC).
 /// Bytes received on a socket and not yet read (FIONREAD), or -1 with errno set.
 static inline int clinux_unread_bytes(int fd) {
     int count = 0;
     return ioctl(fd, FIONREAD, &count) == 0 ? count : -1;
 }
 
+// MARK: - eventfd
+
+/// eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC).
 static inline int clinux_eventfd(void) {
     return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 }
