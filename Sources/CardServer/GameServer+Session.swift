@@ -17,7 +17,7 @@ extension GameServer {
             }
         case .token(let token):
             // Real tokens are 32 hex digits: anything much longer is not one, and is not hashed.
-            guard token.utf8.count <= 128, let playerID = playerIDsByToken[SHA256.hex(token)], let player = players[playerID] else {
+            guard token.utf8.count <= 128, let playerID = playerIDsByToken[TokenDigest(hashing: token)], let player = players[playerID] else {
                 reject(CommandError(code: .badToken, message: "that token is unknown or has expired; log in with a name"), to: client.id, id: id)
                 return
             }
@@ -56,7 +56,7 @@ extension GameServer {
         nextPlayerNumber += 1
         let token = Self.makeToken(using: &random)
         let chat = TokenBucket(capacity: ServerConfig.chatBurst, ratePerSecond: ServerConfig.chatRate, now: host.nowNanoseconds)
-        let player = Player(id: playerID, name: name, tokenHash: SHA256.hex(token), client: client.id, chat: chat)
+        let player = Player(id: playerID, name: name, tokenHash: TokenDigest(hashing: token), client: client.id, chat: chat)
         player.address = client.address
         addressLimits.sessionBegan(for: client.address)
         players[playerID] = player

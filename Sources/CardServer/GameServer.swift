@@ -38,7 +38,7 @@ public final class GameServer {
     /// protocol 1 one is told (``clientSpeaksLines(_:)``).
     var refusals: [ClientID: String] = [:]
     var players: [String: Player] = [:]
-    var playerIDsByToken: [String: String] = [:]
+    var playerIDsByToken: [TokenDigest: String] = [:]
     var rooms: [String: Room] = [:]
     /// The public rooms as `rooms` pages show them.
     let listing = RoomListing()

@@ -5,9 +5,9 @@ final class Player {
     /// What the name looks like (``NameSkeleton``), worked out once: a room compares it
     /// with every member's whenever someone joins or watches.
     let nameSkeleton: String
-    /// The session token's SHA-256 (hex): the server keys sessions by it and the room log
-    /// keeps only it, so a copy of the data directory resumes nobody's seat.
-    let tokenHash: String
+    /// The session token's SHA-256: the server keys sessions by it and the room log keeps
+    /// only it, so a copy of the data directory resumes nobody's seat.
+    let tokenHash: TokenDigest
     /// The connection speaking for this player; nil while away.
     var client: ClientID?
     /// The room the player sits in or watches.
@@ -25,7 +25,7 @@ final class Player {
     /// until it ends; empty for a player restored after a restart, whom no address holds.
     var address = ""
 
-    init(id: String, name: String, tokenHash: String, client: ClientID?, chat: TokenBucket) {
+    init(id: String, name: String, tokenHash: TokenDigest, client: ClientID?, chat: TokenBucket) {
         self.id = id
         self.name = name
         self.nameSkeleton = NameSkeleton.of(name)

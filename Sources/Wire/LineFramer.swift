@@ -20,33 +20,76 @@ public struct LineFramer: Sendable {
     }
 
     /// The longest line accepted, counted without "\n" and without one trailing "\r".
-    public let maxLineBytes: Int
+    public var maxLineBytes: Int { Int(maxLine) }
 
     /// The bytes of the current line, which has no newline yet; never more than `maxLineBytes + 1`.
     private var partial: [UInt8] = []
-    /// Bytes not yet scanned because the reader asked to ``Verdict/hold`` them, from `heldStart` on.
-    private var held: [UInt8] = []
-    private var heldStart = 0
-    /// Frames ready for `next()`, from `head` on; the prefix before `head` was already taken.
-    private var frames: [Frame] = []
-    private var head = 0
-    private var queuedLineBytes = 0
+    /// Bytes held back by a reader and frames queued for ``next()``: out of line, and absent
+    /// while there are none, so that the framer a server keeps per connection is three words.
+    private var backlog: Backlog?
+    private let maxLine: Int32
     /// True after an over-long line was reported while its newline had not arrived yet.
     /// (Last: a server keeps a framer per connection, and the flags of the object that holds
     /// it can then share this one's word instead of padding.)
     private var discarding = false
 
+    /// What only some framers hold: bytes not yet scanned because the reader asked to
+    /// ``Verdict/hold`` them (from `heldStart` on), and frames ready for ``next()`` (from `head`
+    /// on; the prefix before `head` was already taken). Copied before a shared one is changed,
+    /// so the framer keeps value semantics: hence unchecked, as no instance is ever mutated
+    /// while another framer can see it.
+    private final class Backlog: @unchecked Sendable {
+        var held: [UInt8] = []
+        var heldStart = 0
+        var frames: [Frame] = []
+        var head = 0
+        var queuedLineBytes = 0
+
+        var isEmpty: Bool { heldStart >= held.count && head >= frames.count }
+
+        func copy() -> Backlog {
+            let copy = Backlog()
+            copy.held = held
+            copy.heldStart = heldStart
+            copy.frames = frames
+            copy.head = head
+            copy.queuedLineBytes = queuedLineBytes
+            return copy
+        }
+    }
+
+    /// The backlog, made or copied so that this framer alone holds it.
+    private mutating func ownBacklog() -> Backlog {
+        if backlog == nil {
+            backlog = Backlog()
+        } else if !isKnownUniquelyReferenced(&backlog) {
+            backlog = backlog?.copy()
+        }
+        return backlog.unsafelyUnwrapped
+    }
+
     /// Makes a framer accepting lines of up to `maxLineBytes` bytes (at least 1).
     public init(maxLineBytes: Int = LineFramer.defaultMaxLineBytes) {
-        precondition(maxLineBytes > 0, "maxLineBytes must be positive")
-        self.maxLineBytes = maxLineBytes
+        precondition(maxLineBytes > 0 && maxLineBytes < Int(Int32.max), "maxLineBytes must be positive and under 2^31")
+        self.maxLine = Int32(maxLineBytes)
     }
 
     /// Bytes held for lines not yet returned by ``next()``: the unfinished line plus queued complete lines.
-    public var bufferedByteCount: Int { partial.count + queuedLineBytes + (held.count - heldStart) }
+    public var bufferedByteCount: Int {
+        guard let backlog else { return partial.count }
+        return partial.count + backlog.queuedLineBytes + (backlog.held.count - backlog.heldStart)
+    }
+
+    private var hasQueuedFrames: Bool {
+        guard let backlog else { return false }
+        return backlog.head < backlog.frames.count
+    }
 
     /// True while bytes held by a ``Verdict/hold`` wait for ``resume(onFrame:)``.
-    public var isHolding: Bool { heldStart < held.count }
+    public var isHolding: Bool {
+        guard let backlog else { return false }
+        return backlog.heldStart < backlog.held.count
+    }
 
     /// What a reader answers for each frame handed to ``append(_:verdict:)``.
     public enum Verdict: Sendable {
@@ -83,9 +126,11 @@ public struct LineFramer: Sendable {
             }
             return true
         })
+        guard !found.isEmpty else { return }
+        let backlog = ownBacklog()
         for frame in found {
-            if case .line(let line) = frame { queuedLineBytes += line.count }
-            frames.append(frame)
+            if case .line(let line) = frame { backlog.queuedLineBytes += line.count }
+            backlog.frames.append(frame)
         }
     }
 
@@ -105,13 +150,14 @@ public struct LineFramer: Sendable {
     /// unscanned, so lines keep their order.
     public mutating func append(_ bytes: UnsafeRawBufferPointer, verdict: (FrameView) -> Verdict) {
         if isHolding {
-            held.append(contentsOf: bytes)
+            ownBacklog().held.append(contentsOf: bytes)
             return
         }
         if let stop = scan(bytes, verdict) {
             // Copied only when a reader holds back, which is rare and bounded by one read.
-            held = Array(UnsafeRawBufferPointer(rebasing: bytes[stop...]))
-            heldStart = 0
+            let backlog = ownBacklog()
+            backlog.held = Array(UnsafeRawBufferPointer(rebasing: bytes[stop...]))
+            backlog.heldStart = 0
         }
     }
 
@@ -120,14 +166,17 @@ public struct LineFramer: Sendable {
     /// when nothing is held.
     public mutating func resume(onFrame verdict: (FrameView) -> Verdict) {
         guard isHolding else { return }
-        let buffer = held
-        let start = heldStart
-        held = []
-        heldStart = 0
+        var backlog = ownBacklog()
+        let buffer = backlog.held
+        let start = backlog.heldStart
+        backlog.held = []
+        backlog.heldStart = 0
+        if backlog.isEmpty { self.backlog = nil }
         let stop = buffer.withUnsafeBytes { scan(UnsafeRawBufferPointer(rebasing: $0[start...]), verdict) }
         if let stop, start + stop < buffer.count {
-            held = buffer
-            heldStart = start + stop
+            backlog = ownBacklog()
+            backlog.held = buffer
+            backlog.heldStart = start + stop
         }
     }
 
@@ -145,7 +194,7 @@ public struct LineFramer: Sendable {
                 continue
             }
             guard let newline else {
-                if partial.count + (count - index) > maxLineBytes + 1 {
+                if partial.count + (count - index) > Int(maxLine) + 1 {
                     // Even after dropping one "\r" the line cannot fit: report it now, keep nothing.
                     partial = []
                     discarding = true
@@ -173,20 +222,21 @@ public struct LineFramer: Sendable {
 
     /// The next complete frame, or nil when more bytes are needed.
     public mutating func next() -> Frame? {
-        guard head < frames.count else { return nil }
-        let frame = frames[head]
+        guard hasQueuedFrames else { return nil }
+        let backlog = ownBacklog()
+        let frame = backlog.frames[backlog.head]
         // Drop the queue's reference right away so a taken line's storage is not kept alive.
-        frames[head] = .tooLong
-        head += 1
+        backlog.frames[backlog.head] = .tooLong
+        backlog.head += 1
         if case .line(let line) = frame {
-            queuedLineBytes -= line.count
+            backlog.queuedLineBytes -= line.count
         }
-        if head == frames.count {
-            frames.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64 && head * 2 >= frames.count {
-            frames.removeFirst(head)
-            head = 0
+        if backlog.head == backlog.frames.count {
+            backlog.frames.removeAll(keepingCapacity: true)
+            backlog.head = 0
+        } else if backlog.head >= 64 && backlog.head * 2 >= backlog.frames.count {
+            backlog.frames.removeFirst(backlog.head)
+            backlog.head = 0
         }
         return frame
     }
@@ -197,7 +247,7 @@ public struct LineFramer: Sendable {
         var length = partial.count + tail.count
         let lastByte = tail.last ?? partial.last
         if lastByte == UInt8(ascii: "\r") { length -= 1 }
-        if length > maxLineBytes {
+        if length > Int(maxLine) {
             partial = []
             return onFrame(.tooLong)
         }

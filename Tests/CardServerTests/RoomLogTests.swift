@@ -17,7 +17,7 @@ struct RoomLogTests {
         return path
     }
 
-    static let ann = RoomLogRecord.Member(id: "p1", name: "ann", tokenHash: String(repeating: "a", count: 64), seat: 0)
+    static let ann = RoomLogRecord.Member(id: "p1", name: "ann", tokenHash: TokenDigest(hex: String(repeating: "a", count: 64))!, seat: 0)
 
     static func snapshot(_ code: String, phase: Phase = .waiting, seq: Int = 1) -> RoomLogRecord.Snapshot {
         RoomLogRecord.Snapshot(

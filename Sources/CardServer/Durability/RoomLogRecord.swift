@@ -11,7 +11,7 @@ enum RoomLogRecord: Equatable {
     struct Member: Equatable {
         var id: String
         var name: String
-        var tokenHash: String
+        var tokenHash: TokenDigest
         /// The seat, nil for a spectator (in `room` snapshots; ignored elsewhere).
         var seat: Int?
         /// Whether their connection was up (in `room` snapshots).
@@ -150,7 +150,7 @@ enum RoomLogRecord: Equatable {
     }
 
     private static func value(of member: Member) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [("id", .string(member.id)), ("name", .string(member.name)), ("hash", .string(member.tokenHash))]
+        var pairs: [(String, JSONValue)] = [("id", .string(member.id)), ("name", .string(member.name)), ("hash", .string(member.tokenHash.hex))]
         if let seat = member.seat { pairs.append(("seat", .int(seat))) }
         if !member.connected { pairs.append(("connected", false)) }
         return .object(JSONObject(pairs))
@@ -232,7 +232,7 @@ enum RoomLogRecord: Equatable {
 
     private static func member(_ value: JSONValue) -> Member? {
         guard let object = value.objectValue, let id = object["id"]?.stringValue, let name = object["name"]?.stringValue,
-              let hash = object["hash"]?.stringValue else { return nil }
+              let hash = object["hash"]?.stringValue.flatMap(TokenDigest.init(hex:)) else { return nil }
         return Member(id: id, name: name, tokenHash: hash, seat: object["seat"]?.intValue, connected: object["connected"]?.boolValue ?? true)
     }
 }
