@@ -25,10 +25,15 @@ public struct ServerConfig: Sendable {
     /// Fairness: how long one turn's lines may take, its fresh input and the lines put off to
     /// it each: past it, every further line waits for the next turn, whose fresh input (a
     /// ping, a move) is taken first. Every other client's worst wait is about two of these.
-    public var turnBudget: Duration = .milliseconds(4)
-    /// ``turnBudget`` in nanoseconds, as the loop's clock reads.
-    var turnBudgetNanoseconds: UInt64 {
-        let (seconds, attoseconds) = turnBudget.components
+    public var turnBudget: Duration = .milliseconds(4) {
+        didSet { turnBudgetNanoseconds = Self.nanoseconds(of: turnBudget) }
+    }
+    /// ``turnBudget`` in nanoseconds, as the loop's clock reads: worked out when it is set,
+    /// since every eighth line compares with it (a `Duration`'s parts take 128-bit arithmetic).
+    public private(set) var turnBudgetNanoseconds: UInt64 = 4_000_000
+
+    static func nanoseconds(of duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
         return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
     }
     /// HTTP requests (pages, files, `/metrics`) one address may make per second, sustained,

@@ -32,6 +32,7 @@ struct Options: Equatable {
     var gamesPerMinute = serverDefaults.gamesPerMinutePerAddress
     var guestLoginsPerMinute = serverDefaults.guestLoginsPerMinutePerAddress
     var maxSessionsPerAddress = serverDefaults.maxSessionsPerAddress
+    var turnBudgetMilliseconds = Int(serverDefaults.turnBudgetNanoseconds / 1_000_000)
     /// Browser origins allowed to open a WebSocket besides the server's own; `*` for any.
     var allowedOrigins: [String] = []
 
@@ -46,7 +47,8 @@ struct Options: Equatable {
                [--max-connections-per-address N] [--rooms-per-minute N]
                [--failed-joins-per-minute N] [--games-per-minute N]
                [--guest-logins-per-minute N] [--max-sessions-per-address N]
-               [--allow-origin ORIGIN]... [--version] [-h|--help]
+               [--turn-budget MS] [--allow-origin ORIGIN]... [--version]
+               [-h|--help]
         """
 
     static let help = """
@@ -131,6 +133,10 @@ struct Options: Equatable {
                                 Sessions one IP address may hold at once, seats
                                 kept for players who left included; one more login
                                 gets server_full; 0 for no cap (default: \(Options().maxSessionsPerAddress))
+          --turn-budget MS      How long one turn of the loop handles lines before
+                                the rest wait for the next, where every other
+                                client's fresh input goes first: about half the
+                                worst wait a burst can cause others (default: \(Options().turnBudgetMilliseconds))
           --allow-origin ORIGIN A web page's origin (https://cards.example) allowed
                                 to open a WebSocket besides the server's own; repeat
                                 it for more; * allows every page
@@ -214,6 +220,7 @@ struct Options: Equatable {
             case "--games-per-minute": options.gamesPerMinute = try number(in: 0...1_000_000)
             case "--guest-logins-per-minute": options.guestLoginsPerMinute = try number(in: 0...1_000_000)
             case "--max-sessions-per-address": options.maxSessionsPerAddress = try number(in: 0...1_000_000)
+            case "--turn-budget": options.turnBudgetMilliseconds = try number(in: 1...10_000)
             case "--allow-origin":
                 let text = try value()
                 guard WebConfig.isOrigin(text) else {

@@ -93,6 +93,7 @@ func runServer(_ options: Options) -> Int32 {
         config.gamesPerMinutePerAddress = options.gamesPerMinute
         config.guestLoginsPerMinutePerAddress = options.guestLoginsPerMinute
         config.maxSessionsPerAddress = options.maxSessionsPerAddress
+        config.turnBudget = .milliseconds(options.turnBudgetMilliseconds)
         var web = WebConfig()
         web.origins = .init(allowed: options.allowedOrigins)
         let server = GameServer(config: config, host: host, journal: journal, roomLog: roomLog, replays: replays)

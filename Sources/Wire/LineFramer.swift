@@ -87,8 +87,9 @@ public struct LineFramer: Sendable {
 
     /// True while bytes held by a ``Verdict/hold`` wait for ``resume(onFrame:)``.
     public var isHolding: Bool {
-        guard let backlog else { return false }
-        return backlog.heldStart < backlog.held.count
+        // A nil test first, which takes no reference: every read of a server's asks this.
+        guard backlog != nil else { return false }
+        return backlog.unsafelyUnwrapped.heldStart < backlog.unsafelyUnwrapped.held.count
     }
 
     /// What a reader answers for each frame handed to ``append(_:verdict:)``.

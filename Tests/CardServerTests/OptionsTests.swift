@@ -36,6 +36,15 @@ struct OptionsTests {
         #expect(options.allowedOrigins == ["https://cards.example", "http://10.0.0.5:8080", "http://[::1]:7878", "*"])
     }
 
+    @Test func theTurnBudgetIsReadInMillisecondsAndIsNeverZero() throws {
+        #expect(Options().turnBudgetMilliseconds == 4)
+        let request = try Options.parse(["--turn-budget", "200"])
+        guard case .run(let options) = request else { Issue.record("\(request)"); return }
+        #expect(options.turnBudgetMilliseconds == 200)
+        #expect(throws: Options.ParseError.self) { try Options.parse(["--turn-budget", "0"]) }
+        #expect(Options.help.contains("\n  --turn-budget MS      How long one turn of the loop handles lines before\n"))
+    }
+
     @Test func outputLimitsTakeSizesAsTheDataLimitsDo() throws {
         let request = try Options.parse(["--output-limit", "64K", "--max-output-total", "16M"])
         guard case .run(let options) = request else { Issue.record("\(request)"); return }

@@ -94,6 +94,10 @@ struct TurnShareTests {
     @Test func aTurnStopsTakingLinesOnceItsTimeIsSpentAndTheRestWaitInTheOrderTheyCame() {
         let host = ScriptedHost(config: ServerConfig(version: "test", commandRate: 0))
         #expect(ServerConfig(version: "test").turnBudget == .milliseconds(4))
+        #expect(ServerConfig(version: "test").turnBudgetNanoseconds == 4_000_000)
+        var slower = ServerConfig(version: "test")
+        slower.turnBudget = .milliseconds(250)
+        #expect(slower.turnBudgetNanoseconds == 250_000_000)
         let players = (0 ..< 10).map { host.player("p\($0)", peer: "10.0.0.\($0 + 1):1") }
         let innocent = host.player("ann")
         host.runsPutOffTurns = false
