@@ -5,7 +5,7 @@ import Glibc
 
 /// A blocking loopback TCP client with a receive timeout, so no test can hang.
 final class TestClient: @unchecked Sendable {
-    let fd: Int32
+    private(set) var fd: Int32
 
     /// Connects to 127.0.0.1 (or `host`) at `port`. `receiveBuffer` sets SO_RCVBUF before connecting.
     init(port: UInt16, host: String = "127.0.0.1", receiveBuffer: Int32? = nil, timeoutSeconds: Int = 5) throws {
@@ -21,14 +21,18 @@ final class TestClient: @unchecked Sendable {
         let fd = self.fd
         let status = try address.withSockAddr { pointer, length in connect(fd, pointer, length) }
         if status != 0 {
+            // Closed here and forgotten: an initializer that throws once every property is set
+            // still runs deinit, whose second close would hit whatever socket another test had
+            // been given the same number meanwhile.
             let code = errno
             Glibc.close(fd)
+            self.fd = -1
             throw TestFailure("connect: errno \(code)")
         }
     }
 
     deinit {
-        Glibc.close(fd)
+        if fd >= 0 { Glibc.close(fd) }
     }
 
     /// The client's own port (what the server sees as the peer's port).

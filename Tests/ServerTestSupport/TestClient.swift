@@ -37,8 +37,9 @@ package final class TestClient: LineClient {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
             guard bound == 0 else {
-                Glibc.close(fd)
-                throw TestFailure("bind to \(source): errno \(errno)")
+                let code = errno
+                close()
+                throw TestFailure("bind to \(source): errno \(code)")
             }
         }
         var address = sockaddr_in()
@@ -51,8 +52,12 @@ package final class TestClient: LineClient {
             }
         }
         guard result == 0 else {
-            Glibc.close(fd)
-            throw TestFailure("connect to port \(port): errno \(errno)")
+            // close(), which forgets the descriptor: an initializer that throws once every
+            // property is set still runs deinit, and a second close of the same number, taken
+            // meanwhile by another test's socket, closed that one (seen as EBADF in CI).
+            let code = errno
+            close()
+            throw TestFailure("connect to port \(port): errno \(code)")
         }
     }
 
