@@ -27,6 +27,9 @@ public final class Client {
     var linesThisTurn: UInt16 = 0
     /// The turn of the loop (``TurnShares/turn``, its low 32 bits) `linesThisTurn` counts in.
     var linesTurn: UInt32 = 0
+    /// The last turn (low 32 bits) in which a line of its was put off: a client put off in
+    /// the turn before is working through a backlog, any other is a newcomer to the queue.
+    var putOffTurn: UInt32 = 0
 
     init(id: ClientID, commands: TokenBucket) {
         self.id = id

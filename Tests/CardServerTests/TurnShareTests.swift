@@ -107,24 +107,52 @@ struct TurnShareTests {
         host.sendInOneTurn(players.map { (Self.pings(16), $0) })
         #expect(players.map { host.takeLines($0).count } == [16, 16, 8, 0, 0, 0, 0, 0, 0, 0])
 
-        // The next turns take the rest in the order they were put off, the innocent's fresh
-        // ping first in each; no turn takes more than 40 lines.
+        // The next turns take the rest, the innocent's fresh ping first in each; no turn takes
+        // more than 40 lines. The first of them gives every client put off one line before any
+        // gets more (newcomers first), then the rest in the order they were put off.
         var finished: [Int] = []
-        var turns = 0
+        var takenByTurn: [[Int]] = []
         while host.hasPutOffWork {
             host.sendInOneTurn([(Array(#"{"type":"ping","id":"t"}"#.utf8) + [10], innocent)])
             #expect(host.takeLines(innocent) == [#"{"type":"pong","id":"t"}"#])
             host.runTurn()
-            turns += 1
-            var taken = 0
+            var taken: [Int] = []
             for (index, player) in players.enumerated() {
                 let lines = host.takeLines(player)
-                taken += lines.count
+                taken.append(lines.count)
                 if lines.last == #"{"type":"pong","id":16}"# { finished.append(index) }
             }
-            #expect(taken <= 40)
+            #expect(taken.reduce(0, +) <= 40)
+            takenByTurn.append(taken)
         }
-        #expect(finished == [2, 3, 4, 5, 6, 7, 8, 9])
-        #expect(turns == 3)
+        // Turn 1: one line each for 2-9 (8), then 2's last 7, 3's 15 and 4's first 10: 40.
+        #expect(takenByTurn.first == [0, 0, 8, 16, 11, 1, 1, 1, 1, 1])
+        #expect(finished == [2, 3, 5, 6, 4, 7, 8, 9])
+        #expect(takenByTurn.count == 3)
+        let takenAfterTheFirstTurn: Int = takenByTurn.joined().reduce(0, +)
+        #expect(takenAfterTheFirstTurn == 120)
+    }
+
+    @Test func aPingThatCameWithABurstIsAnsweredInTheNextTurnNotBehindTheBurst() {
+        let host = ScriptedHost(config: ServerConfig(version: "test", commandRate: 0))
+        let racers = (0 ..< 30).map { host.player("r\($0)", peer: "10.0.1.\($0 + 1):1") }
+        let innocent = host.player("ann")
+        host.runsPutOffTurns = false
+        // 1 ms a clock reading: a turn takes 40 lines, as above.
+        host.nanosecondsPerRead = 1_000_000
+        // 30 racers send 100 draws' worth of pings each in the turn the innocent pings.
+        host.sendInOneTurn(racers.map { (Self.pings(100), $0) } + [(Array(#"{"type":"ping","id":"mine"}"#.utf8) + [10], innocent)])
+        #expect(racers.prefix(3).map { host.takeLines($0).count } == [16, 16, 8])
+        #expect(host.takeLines(innocent).isEmpty)
+        // The next turn: one line for each client put off, the innocent last among them, before
+        // any racer gets a second (30 + 1), then 9 for the first racer put off. (Behind the
+        // racers' shares of 16 it waited 11 turns.)
+        host.runTurn()
+        #expect(host.takeLines(innocent) == [#"{"type":"pong","id":"mine"}"#])
+        let racersTaken: Int = racers.map { host.takeLines($0).count }.reduce(0, +)
+        #expect(racersTaken == 39)
+        // And the burst still goes through, every line once, in order.
+        while host.hasPutOffWork { host.runTurn() }
+        #expect(racers.allSatisfy { host.takeLines($0).last == #"{"type":"pong","id":100}"# })
     }
 }
