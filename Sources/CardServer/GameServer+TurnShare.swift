@@ -103,6 +103,7 @@ extension GameServer {
         // Newcomers first, one line each (the rest of what they sent is put off behind those
         // waiting, where they get the rest of their share), then those waiting. Those put off
         // while this runs go behind the ones waiting now.
+        lightNewcomersFirst()
         let newcomersEnd = turnShares.newcomers.count
         while turnShares.newcomersHead < newcomersEnd, !turnShares.spent {
             let id = turnShares.newcomers[turnShares.newcomersHead]
@@ -137,6 +138,22 @@ extension GameServer {
                 host.nextTurn { [weak self] in self?.takeWaitingLines() }
             }
         }
+    }
+
+    /// Orders the newcomers not taken yet so that those whose put-off line is all they sent
+    /// (the host holds nothing more of theirs: a player's ping) go before those with more (a
+    /// racer's burst), each group in the order it was put off. When a burst spends a turn, a
+    /// ping that came with it then waits for nobody's line but other pings'.
+    private func lightNewcomersFirst() {
+        guard turnShares.newcomersHead < turnShares.newcomers.count else { return }
+        var light: [ClientID] = []
+        var heavy: [ClientID] = []
+        for id in turnShares.newcomers[turnShares.newcomersHead...] {
+            if host.holdsInput(of: id) { heavy.append(id) } else { light.append(id) }
+        }
+        guard !light.isEmpty, !heavy.isEmpty else { return }
+        turnShares.newcomers = light + heavy
+        turnShares.newcomersHead = 0
     }
 
     /// Takes the line put off for client `id`, then the rest of what it sent while its share

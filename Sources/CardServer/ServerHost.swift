@@ -60,6 +60,10 @@ public protocol ServerHost: AnyObject {
     /// Stops (`false`) or restarts (`true`) reading what a client sends. On restart the host
     /// first hands over, through ``GameServer/takeLines(of:_:)``, the lines it held back.
     func setReading(_ client: ClientID, _ reading: Bool)
+    /// Whether the host holds lines of the client's that it has not handed over yet (read from
+    /// the socket, held back by ``setReading(_:_:)``): a client put off with nothing more
+    /// held sent one line, and is taken before those with a backlog.
+    func holdsInput(of client: ClientID) -> Bool
     /// Asks for one `GameServer.clientDrained(_:)` once the client's unsent bytes are
     /// at most `bytes` (soon, if they already are).
     func notifyWhenDrained(_ client: ClientID, atMost bytes: Int)

@@ -80,6 +80,10 @@ final class LoopHost: ServerHost {
         transport?.setReading(ConnectionNumber(rawValue: client.rawValue), reading)
     }
 
+    func holdsInput(of client: ClientID) -> Bool {
+        transport?.holdsInput(ConnectionNumber(rawValue: client.rawValue)) ?? false
+    }
+
     func notifyWhenDrained(_ client: ClientID, atMost bytes: Int) {
         loop.notifyWhenDrained(ConnectionID(rawValue: client.rawValue), atMost: bytes)
     }

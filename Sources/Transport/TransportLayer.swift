@@ -117,6 +117,16 @@ public final class TransportLayer {
         }
     }
 
+    /// Whether the connection holds input back that the service has not been handed yet:
+    /// lines the framer kept at a ``LineFramer/Verdict/hold``, or WebSocket frames not yet read.
+    /// (Not the socket's unread bytes, which the kernel keeps.)
+    public func holdsInput(_ id: ConnectionNumber) -> Bool {
+        guard let connection = connections[id] else { return false }
+        if connection.framer.isHolding { return true }
+        guard case .webSocket(let session) = connection.state else { return false }
+        return session.reader.hasUnreadBytes
+    }
+
     /// Closes a connection once what was queued for it is written. A WebSocket is sent its
     /// close frame first: 1000, or 1001 when the server is `goingAway`.
     public func close(_ id: ConnectionNumber, goingAway: Bool = false) {

@@ -50,6 +50,9 @@ public struct WebSocketReader: Sendable {
     }
 
     /// Adds bytes received.
+    /// Whether bytes wait that ``next()`` has not taken yet (frames not handed on).
+    public var hasUnreadBytes: Bool { start < buffer.count }
+
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if start > 0 {
             buffer.removeFirst(start)

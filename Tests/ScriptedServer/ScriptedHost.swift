@@ -181,6 +181,10 @@ public final class ScriptedHost: ServerHost {
         transport.setReading(ConnectionNumber(rawValue: client.rawValue), reading)
     }
 
+    public func holdsInput(of client: ClientID) -> Bool {
+        transport.holdsInput(ConnectionNumber(rawValue: client.rawValue))
+    }
+
     public func notifyWhenDrained(_ client: ClientID, atMost bytes: Int) {
         drainMarks[client] = bytes
     }

@@ -20,5 +20,6 @@ final class ReplayHost: ServerHost {
     func runOffLoop(_ work: @escaping @Sendable () -> UInt64, then completion: @escaping (UInt64) -> Void) {}
     func unsentBytes(for client: ClientID) -> Int? { nil }
     func setReading(_ client: ClientID, _ reading: Bool) {}
+    func holdsInput(of client: ClientID) -> Bool { false }
     func notifyWhenDrained(_ client: ClientID, atMost bytes: Int) {}
 }
