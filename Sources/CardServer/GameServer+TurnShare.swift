@@ -162,9 +162,9 @@ extension GameServer {
         guard let waiting = turnShares.putOffFrames.removeValue(forKey: id) else { return }
         guard let client = clients[id], !client.isClosing, case .turnShare? = client.inputPause else { return }
         client.inputPause = nil
-        // Put off again in this turn, it is working through a backlog, not a newcomer.
-        client.putOffTurn = UInt32(truncatingIfNeeded: turnShares.turn)
         let turn = UInt32(truncatingIfNeeded: turnShares.turn)
+        // Put off again in this turn, it is working through a backlog, not a newcomer.
+        client.putOffTurn = turn
         if oneOnly {
             client.linesTurn = turn
             client.linesThisTurn = UInt16(clamping: config.linesPerTurn)
