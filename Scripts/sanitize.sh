@@ -23,6 +23,7 @@
 # TSAN_OPTIONS from the environment are kept.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/one-shot-build.sh
 
 usage="USAGE: Scripts/sanitize.sh [--all] [--sanitizer address|thread] [--build-only|--skip-build] [swift test options...]"
 sanitizers=(address thread)
@@ -78,7 +79,7 @@ export TEST_TIME_SCALE="${TEST_TIME_SCALE:-4}"
 
 # Line tables are all a report needs (file and line of each frame); full debug information
 # made the debug build 15% slower (230 s against 195 s on 2 cores).
-lines=(-Xswiftc -gline-tables-only)
+lines=(-Xswiftc -gline-tables-only "${one_shot_build[@]}")
 
 failed=0
 summary=()

@@ -28,6 +28,7 @@
 # nothing is skipped. Exits non-zero if any phase failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/one-shot-build.sh
 
 install=1
 for argument in "$@"; do
@@ -137,7 +138,7 @@ e2e_targets='ServerEndToEndTests|ClientEndToEndTests'
 release_path=.build-release
 background release bash -c \
     "swift build -c release --scratch-path $release_path --product cardserver && swift build -c release --scratch-path $release_path --product cardclient"
-phase build swift build --build-tests -Xswiftc -gline-tables-only
+phase build swift build --build-tests -Xswiftc -gline-tables-only "${one_shot_build[@]}"
 # The sanitizers' builds once the debug build is done, which every test waits for. (On CI the
 # debug build took 434-490 s with them beside it and 440-446 s without: the run took 1,021 s
 # with them started at once, 966 s this way.)
