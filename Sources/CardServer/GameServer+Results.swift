@@ -55,6 +55,8 @@ extension GameServer {
     /// their rooms. The host calls this before it writes the turn's output.
     public func endOfTurn() {
         turnShares.endTurn()
+        // Before the turn's results are announced: a game's last state comes before its `game_over`.
+        sendSpectatorStates()
         // The turn's room records go to the kernel before any of its replies can.
         flushRoomLog()
         let now = results.endTurn { games in

@@ -92,6 +92,9 @@ extension GameServer {
         try requireNoRoom(player)
         try requireNameFree(player.name, in: room)
         try logCommand(.watch(room: room.code, player: member(player, seat: nil), t: gameNow))
+        // The state owed to the others is of before this watch: not for the newcomer, whose
+        // first state is the one its `watching` names (or a newer one).
+        sendSpectatorState(room)
         room.spectators.append(player.id)
         player.roomCode = room.code
         host.log("room \(room.code): \(player.name) watches")
@@ -331,6 +334,8 @@ extension GameServer {
     /// Sends one message to every connected member, encoding it once.
     /// - Parameter seq: for a reply every member hears (a Set claim), the `seq` of the state that shows it.
     func broadcast(_ message: ServerMessage, in room: Room, except excluded: String? = nil, seq: Int? = nil) {
+        // An event comes after the state it follows, for spectators too.
+        sendSpectatorState(room)
         let line = message.encodedLine(seq: seq)
         room.forEachMember { memberID, _ in
             if memberID != excluded, let client = players[memberID]?.client {
@@ -352,6 +357,9 @@ extension GameServer {
         let entries = playerEntries(of: room)
         room.forEachMember { memberID, memberSeat in
             guard let client = players[memberID]?.client else { return }
+            // Spectators get the newest state once a turn (a Klondike race's racers change it
+            // hundreds of times a second; each change for each spectator was most of the loop's work).
+            if memberSeat == nil { return oweSpectatorsState(room) }
             // A state replaces the one before it: a member far behind on reading (a spectator
             // who stopped) is sent none until it has read down, then the newest. So a room's
             // moves cost it one pending state, not one each (nor the time to encode them).
@@ -370,7 +378,7 @@ extension GameServer {
     }
 
     /// Notes that a client missed states, and asks to hear when it has read down.
-    private func holdStates(for id: ClientID) {
+    func holdStates(for id: ClientID) {
         guard let client = clients[id], !client.missedStates else { return }
         client.missedStates = true
         host.notifyWhenDrained(id, atMost: config.resumeInputAtUnsentBytes)
@@ -383,7 +391,7 @@ extension GameServer {
     }
 
     /// The seated players, then the robot, as `state.players` lists them.
-    private func playerEntries(of room: Room) -> [PlayerEntry] {
+    func playerEntries(of room: Room) -> [PlayerEntry] {
         let seated = room.seats.enumerated().compactMap { seat, playerID -> PlayerEntry? in
             guard let playerID, let player = players[playerID] else { return nil }
             let score = room.phase == .waiting ? 0 : room.engine.score(seat: seat)
@@ -392,7 +400,7 @@ extension GameServer {
         return seated + room.engine.robotPlayers
     }
 
-    private func stateView(of room: Room, entries: [PlayerEntry], forSeat viewerSeat: Int?, now: UInt64) -> RoomState {
+    func stateView(of room: Room, entries: [PlayerEntry], forSeat viewerSeat: Int?, now: UInt64) -> RoomState {
         RoomState(
             room: room.code, game: room.gameName, seq: room.seq, phase: room.phase, players: entries,
             spectators: room.spectators.count, seats: room.seats.count,

@@ -40,6 +40,8 @@ public final class GameServer {
     var players: [String: Player] = [:]
     var playerIDsByToken: [TokenDigest: String] = [:]
     var rooms: [String: Room] = [:]
+    /// The rooms whose spectators are owed a state by the turn's end (``sendSpectatorStates()``).
+    var roomsOwingSpectators: [Room] = []
     /// The public rooms as `rooms` pages show them.
     let listing = RoomListing()
     /// What `/metrics` shows, kept as things happen.

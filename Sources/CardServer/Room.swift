@@ -39,6 +39,8 @@ final class Room {
     /// `summary` encoded, kept so a page is assembled by copying bytes.
     var summaryText: [UInt8] = []
     var engine: any GameEngine
+    /// Whether the spectators are owed the room's newest state (``GameServer/sendSpectatorStates()``).
+    var spectatorsOweState = false
     /// The timer that will call the engine's deadline.
     var deadlineTimer: TimerToken?
     /// The engine deadline `deadlineTimer` runs to.
