@@ -54,3 +54,48 @@ struct PasswordHashingTests {
         #expect(constantTimeEqual([], []))
     }
 }
+
+/// An account's password as stored: its written form, its check, and the rule for new ones.
+struct StoredPasswordTests {
+    static let salt: [UInt8] = Array(0..<16)
+
+    @Test func aStoredPasswordChecksTheRightOneOnlyAndReadsBackFromItsText() throws {
+        let stored = StoredPassword(password: "correct horse", salt: Self.salt, iterations: 1_000)
+        // The derived key as Python's hashlib.pbkdf2_hmac gives it for the same password, salt and count.
+        #expect(stored.text == "pbkdf2-sha256$1000$000102030405060708090a0b0c0d0e0f$c914cc4f06cc6e8f46d157e3a1b5aa7abceebb17bb0444cd4c4ac16ca2ae9864")
+        #expect(stored.matches("correct horse"))
+        #expect(!stored.matches("correct horse "))
+        #expect(!stored.matches("Correct horse"))
+        let read = try #require(StoredPassword(text: stored.text))
+        #expect(read == stored)
+        #expect(read.matches("correct horse"))
+    }
+
+    @Test func aStoredTextInAnyOtherShapeIsRefused() {
+        let good = StoredPassword(password: "correct horse", salt: Self.salt, iterations: 2).text
+        #expect(StoredPassword(text: good) != nil)
+        let parts = good.split(separator: "$").map(String.init)
+        for bad in [
+            "", "pbkdf2-sha256", good + "$", "pbkdf2-sha1$2$\(parts[2])$\(parts[3])",
+            "pbkdf2-sha256$0$\(parts[2])$\(parts[3])", "pbkdf2-sha256$-5$\(parts[2])$\(parts[3])",
+            "pbkdf2-sha256$10000001$\(parts[2])$\(parts[3])",
+            "pbkdf2-sha256$2$\(parts[2].dropLast(2))$\(parts[3])", "pbkdf2-sha256$2$\(parts[2])$\(parts[3])00",
+            "pbkdf2-sha256$2$\(parts[2].uppercased())$\(parts[3])", "pbkdf2-sha256$2$\(parts[2])$\(parts[3].dropLast())x",
+        ] {
+            #expect(StoredPassword(text: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func aNewPasswordIsEightTo256CharactersAndNotTheNameEitherWay() {
+        #expect(PasswordRule.problem(password: "seven77", name: "ann") == "a password needs at least 8 characters (this has 7); a few words make a good one")
+        #expect(PasswordRule.problem(password: "eight888", name: "ann") == nil)
+        // Characters, not bytes: eight accented letters are eight.
+        #expect(PasswordRule.problem(password: "éééééééé", name: "ann") == nil)
+        #expect(PasswordRule.problem(password: String(repeating: "x", count: 256), name: "ann") == nil)
+        #expect(PasswordRule.problem(password: String(repeating: "x", count: 257), name: "ann") == "a password may have at most 256 characters (this has 257)")
+        #expect(PasswordRule.problem(password: "Annabelle", name: "annabelle") == "a password cannot be the account's name, or the name backwards")
+        #expect(PasswordRule.problem(password: "ellebanna", name: "Annabelle") == "a password cannot be the account's name, or the name backwards")
+        // No composition rules: all lowercase letters and spaces is fine.
+        #expect(PasswordRule.problem(password: "correct horse battery staple", name: "ann") == nil)
+    }
+}

@@ -1,0 +1,107 @@
+/// An account's password as the server keeps it: never the password, but PBKDF2-HMAC-SHA256 of
+/// it with a salt of its own and the iteration count it was made with, so that the count can
+/// rise for new passwords while the old ones still check.
+///
+/// Written `pbkdf2-sha256$<iterations>$<salt, hex>$<derived key, hex>`, the shape PostgreSQL and
+/// Django use for theirs, so an operator reading an accounts file sees what each line is.
+struct StoredPassword: Equatable, Sendable {
+    /// OWASP's figure for PBKDF2-HMAC-SHA256 (Password Storage Cheat Sheet, 2023 and since).
+    static let defaultIterations = 600_000
+    /// Bytes of salt, from `getrandom` (the caller's): 128 bits, as NIST SP 800-132 asks at least.
+    static let saltBytes = 16
+    /// Bytes of derived key: one SHA-256 output, so one PBKDF2 block.
+    static let keyBytes = 32
+    /// The most iterations a stored line may name: a doctored file must not make one check
+    /// take an hour of the worker's time.
+    static let maxIterations = 10_000_000
+
+    let iterations: Int
+    let salt: [UInt8]
+    let derivedKey: [UInt8]
+
+    /// Derives the stored form of `password`: slow on purpose (0.7 s at the default count in a
+    /// release build here), so never on the event loop.
+    init(password: String, salt: [UInt8], iterations: Int = defaultIterations) {
+        precondition(salt.count == Self.saltBytes, "a password's salt has \(Self.saltBytes) bytes")
+        self.iterations = iterations
+        self.salt = salt
+        derivedKey = PBKDF2.sha256(password: Array(password.utf8), salt: salt, iterations: iterations, length: Self.keyBytes)
+    }
+
+    /// Reads the written form; nil for anything else.
+    init?(text: String) {
+        let parts = text.split(separator: "$", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "pbkdf2-sha256",
+              let iterations = Int(parts[1]), (1...Self.maxIterations).contains(iterations),
+              let salt = Self.bytes(hex: parts[2]), salt.count == Self.saltBytes,
+              let key = Self.bytes(hex: parts[3]), key.count == Self.keyBytes
+        else { return nil }
+        self.iterations = iterations
+        self.salt = salt
+        derivedKey = key
+    }
+
+    /// The written form.
+    var text: String {
+        "pbkdf2-sha256$\(iterations)$\(Self.hex(salt))$\(Self.hex(derivedKey))"
+    }
+
+    /// Whether `password` is the one stored: derived again with the stored salt and count, and
+    /// compared in constant time.
+    func matches(_ password: String) -> Bool {
+        let candidate = PBKDF2.sha256(password: Array(password.utf8), salt: salt, iterations: iterations, length: Self.keyBytes)
+        return constantTimeEqual(candidate, derivedKey)
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func bytes(hex: Substring) -> [UInt8]? {
+        let text = Array(hex.utf8)
+        guard text.count.isMultiple(of: 2) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count / 2)
+        var index = 0
+        while index < text.count {
+            guard let high = digits.firstIndex(of: text[index]), let low = digits.firstIndex(of: text[index + 1]) else { return nil }
+            bytes.append(UInt8(high << 4 | low))
+            index += 2
+        }
+        return bytes
+    }
+}
+
+/// What a new password must be (NIST SP 800-63B, section 3.1.1.2): long enough, not too long
+/// to hash, and not the account's own name; no rules of composition, no hints.
+enum PasswordRule {
+    static let minimumCharacters = 8
+    /// Long passphrases are welcome; past this the hashing work is the attacker's lever.
+    static let maximumCharacters = 256
+
+    /// Why `password` cannot be the password of the account `name`; nil when it can.
+    /// Characters are Unicode scalars, as NIST counts them.
+    static func problem(password: String, name: String) -> String? {
+        let count = password.unicodeScalars.count
+        if count < minimumCharacters {
+            return "a password needs at least \(minimumCharacters) characters (this has \(count)); a few words make a good one"
+        }
+        if count > maximumCharacters {
+            return "a password may have at most \(maximumCharacters) characters (this has \(count))"
+        }
+        let folded = String(password.unicodeScalars.map { Character($0) }).lowercased()
+        let folder = name.lowercased()
+        if folded == folder || folded == String(folder.reversed()) {
+            return "a password cannot be the account's name, or the name backwards"
+        }
+        return nil
+    }
+}
