@@ -6,8 +6,9 @@
 #   Scripts/test.sh --no-install   the same, installing nothing (a missing peer fails its tests)
 #
 # What it does, in phases whose wall times it prints at the end. The run is bound by CPU
-# (about 1,600 core seconds on CI's 2 cores, of which the builds are 1,050), so the builds
-# overlap the tests and the sanitizers' builds take only what the rest leaves idle:
+# (about 1,490 core seconds on CI's 2 cores, measured 2026-11-29: the builds 966, whole-module
+# as Scripts/one-shot-build.sh says; the tests 524), so the builds overlap the tests and the
+# sanitizers' builds take only what the rest leaves idle:
 #   peers           installs what the tests use as peers and judges when it is missing
 #                   (Debian's tmux, nginx, Caddy, promtool, Chromium and its driver, Python's
 #                   websockets, jsonschema, regex and Selenium; pip's jsonschema and regex for
