@@ -4,13 +4,13 @@
 public enum SHA256 {
     /// The 32-byte digest of `message`.
     public static func digest<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var state = initialState
+        var state = initialWords
         var block = [UInt8]()
         block.reserveCapacity(64)
         for byte in message {
             block.append(byte)
             if block.count == 64 {
-                compress(&state, block)
+                compress(&state, Self.block(block))
                 block.removeAll(keepingCapacity: true)
             }
         }
@@ -19,18 +19,13 @@ public enum SHA256 {
         block.append(0x80)
         if block.count > 56 {
             block += [UInt8](repeating: 0, count: 64 - block.count)
-            compress(&state, block)
+            compress(&state, Self.block(block))
             block.removeAll(keepingCapacity: true)
         }
         block += [UInt8](repeating: 0, count: 56 - block.count)
         for shift in stride(from: 56, through: 0, by: -8) { block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        compress(&state, block)
-        var digest: [UInt8] = []
-        digest.reserveCapacity(32)
-        for word in state {
-            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
-        }
-        return digest
+        compress(&state, Self.block(block))
+        return bytes(of: state)
     }
 
     /// The digest as 64 lowercase hex digits.
@@ -48,10 +43,6 @@ public enum SHA256 {
     /// The hash of a string's UTF-8 bytes, in hex.
     public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
 
-    private static let initialState: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-
     /// The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -66,34 +57,9 @@ public enum SHA256 {
 
     @inline(__always)
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-
-    /// Folds one 64-byte block into the state.
-    private static func compress(_ state: inout [UInt32], _ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for t in 0..<16 {
-            w[t] = UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16 | UInt32(block[t * 4 + 2]) << 8 | UInt32(block[t * 4 + 3])
-        }
-        for t in 16..<64 {
-            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for t in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ roundConstants[t] &+ w[t]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
-    }
 }
 
-// MARK: - Fixed-size blocks, for HMAC and PBKDF2's inner loop
+// MARK: - Blocks as words: every digest, and HMAC and PBKDF2's inner loop
 
 extension SHA256 {
     /// The eight words of SHA-256's state.
@@ -105,8 +71,8 @@ extension SHA256 {
     static let initialWords = Words(0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
 
     /// Folds one block into `state`, allocating nothing: PBKDF2 calls this 1.2 million times a
-    /// password (two blocks an iteration, 600,000 iterations), where ``digest(_:)``'s arrays
-    /// would cost more than the arithmetic.
+    /// password (two blocks an iteration, 600,000 iterations), where arrays would cost more than
+    /// the arithmetic.
     static func compress(_ state: inout Words, _ block: Block) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             for t in 0..<16 { w[t] = block[t] }
