@@ -33,8 +33,8 @@ struct StoredPassword: Equatable, Sendable {
         let parts = text.split(separator: "$", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "pbkdf2-sha256",
               let iterations = Int(parts[1]), (1...Self.maxIterations).contains(iterations),
-              let salt = Self.bytes(hex: parts[2]), salt.count == Self.saltBytes,
-              let key = Self.bytes(hex: parts[3]), key.count == Self.keyBytes
+              let salt = Hex.bytes(parts[2]), salt.count == Self.saltBytes,
+              let key = Hex.bytes(parts[3]), key.count == Self.keyBytes
         else { return nil }
         self.iterations = iterations
         self.salt = salt
@@ -43,7 +43,7 @@ struct StoredPassword: Equatable, Sendable {
 
     /// The written form.
     var text: String {
-        "pbkdf2-sha256$\(iterations)$\(Self.hex(salt))$\(Self.hex(derivedKey))"
+        "pbkdf2-sha256$\(iterations)$\(Hex.text(salt))$\(Hex.text(derivedKey))"
     }
 
     /// Whether `password` is the one stored: derived again with the stored salt and count, and
@@ -51,32 +51,6 @@ struct StoredPassword: Equatable, Sendable {
     func matches(_ password: String) -> Bool {
         let candidate = PBKDF2.sha256(password: Array(password.utf8), salt: salt, iterations: iterations, length: Self.keyBytes)
         return constantTimeEqual(candidate, derivedKey)
-    }
-
-    private static let digits = Array("0123456789abcdef".utf8)
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    private static func bytes(hex: Substring) -> [UInt8]? {
-        let text = Array(hex.utf8)
-        guard text.count.isMultiple(of: 2) else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.count / 2)
-        var index = 0
-        while index < text.count {
-            guard let high = digits.firstIndex(of: text[index]), let low = digits.firstIndex(of: text[index + 1]) else { return nil }
-            bytes.append(UInt8(high << 4 | low))
-            index += 2
-        }
-        return bytes
     }
 }
 

@@ -30,14 +30,7 @@ public enum SHA256 {
 
     /// The digest as 64 lowercase hex digits.
     public static func hex<Bytes: Collection>(_ message: Bytes) -> String where Bytes.Element == UInt8 {
-        let digits = Array("0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(64)
-        for byte in digest(message) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
-        }
-        return text
+        Hex.text(digest(message))
     }
 
     /// The hash of a string's UTF-8 bytes, in hex.
