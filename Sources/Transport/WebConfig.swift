@@ -11,8 +11,10 @@ public struct WebConfig: Sendable {
     /// `browserMemory`: a browser's spare connection (opened with the page's first one, used
     /// for a file the page asks for later in its load) must not be greeted before its request
     /// comes (see `BrowserAddresses`). A protocol 1 client from such an address that speaks
-    /// first (a `login`) is greeted at once; netcat beside a page just loaded waits 3 s.
-    public var browserGreetingDelay: Duration = .seconds(3)
+    /// first (a `login`) is greeted at once; netcat beside a page just loaded waits up to 10 s.
+    /// As long as `browserMemory`: Chrome keeps a spare it has not used for up to 10 s, and a
+    /// loaded machine can take seconds to ask for the page's next file.
+    public var browserGreetingDelay: Duration = .seconds(10)
     /// How long an address counts as a browser's after its last HTTP request (Chrome drops a
     /// spare connection it did not use after 10 s).
     public var browserMemory: Duration = .seconds(10)

@@ -9,7 +9,7 @@ final class RawClient {
     private var fd: Int32
     private var pending: [UInt8] = []
 
-    /// Connects to 127.0.0.1:port, reads `hello` and logs in as `name`.
+    /// Connects to 127.0.0.1:port, logs in as `name` and reads `hello` and `welcome`.
     init(port: UInt16, name: String) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
@@ -22,8 +22,9 @@ final class RawClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw TestFailure("connect to \(port): errno \(errno)") }
-        try expect("hello")
+        // Speaking first, the server greets at once: no greeting delay to wait out.
         send(#"{"type":"login","name":"\#(name)"}"#)
+        try expect("hello")
         try expect("welcome")
     }
 

@@ -17,11 +17,13 @@ extension ServerUnderTest {
         try connect(from: nil)
     }
 
-    /// Connects (from `source`, if given), reads `hello` and logs in.
+    /// Connects (from `source`, if given), logs in and reads `hello`, then `welcome`. The `login`
+    /// goes first, as a bot's does: the server greets at once, where a silent connection waits
+    /// out the greeting delay (10 s from an address that just made an HTTP request).
     package func player(_ name: String, from source: String? = nil) throws -> Client {
         let client = try connect(from: source)
-        try client.expect("hello")
         client.send(#"{"type":"login","name":"\#(name)"}"#)
+        try client.expect("hello")
         client.token = try client.expect("welcome")["token"]?.stringValue
         return client
     }

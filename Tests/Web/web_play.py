@@ -156,21 +156,41 @@ class Page:
 
     def open(self, path=''):
         self.d.get(self.run.server.url + path)
+        self.settle(lambda: self.d.get(self.run.server.url + path))
+
+    def reload(self):
+        self.d.refresh()
+        self.settle(self.d.refresh)
+
+    def settle(self, load_again):
         # A browser connection that waited more than the greeting delay (50 ms) before its
         # first request, from an address that made none before, is greeted as a protocol 1
         # client and the page fails once (Protocol.md, Transports); the server then knows the
         # address, and a reload works. Seen only on a heavily loaded machine: counted, said.
         # (A spare connection Chrome opened with the failed load was greeted too, so the
-        # first reload can fail the same way; each failure marks the address again. With
+        # first reload can fail the same way, the page itself or a file it asks for, such as
+        # app.js, which leaves it at 'Loading…': so each load is waited for to its end and the
+        # console read as well as the page. Each failure marks the address again. With
         # twelve browsers starting at once on two cores, three reloads in a row failed once
         # in a standalone run of the browser tests: up to six, each a little later.)
         for attempt in range(6):
-            time.sleep(0.3 * (attempt + 1))
-            if 'ERR_INVALID_HTTP_RESPONSE' not in (self.js('return document.body && document.body.innerText') or ''):
+            wait_for('the page to load', lambda: self.js('return document.readyState') == 'complete', timeout=20)
+            if not self.load_failed():
                 break
             self.run.first_load_failures += 1
-            print('web: a first load failed (greeted before its request); reloading', flush=True)
-            self.d.get(self.run.server.url + path)
+            print('web: a load failed (greeted before its request); reloading', flush=True)
+            time.sleep(0.3 * attempt)
+            load_again()
+
+    def load_failed(self):
+        """Whether the page, or a file it asked for, got a protocol 1 greeting for an answer.
+        The console's other lines are kept for the checks after each step."""
+        if 'ERR_INVALID_HTTP_RESPONSE' in (self.js('return document.body && document.body.innerText') or ''):
+            return True
+        logs = self.d.get_log('browser')
+        failed = [l for l in logs if 'ERR_INVALID_HTTP_RESPONSE' in l['message']]
+        self.console.extend(l for l in logs if l not in failed)
+        return bool(failed)
 
     def login(self, name, into_room=False):
         try:
@@ -238,7 +258,8 @@ class Page:
             self.run.checker.check(json.loads(raw), raw, 'server')
             self.run.received += 1
         self.js('window.__sent = []; window.__received = []')
-        logs = self.d.get_log('browser')
+        logs = self.console + self.d.get_log('browser')
+        self.console = []
         bad = [l for l in logs if l['level'] == 'SEVERE' or 'Content Security Policy' in l['message']]
         expect(not bad, f'the console holds {bad}')
         width = self.js('return document.documentElement.scrollWidth')
@@ -458,8 +479,8 @@ def scenario_reload_and_restart(run):
         page.login('stayer')
         code = page.create('set', 1)
         board = [c['id'] for c in page.state()['board']]
-        page.d.refresh()
-        wait_for('the room after a reload', lambda: page.js('return window.cardserverPage.state && window.cardserverPage.state.room') == code)
+        page.reload()
+        wait_for('the room after a reload', lambda: page.js('return window.cardserverPage && window.cardserverPage.state && window.cardserverPage.state.room') == code)
         expect([c['id'] for c in page.state()['board']] == board, 'the same board after a reload')
         page.check()
         run.server.kill()

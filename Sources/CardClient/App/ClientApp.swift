@@ -1,4 +1,5 @@
 import Glibc
+import Wire
 
 /// The client's event loop: one thread, one `poll` over the keyboard, the server socket and the
 /// signal pipe, with a tick for countdowns and flashes. Keys and server lines go through the
@@ -69,7 +70,7 @@ public final class ClientApp {
     ///   one line on stderr before the screen is taken; 1 when the terminal cannot be used.
     public func run() -> Int32 {
         do {
-            let first = try ServerConnection(host: options.host, port: options.port)
+            let first = try openConnection()
             try first.waitUntilConnected(timeoutMilliseconds: Self.connectTimeoutMilliseconds)
             connection = first
         } catch {
@@ -250,9 +251,18 @@ public final class ClientApp {
         model.link = .connecting
         connectStarted = Clock.now()
         do {
-            connection = try ServerConnection(host: options.host, port: options.port)
+            connection = try openConnection()
         } catch {
             model.connectionLost(error.reason, now: Clock.now())
         }
+    }
+
+    /// Connects and speaks first: a `ping` queued before the handshake ends makes the server
+    /// greet at once, where a silent client waits out the greeting delay (50 ms, or 3 s from
+    /// an address that just loaded the web client). The `pong` is not shown.
+    private func openConnection() throws(ServerConnection.Closed) -> ServerConnection {
+        let opened = try ServerConnection(host: options.host, port: options.port)
+        try opened.send(ClientRequest(command: .ping).jsonText)
+        return opened
     }
 }
