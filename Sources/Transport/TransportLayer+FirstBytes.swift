@@ -84,7 +84,6 @@ extension TransportLayer {
                 return turnAway(connection, reason: reason, http: kind == .http)
             }
             if kind == .http, let web = config.web {
-                browserAddresses.sawRequest(from: service.address(of: connection.owner), at: host.monotonicNanoseconds)
                 let session = HTTPSession()
                 setState(.http(session), of: connection)
                 armHeaderDeadline(connection, session, web: web)

@@ -72,6 +72,10 @@ extension TransportLayer {
                 // opens a connection for each.
                 return respond(.text(404, "no such page"), to: connection, session, request: request, closing: true)
             }
+            // A page or its files: a browser's, which may have opened spare connections for the
+            // page's next files (see `BrowserAddresses`). Not `/ws`, `/healthz` or `/metrics`:
+            // a bot over wss, a health check or a scraper opens none.
+            browserAddresses.sawRequest(from: service.address(of: connection.owner), at: host.monotonicNanoseconds)
             var response = HTTPResponse(status: 200, contentType: file.contentType, body: file.body)
             response.cacheControl = "no-cache"
             respond(response, to: connection, session, request: request)

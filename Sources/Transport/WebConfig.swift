@@ -7,8 +7,8 @@ public struct WebConfig: Sendable {
     /// netcat and cardclient wait to be greeted. A peer that speaks first (a request, a command)
     /// is answered at once and waits for nothing.
     public var greetingDelay: Duration = .milliseconds(50)
-    /// How long a silent connection waits instead when its address made an HTTP request within
-    /// `browserMemory`: a browser's spare connection (opened with the page's first one, used
+    /// How long a silent connection waits instead when its address was sent a file of the web
+    /// client within `browserMemory`: a browser's spare connection (opened with the page's first one, used
     /// for a file the page asks for later in its load) must not be greeted before its request
     /// comes (see `BrowserAddresses`). A protocol 1 client from such an address that speaks
     /// first (a `login`) is greeted at once; netcat beside a page just loaded waits up to 10 s.

@@ -273,6 +273,20 @@ struct BrowserConnectionsOnVirtualTimeTests {
         #expect(host.types(later) == ["hello"])
     }
 
+    /// A health check, a scraper or a bot over `/ws` opens no spare connections: its address's
+    /// netcat or bot is greeted after 50 ms as before.
+    @Test func requestsForOtherThanTheWebClientsFilesDoNotMarkTheAddress() {
+        let host = WebOnVirtualTimeTests.host()
+        for path in ["/healthz", "/metrics", "/no-such-page"] {
+            let probe = host.connect(peer: "192.0.2.7:50000")
+            host.sendRaw(Array("GET \(path) HTTP/1.1\r\nHost: h\r\n\r\n".utf8), from: probe)
+            #expect(host.takeUnframed(probe).hasPrefix("HTTP/1.1 "))
+        }
+        let netcat = host.connect(peer: "192.0.2.7:50001")
+        host.advance(by: .milliseconds(50))
+        #expect(host.types(netcat) == ["hello"])
+    }
+
     /// Chrome opens its spare connection with the page's first one; the page's request comes
     /// a few milliseconds later, before the spare one's 50 ms are over.
     @Test func aConnectionOpenedBeforeTheFirstRequestOfItsAddressWaitsTheRest() {
