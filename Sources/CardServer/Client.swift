@@ -6,6 +6,8 @@ public final class Client {
     public internal(set) var address = ""
     /// The player this connection speaks for, after `login`.
     var playerID: String?
+    /// A `register` or password `login` of this connection is with the background worker.
+    var signingIn = false
     /// Flood control over every line the connection sends.
     var commands: TokenBucket
     /// Why the server stopped reading this connection for now, if it did.

@@ -171,6 +171,8 @@ extension GameServer {
             player.client = nil
             player.awaitingReturn = true
             playerIDsByToken[player.tokenHash] = playerID
+            // An account's player comes back signed in: its session is in the accounts file.
+            player.account = accounts.sessions[player.tokenHash]?.account
             player.graceTimer = host.schedule(after: config.grace) { [weak self] in
                 self?.graceExpired(playerID)
             }

@@ -6,10 +6,15 @@ extension GameServer {
             reject(.badRequest("you are already logged in as \(player.name); to play under another name, open another connection and log in there"), to: client.id, id: id)
             return
         }
+        if client.signingIn {
+            reject(.badRequest("a sign-in of this connection is under way; wait for its answer"), to: client.id, id: id)
+            return
+        }
         switch credential {
         case .name(let raw):
             do {
                 let name = try PlayerName.validate(raw)
+                try refuseRegisteredName(name)
                 try admitGuest(from: client.address)
                 newPlayer(named: name, client: client, id: id)
             } catch {
@@ -17,11 +22,21 @@ extension GameServer {
             }
         case .token(let token):
             // Real tokens are 32 hex digits: anything much longer is not one, and is not hashed.
-            guard token.utf8.count <= 128, let playerID = playerIDsByToken[TokenDigest(hashing: token)], let player = players[playerID] else {
+            guard token.utf8.count <= 128 else {
                 reject(CommandError(code: .badToken, message: "that token is unknown or has expired; log in with a name"), to: client.id, id: id)
                 return
             }
-            resume(player, token: token, on: client, id: id)
+            let digest = TokenDigest(hashing: token)
+            if let playerID = playerIDsByToken[digest], let player = players[playerID] {
+                resume(player, token: token, on: client, id: id)
+            } else if let session = accounts.sessions[digest], let account = accounts.accounts[session.account] {
+                // An account's session outlives its player: signed in again, in no room.
+                newPlayer(named: account.name, client: client, id: id, token: token, account: session.account)
+            } else {
+                reject(CommandError(code: .badToken, message: "that token is unknown or has expired; log in with a name"), to: client.id, id: id)
+            }
+        case .password(let name, let password):
+            signIn(name: name, password: password, client: client, id: id)
         }
     }
 
@@ -51,20 +66,23 @@ extension GameServer {
         addressLimits.sessionEnded(for: player.address)
     }
 
-    private func newPlayer(named name: String, client: Client, id: RequestID?) {
+    /// A new session: a guest's (`token` nil: a new one is made) or an account's (`account`,
+    /// its skeleton, with the token of its session in the accounts file).
+    func newPlayer(named name: String, client: Client, id: RequestID?, token given: String? = nil, account: String? = nil) {
         let playerID = "p\(nextPlayerNumber)"
         nextPlayerNumber += 1
-        let token = Self.makeToken(using: &random)
+        let token = given ?? Self.makeToken(using: &random)
         let chat = TokenBucket(capacity: ServerConfig.chatBurst, ratePerSecond: ServerConfig.chatRate, now: host.nowNanoseconds)
         let player = Player(id: playerID, name: name, tokenHash: TokenDigest(hashing: token), client: client.id, chat: chat)
         player.address = client.address
+        player.account = account
         addressLimits.sessionBegan(for: client.address)
         players[playerID] = player
         playerIDsByToken[player.tokenHash] = playerID
         client.playerID = playerID
         loggedIn(client)
-        host.log("\(client.id) logged in as \(name) (\(playerID))")
-        send(.welcome(player: playerID, name: name, token: token, resumed: false, room: nil, limits: sessionLimits, id: id), to: client.id)
+        host.log("\(client.id) \(account == nil ? "logged in as" : "signed in to the account") \(name) (\(playerID))")
+        send(.welcome(player: playerID, name: name, token: token, resumed: false, room: nil, limits: sessionLimits, account: accountInfo(of: player), id: id), to: client.id)
     }
 
     private func resume(_ player: Player, token: String, on client: Client, id: RequestID?) {
@@ -84,7 +102,9 @@ extension GameServer {
         client.playerID = player.id
         loggedIn(client)
         host.log("\(client.id) resumed \(player.name) (\(player.id))")
-        send(.welcome(player: player.id, name: player.name, token: token, resumed: true, room: player.roomCode, limits: sessionLimits, id: id), to: client.id)
+        send(
+            .welcome(player: player.id, name: player.name, token: token, resumed: true, room: player.roomCode, limits: sessionLimits, account: accountInfo(of: player), id: id),
+            to: client.id)
         guard let room = player.roomCode.flatMap({ rooms[$0] }) else { return }
         if wasAway {
             let now = gameNow

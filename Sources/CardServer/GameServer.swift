@@ -39,6 +39,18 @@ public final class GameServer {
     var refusals: [ClientID: String] = [:]
     var players: [String: Player] = [:]
     var playerIDsByToken: [TokenDigest: String] = [:]
+    /// Every account and its live sessions (``AccountBook``), read from the accounts file at start.
+    let accounts: AccountBook
+    /// The accounts file; nil without `--data` (accounts then last as long as the process).
+    let accountLog: AccountLog?
+    /// Password jobs handed to the background worker and not back yet (``ServerConfig/maxPasswordJobs``).
+    var passwordJobs = 0
+    /// The skeletons of names whose `register` is under way: a second one waits for the first.
+    var namesBeingRegistered: Set<String> = []
+    /// Failed password logins per account (by skeleton, registered or not).
+    var lockouts = AccountLockout()
+    /// Raised at shutdown: a password job under way ends at once (``PBKDF2``).
+    let passwordStop = StopSignal()
     var rooms: [String: Room] = [:]
     /// The rooms whose spectators are owed a state by the turn's end (``sendSpectatorStates()``).
     var roomsOwingSpectators: [Room] = []
@@ -73,9 +85,12 @@ public final class GameServer {
     ///   the system's generator except in tests (a predictable generator makes guessable tokens).
     public init(
         config: ServerConfig, host: any ServerHost, journal: ResultsJournal?, roomLog: RoomLog? = nil, replays: ReplayStore? = nil,
+        accounts: AccountBook = AccountBook(), accountLog: AccountLog? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) {
         self.config = config
+        self.accounts = accounts
+        self.accountLog = accountLog
         self.host = host
         startedMs = host.wallMilliseconds
         self.journal = journal
@@ -224,6 +239,8 @@ public final class GameServer {
 
     /// Tells every client the server is going down and closes their connections.
     public func shutdown() {
+        // A password job under way stops within milliseconds, and answers nobody.
+        passwordStop.raise()
         closeRoomLog()
         endOfTurn()
         // Every result reported finished goes to disk, and its game_over out, before the goodbye.
@@ -376,6 +393,9 @@ public final class GameServer {
         case .login(let credential):
             login(credential, client: client, id: id)
             return
+        case .register(let request):
+            register(request, client: client, id: id)
+            return
         default:
             break
         }
@@ -437,7 +457,9 @@ public final class GameServer {
             }
         case .replay(let game, let step, let seat):
             try sendReplay(game, step: step, seat: seat, to: client, id: id)
-        case .help, .ping, .games, .login:
+        case .logout:
+            try logout(player, client: client, id: id)
+        case .help, .ping, .games, .login, .register:
             break
         default:
             // Every other command is a game's: the room's engine says which it takes.
@@ -491,6 +513,8 @@ public final class GameServer {
     func reject(_ error: CommandError, to client: ClientID, id: RequestID?) {
         if error.code == .storageUnavailable {
             send(.storageUnavailable(message: error.message, retryAfterMs: error.retryAfterMs ?? 1_000, id: id), to: client)
+        } else if error.code == .serverBusy, let wait = error.retryAfterMs {
+            send(.serverBusy(message: error.message, retryAfterMs: wait, id: id), to: client)
         } else if let wait = error.retryAfterMs {
             send(.rateLimited(message: error.message, retryAfterMs: wait, id: id), to: client)
         } else {

@@ -24,6 +24,8 @@ final class Player {
     /// The address that logged in (its per-address key), which the session counts against
     /// until it ends; empty for a player restored after a restart, whom no address holds.
     var address = ""
+    /// The account signed in, by the skeleton of its name; nil for a guest.
+    var account: String?
 
     init(id: String, name: String, tokenHash: TokenDigest, client: ClientID?, chat: TokenBucket) {
         self.id = id

@@ -76,6 +76,18 @@ public struct ServerConfig: Sendable {
     /// no room ends with its connection, so only seats keep one: this bounds what an address
     /// that logs in, sits down and closes in a loop holds. 0 for no cap.
     public var maxSessionsPerAddress = 128
+    /// PBKDF2 iterations for a new password (`--password-iterations`): OWASP's 600,000 by
+    /// default, about 0.7 s of the background worker's time each. A stored password keeps
+    /// the count it was made with.
+    public var passwordIterations = 600_000
+    /// Password checks and derivations waiting for the background worker at most; one more
+    /// `register` or `login` with a password gets `server_busy` with `retry_after_ms`, so a
+    /// flood of guesses costs a bounded queue and no turn of the loop.
+    public var maxPasswordJobs = 8
+    /// Failed password logins one address may make in a minute; then `rate_limited`. 0 for no cap.
+    public var failedLoginsPerMinutePerAddress = 30
+    /// Accounts one address may register in an hour; then `rate_limited`. 0 for no cap.
+    public var registrationsPerHourPerAddress = 5
 
     /// The longest chat text, in characters.
     public static let maxChatCharacters = 300

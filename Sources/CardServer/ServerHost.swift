@@ -51,6 +51,11 @@ public protocol ServerHost: AnyObject {
     /// Runs `work` off the server's thread, then `completion` with its result on the server's
     /// thread: for pure work too slow for a turn of the loop, such as proving a deal winnable.
     func runOffLoop(_ work: @escaping @Sendable () -> UInt64, then completion: @escaping (UInt64) -> Void)
+    /// Runs a password's hashing (and the account records that follow it) off the server's
+    /// thread, on a worker of its own, then `completion` on the server's thread: a sign-in
+    /// never waits behind a deal's proof, nor a deal or a hint behind a flood of sign-ins.
+    /// By default, as ``runOffLoop(_:then:)``.
+    func runPasswordWork(_ work: @escaping @Sendable () -> UInt64, then completion: @escaping (UInt64) -> Void)
 
     // Backpressure: a client that sends faster than it reads is slowed, not evicted.
 
@@ -70,6 +75,10 @@ public protocol ServerHost: AnyObject {
 }
 
 extension ServerHost {
+    public func runPasswordWork(_ work: @escaping @Sendable () -> UInt64, then completion: @escaping (UInt64) -> Void) {
+        runOffLoop(work, then: completion)
+    }
+
     /// The monotonic clock; a scripted host has its own.
     public var searchClock: any Clock<Duration> { ContinuousClock() }
 

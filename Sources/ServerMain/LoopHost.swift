@@ -19,6 +19,10 @@ final class LoopHost: ServerHost {
     private var nextTimerToken: UInt64 = 1
     /// Runs the slow work the server hands off; set before the loop runs.
     var worker: BackgroundWorker?
+    /// Hashes passwords, below the loop's priority; set before the loop runs.
+    var passwordWorker: BackgroundWorker?
+    /// What to do with each password job's result, by job number.
+    private var passwordCompletions: [UInt64: (UInt64) -> Void] = [:]
     /// What to do with each job's result, on this thread, by job number.
     private var completions: [UInt64: (UInt64) -> Void] = [:]
 
@@ -30,6 +34,9 @@ final class LoopHost: ServerHost {
     func backgroundWorkFinished() {
         for finished in worker?.takeFinished() ?? [] {
             completions.removeValue(forKey: finished.job)?(finished.result)
+        }
+        for finished in passwordWorker?.takeFinished() ?? [] {
+            passwordCompletions.removeValue(forKey: finished.job)?(finished.result)
         }
     }
 
@@ -60,6 +67,11 @@ final class LoopHost: ServerHost {
     func runOffLoop(_ work: @escaping @Sendable () -> UInt64, then completion: @escaping (UInt64) -> Void) {
         guard let worker else { return completion(work()) }
         completions[worker.submit(work)] = completion
+    }
+
+    func runPasswordWork(_ work: @escaping @Sendable () -> UInt64, then completion: @escaping (UInt64) -> Void) {
+        guard let passwordWorker else { return runOffLoop(work, then: completion) }
+        passwordCompletions[passwordWorker.submit(work)] = completion
     }
 
     func nextTurn(_ action: @escaping () -> Void) {

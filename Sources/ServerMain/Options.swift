@@ -33,6 +33,7 @@ struct Options: Equatable {
     var guestLoginsPerMinute = serverDefaults.guestLoginsPerMinutePerAddress
     var maxSessionsPerAddress = serverDefaults.maxSessionsPerAddress
     var turnBudgetMilliseconds = Int(serverDefaults.turnBudgetNanoseconds / 1_000_000)
+    var passwordIterations = serverDefaults.passwordIterations
     /// Browser origins allowed to open a WebSocket besides the server's own; `*` for any.
     var allowedOrigins: [String] = []
 
@@ -47,8 +48,8 @@ struct Options: Equatable {
                [--max-connections-per-address N] [--rooms-per-minute N]
                [--failed-joins-per-minute N] [--games-per-minute N]
                [--guest-logins-per-minute N] [--max-sessions-per-address N]
-               [--turn-budget MS] [--allow-origin ORIGIN]... [--version]
-               [-h|--help]
+               [--turn-budget MS] [--password-iterations N]
+               [--allow-origin ORIGIN]... [--version] [-h|--help]
         """
 
     static let help = """
@@ -137,6 +138,10 @@ struct Options: Equatable {
                                 the rest wait for the next, where every other
                                 client's fresh input goes first: about half the
                                 worst wait a burst can cause others (default: \(Options().turnBudgetMilliseconds))
+          --password-iterations N
+                                PBKDF2-HMAC-SHA256 iterations for a new password,
+                                at least 100000; a stored one keeps its own count
+                                (default: \(Options().passwordIterations), OWASP's figure)
           --allow-origin ORIGIN A web page's origin (https://cards.example) allowed
                                 to open a WebSocket besides the server's own; repeat
                                 it for more; * allows every page
@@ -219,6 +224,7 @@ struct Options: Equatable {
             case "--min-free-space": options.minFreeBytes = try size(in: 0...(1 << 50))
             case "--games-per-minute": options.gamesPerMinute = try number(in: 0...1_000_000)
             case "--guest-logins-per-minute": options.guestLoginsPerMinute = try number(in: 0...1_000_000)
+            case "--password-iterations": options.passwordIterations = try number(in: 100_000...10_000_000)
             case "--max-sessions-per-address": options.maxSessionsPerAddress = try number(in: 0...1_000_000)
             case "--turn-budget": options.turnBudgetMilliseconds = try number(in: 1...10_000)
             case "--allow-origin":

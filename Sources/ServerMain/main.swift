@@ -77,6 +77,12 @@ func runServer(_ options: Options) -> Int32 {
         }
         let journal = try ResultsJournal(directory: options.dataDirectory, warn: { Log.write("warning: \($0)") })
         let roomLog = try RoomLog(directory: options.dataDirectory, policy: options.appendFsync, warn: { Log.write("warning: \($0)") })
+        let accountsStart = ContinuousClock.now
+        let accounts = AccountBook()
+        let accountLog = try AccountLog(directory: options.dataDirectory, policy: options.appendFsync, book: accounts, warn: { Log.write("warning: \($0)") })
+        if accounts.count > 0 {
+            Log.write("read \(accounts.count) account\(accounts.count == 1 ? "" : "s") from \(accountLog.log.path) in \(ContinuousClock.now - accountsStart)")
+        }
         let replays = options.keepReplayDays > 0
             ? try ReplayStore(
                 dataDirectory: options.dataDirectory, keepDays: options.keepReplayDays, policy: options.appendFsync,
@@ -92,11 +98,12 @@ func runServer(_ options: Options) -> Int32 {
         config.pauseInputAboveUnsentBytes = min(config.pauseInputAboveUnsentBytes, options.outputLimit / 4)
         config.gamesPerMinutePerAddress = options.gamesPerMinute
         config.guestLoginsPerMinutePerAddress = options.guestLoginsPerMinute
+        config.passwordIterations = options.passwordIterations
         config.maxSessionsPerAddress = options.maxSessionsPerAddress
         config.turnBudget = .milliseconds(options.turnBudgetMilliseconds)
         var web = WebConfig()
         web.origins = .init(allowed: options.allowedOrigins)
-        let server = GameServer(config: config, host: host, journal: journal, roomLog: roomLog, replays: replays)
+        let server = GameServer(config: config, host: host, journal: journal, roomLog: roomLog, replays: replays, accounts: accounts, accountLog: accountLog)
         host.server = server
         // Every transport slows a client at the server's bounds.
         host.transport = TransportLayer(
@@ -130,6 +137,8 @@ func runServer(_ options: Options) -> Int32 {
         let workWaker = try loop.makeWaker { [weak host] in host?.backgroundWorkFinished() }
         host.worker = try BackgroundWorker(notify: { workWaker.wake() })
         defer { host.worker?.stop() }
+        host.passwordWorker = try BackgroundWorker(name: "password worker", niceness: 10, notify: { workWaker.wake() })
+        defer { host.passwordWorker?.stop() }
         roomLog.requestSync = { log in writingThread.requestSync(of: log) }
         // Replays are written by the same thread, so game_over never waits on their files.
         replays?.writeOffLoop = { job in writingThread.perform(job) }

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import SystemCall
 
@@ -29,11 +30,17 @@ public final class BackgroundWorker: @unchecked Sendable {
     private var nextJob: UInt64 = 1
 
     /// Starts the worker thread; `notify` is called on it after each job.
+    /// - Parameter niceness: the thread's nice value (0 to 19): above 0, the kernel gives the
+    ///   loop's thread the CPU first whenever both want it (the password worker runs at 10).
     /// - Throws: the failed `pthread_create` when the thread cannot be made.
-    public init(notify: @escaping @Sendable () -> Void) throws(SystemError) {
+    public init(name: String = "background worker", niceness: Int32 = 0, notify: @escaping @Sendable () -> Void) throws(SystemError) {
         self.notify = notify
         // The thread holds the worker until it ends.
-        thread = try HelperThread.start("background worker") { [self] in run() }
+        thread = try HelperThread.start(name) { [self] in
+            // Linux keeps a nice value per thread: this one's, not the process's.
+            if niceness > 0 { _ = clinux_set_thread_niceness(niceness) }
+            run()
+        }
     }
 
     /// Queues a job; returns the number ``takeFinished()`` reports it under.

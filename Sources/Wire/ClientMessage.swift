@@ -29,6 +29,10 @@ public enum ClientCommand: Equatable, Sendable {
     case games
     /// Logs in as a new player or resumes a session.
     case login(LoginCredential)
+    /// Makes an account and signs in to it.
+    case register(RegisterRequest)
+    /// Ends the session: an account's token stops working; the connection stays, logged out.
+    case logout
 
     // MARK: Rooms (RoomMessages.swift)
 

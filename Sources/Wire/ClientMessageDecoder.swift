@@ -128,6 +128,8 @@ public enum ClientMessageDecoder {
         case .ping: .ping
         case .games: .games
         case .login: .login(try LoginCredential(fields))
+        case .register: .register(try RegisterRequest(fields))
+        case .logout: .logout
         case .rooms: .rooms(try RoomsQuery(fields))
         case .create: .create(try CreateRequest(fields))
         case .join: .join(room: try fields.string("room"))

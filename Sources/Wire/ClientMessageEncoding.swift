@@ -30,8 +30,9 @@ extension ClientCommand {
     /// Writes every field after `type`; optional ones only when they say something.
     private func writeFields(into writer: inout JSONWriter) {
         switch self {
-        case .help, .ping, .games, .leave, .start, .draw, .undo, .finish, .deal, .hint: break
+        case .help, .ping, .games, .logout, .leave, .start, .draw, .undo, .finish, .deal, .hint: break
         case .login(let credential): credential.write(into: &writer)
+        case .register(let request): request.write(into: &writer)
         case .rooms(let query): query.write(into: &writer)
         case .create(let request): request.write(into: &writer)
         case .join(let room), .watch(let room): writer.field("room", room)

@@ -2,7 +2,7 @@
 /// table of names that ``ClientCommand/type``, the encoder and the decoder all read.
 enum CommandName: String, CaseIterable, Sendable {
     // Session
-    case help, ping, games, login
+    case help, ping, games, login, register, logout
     // Rooms
     case rooms, create, join, watch, leave, start, chat
     // Results
@@ -23,6 +23,8 @@ enum CommandName: String, CaseIterable, Sendable {
         case .ping: #"{"type":"ping"}"#
         case .games: #"{"type":"games"}"#
         case .login: #"{"type":"login","name":"ann"}"#
+        case .register: #"{"type":"register","name":"ann","password":"correct horse battery"}"#
+        case .logout: #"{"type":"logout"}"#
         case .rooms: #"{"type":"rooms"}"#
         case .create: #"{"type":"create","game":"set"}"#
         case .join: #"{"type":"join","room":"K7QX"}"#
@@ -56,6 +58,8 @@ extension ClientCommand {
         case .ping: .ping
         case .games: .games
         case .login: .login
+        case .register: .register
+        case .logout: .logout
         case .rooms: .rooms
         case .create: .create
         case .join: .join

@@ -44,4 +44,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     /// The server could not save what the command would change (a full or failing disk):
     /// nothing changed; send it again after `retry_after_ms`.
     case storageUnavailable = "storage_unavailable"
+    /// `login` with a name and password that do not match an account (the same reply, after
+    /// the same work, whether the name or the password was wrong).
+    case badCredentials = "bad_credentials"
 }

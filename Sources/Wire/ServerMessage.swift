@@ -22,7 +22,8 @@ public enum ServerMessage: Equatable, Sendable {
     /// `room`: the room the session is in (after a resume), so a client goes back to it.
     /// `limits`: what applies to this connection (command rate and burst, rooms and games a
     /// minute, connections per address); nil from a server that does not say.
-    case welcome(player: String, name: String, token: String, resumed: Bool, room: String?, limits: SessionLimits? = nil, id: RequestID?)
+    /// `account`: the account signed in; nil for a guest.
+    case welcome(player: String, name: String, token: String, resumed: Bool, room: String?, limits: SessionLimits? = nil, account: AccountInfo? = nil, id: RequestID?)
     /// A refused command (or a line that is not one): what kind of mistake, and in words what to do.
     case error(code: ErrorCode, message: String, id: RequestID?)
     /// The `rate_limited` error, which adds when to try again.
@@ -30,6 +31,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `storage_unavailable` error: the command was not carried out because what it
     /// changes could not be saved; it adds when to try again.
     case storageUnavailable(message: String, retryAfterMs: Int, id: RequestID?)
+    /// The `server_busy` error with when to try again (a password check waits its turn on a
+    /// full queue); `server_busy` without it is an ``error(code:message:id:)``.
+    case serverBusy(message: String, retryAfterMs: Int, id: RequestID?)
     /// The server is going down; the socket closes next.
     case shutdown
     /// A newer connection logged in with this session's token; this one closes next.
@@ -104,7 +108,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `id` of the command this message answers; nil for events and for commands sent without one.
     public var replyID: RequestID? {
         switch self {
-        case .help(_, let id), .games(_, let id), .pong(let id), .welcome(_, _, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id),
+        case .help(_, let id), .games(_, let id), .pong(let id), .welcome(_, _, _, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id), .serverBusy(_, _, let id),
              .stats(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id):
@@ -122,7 +126,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .games: "games"
         case .pong: "pong"
         case .welcome: "welcome"
-        case .error, .rateLimited, .storageUnavailable: "error"
+        case .error, .rateLimited, .storageUnavailable, .serverBusy: "error"
         case .shutdown: "shutdown"
         case .replaced: "replaced"
         case .rooms: "rooms"

@@ -23,7 +23,7 @@ extension ServerMessage {
     /// messages'), then a reply's `seq` and its `id` last.
     private func writeFields(into writer: inout JSONWriter, seq: Int?) {
         switch self {
-        case .hello, .help, .pong, .welcome, .error, .rateLimited, .storageUnavailable, .shutdown, .replaced:
+        case .hello, .help, .pong, .welcome, .error, .rateLimited, .storageUnavailable, .serverBusy, .shutdown, .replaced:
             writeSessionFields(into: &writer)
         case .games(let games, _): GameInfo.write(games, into: &writer)
         case .rooms, .joined, .watching, .left, .chat, .member, .notice, .ok: writeRoomFields(into: &writer)

@@ -29,6 +29,7 @@ struct DataFileRepairTests {
             "\(path): line 6: it is incomplete (15 bytes and no newline, a crash mid-write)",
             "\(path): kept 2 records; moved 3 lines (2, 5, 6) to \(path).damaged; dropped 1 blank line; rewritten",
             "\(directory)/results.jsonl: no such file; nothing to do",
+            "\(directory)/accounts.log: no such file; nothing to do",
         ])
         #expect(try DataFiles.contents(path) == lines[0] + lines[2])
         #expect(try DataFiles.contents(path + ".damaged") == damaged[1] + DamagedDataTests.unsealed(lines[3]) + Array("{\"k\":\"move\",\"ro\n".utf8))
@@ -56,6 +57,7 @@ struct DataFileRepairTests {
             "\(directory)/rooms.log: no such file; nothing to do",
             "\(path): line 2: its checksum does not match its bytes",
             "\(path): kept 3 records; moved 1 line (2) to \(path).damaged; rewritten",
+            "\(directory)/accounts.log: no such file; nothing to do",
         ])
         #expect(try DataFiles.contents(path) == lines[0] + lines[2] + lines[3])
         let firstDamage = DataFiles.flipped([lines[1]], line: 1)
@@ -84,6 +86,7 @@ struct DataFileRepairTests {
         #expect(try DataFileRepair.run(dataDirectory: directory) == [
             "\(directory)/rooms.log: 4 records, all good; left as it was",
             "\(directory)/results.jsonl: 4 records, all good; left as it was",
+            "\(directory)/accounts.log: no such file; nothing to do",
         ])
         #expect(try DataFiles.contents(directory + "/rooms.log") == rooms)
         #expect(try DataFiles.contents(directory + "/results.jsonl") == results)

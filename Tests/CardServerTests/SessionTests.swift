@@ -64,7 +64,7 @@ struct SessionTests {
         (#"{"type":"login","name":"   "}"#, "a name needs at least one character that is not a space"),
         (#"{"type":"login","name":"abcdefghijklmnopqrstu"}"#, "a name may be at most 20 characters; that one has 21"),
         (#"{"type":"login","name":"a\u0007b"}"#, "a name may not hold control characters or line breaks like U+0007"),
-        (#"{"type":"login"}"#, #"login needs a name (a new player) or a token (to resume), like {"type":"login","name":"ann"}"#),
+        (#"{"type":"login"}"#, #"login needs a name (a guest, or an account with its password) or a token (to resume), like {"type":"login","name":"ann"}"#),
         (#"{"type":"login","name":5}"#, "field 'name' must be a string, not integer"),
     ])
     func badNamesAreRefusedWithAReason(line: String, message: String) throws {

@@ -52,12 +52,16 @@ public final class ScriptedHost: ServerHost {
     ///   - replays: where finished games' replays go; nil for none.
     ///   - roomLog: the room log the server writes; nil for none.
     ///   - web: HTTP and WebSocket on the port; nil (the default) for protocol 1 over NDJSON only.
+    ///   - accounts, accountLog: the accounts the server starts with, and their file; none by default.
     public init(
         config: ServerConfig = ServerConfig(version: "test"), seed: UInt64 = 1, journal: ResultsJournal? = nil,
-        roomLog: RoomLog? = nil, replays: ReplayStore? = nil, web: WebConfig? = nil
+        roomLog: RoomLog? = nil, replays: ReplayStore? = nil, web: WebConfig? = nil,
+        accounts: AccountBook = AccountBook(), accountLog: AccountLog? = nil
     ) {
         self.journal = journal
-        server = GameServer(config: config, host: self, journal: journal, roomLog: roomLog, replays: replays, random: SplitMix64(seed: seed))
+        server = GameServer(
+            config: config, host: self, journal: journal, roomLog: roomLog, replays: replays, accounts: accounts, accountLog: accountLog,
+            random: SplitMix64(seed: seed))
         transport = TransportLayer(
             config: TransportConfig(
                 web: web, pauseInputAboveUnsentBytes: config.pauseInputAboveUnsentBytes, resumeInputAtUnsentBytes: config.resumeInputAtUnsentBytes),

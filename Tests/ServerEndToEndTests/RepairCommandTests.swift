@@ -36,6 +36,7 @@ struct RepairCommandTests {
             \(directory)/rooms.log: no such file; nothing to do
             \(path): line 2: its checksum does not match its bytes
             \(path): kept 3 records; moved 1 line (2) to \(path).damaged; rewritten
+            \(directory)/accounts.log: no such file; nothing to do
 
             """)
         #expect(repair.error == "")

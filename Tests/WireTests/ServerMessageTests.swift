@@ -273,7 +273,7 @@ struct ServerMessageTests {
             "no_such_room", "room_full", "name_taken", "not_in_room", "not_seated", "not_your_turn",
             "game_not_started", "game_over", "illegal_move", "stale", "rate_limited", "server_full",
             "server_busy",
-            "no_such_game", "storage_unavailable",
+            "no_such_game", "storage_unavailable", "bad_credentials",
         ])
     }
 }

@@ -22,6 +22,8 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 
 // MARK: - Constants (macros / enum values Swift imports awkwardly)
 
@@ -36,6 +38,11 @@ static const int CLINUX_EPOLL_CTL_DEL = EPOLL_CTL_DEL;
 // MARK: - epoll
 
 /// epoll_create1(EPOLL_CLOEXEC).
+/// Sets the calling thread's nice value (Linux keeps one per thread, named by its tid).
+static inline int clinux_set_thread_niceness(int niceness) {
+    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
+}
+
 static inline int clinux_epoll_create(void) {
     return epoll_create1(EPOLL_CLOEXEC);
 }

@@ -34,13 +34,15 @@ extension ClientModel {
             return refused(code: .rateLimited, text: text, command: settle(id), now: now)
         case .storageUnavailable(let text, _, let id):
             return refused(code: .storageUnavailable, text: text, command: settle(id), now: now)
+        case .serverBusy(let text, _, let id):
+            return refused(code: .serverBusy, text: text, command: settle(id), now: now)
         default:
             break
         }
         let answered = settle(message.replyID)
         switch message {
         case .hello(_, _, let offered, let startedMs): return greeted(games: offered, startedMs: startedMs, now: now)
-        case .welcome(let player, let given, let token, let resumed, let code, _, _):
+        case .welcome(let player, let given, let token, let resumed, let code, _, _, _):
             return welcomed(player: player, name: given, token: token, resumed: resumed, room: code, now: now)
         case .rooms(let page, _): lobby.update(page.rooms, total: page.total)
         case .games(let offered, _): catalog = offered
@@ -96,7 +98,7 @@ extension ClientModel {
         case .dailyLeaderboard(let board, _): records?.dailies[board.game] = board
         case .replay(let replay, _): return replayArrived(replay)
         case .replayFrame(let frame, _): replayFrameArrived(frame)
-        case .help, .pong, .thrown, .answered, .error, .rateLimited, .storageUnavailable:
+        case .help, .pong, .thrown, .answered, .error, .rateLimited, .storageUnavailable, .serverBusy:
             break
         }
         return []

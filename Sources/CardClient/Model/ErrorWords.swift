@@ -20,9 +20,10 @@ public enum ErrorWords {
         case .gameOver: return "the game is over: Enter offers a rematch"
         case .stale: return "too late"
         case .serverFull: return "the server is full; try again later"
-        case .serverBusy: return "the server has all the rooms it allows; try again in a minute"
+        case .serverBusy: return serverMessage.contains("password") ? "the server is busy checking passwords; try again in a moment" : "the server has all the rooms it allows; try again in a minute"
         case .noSuchGame: return "that game has no replay here (replays are kept for a while, then removed)"
         case .storageUnavailable: return "the server cannot save right now (its disk is full); nothing changed: try again in a moment"
+        case .badCredentials: return "no account has that name and password"
         case .badRequest, .illegalMove, .noSuchRoom, .rateLimited:
             // The rules' and the name rules' reasons are for people; only the JSON hints go.
             return withoutJSONHints(serverMessage)

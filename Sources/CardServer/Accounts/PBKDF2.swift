@@ -1,9 +1,12 @@
+import Storage
 /// PBKDF2 with HMAC-SHA256 (RFC 8018, section 5.2): how an account's password is stored.
 /// Tested against RFC 7914's vectors (section 11).
 enum PBKDF2 {
     /// The derived key of `length` bytes.
     /// - Parameter iterations: at least 1; each costs two SHA-256 blocks.
-    static func sha256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) -> [UInt8] {
+    /// - Parameter stop: read every 4,096 iterations; once raised, the derivation ends early and
+    ///   its result is worthless (the server is stopping, and nobody waits for it).
+    static func sha256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int, stop: StopSignal? = nil) -> [UInt8] {
         precondition(iterations >= 1 && length >= 1, "PBKDF2 needs an iteration and a byte")
         let keyed = HMACSHA256.Keyed(key: password)
         var derived: [UInt8] = []
@@ -17,7 +20,8 @@ enum PBKDF2 {
                 u[index] = UInt32(first[4 * index]) << 24 | UInt32(first[4 * index + 1]) << 16 | UInt32(first[4 * index + 2]) << 8 | UInt32(first[4 * index + 3])
             }
             var t = u
-            for _ in 1..<iterations {
+            for iteration in 1..<iterations {
+                if iteration & 0xFFF == 0, let stop, stop.isRaised { break }
                 u = keyed.code(ofDigest: u)
                 t ^= u
             }

@@ -1,3 +1,4 @@
+import Storage
 /// An account's password as the server keeps it: never the password, but PBKDF2-HMAC-SHA256 of
 /// it with a salt of its own and the iteration count it was made with, so that the count can
 /// rise for new passwords while the old ones still check.
@@ -21,11 +22,11 @@ struct StoredPassword: Equatable, Sendable {
 
     /// Derives the stored form of `password`: slow on purpose (0.7 s at the default count in a
     /// release build here), so never on the event loop.
-    init(password: String, salt: [UInt8], iterations: Int = defaultIterations) {
+    init(password: String, salt: [UInt8], iterations: Int = defaultIterations, stop: StopSignal? = nil) {
         precondition(salt.count == Self.saltBytes, "a password's salt has \(Self.saltBytes) bytes")
         self.iterations = iterations
         self.salt = salt
-        derivedKey = PBKDF2.sha256(password: Array(password.utf8), salt: salt, iterations: iterations, length: Self.keyBytes)
+        derivedKey = PBKDF2.sha256(password: Array(password.utf8), salt: salt, iterations: iterations, length: Self.keyBytes, stop: stop)
     }
 
     /// Reads the written form; nil for anything else.
@@ -48,9 +49,10 @@ struct StoredPassword: Equatable, Sendable {
 
     /// Whether `password` is the one stored: derived again with the stored salt and count, and
     /// compared in constant time.
-    func matches(_ password: String) -> Bool {
-        let candidate = PBKDF2.sha256(password: Array(password.utf8), salt: salt, iterations: iterations, length: Self.keyBytes)
-        return constantTimeEqual(candidate, derivedKey)
+    /// - Parameter stop: see ``PBKDF2/sha256(password:salt:iterations:length:stop:)``: once raised, false.
+    func matches(_ password: String, stop: StopSignal? = nil) -> Bool {
+        let candidate = PBKDF2.sha256(password: Array(password.utf8), salt: salt, iterations: iterations, length: Self.keyBytes, stop: stop)
+        return constantTimeEqual(candidate, derivedKey) && stop?.isRaised != true
     }
 }
 

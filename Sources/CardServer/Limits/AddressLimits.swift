@@ -140,7 +140,14 @@ struct AddressLimits {
     /// address leaves with its last session.
     private(set) var sessions: [String: Int] = [:]
 
+    /// Password logins that failed, per address per minute.
+    var failedLogins: AddressWindowCounter
+    /// Accounts registered, per address per hour.
+    var registrations: AddressWindowCounter
+
     init(config: ServerConfig) {
+        failedLogins = AddressWindowCounter(limit: config.failedLoginsPerMinutePerAddress)
+        registrations = AddressWindowCounter(limit: config.registrationsPerHourPerAddress, window: .seconds(3_600))
         gameStarts = AddressWindowCounter(limit: config.gamesPerMinutePerAddress)
         guestLogins = AddressWindowCounter(limit: config.guestLoginsPerMinutePerAddress)
         roomCreations = AddressWindowCounter(limit: config.roomsPerMinutePerAddress)

@@ -5,8 +5,42 @@
 public enum LoginCredential: Equatable, Sendable {
     /// A new player, by the name to show.
     case name(String)
-    /// A player resuming a session, by the token its `welcome` gave.
+    /// A player resuming a session, by the token its `welcome` gave (a guest's or an account's).
     case token(String)
+    /// An account signing in with its password.
+    case password(name: String, password: String)
+}
+
+/// A new account, as `register` asks for it.
+public struct RegisterRequest: Equatable, Sendable {
+    /// The account's name, unique on the server by skeleton.
+    public var name: String
+    /// 8 to 256 characters; never sent back, never logged.
+    public var password: String
+    /// Whether the account is a bot's: marked as one wherever it plays.
+    public var bot: Bool
+
+    public init(name: String, password: String, bot: Bool = false) {
+        self.name = name
+        self.password = password
+        self.bot = bot
+    }
+}
+
+/// The account a `welcome` signed in, as `welcome.account` says it.
+public struct AccountInfo: Equatable, Sendable {
+    /// The account's name, as registered.
+    public let name: String
+    /// Whether it is a bot account.
+    public let bot: Bool
+    /// When it was registered, in milliseconds since 1970 (UTC).
+    public let createdMs: Int64
+
+    public init(name: String, bot: Bool, createdMs: Int64) {
+        self.name = name
+        self.bot = bot
+        self.createdMs = createdMs
+    }
 }
 
 /// The limits that apply to one connection, as `welcome.limits` says them: a bot reads them
@@ -46,7 +80,7 @@ extension ServerMessage {
             if let startedMs { writer.field("started_ms", startedMs) }
         case .help(let commands, _):
             writer.field("commands", strings: commands)
-        case .welcome(let player, let name, let token, let resumed, let room, let limits, _):
+        case .welcome(let player, let name, let token, let resumed, let room, let limits, let account, _):
             writer.field("player", player)
             writer.field("name", name)
             writer.field("token", token)
@@ -55,6 +89,13 @@ extension ServerMessage {
             if let limits {
                 writer.field("limits", object: { writer in limits.write(into: &writer) })
             }
+            if let account {
+                writer.field("account", object: { writer in
+                    writer.field("name", account.name)
+                    writer.field("bot", account.bot)
+                    writer.field("created_ms", Int(account.createdMs))
+                })
+            }
         case .error(let code, let message, _):
             writer.field("code", code.rawValue)
             writer.field("message", message)
@@ -62,6 +103,8 @@ extension ServerMessage {
             writeRetry(code: .rateLimited, message: message, retryAfterMs: retryAfterMs, into: &writer)
         case .storageUnavailable(let message, let retryAfterMs, _):
             writeRetry(code: .storageUnavailable, message: message, retryAfterMs: retryAfterMs, into: &writer)
+        case .serverBusy(let message, let retryAfterMs, _):
+            writeRetry(code: .serverBusy, message: message, retryAfterMs: retryAfterMs, into: &writer)
         case .pong, .shutdown, .replaced:
             break
         default:
@@ -103,7 +146,23 @@ extension LoginCredential {
         switch self {
         case .name(let name): writer.field("name", name)
         case .token(let token): writer.field("token", token)
+        case .password(let name, let password):
+            writer.field("name", name)
+            writer.field("password", password)
         }
+    }
+}
+
+extension RegisterRequest {
+    func write(into writer: inout JSONWriter) {
+        writer.field("name", name)
+        writer.field("password", password)
+        if bot { writer.field("bot", true) }
+    }
+
+    /// `name` and `password` are needed; `bot` is false unless sent.
+    init(_ fields: CommandFields) throws(DecodeFailure) {
+        self.init(name: try fields.string("name"), password: try fields.string("password"), bot: try fields.optionalBool("bot") ?? false)
     }
 }
 
@@ -123,6 +182,9 @@ extension ServerMessageDecoder {
                 player: try fields.string("player"), name: try fields.string("name"), token: try fields.string("token"),
                 resumed: try fields.bool("resumed"), room: try fields.optionalString("room"),
                 limits: try fields.optionalObject("limits").map { limits throws(ServerDecodeFailure) in try SessionLimits(limits) },
+                account: try fields.optionalObject("account").map { account throws(ServerDecodeFailure) in
+                    AccountInfo(name: try account.string("name"), bot: try account.bool("bot"), createdMs: Int64(try account.int("created_ms")))
+                },
                 id: try fields.id())
         }),
         ("error", { fields throws(ServerDecodeFailure) in try .readError(fields) }),
@@ -143,6 +205,9 @@ extension ServerMessage {
         if code == .storageUnavailable, let retryAfterMs = try fields.optionalInt("retry_after_ms") {
             return .storageUnavailable(message: message, retryAfterMs: retryAfterMs, id: try fields.id())
         }
+        if code == .serverBusy, let retryAfterMs = try fields.optionalInt("retry_after_ms") {
+            return .serverBusy(message: message, retryAfterMs: retryAfterMs, id: try fields.id())
+        }
         return .error(code: code, message: message, id: try fields.id())
     }
 }
@@ -157,14 +222,18 @@ extension SessionLimits {
 }
 
 extension LoginCredential {
-    /// A token resumes; without one, a name logs in a new player.
+    /// A token resumes; a name with a password signs in to an account; a name alone logs in a guest.
     init(_ fields: CommandFields) throws(DecodeFailure) {
         if let token = try fields.optionalString("token") {
             self = .token(token)
         } else if let name = try fields.optionalString("name") {
-            self = .name(name)
+            if let password = try fields.optionalString("password") {
+                self = .password(name: name, password: password)
+            } else {
+                self = .name(name)
+            }
         } else {
-            throw fields.failure("login needs a name (a new player) or a token (to resume), like \(fields.context.example)")
+            throw fields.failure("login needs a name (a guest, or an account with its password) or a token (to resume), like \(fields.context.example)")
         }
     }
 }

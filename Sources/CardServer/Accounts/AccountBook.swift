@@ -1,0 +1,84 @@
+/// The accounts the server knows and their live sessions, held in memory as the accounts file
+/// says them (``AccountRecord``): the loop looks an account up by the skeleton of its name
+/// (``NameSkeleton``: "ann", "Ann" and Cyrillic "аnn" are one account) and a session by its
+/// token's digest, each in O(1). Pure: records in, answers out; ``AccountLog`` does the I/O.
+public final class AccountBook {
+    /// One account.
+    struct Account: Equatable {
+        let name: String
+        let bot: Bool
+        let password: StoredPassword
+        let createdMs: Int64
+    }
+
+    /// One live session of an account.
+    struct Session: Equatable {
+        /// The account's skeleton.
+        let account: String
+        let createdMs: Int64
+    }
+
+    /// Sessions one account keeps at once: a new one past this ends its oldest, so signing in
+    /// again and again grows neither the file nor the table.
+    static let maxSessionsPerAccount = 32
+
+    /// An empty book.
+    public init() {}
+
+    /// Accounts registered.
+    public var count: Int { accounts.count }
+
+    private(set) var accounts: [String: Account] = [:]
+    private(set) var sessions: [TokenDigest: Session] = [:]
+    /// Each account's sessions, oldest first.
+    private var sessionsByAccount: [String: [TokenDigest]] = [:]
+
+    /// The account whose name looks like `name`, if one is registered.
+    func account(lookingLike name: String) -> Account? {
+        accounts[NameSkeleton.of(name)]
+    }
+
+    /// The account a session token's digest signs in to.
+    func account(ofSession hash: TokenDigest) -> Account? {
+        sessions[hash].flatMap { accounts[$0.account] }
+    }
+
+    /// The session to end so that the account `name` may begin one more; nil while it has room.
+    func sessionToEnd(forNewSessionOf name: String) -> TokenDigest? {
+        guard let held = sessionsByAccount[NameSkeleton.of(name)], held.count >= Self.maxSessionsPerAccount else { return nil }
+        return held.first
+    }
+
+    /// Takes one record in. A record that does not fit what came before (a session of no
+    /// account, a second account of one name) changes nothing.
+    /// - Returns: whether it fit.
+    @discardableResult
+    func apply(_ record: AccountRecord) -> Bool {
+        switch record {
+        case .account(let name, let bot, let password, let createdMs):
+            let skeleton = NameSkeleton.of(name)
+            guard accounts[skeleton] == nil else { return false }
+            accounts[skeleton] = Account(name: name, bot: bot, password: password, createdMs: createdMs)
+        case .session(let name, let hash, let createdMs):
+            let skeleton = NameSkeleton.of(name)
+            guard accounts[skeleton] != nil, sessions[hash] == nil else { return false }
+            sessions[hash] = Session(account: skeleton, createdMs: createdMs)
+            sessionsByAccount[skeleton, default: []].append(hash)
+        case .end(let hash):
+            guard let session = sessions.removeValue(forKey: hash) else { return false }
+            sessionsByAccount[session.account]?.removeAll { $0 == hash }
+        }
+        return true
+    }
+
+    /// What the file needs to hold this book and no more: each account, then its live sessions.
+    var records: [AccountRecord] {
+        accounts.sorted { $0.value.createdMs < $1.value.createdMs || ($0.value.createdMs == $1.value.createdMs && $0.key < $1.key) }
+            .flatMap { skeleton, account -> [AccountRecord] in
+                [.account(name: account.name, bot: account.bot, password: account.password, createdMs: account.createdMs)]
+                    + (sessionsByAccount[skeleton] ?? []).compactMap { hash in
+                        sessions[hash].map { .session(name: account.name, hash: hash, createdMs: $0.createdMs) }
+                    }
+            }
+    }
+}

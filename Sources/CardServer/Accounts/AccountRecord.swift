@@ -1,0 +1,64 @@
+import Storage
+import Wire
+
+/// One line of the accounts file (`accounts.log` under `--data`), sealed with its CRC like
+/// every record the server writes (``RecordSeal``):
+///
+///     {"k":"account","name":"ann","bot":false,"password":"pbkdf2-sha256$600000$…$…","created":1795000000000,"crc":"…"}
+///     {"k":"session","name":"ann","hash":"<SHA-256 of the token, 64 hex digits>","created":1795000000000,"crc":"…"}
+///     {"k":"end","hash":"<64 hex digits>","crc":"…"}
+///
+/// A session's token is kept only as its SHA-256, as the room log keeps it: the file lets no
+/// one sign in. The password is kept only as its PBKDF2 (``StoredPassword``).
+enum AccountRecord: Equatable, Sendable {
+    /// An account was registered.
+    case account(name: String, bot: Bool, password: StoredPassword, createdMs: Int64)
+    /// A session of the account `name` began; its token's digest.
+    case session(name: String, hash: TokenDigest, createdMs: Int64)
+    /// The session with that token's digest ended (a `logout`, or the account's oldest session
+    /// making room for a new one).
+    case end(hash: TokenDigest)
+
+    /// The record as one sealed JSON line with its newline.
+    var line: [UInt8] {
+        let pairs: [(String, JSONValue)]
+        switch self {
+        case .account(let name, let bot, let password, let createdMs):
+            pairs = [("k", "account"), ("name", .string(name)), ("bot", .bool(bot)), ("password", .string(password.text)), ("created", .int(Int(createdMs)))]
+        case .session(let name, let hash, let createdMs):
+            pairs = [("k", "session"), ("name", .string(name)), ("hash", .string(hash.hex)), ("created", .int(Int(createdMs)))]
+        case .end(let hash):
+            pairs = [("k", "end"), ("hash", .string(hash.hex))]
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(200)
+        JSONValue.object(JSONObject(pairs)).write(into: &bytes)
+        RecordSeal.seal(&bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// Reads a record's JSON object, its seal already checked and taken off; nil for anything
+    /// this server does not write.
+    init?(body: [UInt8]) {
+        guard let object = (try? JSONParser.parse(body))?.objectValue, let kind = object["k"]?.stringValue else { return nil }
+        switch kind {
+        case "account":
+            guard let name = object["name"]?.stringValue, let bot = object["bot"]?.boolValue,
+                  let password = object["password"]?.stringValue.flatMap(StoredPassword.init(text:)),
+                  let created = object["created"]?.intValue
+            else { return nil }
+            self = .account(name: name, bot: bot, password: password, createdMs: Int64(created))
+        case "session":
+            guard let name = object["name"]?.stringValue, let hash = object["hash"]?.stringValue.flatMap(TokenDigest.init(hex:)),
+                  let created = object["created"]?.intValue
+            else { return nil }
+            self = .session(name: name, hash: hash, createdMs: Int64(created))
+        case "end":
+            guard let hash = object["hash"]?.stringValue.flatMap(TokenDigest.init(hex:)) else { return nil }
+            self = .end(hash: hash)
+        default:
+            return nil
+        }
+    }
+}
