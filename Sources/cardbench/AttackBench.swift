@@ -39,6 +39,7 @@ struct AttackBench {
         ("websocket", Attacks.webSocket),
         ("http-flood", Attacks.httpFlood),
         ("session-churn", Attacks.sessionChurn),
+        ("login-flood", Attacks.loginFlood),
     ]
 
     func run() throws(BenchError) {

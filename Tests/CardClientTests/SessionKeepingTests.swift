@@ -15,12 +15,14 @@ struct SessionKeepingTests {
         let root = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let store = SessionStore(directory: root + "/cardclient")
-        #expect(store.load(server: "127.0.0.1:7878") == nil)
+        #expect(store.load(server: "127.0.0.1:7878", name: "ann") == nil)
         let ann = SavedSession(name: "ann", token: "0123456789abcdef0123456789abcdef", serverStartedMs: 1_795_000_000_000)
         try store.save(ann, server: "127.0.0.1:7878")
         try store.save(SavedSession(name: "bob", token: "b", serverStartedMs: nil), server: "[::1]:9000")
-        #expect(store.load(server: "127.0.0.1:7878") == ann)
-        #expect(store.load(server: "[::1]:9000") == SavedSession(name: "bob", token: "b", serverStartedMs: nil))
+        #expect(store.load(server: "127.0.0.1:7878", name: "ann") == ann)
+        #expect(store.load(server: "127.0.0.1:7878", name: nil) == ann)
+        #expect(store.load(server: "[::1]:9000", name: "bob") == SavedSession(name: "bob", token: "b", serverStartedMs: nil))
+        #expect(store.load(server: "[::1]:9000", name: "ann") == nil)
 
         var info = stat()
         #expect(stat(root + "/cardclient/sessions.json", &info) == 0)
@@ -28,11 +30,44 @@ struct SessionKeepingTests {
         #expect(stat(root + "/cardclient", &info) == 0)
         #expect(info.st_mode & 0o777 == 0o700)
         let text = try String(contentsOfFile: root + "/cardclient/sessions.json", encoding: .utf8)
-        #expect(text == #"{"127.0.0.1:7878":{"name":"ann","token":"0123456789abcdef0123456789abcdef","started_ms":1795000000000},"[::1]:9000":{"name":"bob","token":"b"}}"# + "\n")
+        #expect(text == #"{"127.0.0.1:7878":{"players":{"ann":{"token":"0123456789abcdef0123456789abcdef","started_ms":1795000000000}}},"[::1]:9000":{"players":{"bob":{"token":"b"}}}}"# + "\n")
 
-        try store.remove(server: "127.0.0.1:7878")
-        #expect(store.load(server: "127.0.0.1:7878") == nil)
-        #expect(store.load(server: "[::1]:9000") != nil)
+        try store.remove(server: "127.0.0.1:7878", name: "ann")
+        #expect(store.load(server: "127.0.0.1:7878", name: "ann") == nil)
+        #expect(store.load(server: "[::1]:9000", name: "bob") != nil)
+    }
+
+    /// ann's client and bob's on one machine and one server: each keeps its own seat's session,
+    /// and a client that names neither takes neither.
+    @Test func twoPlayersOnOneServerKeepTheirOwnSessions() throws {
+        let root = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = SessionStore(directory: root)
+        let ann = SavedSession(name: "ann", token: "a", serverStartedMs: 1)
+        let bob = SavedSession(name: "bob", token: "b", serverStartedMs: 1)
+        try store.save(ann, server: "127.0.0.1:7878")
+        try store.save(bob, server: "127.0.0.1:7878")
+        #expect(store.load(server: "127.0.0.1:7878", name: "ann") == ann)
+        #expect(store.load(server: "127.0.0.1:7878", name: "bob") == bob)
+        #expect(store.load(server: "127.0.0.1:7878", name: nil) == nil)
+        let newer = SavedSession(name: "ann", token: "a2", serverStartedMs: 2)
+        try store.save(newer, server: "127.0.0.1:7878")
+        #expect(store.load(server: "127.0.0.1:7878", name: "ann") == newer)
+        #expect(store.load(server: "127.0.0.1:7878", name: "bob") == bob)
+    }
+
+    /// The file of one session a server, as clients before 0.7.0 wrote it, is read as that name's.
+    @Test func aSessionKeptTheOldWayIsStillItsNames() throws {
+        let root = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try #"{"127.0.0.1:7878":{"name":"ann","token":"t","started_ms":5}}"#.write(toFile: root + "/sessions.json", atomically: false, encoding: .utf8)
+        let store = SessionStore(directory: root)
+        #expect(store.load(server: "127.0.0.1:7878", name: "ann") == SavedSession(name: "ann", token: "t", serverStartedMs: 5))
+        #expect(store.load(server: "127.0.0.1:7878", name: "bob") == nil)
+        try store.save(SavedSession(name: "bob", token: "u", serverStartedMs: nil), server: "127.0.0.1:7878")
+        #expect(store.load(server: "127.0.0.1:7878", name: "ann")?.token == "t")
+        #expect(store.load(server: "127.0.0.1:7878", name: "bob")?.token == "u")
     }
 
     @Test func aDamagedFileReadsAsNothingKeptAndIsReplaced() throws {
@@ -41,9 +76,9 @@ struct SessionKeepingTests {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try "{\"127.0.0.1:7878\":{\"name\":".write(toFile: root + "/sessions.json", atomically: false, encoding: .utf8)
         let store = SessionStore(directory: root)
-        #expect(store.load(server: "127.0.0.1:7878") == nil)
+        #expect(store.load(server: "127.0.0.1:7878", name: "ann") == nil)
         try store.save(SavedSession(name: "ann", token: "t", serverStartedMs: 5), server: "127.0.0.1:7878")
-        #expect(store.load(server: "127.0.0.1:7878") == SavedSession(name: "ann", token: "t", serverStartedMs: 5))
+        #expect(store.load(server: "127.0.0.1:7878", name: "ann") == SavedSession(name: "ann", token: "t", serverStartedMs: 5))
     }
 
     @Test(arguments: [

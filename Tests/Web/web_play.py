@@ -75,7 +75,8 @@ class Server:
     def start(self):
         self.log = open(os.path.join(self.data, '..', os.path.basename(self.data) + '.log'), 'a')
         self.proc = subprocess.Popen([self.binary, '--host', '127.0.0.1', '--port', str(self.port), '--data', os.path.join(self.data, 'd'),
-                                      '--rate', '0', '--games-per-minute', '0', '--rooms-per-minute', '0'],
+                                      '--rate', '0', '--games-per-minute', '0', '--rooms-per-minute', '0',
+                                      '--password-iterations', '100000'],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         line = ''
         for line in self.proc.stderr:
@@ -472,6 +473,58 @@ def scenario_klondike(run, width=1280, height=900, touch=False, tag='desktop'):
         page.close()
 
 
+def scenario_account(run):
+    """Sign up on a desktop, play, sign out; sign in on a phone (another browser, nothing shared)
+    and see the same account and records; a wrong password is told, and kept nowhere."""
+    desk = Page(run, 1280, 900)
+    phone = None
+    try:
+        desk.open()
+        wait_for('the login screen', lambda: desk.d.find_elements(By.ID, 'mode-register'))[0].click()
+        desk.d.find_element(By.ID, 'name').send_keys('wendy')
+        desk.d.find_element(By.ID, 'password').send_keys('correct horse battery\n')
+        wait_for('the lobby', lambda: desk.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'), 30)
+        account = desk.js('return window.cardserverPage.account')
+        expect(account and account['name'] == 'wendy' and account['bot'] is False, f'signed in to the account: {account}')
+        expect(desk.d.find_element(By.ID, 'who').text == 'signed in as wendy', desk.d.find_element(By.ID, 'who').text)
+        stored = desk.js('return JSON.stringify(localStorage)')
+        expect('correct horse' not in stored, 'the password is kept nowhere in the page')
+        desk.shot('account-lobby-desktop')
+        code = desk.create('rps', 1, rounds=1, bot='random')
+        while desk.state()['phase'] == 'playing':
+            s = desk.state()
+            if s['your_throw'] is None:
+                desk.tap(desk.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw paper"]'))
+                wait_for('the throw', lambda: desk.seq() != s['seq'])
+            time.sleep(0.05)
+        desk.game_over_text()
+        desk.check()
+        desk.tap(desk.d.find_element(By.XPATH, "//button[normalize-space(.)='Leave']"))
+        wait_for('the lobby', lambda: desk.d.find_elements(By.ID, 'signout'))[0].click()
+        wait_for('the login screen after signing out', lambda: desk.d.find_elements(By.ID, 'mode-signin'))
+        expect(desk.js('return window.cardserverPage.me') is None, 'signed out')
+
+        phone = Page(run, 360, 640, touch=True)
+        phone.open()
+        wait_for('the login screen', lambda: phone.d.find_elements(By.ID, 'mode-signin'))[0].click()
+        phone.d.find_element(By.ID, 'name').send_keys('WENDY')
+        phone.d.find_element(By.ID, 'password').send_keys('wrong horse battery\n')
+        error = wait_for('the refusal', lambda: phone.d.find_elements(By.CSS_SELECTOR, 'form.login .error'), 30)[0].text
+        expect(error == 'no account has that name and password', error)
+        phone.shot('account-wrong-password-phone')
+        phone.d.find_element(By.ID, 'password').send_keys('correct horse battery\n')
+        wait_for('the lobby', lambda: phone.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'), 30)
+        expect(phone.js('return window.cardserverPage.me.name') == 'wendy', 'the name as registered')
+        phone.shot('account-lobby-phone')
+        phone.check()
+        desk.check()
+        return f'wendy registered, played rps {code}, signed out, and signed in on a phone'
+    finally:
+        desk.close()
+        if phone:
+            phone.close()
+
+
 def scenario_reload_and_restart(run):
     page = Page(run, 1280, 900)
     try:
@@ -645,6 +698,7 @@ SCENARIOS = {
     'links-mixed-rps': scenario_links_and_mixed_rps,
     'cardclient-mixed': scenario_cardclient_mixed,
     'reload-restart': scenario_reload_and_restart,
+    'account': scenario_account,
 }
 
 

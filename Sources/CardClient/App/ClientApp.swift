@@ -53,10 +53,11 @@ public final class ClientApp {
         formMemory = state.map(FormMemory.init(directory:))
         chats = state.map(ChatStore.init(directory:))
         settings = state.map(SettingsStore.init(directory:))
-        // A kept session is this player's only if no other name was asked for.
-        let kept = sessions?.load(server: address).flatMap { session in
-            options.name == nil || options.name == session.name ? session : nil
-        }
+        // A kept session is this player's only if no other name was asked for. An account's
+        // token in the environment (a bot's, a script's) comes first.
+        let wanted = options.loginName(environment: environment)
+        let fromEnvironment = environment["CARDCLIENT_TOKEN"].flatMap { $0.isEmpty ? nil : SavedSession(name: wanted ?? "", token: $0, serverStartedMs: nil) }
+        let kept = fromEnvironment ?? sessions?.load(server: address, name: wanted)
         model = ClientModel(
             serverAddress: address, name: options.loginName(environment: environment),
             destination: options.destination, saved: kept)
@@ -69,6 +70,20 @@ public final class ClientApp {
     /// - Returns: the exit status: 0; 69 (EX_UNAVAILABLE) when the server cannot be reached, said in
     ///   one line on stderr before the screen is taken; 1 when the terminal cannot be used.
     public func run() -> Int32 {
+        if let account = options.account, model.saved == nil {
+            // Asked before the screen is taken, on the terminal, without echo.
+            guard let password = PasswordPrompt.read("Password for \(account): ") else {
+                Output.error("cardclient: --account needs a password, typed on a terminal\n")
+                return 64
+            }
+            if options.register {
+                guard PasswordPrompt.read("The same password again: ") == password else {
+                    Output.error("cardclient: the two passwords differ; nothing was registered\n")
+                    return 64
+                }
+            }
+            model.credentials = AccountCredentials(name: account, password: password, register: options.register)
+        }
         do {
             let first = try openConnection()
             try first.waitUntilConnected(timeoutMilliseconds: Self.connectTimeoutMilliseconds)
@@ -230,7 +245,7 @@ public final class ClientApp {
                     model.setStatus("your seat is not kept for next time: \(error.description)", tone: .bad, now: Clock.now())
                 }
             case .forgetSession:
-                try? sessions?.remove(server: model.serverAddress)
+                if let name = model.name { try? sessions?.remove(server: model.serverAddress, name: name) }
             case .saveForm(let memory):
                 // Losing the form's memory costs only a few keys next time: not worth a message.
                 try? formMemory?.save(memory)

@@ -12,6 +12,11 @@ public struct ClientOptions: Equatable, Sendable {
     public var destination: Destination = .lobby
     /// Whether `--no-color` was given.
     public var noColor = false
+    /// `--account NAME`: sign in to this account (its password asked without echo, unless a
+    /// kept session or `CARDCLIENT_TOKEN` signs in).
+    public var account: String?
+    /// `--register`: make the account `--account` names (its password asked twice).
+    public var register = false
 
     /// The version `--version` prints.
     public static let version = "cardclient \(SuiteVersion.number)"
@@ -19,6 +24,7 @@ public struct ClientOptions: Equatable, Sendable {
     /// The usage line, printed with every argument error.
     public static let usage = """
         USAGE: cardclient [--host H] [--port N] [--name NAME]
+               [--account NAME [--register]]
                [--create GAME [--seats N] [--private] [--option KEY=VALUE]...]
                [--join ROOM] [--watch ROOM] [--no-color] [--version] [-h|--help]
         """
@@ -35,6 +41,11 @@ public struct ClientOptions: Equatable, Sendable {
           --port N         Server port (default: 7878)
           --name NAME      Your name, 1-20 characters and 64 bytes
                            (default: $USER, else asked on screen)
+          --account NAME   Sign in to your account; the password is asked
+                           without echo (CARDCLIENT_TOKEN, a session token,
+                           signs in without it); the session is kept
+          --register       Make the account --account names (password asked
+                           twice: 8-256 characters, not the name)
           --create GAME    Create a room of GAME and go straight in:
                            set, rps, rps-brain, concentration, klondike
           --seats N        Seats in the created room, 1-8; 1 for a solo Set
@@ -108,6 +119,13 @@ public struct ClientOptions: Equatable, Sendable {
                     throw ParseError(message: "--name must be 1 to 20 characters and at most 64 bytes")
                 }
                 options.name = name
+            case "--account":
+                let name = try value().trimmingSpaces
+                guard (1...20).contains(name.count), name.utf8.count <= 64 else {
+                    throw ParseError(message: "--account must be 1 to 20 characters and at most 64 bytes")
+                }
+                options.account = name
+            case "--register": options.register = true
             case "--create":
                 game = try value()
                 targets.append(argument)
@@ -141,6 +159,12 @@ public struct ClientOptions: Equatable, Sendable {
             options.destination = .create(try createRequest(game: game, seats: seats, isPrivate: isPrivate, options: gameOptions))
         } else if seats != nil || isPrivate || !gameOptions.isEmpty {
             throw ParseError(message: "--seats, --private and --option go with --create")
+        }
+        if options.register, options.account == nil {
+            throw ParseError(message: "--register goes with --account NAME")
+        }
+        if options.account != nil, options.name != nil {
+            throw ParseError(message: "give --account (an account's name) or --name (a guest's), not both")
         }
         return .run(options)
     }
@@ -179,6 +203,7 @@ public struct ClientOptions: Equatable, Sendable {
 
     /// The name to log in with: `--name`, else `USER` when it is a valid name, else nil (ask on screen).
     public func loginName(environment: [String: String]) -> String? {
+        if let account { return account }
         if let name { return name }
         guard let user = environment["USER"]?.trimmingSpaces, (1...20).contains(user.count) else { return nil }
         return user

@@ -20,9 +20,14 @@ public struct SavedSession: Equatable, Sendable {
     }
 }
 
-/// Sessions kept per server in one file, `sessions.json`, in the client's state directory
-/// (`$XDG_STATE_HOME/cardclient`, else `~/.local/state/cardclient`). The file is mode 0600
-/// and its directory 0700 (``StateFile``): a token is a password for a seat.
+/// Sessions kept per server and per player in one file, `sessions.json`, in the client's state
+/// directory (`$XDG_STATE_HOME/cardclient`, else `~/.local/state/cardclient`). The file is mode
+/// 0600 and its directory 0700 (``StateFile``): a token is a password for a seat.
+///
+/// Per player, so two clients on one machine (ann's and bob's) never take each other's seat:
+/// `{"127.0.0.1:7878": {"players": {"ann": {"token": "…", "started_ms": …}, "bob": {…}}}}`.
+/// A file of the one-session-a-server kind written before (`{"name", "token"}` a server) is
+/// still read, as that name's.
 public struct SessionStore: Sendable {
     /// The directory that holds `sessions.json`.
     public let directory: String
@@ -42,31 +47,55 @@ public struct SessionStore: Sendable {
 
     private var file: StateFile { StateFile(directory: directory, name: "sessions.json") }
 
-    /// The session kept for `server` (`host:port`); nil when there is none or the file is unreadable.
-    public func load(server: String) -> SavedSession? {
-        guard let entry = readAll()[server]?.objectValue,
-              let name = entry["name"]?.stringValue, let token = entry["token"]?.stringValue
-        else { return nil }
-        return SavedSession(name: name, token: token, serverStartedMs: entry["started_ms"]?.intValue)
+    /// The session kept for `name` on `server` (`host:port`); with no name, the one kept for
+    /// the server when it keeps only one (with several, whose it is cannot be told). Nil when
+    /// there is none or the file is unreadable.
+    public func load(server: String, name: String?) -> SavedSession? {
+        let kept = sessions(of: readAll()[server]?.objectValue)
+        if let name { return kept.first { $0.name == name } }
+        return kept.count == 1 ? kept[0] : nil
     }
 
-    /// Keeps `session` for `server`, replacing what was kept for it.
+    /// Keeps `session` for its player on `server`, replacing what was kept for that player.
     /// - Throws: ``SystemError`` when the directory or the file cannot be written.
     public func save(_ session: SavedSession, server: String) throws(SystemError) {
         var all = readAll()
-        var entry: JSONObject = ["name": .string(session.name), "token": .string(session.token)]
-        if let started = session.serverStartedMs { entry["started_ms"] = .int(started) }
-        all[server] = .object(entry)
+        var players: JSONObject = [:]
+        for kept in sessions(of: all[server]?.objectValue) where kept.name != session.name { players[kept.name] = entry(kept) }
+        players[session.name] = entry(session)
+        all[server] = .object(["players": .object(players)])
         try write(all)
     }
 
-    /// Forgets the session kept for `server`.
+    /// Forgets the session kept for `name` on `server`.
     /// - Throws: ``SystemError`` when the file cannot be written.
-    public func remove(server: String) throws(SystemError) {
+    public func remove(server: String, name: String) throws(SystemError) {
         var all = readAll()
-        guard all[server] != nil else { return }
-        all[server] = nil
+        let kept = sessions(of: all[server]?.objectValue)
+        guard kept.contains(where: { $0.name == name }) else { return }
+        var players: JSONObject = [:]
+        for other in kept where other.name != name { players[other.name] = entry(other) }
+        all[server] = players.isEmpty ? nil : .object(["players": .object(players)])
         try write(all)
+    }
+
+    /// Every session kept in a server's entry, of either kind, in name order.
+    private func sessions(of entry: JSONObject?) -> [SavedSession] {
+        guard let entry else { return [] }
+        if let name = entry["name"]?.stringValue, let token = entry["token"]?.stringValue {
+            return [SavedSession(name: name, token: token, serverStartedMs: entry["started_ms"]?.intValue)]
+        }
+        guard let players = entry["players"]?.objectValue else { return [] }
+        return players.keys.sorted().compactMap { name in
+            guard let player = players[name]?.objectValue, let token = player["token"]?.stringValue else { return nil }
+            return SavedSession(name: name, token: token, serverStartedMs: player["started_ms"]?.intValue)
+        }
+    }
+
+    private func entry(_ session: SavedSession) -> JSONValue {
+        var entry: JSONObject = ["token": .string(session.token)]
+        if let started = session.serverStartedMs { entry["started_ms"] = .int(started) }
+        return .object(entry)
     }
 
     private func readAll() -> JSONObject { file.read() }

@@ -4,6 +4,19 @@ import Wire
 /// The client's commands are Wire's `ClientCommand`, the one model of the protocol the
 /// server decodes; these spell the ones the client builds often.
 extension ClientCommand {
+    /// A `login` by name or password, or a `register`: what a refused name answers.
+    var isSignIn: Bool {
+        switch self {
+        case .login(.name), .login(.password), .register: true
+        default: false
+        }
+    }
+
+    /// A `register`.
+    var isRegister: Bool {
+        if case .register = self { return true }
+        return false
+    }
     /// Log in as a new player.
     static func login(name: String) -> ClientCommand { .login(.name(name)) }
     /// Take over a session after a reconnect.

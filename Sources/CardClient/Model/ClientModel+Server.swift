@@ -42,7 +42,10 @@ extension ClientModel {
         let answered = settle(message.replyID)
         switch message {
         case .hello(_, _, let offered, let startedMs): return greeted(games: offered, startedMs: startedMs, now: now)
-        case .welcome(let player, let given, let token, let resumed, let code, _, _, _):
+        case .welcome(let player, let given, let token, let resumed, let code, _, let signedIn, _):
+            account = signedIn
+            // Made once: from here on the account is signed in to.
+            if signedIn != nil { credentials?.register = false }
             return welcomed(player: player, name: given, token: token, resumed: resumed, room: code, now: now)
         case .rooms(let page, _): lobby.update(page.rooms, total: page.total)
         case .games(let offered, _): catalog = offered
@@ -136,6 +139,11 @@ extension ClientModel {
     }
 
     private mutating func logInByName() -> [Effect] {
+        if let credentials {
+            return [send(credentials.register
+                ? .register(RegisterRequest(name: credentials.name, password: credentials.password))
+                : .login(.password(name: credentials.name, password: credentials.password)))]
+        }
         if let name { return [send(.login(name: name))] }
         prompt = Prompt(.name)
         return []
@@ -335,6 +343,24 @@ extension ClientModel {
         case .serverFull:
             // The server closes the connection next: this, not "closed", is the reason to show.
             link = .lost(text)
+            return []
+        case .badCredentials:
+            // The password typed at start was wrong: play on as a guest, by another name.
+            credentials = nil
+            name = nil
+            setStatus("no account has that name and password: start again with --account NAME, or play as a guest", tone: .bad, now: now)
+            prompt = Prompt(.name)
+            return []
+        case .nameTaken where command?.isSignIn == true:
+            // A guest's name that an account holds, or a register of a name already taken.
+            let tried = credentials?.name ?? name ?? ""
+            credentials = nil
+            name = nil
+            setStatus(
+                command?.isRegister == true ? "\(tried) is registered already: pick another name"
+                    : "\(tried) is a registered account's name: sign in with --account \(tried), or pick another name",
+                tone: .bad, now: now)
+            prompt = Prompt(.name)
             return []
         case .badToken:
             // A session in no room ends with its connection: back in the lobby, the name is

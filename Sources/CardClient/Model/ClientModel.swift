@@ -117,6 +117,11 @@ public struct ClientModel: Equatable, Sendable {
     public private(set) var lastRoomsRequest: Int?
     /// A session kept from an earlier run, to resume at the first `hello`.
     public var saved: SavedSession?
+    /// The account to sign in to (`--account`), with its password, when no token signs in;
+    /// `register` makes it first. Kept in memory only, for as long as the client runs.
+    public var credentials: AccountCredentials?
+    /// The account signed in, as `welcome.account` said it; nil for a guest.
+    public internal(set) var account: AccountInfo?
     /// The server's `hello.started_ms`: a different one on a later `hello` means it restarted.
     public private(set) var serverStartedMs: Int?
     /// The token being resumed was given before the server last restarted: if it is refused,
@@ -242,5 +247,19 @@ public struct ClientModel: Equatable, Sendable {
         if let last = lastRoomsRequest, now - last < Self.roomsRefreshMilliseconds { return [] }
         lastRoomsRequest = now
         return [send(.firstRoomsPage)]
+    }
+}
+
+/// An account's name and password, as typed at start (`--account`, `--register`).
+public struct AccountCredentials: Equatable, Sendable {
+    public var name: String
+    public var password: String
+    /// Make the account (`register`) rather than sign in to it.
+    public var register: Bool
+
+    public init(name: String, password: String, register: Bool) {
+        self.name = name
+        self.password = password
+        self.register = register
     }
 }

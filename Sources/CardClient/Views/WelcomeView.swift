@@ -15,6 +15,10 @@ public enum WelcomeView {
             lines.append(StyledLine("What shall the other players call you?", Palette.heading).centered(in: size.width))
             lines.append(StyledLine())
             lines.append(ScreenParts.promptLine(prompt, width: min(size.width, 40)).centered(in: size.width))
+        } else if model.link == .online, let credentials = model.credentials {
+            // A password takes the server a moment to check (0.7 s, longer when it is busy).
+            let doing = credentials.register ? "making the account" : "signing in as"
+            lines.append(StyledLine("\(doing) \(credentials.name)…", Palette.quiet).centered(in: size.width))
         } else if !model.isOffline {
             lines.append(StyledLine("connecting to \(model.serverAddress)…", Palette.quiet).centered(in: size.width))
         }

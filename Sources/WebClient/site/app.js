@@ -27,6 +27,8 @@ export const app = {
   catalog: null,
   session: loadSession(),
   me: null,          // {name, player}
+  account: null,     // {name, bot, created_ms} when signed in to an account; null for a guest
+  signingOut: false, // a logout was sent: its ok ends the session
   screen: null,      // the mounted screen object
   room: null,        // {code, game, role, seat}
   state: null,
@@ -68,9 +70,16 @@ function renderNav() {
       items.push(h('button', { class: 'link', onclick: () => openLobby() }, 'lobby'));
     }
     items.push(h('button', { class: 'link', onclick: () => app.show(new Records(app)) }, 'records'));
+    if (!app.room) items.push(h('button', { class: 'link', id: 'signout', onclick: () => signOut() }, 'sign out'));
   }
   fill(nav, items);
-  fill(who, app.me ? `signed in as ${app.me.name}` : '');
+  fill(who, app.me ? (app.account ? `signed in as ${app.me.name}` : `playing as ${app.me.name} (guest)`) : '');
+}
+
+/** Ends the session (in no room): an account's token stops working; a guest's name is free. */
+function signOut() {
+  app.signingOut = true;
+  app.send({ type: 'logout' });
 }
 
 let statusTimer = null;
@@ -104,26 +113,57 @@ function openLobby() {
   app.send({ type: 'rooms' });
 }
 
-function showLogin(message) {
+/**
+ * The first screen: play as a guest by name (one click, as ever), or sign in to an account,
+ * or make one. `mode` is 'guest', 'signin' or 'register'; a refusal comes back as `message`.
+ */
+function showLogin(message, mode = app.loginMode || 'guest') {
+  app.loginMode = mode;
   app.show({
     mount(el) {
-      const name = h('input', { id: 'name', name: 'name', autocomplete: 'nickname', maxlength: 20, required: true,
-        value: app.session.name || '', 'aria-label': 'your name' });
+      const account = mode !== 'guest';
+      const name = h('input', { id: 'name', name: 'name', autocomplete: account ? 'username' : 'nickname', maxlength: 20, required: true,
+        value: app.session.name || '', 'aria-label': account ? 'account name' : 'your name' });
+      const password = account ? h('input', { id: 'password', name: 'password', type: 'password', minlength: mode === 'register' ? 8 : 1,
+        maxlength: 256, required: true, autocomplete: mode === 'register' ? 'new-password' : 'current-password', 'aria-label': 'password' }) : null;
       const form = h('form', { class: 'card login', onsubmit: (e) => {
         e.preventDefault();
         const n = name.value.trim();
         if (!n) return;
         app.session.name = n;
         saveSession(app.session);
-        app.send({ type: 'login', name: n });
-      } },
+        if (mode === 'guest') app.send({ type: 'login', name: n });
+        else {
+          // The password goes to the server once and is kept nowhere: the token signs in from then on.
+          app.send({ type: mode === 'register' ? 'register' : 'login', name: n, password: password.value });
+          password.value = '';
+          fill(submit, mode === 'register' ? 'Making the account…' : 'Signing in…');
+          submit.disabled = true;
+        }
+      } });
+      const submit = h('button', { type: 'submit', class: 'primary', id: 'submit' }, { guest: 'Play', signin: 'Sign in', register: 'Make the account' }[mode]);
+      const switchTo = (next, text) => h('button', { type: 'button', class: 'link', id: `mode-${next}`, onclick: () => showLogin(null, next) }, text);
+      form.append(
         h('h1', {}, 'Play cards with friends'),
-        h('p', {}, 'Set, rock-paper-scissors, rps-brain, Concentration and Klondike. Pick a name to play: it is what others in your room see.'),
-        message ? h('p', { class: 'error' }, message) : null,
-        h('label', { for: 'name' }, 'Your name'),
-        h('div', { class: 'row' }, name, h('button', { type: 'submit', class: 'primary' }, 'Play')));
+        h('p', {}, mode === 'guest'
+          ? 'Set, rock-paper-scissors, rps-brain, Concentration and Klondike. Pick a name to play: it is what others in your room see.'
+          : mode === 'register'
+            ? 'An account keeps your name, and your records follow you to any device. A password of 8 or more characters; a few words make a good one.'
+            : 'Sign in to your account.'),
+        message ? h('p', { class: 'error', role: 'alert' }, message) : null);
+      if (account) {
+        form.append(
+          h('div', { class: 'field' }, h('label', { for: 'name' }, 'Account name'), name),
+          h('div', { class: 'field' }, h('label', { for: 'password' }, 'Password'), password),
+          h('div', { class: 'row' }, submit));
+      } else {
+        form.append(h('label', { for: 'name' }, 'Your name'), h('div', { class: 'row' }, name, submit));
+      }
+      form.append(h('p', { class: 'muted switch' },
+        ...(mode === 'guest' ? [switchTo('signin', 'Sign in'), ' or ', switchTo('register', 'make an account')]
+          : [switchTo('guest', 'Play as a guest'), ' or ', mode === 'signin' ? switchTo('register', 'make an account') : switchTo('signin', 'sign in')])));
       el.append(form);
-      name.focus();
+      (account && name.value ? password : name).focus();
       // The first screen a newcomer can act on: web_play.py prints when it came.
       if (!performance.getEntriesByName('first-screen').length) performance.mark('first-screen');
     },
@@ -176,6 +216,8 @@ function handle(msg) {
       break;
     case 'welcome':
       app.me = { name: msg.name, player: msg.player };
+      app.account = msg.account || null;
+      app.session.account = !!msg.account;
       app.session.token = msg.token;
       app.session.name = msg.name;
       saveSession(app.session);
@@ -237,18 +279,40 @@ function handle(msg) {
     case 'error':
       if (msg.code === 'bad_token') {
         delete app.session.token;
+        const wasAccount = app.session.account;
+        delete app.session.account;
         saveSession(app.session);
-        if (app.session.name) {
+        if (wasAccount) {
+          // An account's session was ended (signed out elsewhere): its name is not a guest's.
+          app.room = null; app.me = null; app.account = null;
+          showLogin('Your session has ended: sign in again.', 'signin');
+        } else if (app.session.name) {
           if (app.room) app.addLog('the server no longer knows this seat; signed in again by name', 'info');
           app.room = null;
           app.send({ type: 'login', name: app.session.name });
         } else showLogin();
         break;
       }
-      if (!app.me && msg.code === 'bad_request') { showLogin(msg.message); break; }
+      if (!app.me && ['bad_request', 'bad_credentials', 'name_taken', 'rate_limited', 'server_busy', 'storage_unavailable'].includes(msg.code)) {
+        showLogin(msg.code === 'name_taken' && app.loginMode === 'guest'
+          ? `${app.session.name} belongs to an account: sign in, or pick another name.` : msg.message);
+        break;
+      }
       if (app.screen && app.screen.message && app.screen.message(msg)) break;
       app.addLog(msg.message, 'error');
       showStatus(msg.message, 'error');
+      break;
+    case 'ok':
+      if (app.signingOut) {
+        app.signingOut = false;
+        delete app.session.token;
+        delete app.session.account;
+        saveSession(app.session);
+        app.me = null; app.account = null; app.room = null;
+        showLogin(null, 'guest');
+        break;
+      }
+      if (app.screen && app.screen.message) app.screen.message(msg);
       break;
     case 'replaced':
       app.replaced = true;
@@ -273,5 +337,5 @@ window.addEventListener('hashchange', () => {
 app.conn.connect();
 
 // For the tests: the page's view of the session, read by Selenium.
-window.cardserverPage = { get state() { return app.state; }, get room() { return app.room; }, get me() { return app.me; } };
+window.cardserverPage = { get state() { return app.state; }, get room() { return app.room; }, get me() { return app.me; }, get account() { return app.account; } };
 export { openLobby, listWords };
