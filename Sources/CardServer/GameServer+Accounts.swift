@@ -188,28 +188,10 @@ extension GameServer {
             endLoggedOut(player, client: client, id: id)
             return
         }
-        let hash = player.tokenHash
-        let log = accountLog
-        let written = JobOutcome()
-        client.signingIn = true
-        host.runPasswordWork({
-            if let failure = log?.append([.end(hash: hash)]) {
-                written.failure = failure.description
-                return 0
-            }
-            return 1
-        }, then: { [weak self] _ in
-            guard let self else { return }
-            client.signingIn = false
-            if let failure = written.failure {
-                self.metrics.storageFailures += 1
-                self.host.log("accounts: a logout of \(player.name) was not saved: \(failure)")
-                return self.reject(.storageUnavailable, to: client.id, id: id)
-            }
-            self.accounts.apply(.end(hash: hash))
-            guard self.players[player.id] === player else { return }
+        writeAccountRecords([.end(hash: player.tokenHash)], for: client, id: id) { [weak self] in
+            guard let self, self.players[player.id] === player else { return }
             self.endLoggedOut(player, client: client, id: id)
-        })
+        }
     }
 
     private func endLoggedOut(_ player: Player, client: Client, id: RequestID?) {

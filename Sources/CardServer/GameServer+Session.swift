@@ -37,6 +37,8 @@ extension GameServer {
             }
         case .password(let name, let password):
             signIn(name: name, password: password, client: client, id: id)
+        case .apiToken(let token):
+            signIn(apiToken: token, client: client, id: id)
         }
     }
 

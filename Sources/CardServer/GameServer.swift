@@ -459,6 +459,12 @@ public final class GameServer {
             try sendReplay(game, step: step, seat: seat, to: client, id: id)
         case .logout:
             try logout(player, client: client, id: id)
+        case .tokenCreate(let label, let scopes):
+            try createApiToken(label: label, scopes: scopes, for: player, client: client, id: id)
+        case .tokens:
+            try listApiTokens(of: player, client: client, id: id)
+        case .tokenRevoke(let label):
+            try revokeApiToken(label: label, of: player, client: client, id: id)
         case .help, .ping, .games, .login, .register:
             break
         default:

@@ -33,6 +33,12 @@ public enum ClientCommand: Equatable, Sendable {
     case register(RegisterRequest)
     /// Ends the session: an account's token stops working; the connection stays, logged out.
     case logout
+    /// Makes an API token for the account signed in (`play`: sign in with it and play).
+    case tokenCreate(label: String, scopes: [String])
+    /// Lists the account's API tokens.
+    case tokens
+    /// Revokes the API token with this label.
+    case tokenRevoke(label: String)
 
     // MARK: Rooms (RoomMessages.swift)
 

@@ -130,6 +130,9 @@ public enum ClientMessageDecoder {
         case .login: .login(try LoginCredential(fields))
         case .register: .register(try RegisterRequest(fields))
         case .logout: .logout
+        case .tokenCreate: try .readTokenCreate(fields)
+        case .tokens: .tokens
+        case .tokenRevoke: .tokenRevoke(label: try fields.string("label"))
         case .rooms: .rooms(try RoomsQuery(fields))
         case .create: .create(try CreateRequest(fields))
         case .join: .join(room: try fields.string("room"))

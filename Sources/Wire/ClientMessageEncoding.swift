@@ -30,9 +30,13 @@ extension ClientCommand {
     /// Writes every field after `type`; optional ones only when they say something.
     private func writeFields(into writer: inout JSONWriter) {
         switch self {
-        case .help, .ping, .games, .logout, .leave, .start, .draw, .undo, .finish, .deal, .hint: break
+        case .help, .ping, .games, .logout, .tokens, .leave, .start, .draw, .undo, .finish, .deal, .hint: break
         case .login(let credential): credential.write(into: &writer)
         case .register(let request): request.write(into: &writer)
+        case .tokenCreate(let label, let scopes):
+            writer.field("label", label)
+            writer.field("scopes", strings: scopes)
+        case .tokenRevoke(let label): writer.field("label", label)
         case .rooms(let query): query.write(into: &writer)
         case .create(let request): request.write(into: &writer)
         case .join(let room), .watch(let room): writer.field("room", room)

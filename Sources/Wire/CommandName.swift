@@ -3,6 +3,8 @@
 enum CommandName: String, CaseIterable, Sendable {
     // Session
     case help, ping, games, login, register, logout
+    // API tokens
+    case tokenCreate = "token_create", tokens, tokenRevoke = "token_revoke"
     // Rooms
     case rooms, create, join, watch, leave, start, chat
     // Results
@@ -25,6 +27,9 @@ enum CommandName: String, CaseIterable, Sendable {
         case .login: #"{"type":"login","name":"ann"}"#
         case .register: #"{"type":"register","name":"ann","password":"correct horse battery"}"#
         case .logout: #"{"type":"logout"}"#
+        case .tokenCreate: #"{"type":"token_create","label":"my bot","scopes":["play"]}"#
+        case .tokens: #"{"type":"tokens"}"#
+        case .tokenRevoke: #"{"type":"token_revoke","label":"my bot"}"#
         case .rooms: #"{"type":"rooms"}"#
         case .create: #"{"type":"create","game":"set"}"#
         case .join: #"{"type":"join","room":"K7QX"}"#
@@ -60,6 +65,9 @@ extension ClientCommand {
         case .login: .login
         case .register: .register
         case .logout: .logout
+        case .tokenCreate: .tokenCreate
+        case .tokens: .tokens
+        case .tokenRevoke: .tokenRevoke
         case .rooms: .rooms
         case .create: .create
         case .join: .join

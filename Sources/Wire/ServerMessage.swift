@@ -58,6 +58,10 @@ public enum ServerMessage: Equatable, Sendable {
     case notice(room: String, reason: String, text: String)
     /// The reply to a command that changes a room and has no reply of its own (`start`, `deal`, `draw`, …).
     case ok(id: RequestID?)
+    /// The reply to `token_create`: the new API token, shown this once.
+    case token(label: String, token: String, id: RequestID?)
+    /// The reply to `tokens`: the account's API tokens, without the tokens.
+    case tokens([ApiTokenInfo], id: RequestID?)
 
     // MARK: Room state (RoomStateMessage.swift)
 
@@ -109,7 +113,7 @@ public enum ServerMessage: Equatable, Sendable {
     public var replyID: RequestID? {
         switch self {
         case .help(_, let id), .games(_, let id), .pong(let id), .welcome(_, _, _, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id), .serverBusy(_, _, let id),
-             .stats(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
+             .stats(_, let id), .token(_, _, let id), .tokens(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id):
             id
@@ -137,6 +141,8 @@ public enum ServerMessage: Equatable, Sendable {
         case .notice: "notice"
         case .member(let event, _, _, _): event.wireType
         case .ok: "ok"
+        case .token: "token"
+        case .tokens: "tokens"
         case .state: "state"
         case .stats: "stats"
         case .leaderboard: "leaderboard"

@@ -24,7 +24,7 @@ public enum ServerMessageDecoder {
 
     /// Every `type` the server sends and how to read it, from each family's table.
     private static let readers: [String: MessageReader] = Dictionary(uniqueKeysWithValues: [
-        sessionReaders, catalogReaders, roomReaders, stateReaders, resultReaders,
+        sessionReaders, accountReaders, catalogReaders, roomReaders, stateReaders, resultReaders,
         rpsReaders, brainReaders, concentrationReaders, klondikeReaders, setReaders, replayReaders,
     ].joined())
 

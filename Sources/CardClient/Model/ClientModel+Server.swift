@@ -101,7 +101,7 @@ extension ClientModel {
         case .dailyLeaderboard(let board, _): records?.dailies[board.game] = board
         case .replay(let replay, _): return replayArrived(replay)
         case .replayFrame(let frame, _): replayFrameArrived(frame)
-        case .help, .pong, .thrown, .answered, .error, .rateLimited, .storageUnavailable, .serverBusy:
+        case .help, .pong, .thrown, .answered, .error, .rateLimited, .storageUnavailable, .serverBusy, .token, .tokens:
             break
         }
         return []

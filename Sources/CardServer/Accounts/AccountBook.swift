@@ -18,6 +18,18 @@ public final class AccountBook {
         let createdMs: Int64
     }
 
+    /// One API token of an account.
+    struct ApiToken: Equatable {
+        /// The account's skeleton.
+        let account: String
+        let label: String
+        let scopes: [String]
+        let createdMs: Int64
+    }
+
+    /// API tokens one account may hold.
+    static let maxApiTokensPerAccount = 20
+
     /// Sessions one account keeps at once: a new one past this ends its oldest, so signing in
     /// again and again grows neither the file nor the table.
     static let maxSessionsPerAccount = 32
@@ -32,6 +44,17 @@ public final class AccountBook {
     private(set) var sessions: [TokenDigest: Session] = [:]
     /// Each account's sessions, oldest first.
     private var sessionsByAccount: [String: [TokenDigest]] = [:]
+    private(set) var apiTokens: [TokenDigest: ApiToken] = [:]
+    /// Each account's API tokens, oldest first.
+    private var apiTokensByAccount: [String: [TokenDigest]] = [:]
+    /// When each API token last signed in, since the start (not kept in the file: a sign-in
+    /// writes nothing).
+    var apiTokenLastUsed: [TokenDigest: Int64] = [:]
+
+    /// The account's API tokens, oldest first, with their digests.
+    func apiTokens(of skeleton: String) -> [(hash: TokenDigest, token: ApiToken)] {
+        (apiTokensByAccount[skeleton] ?? []).compactMap { hash in apiTokens[hash].map { (hash, $0) } }
+    }
 
     /// The account whose name looks like `name`, if one is registered.
     func account(lookingLike name: String) -> Account? {
@@ -67,6 +90,15 @@ public final class AccountBook {
         case .end(let hash):
             guard let session = sessions.removeValue(forKey: hash) else { return false }
             sessionsByAccount[session.account]?.removeAll { $0 == hash }
+        case .apiToken(let name, let label, let scopes, let hash, let createdMs):
+            let skeleton = NameSkeleton.of(name)
+            guard accounts[skeleton] != nil, apiTokens[hash] == nil else { return false }
+            apiTokens[hash] = ApiToken(account: skeleton, label: label, scopes: scopes, createdMs: createdMs)
+            apiTokensByAccount[skeleton, default: []].append(hash)
+        case .apiTokenEnd(let hash):
+            guard let token = apiTokens.removeValue(forKey: hash) else { return false }
+            apiTokensByAccount[token.account]?.removeAll { $0 == hash }
+            apiTokenLastUsed[hash] = nil
         }
         return true
     }
@@ -78,6 +110,9 @@ public final class AccountBook {
                 [.account(name: account.name, bot: account.bot, password: account.password, createdMs: account.createdMs)]
                     + (sessionsByAccount[skeleton] ?? []).compactMap { hash in
                         sessions[hash].map { .session(name: account.name, hash: hash, createdMs: $0.createdMs) }
+                    }
+                    + apiTokens(of: skeleton).map { hash, token in
+                        .apiToken(name: account.name, label: token.label, scopes: token.scopes, hash: hash, createdMs: token.createdMs)
                     }
             }
     }

@@ -72,6 +72,8 @@ extension AccountRecord {
         case .account: "account"
         case .session: "session"
         case .end: "end"
+        case .apiToken: "api_token"
+        case .apiTokenEnd: "api_token_end"
         }
     }
 }

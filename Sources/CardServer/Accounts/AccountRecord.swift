@@ -7,6 +7,8 @@ import Wire
 ///     {"k":"account","name":"ann","bot":false,"password":"pbkdf2-sha256$600000$…$…","created":1795000000000,"crc":"…"}
 ///     {"k":"session","name":"ann","hash":"<SHA-256 of the token, 64 hex digits>","created":1795000000000,"crc":"…"}
 ///     {"k":"end","hash":"<64 hex digits>","crc":"…"}
+///     {"k":"api_token","name":"robo","label":"ci bot","scopes":["play"],"hash":"<64 hex digits>","created":1795000000000,"crc":"…"}
+///     {"k":"api_token_end","hash":"<64 hex digits>","crc":"…"}
 ///
 /// A session's token is kept only as its SHA-256, as the room log keeps it: the file lets no
 /// one sign in. The password is kept only as its PBKDF2 (``StoredPassword``).
@@ -18,6 +20,10 @@ enum AccountRecord: Equatable, Sendable {
     /// The session with that token's digest ended (a `logout`, or the account's oldest session
     /// making room for a new one).
     case end(hash: TokenDigest)
+    /// An API token of the account `name` was made: its label, scopes and digest.
+    case apiToken(name: String, label: String, scopes: [String], hash: TokenDigest, createdMs: Int64)
+    /// The API token with that digest was revoked.
+    case apiTokenEnd(hash: TokenDigest)
 
     /// The record as one sealed JSON line with its newline.
     var line: [UInt8] {
@@ -29,6 +35,11 @@ enum AccountRecord: Equatable, Sendable {
             pairs = [("k", "session"), ("name", .string(name)), ("hash", .string(hash.hex)), ("created", .int(Int(createdMs)))]
         case .end(let hash):
             pairs = [("k", "end"), ("hash", .string(hash.hex))]
+        case .apiToken(let name, let label, let scopes, let hash, let createdMs):
+            pairs = [("k", "api_token"), ("name", .string(name)), ("label", .string(label)), ("scopes", .array(scopes.map { .string($0) })),
+                     ("hash", .string(hash.hex)), ("created", .int(Int(createdMs)))]
+        case .apiTokenEnd(let hash):
+            pairs = [("k", "api_token_end"), ("hash", .string(hash.hex))]
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(200)
@@ -57,6 +68,15 @@ enum AccountRecord: Equatable, Sendable {
         case "end":
             guard let hash = object["hash"]?.stringValue.flatMap(TokenDigest.init(hex:)) else { return nil }
             self = .end(hash: hash)
+        case "api_token":
+            guard let name = object["name"]?.stringValue, let label = object["label"]?.stringValue,
+                  let scopes = object["scopes"]?.arrayValue?.compactMap(\.stringValue),
+                  let hash = object["hash"]?.stringValue.flatMap(TokenDigest.init(hex:)), let created = object["created"]?.intValue
+            else { return nil }
+            self = .apiToken(name: name, label: label, scopes: scopes, hash: hash, createdMs: Int64(created))
+        case "api_token_end":
+            guard let hash = object["hash"]?.stringValue.flatMap(TokenDigest.init(hex:)) else { return nil }
+            self = .apiTokenEnd(hash: hash)
         default:
             return nil
         }

@@ -9,6 +9,8 @@ public enum LoginCredential: Equatable, Sendable {
     case token(String)
     /// An account signing in with its password.
     case password(name: String, password: String)
+    /// An account signing in with one of its API tokens (a bot's).
+    case apiToken(String)
 }
 
 /// A new account, as `register` asks for it.
@@ -149,6 +151,7 @@ extension LoginCredential {
         case .password(let name, let password):
             writer.field("name", name)
             writer.field("password", password)
+        case .apiToken(let token): writer.field("api_token", token)
         }
     }
 }
@@ -226,6 +229,8 @@ extension LoginCredential {
     init(_ fields: CommandFields) throws(DecodeFailure) {
         if let token = try fields.optionalString("token") {
             self = .token(token)
+        } else if let token = try fields.optionalString("api_token") {
+            self = .apiToken(token)
         } else if let name = try fields.optionalString("name") {
             if let password = try fields.optionalString("password") {
                 self = .password(name: name, password: password)
