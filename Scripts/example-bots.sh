@@ -151,8 +151,18 @@ watched_set_game() {
 
 step "solo games: Set, rps against the robot, Klondike seed $klondike_seed by the hints" \
     +set-solo.log +rps-robot.log +klondike-solo.log -- solo
+# A bot account and its API token (api_token.py), then rps signed in with the token.
+token_bot() {
+    local token
+    token="$(CARDSERVER_PASSWORD="correct horse battery staple" timeout 60 "$python" "$bots/api_token.py" --port "$port" \
+        --validate "$schema" --name robo --register --label example-bots 2>"$work/api-token.log")" || return 1
+    [[ "$token" =~ ^cst_[0-9a-f]{32}$ ]] || { echo "not an API token: $token" >"$work/api-token.log"; return 1; }
+    CARDSERVER_API_TOKEN="$token" bot rps-token.log rps_player.py --bot adaptive --rounds 3
+}
+
 step "rps between two bots" +rps-ann.log rps-bob.log -- \
     pair rps-ann.log rps-bob.log rps_player.py --rounds 5
+step "an rps bot signed in with an API token" +rps-token.log api-token.log -- token_bot
 step "a spectator watching a two-bot Set game" +set-ann.log set-bob.log spectator.log -- watched_set_game
 echo "   spectator.log, the last lines:"
 tail -8 "$work/spectator.log" | sed 's/^/   | /'

@@ -33,6 +33,9 @@ def add_common_arguments(parser, name):
     parser.add_argument("--host", default="127.0.0.1", help="server address (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=7878, help="server port (default 7878)")
     parser.add_argument("--name", default=name, help=f"player name (default {name})")
+    parser.add_argument("--api-token", default=os.environ.get("CARDSERVER_API_TOKEN"), metavar="TOKEN",
+                        help="sign in to a bot account with one of its API tokens (default: "
+                             "$CARDSERVER_API_TOKEN; without one, a guest named --name; api_token.py makes one)")
     parser.add_argument("--validate", metavar="SCHEMA",
                         help="check every line sent and received against this JSON Schema "
                              "(Protocol.schema.json); the first invalid line fails the bot")
@@ -145,6 +148,7 @@ class Connection:
     def __init__(self, args):
         self.name = args.name
         self.verbose = args.verbose
+        self.api_token = getattr(args, "api_token", None)
         self.timeout = args.timeout
         self.checker = SchemaChecker(args.validate) if args.validate else None
         self.socket = socket.create_connection((args.host, args.port), timeout=10)
@@ -222,7 +226,14 @@ class Connection:
         return reply
 
     def login(self):
-        welcome = self.request({"type": "login", "name": self.name})
+        """Signs in with the API token when there is one (the account's name is the bot's
+        name from then on), else as a guest named --name."""
+        if self.api_token:
+            welcome = self.request({"type": "login", "api_token": self.api_token})
+            if not welcome.get("account"):
+                raise BotFailure(f"an API token signed in without an account: {welcome}")
+        else:
+            welcome = self.request({"type": "login", "name": self.name})
         self.name = welcome["name"]  # the name as the server keeps it
         return welcome
 
