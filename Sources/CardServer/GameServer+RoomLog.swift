@@ -173,6 +173,7 @@ extension GameServer {
             playerIDsByToken[player.tokenHash] = playerID
             // An account's player comes back signed in: its session is in the accounts file.
             player.account = accounts.sessions[player.tokenHash]?.account
+            player.isBot = player.account.flatMap { accounts.accounts[$0]?.bot } ?? false
             player.graceTimer = host.schedule(after: config.grace) { [weak self] in
                 self?.graceExpired(playerID)
             }

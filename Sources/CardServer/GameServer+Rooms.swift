@@ -395,7 +395,7 @@ extension GameServer {
         let seated = room.seats.enumerated().compactMap { seat, playerID -> PlayerEntry? in
             guard let playerID, let player = players[playerID] else { return nil }
             let score = room.phase == .waiting ? 0 : room.engine.score(seat: seat)
-            return PlayerEntry(name: player.name, seat: seat, score: score, connected: player.isConnected)
+            return PlayerEntry(name: player.name, seat: seat, score: score, connected: player.isConnected, bot: player.isBot)
         }
         return seated + room.engine.robotPlayers
     }

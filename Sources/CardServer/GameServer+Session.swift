@@ -78,6 +78,7 @@ extension GameServer {
         let player = Player(id: playerID, name: name, tokenHash: TokenDigest(hashing: token), client: client.id, chat: chat)
         player.address = client.address
         player.account = account
+        player.isBot = account.flatMap { accounts.accounts[$0]?.bot } ?? false
         addressLimits.sessionBegan(for: client.address)
         players[playerID] = player
         playerIDsByToken[player.tokenHash] = playerID

@@ -26,6 +26,8 @@ final class Player {
     var address = ""
     /// The account signed in, by the skeleton of its name; nil for a guest.
     var account: String?
+    /// Signed in to a bot's account: every `state` marks the player as one.
+    var isBot = false
 
     init(id: String, name: String, tokenHash: TokenDigest, client: ClientID?, chat: TokenBucket) {
         self.id = id

@@ -141,6 +141,16 @@ struct SetViewTests {
         #expect(text[23] == " Enter start · / chat · ? keys · Q leave")
     }
 
+    /// A player signed in to a bot's account is marked as one.
+    @Test func aBotAccountIsMarkedInThePlayersLine() {
+        let state = Fixtures.setState(cards: 12, seats: 2).replacingFirst(
+            #""players":[{"name":"ann","seat":0,"score":0,"connected":true}]"#,
+            with: #""players":[{"name":"ann","seat":0,"score":0,"connected":true},{"name":"robo","seat":1,"score":3,"connected":true,"bot":true}]"#)
+        let model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#, state])
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
+        #expect(text[1] == " ann 0 · robo (bot) 3 · 1 watching")
+    }
+
     @Test func withOthersTheDealVotesShowAndTheHintKeyDoesNot() {
         let state = Fixtures.setState(cards: 12, seats: 2).replacingFirst(
             #""players":[{"name":"ann","seat":0,"score":0,"connected":true}]"#,

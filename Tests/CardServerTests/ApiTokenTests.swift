@@ -43,7 +43,11 @@ struct ApiTokenTests {
             #expect(welcome["name"]?.stringValue == "robo")
             #expect(welcome["account"]?.objectValue == ["name": "robo", "bot": true, "created_ms": .int(Int(host.wallMilliseconds))])
             host.send(#"{"type":"create","game":"rps","seats":2}"#, from: bot)
-            rooms.append(try #require(host.take(bot).first { $0["type"]?.stringValue == "joined" }?["room"]?.stringValue))
+            let sent = host.take(bot)
+            rooms.append(try #require(sent.first { $0["type"]?.stringValue == "joined" }?["room"]?.stringValue))
+            // Marked a bot in the room's state, for everyone to see.
+            let state = try #require(sent.first { $0["type"]?.stringValue == "state" })
+            #expect(state["players"]?.arrayValue?.first?.objectValue?["bot"] == .bool(true))
         }
         #expect(Set(rooms).count == 2)
 

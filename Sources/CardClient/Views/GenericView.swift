@@ -28,6 +28,7 @@ public struct GenericView: GameView {
         ]
         for player in room.state?.players ?? [] {
             var line = StyledLine("  ") + StyledLine(player.name, player.name == context.me ? Palette.strong : .plain)
+            if player.bot { line.append(" (bot)", Palette.quiet) }
             line.append("  \(player.score)", Palette.heading)
             if !player.connected { line.append("  away", Palette.quiet) }
             lines.append(line)

@@ -93,6 +93,7 @@ public enum RoomChrome {
             if position > 0 { line.append(" · ", Palette.quiet) }
             let style = player.connected ? (player.name == me ? Palette.strong : .plain) : Palette.quiet
             line.append(player.name, style)
+            if player.bot { line.append(" (bot)", Palette.quiet) }
             line.append(" \(player.score)", player.connected ? Palette.heading : Palette.quiet)
             if !player.connected { line.append(" away", Palette.quiet) }
         }

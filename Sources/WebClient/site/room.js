@@ -109,7 +109,7 @@ export class RoomScreen {
   renderPlayers() {
     const s = this.app.state;
     fill(this.players, s.players.map((p) => h('li', { class: p.connected ? '' : 'away' },
-      h('span', { class: 'name' }, p.name, p.name === this.app.me.name ? ' (you)' : ''),
+      h('span', { class: 'name' }, p.name, p.name === this.app.me.name ? ' (you)' : '', p.bot ? h('span', { class: 'muted' }, ' (bot)') : null),
       h('span', { class: 'score' }, String(p.score)),
       p.connected ? null : h('span', { class: 'muted' }, ' away'))),
       h('li', { class: 'muted' }, [

@@ -21,12 +21,15 @@ public struct PlayerEntry: Equatable, Sendable {
     public let score: Int
     /// Whether the player's connection is up (false while away).
     public let connected: Bool
+    /// Whether the player is signed in to a bot's account (`"bot":true`, written only then).
+    public let bot: Bool
     /// Creates a player entry.
-    public init(name: String, seat: Int, score: Int, connected: Bool) {
+    public init(name: String, seat: Int, score: Int, connected: Bool, bot: Bool = false) {
         self.name = name
         self.seat = seat
         self.score = score
         self.connected = connected
+        self.bot = bot
     }
 }
 
@@ -156,6 +159,7 @@ extension RoomState {
             writer.field("seat", player.seat)
             writer.field("score", player.score)
             writer.field("connected", player.connected)
+            if player.bot { writer.field("bot", true) }
             writer.closeObject()
         }
         writer.field("spectators", spectators)
@@ -205,7 +209,7 @@ extension RoomState {
         let players = try fields.objects("players").map { player throws(ServerDecodeFailure) in
             PlayerEntry(
                 name: try player.string("name"), seat: try player.int("seat"), score: try player.int("score"),
-                connected: try player.bool("connected"))
+                connected: try player.bool("connected"), bot: try player.optionalBool("bot") ?? false)
         }
         let spectators = try fields.int("spectators")
         // Added after protocol 1's first servers: absent reads as no offers.
