@@ -192,7 +192,8 @@ enum JournalFile {
         return value
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(BenchError) {
+    /// Writes all of `bytes` to `fd`, through short writes and signals.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(BenchError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }

@@ -7,6 +7,7 @@ enum Options {
                cardbench set --port N [--host ADDR] [--rooms N] [--players N] [--seconds N] [--think-ms N] [--seed N] [--server-pid PID]
                cardbench idle --port N [--host ADDR] [--connections N] [--seconds N] [--websocket] [--server-pid PID]
                cardbench startup --binary PATH [--runs N] [--redis PATH] [--results N]
+                                 [--accounts N]
                cardbench solver [--rounds N]
                cardbench klondike-solver [--draw 1|3] [--deals N] [--budget-ms M] [--threads 1|2] [--json]
                cardbench klondike-solver --solution SEED [--draw 1|3] [--budget-ms M] [--threads 1|2]
@@ -97,6 +98,7 @@ enum Options {
           --redis PATH          startup: also time this redis-server binary
           --results N           startup: the journal's games, 0 for none (default: 0);
                                 journal: the games written (default: \(JournalOptions.defaultResults))
+          --accounts N          startup: accounts (each with a session) in accounts.log (default: 0)
           --data DIR            journal: the data folder to write results.jsonl into (made if missing)
           --rounds N            solver: boards measured per board size (default: \(defaultRounds))
           --draw N              klondike-solver: cards a draw turns, 1 or 3 (default: 1)
@@ -172,7 +174,7 @@ enum Options {
         ("ping", ["--port", "--host", "--connections", "--seconds", "--pipeline", "--protocol", "--websocket", "--server-pid"]),
         ("set", ["--port", "--host", "--rooms", "--players", "--seconds", "--think-ms", "--seed", "--server-pid"]),
         ("idle", ["--port", "--host", "--connections", "--seconds", "--websocket", "--server-pid"]),
-        ("startup", ["--binary", "--runs", "--redis", "--results"]),
+        ("startup", ["--binary", "--runs", "--redis", "--results", "--accounts"]),
         ("solver", ["--rounds"]),
         ("klondike-solver", ["--draw", "--deals", "--budget-ms", "--threads", "--solution", "--json"]),
         ("klondike-hints", ["--draw", "--deals"]),
@@ -386,6 +388,8 @@ struct StartupOptions: Equatable {
     var redis: String?
     /// Games in the journal cardserver starts on; 0 for an empty data folder.
     var results = 0
+    /// Accounts in the accounts file it starts on; 0 for none.
+    var accounts = 0
 }
 
 extension StartupOptions {
@@ -395,6 +399,7 @@ extension StartupOptions {
         runs = try values.number("--runs", in: 1...1_000, default: Self.defaultRuns)
         redis = values.path("--redis")
         results = try values.number("--results", in: 0...100_000_000, default: 0)
+        accounts = try values.number("--accounts", in: 0...10_000_000, default: 0)
     }
 }
 

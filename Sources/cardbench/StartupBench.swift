@@ -21,6 +21,11 @@ enum StartupBench {
         defer { directory.remove() }
         try requireExecutable(options.binary, "--binary")
         var timeout = timeoutMilliseconds
+        if options.accounts > 0 {
+            let bytes = try AccountsFile.write(accounts: options.accounts, into: directory.path)
+            print("startup cardserver: on an accounts file of \(options.accounts) accounts with a session each (\(ServerMemory.mebibytes(bytes / 1_024)))")
+            timeout = journalTimeoutMilliseconds
+        }
         if options.results > 0 {
             let written = try JournalFile.write(results: options.results, into: directory.path, seed: UInt64(SetOptions.defaultSeed))
             print("startup cardserver (\(options.binary)): \(options.runs) runs, spawn to hello, on a journal of \(options.results) results (\(ServerMemory.mebibytes(written.bytes / 1_024)))")
@@ -38,7 +43,7 @@ enum StartupBench {
             if let cpu = run.cpuMilliseconds { cpuTimes.append(cpu) }
         }
         summary("cardserver", times).forEach { print($0) }
-        if options.results > 0, let resident = memories.map(\.residentKiB).max(), let peak = memories.map(\.peakKiB).max() {
+        if options.results > 0 || options.accounts > 0, let resident = memories.map(\.residentKiB).max(), let peak = memories.map(\.peakKiB).max() {
             // After hello the journal is read: what it keeps is what the server holds from then on.
             print("cardserver RSS after start: \(ServerMemory.mebibytes(resident)) (peak \(ServerMemory.mebibytes(peak))), the most of \(memories.count) runs")
             // On a busy machine the wall time waits for the CPU; the CPU time does not.

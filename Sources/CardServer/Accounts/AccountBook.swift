@@ -42,6 +42,8 @@ public final class AccountBook {
 
     private(set) var accounts: [String: Account] = [:]
     private(set) var sessions: [TokenDigest: Session] = [:]
+    /// The last account name read, with its skeleton (``apply(_:)``).
+    private var lastNamed: (name: String, skeleton: String)?
     /// Each account's sessions, oldest first.
     private var sessionsByAccount: [String: [TokenDigest]] = [:]
     private(set) var apiTokens: [TokenDigest: ApiToken] = [:]
@@ -80,10 +82,12 @@ public final class AccountBook {
         switch record {
         case .account(let name, let bot, let password, let createdMs):
             let skeleton = NameSkeleton.of(name)
+            lastNamed = (name, skeleton)
             guard accounts[skeleton] == nil else { return false }
             accounts[skeleton] = Account(name: name, bot: bot, password: password, createdMs: createdMs)
         case .session(let name, let hash, let createdMs):
-            let skeleton = NameSkeleton.of(name)
+            // A session's record mostly follows its account's: its skeleton is the last one worked out.
+            let skeleton = name == lastNamed?.name ? lastNamed!.skeleton : NameSkeleton.of(name)
             guard accounts[skeleton] != nil, sessions[hash] == nil else { return false }
             sessions[hash] = Session(account: skeleton, createdMs: createdMs)
             sessionsByAccount[skeleton, default: []].append(hash)

@@ -41,16 +41,28 @@ public final class AccountLog: Sendable {
     public init(log: any AppendOnlyLog, dataDirectory: String, policy: LogSyncPolicy, book: AccountBook, warn: (String) -> Void) throws(Failure) {
         self.log = log
         self.policy = policy
+        // Whether the file holds anything a rewrite would drop: an ended session or token, a
+        // record that does not fit, an old unsealed line, a torn tail. A file of live records
+        // only (the usual start) is left as it is: rewriting 100,000 accounts costs as much
+        // as reading them.
+        var needsRewrite = false
         do {
-            let (tail, _) = try DataFileScan.readAtStart(log: log, dataDirectory: dataDirectory, parse: AccountRecord.init(body:)) { record, line, _ in
-                if !book.apply(record) { warn("\(log.path) line \(line.number): \(record.kind) record that does not fit the ones before it; left out") }
+            let (tail, _) = try DataFileScan.readAtStart(log: log, dataDirectory: dataDirectory, parse: AccountRecord.init(body:)) { record, line, sealed in
+                if !book.apply(record) {
+                    warn("\(log.path) line \(line.number): \(record.kind) record that does not fit the ones before it; left out")
+                    needsRewrite = true
+                }
+                switch record {
+                case .end, .apiTokenEnd: needsRewrite = true
+                default: if !sealed { needsRewrite = true }
+                }
             }
             tail.warnings.forEach(warn)
+            if tail.goodLength != log.size { needsRewrite = true }
         } catch {
             throw Failure(description: "\(error)")
         }
-        let live = book.records.flatMap(\.line)
-        if log.size > 0 || !live.isEmpty, let failure = log.replace(with: live) {
+        if needsRewrite, let failure = log.replace(with: book.records.flatMap(\.line)) {
             throw Failure(description: failure.description)
         }
     }

@@ -17,16 +17,31 @@ enum Hex {
     /// The bytes of text ``text(_:)`` wrote; nil for an odd length or any other character
     /// (uppercase included: a written form has one spelling).
     static func bytes(_ text: Substring) -> [UInt8]? {
-        let characters = Array(text.utf8)
+        bytes(text.utf8)
+    }
+
+    /// The bytes of hex digits given as UTF-8 (a start reads 100,000 stored passwords this way).
+    static func bytes<Digits: Collection>(_ characters: Digits) -> [UInt8]? where Digits.Element == UInt8 {
         guard characters.count.isMultiple(of: 2) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(characters.count / 2)
-        var index = 0
-        while index < characters.count {
-            guard let high = digits.firstIndex(of: characters[index]), let low = digits.firstIndex(of: characters[index + 1]) else { return nil }
-            bytes.append(UInt8(high << 4 | low))
-            index += 2
+        var index = characters.startIndex
+        while index != characters.endIndex {
+            let next = characters.index(after: index)
+            guard let high = value(of: characters[index]), let low = value(of: characters[next]) else { return nil }
+            bytes.append(high << 4 | low)
+            index = characters.index(after: next)
         }
         return bytes
+    }
+
+    /// A lowercase hex digit's value.
+    @inline(__always)
+    private static func value(of digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit &- UInt8(ascii: "a") &+ 10
+        default: nil
+        }
     }
 }
