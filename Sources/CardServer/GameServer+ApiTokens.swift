@@ -45,6 +45,11 @@ extension GameServer {
         guard held.count < AccountBook.maxApiTokensPerAccount else {
             throw .badRequest("an account holds at most \(AccountBook.maxApiTokensPerAccount) API tokens; revoke one first")
         }
+        let now = host.nowNanoseconds
+        if let wait = apiTokenCreations.retryAfter(skeleton, now: now) {
+            throw .rateLimited("an account makes at most \(apiTokenCreations.limit) API tokens an hour; wait", retryAfterMs: wait)
+        }
+        apiTokenCreations.record(skeleton, now: now)
         let token = Self.apiTokenPrefix + Self.makeToken(using: &random)
         let record = AccountRecord.apiToken(
             name: account.name, label: trimmed, scopes: Array(Set(scopes)).sorted(), hash: TokenDigest(hashing: token), createdMs: host.wallMilliseconds)

@@ -49,6 +49,9 @@ public final class GameServer {
     var namesBeingRegistered: Set<String> = []
     /// Failed password logins per account (by skeleton, registered or not).
     var lockouts = AccountLockout()
+    /// API tokens made per account (by skeleton) an hour: each is a synced write to the
+    /// accounts file, and a make-and-revoke loop must not grow it without end.
+    var apiTokenCreations = AddressWindowCounter(limit: 20, window: .seconds(3_600))
     /// Raised at shutdown: a password job under way ends at once (``PBKDF2``).
     let passwordStop = StopSignal()
     var rooms: [String: Room] = [:]

@@ -111,7 +111,7 @@ func runServer(_ options: Options) -> Int32 {
                 web: web, pauseInputAboveUnsentBytes: config.pauseInputAboveUnsentBytes, resumeInputAtUnsentBytes: config.resumeInputAtUnsentBytes),
             host: host, service: server)
         let budget = DiskBudget(directory: options.dataDirectory, maxDataBytes: options.maxDataBytes, minFreeBytes: options.minFreeBytes)
-        budget.fixedDataBytes = { [unowned journal, unowned roomLog] in journal.fileBytes + roomLog.fileSize }
+        budget.fixedDataBytes = { [unowned journal, unowned roomLog, unowned accountLog] in journal.fileBytes + roomLog.fileSize + accountLog.log.size }
         server.diskBudget = budget
         replays?.maxDataBytes = options.maxDataBytes
         replays?.otherDataBytes = budget.fixedDataBytes

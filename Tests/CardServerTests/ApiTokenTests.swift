@@ -95,4 +95,20 @@ struct ApiTokenTests {
         #expect(host.take(robo).last?["message"]?.stringValue?.hasPrefix("a token labelled x exists; revoke it first") == true)
         #expect(host.pendingBackgroundWork == 0)
     }
+
+    /// Making and revoking in a loop writes to the accounts file each time: 20 an hour.
+    @Test func anAccountMakesTwentyTokensAnHour() throws {
+        let (host, _, robo) = try Self.robo()
+        for number in 1...20 {
+            _ = try Self.makeToken("t\(number)", on: host, from: robo)
+            host.send(#"{"type":"token_revoke","label":"t\#(number)"}"#, from: robo)
+            host.runBackgroundWork()
+            #expect(host.take(robo).last?["type"]?.stringValue == "ok")
+        }
+        host.send(#"{"type":"token_create","label":"one more"}"#, from: robo)
+        let refusal = try #require(host.take(robo).last)
+        #expect(refusal["code"]?.stringValue == "rate_limited")
+        #expect(refusal["retry_after_ms"]?.intValue == 3_600_000)
+        #expect(host.pendingBackgroundWork == 0)
+    }
 }
