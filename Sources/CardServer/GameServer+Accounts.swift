@@ -69,16 +69,10 @@ extension GameServer {
                     written.failure = "the server is stopping"
                     return 0
                 }
-                let records: [AccountRecord] = [
+                return written.write([
                     .account(name: name, bot: bot, password: stored, createdMs: createdMs),
                     .session(name: name, hash: TokenDigest(hashing: token), createdMs: createdMs),
-                ]
-                if let failure = log?.append(records) {
-                    written.failure = failure.description
-                    return 0
-                }
-                written.records = records
-                return 1
+                ], to: log) ? 1 : 0
             }, then: { [weak self] _ in
                 self?.registrationDone(name: name, skeleton: skeleton, token: token, written: written, client: client, id: id)
             })
@@ -140,12 +134,7 @@ extension GameServer {
             host.runPasswordWork({
                 // Always derived, whether or not there is an account: the same work either way.
                 guard stored.matches(password, stop: stop), !records.isEmpty else { return 0 }
-                if let failure = log?.append(records) {
-                    written.failure = failure.description
-                    return 0
-                }
-                written.records = records
-                return 1
+                return written.write(records, to: log) ? 1 : 0
             }, then: { [weak self] matched in
                 self?.signInDone(name: name, skeleton: skeleton, token: token, matched: matched == 1, written: written, client: client, id: id)
             })
@@ -220,12 +209,6 @@ extension GameServer {
         passwordJobs += 1
     }
 
-    /// What a name with no account is checked against: the same count as a new password, so
-    /// the work matches an account's; a key no password derives in practice.
-    private var standInPassword: StoredPassword {
-        StoredPassword(text: "pbkdf2-sha256$\(config.passwordIterations)$\(String(repeating: "0", count: 32))$\(String(repeating: "0", count: 64))")!
-    }
-
     /// `count` bytes from the server's generator (the system's, `getrandom`, in production).
     private func randomBytes(_ count: Int) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -246,4 +229,16 @@ extension GameServer {
 final class JobOutcome: @unchecked Sendable {
     var records: [AccountRecord] = []
     var failure: String?
+
+    /// On the worker: appends `records` to the accounts file (none without `--data`) and keeps
+    /// what came of it for the loop. Every job that writes the file writes through here.
+    /// - Returns: whether they are written.
+    func write(_ records: [AccountRecord], to log: AccountLog?) -> Bool {
+        if let failure = log?.append(records) {
+            self.failure = failure.description
+            return false
+        }
+        self.records = records
+        return true
+    }
 }

@@ -20,7 +20,7 @@ extension GameServer {
         let digest = TokenDigest(hashing: token.utf8.count <= 128 ? token : "")
         guard token.utf8.count <= 128, let api = accounts.apiTokens[digest], let account = accounts.accounts[api.account] else {
             addressLimits.failedLogins.record(client.address, now: now)
-            return reject(CommandError(code: .badToken, message: "that API token is unknown or was revoked"), to: client.id, id: id)
+            return reject(CommandError(code: .badToken, message: "that API token is unknown or was revoked; sign in with the account's password and make one: {\"type\":\"token_create\",\"label\":\"my bot\"}"), to: client.id, id: id)
         }
         accounts.apiTokenLastUsed[digest] = host.wallMilliseconds
         host.log("\(client.id) signed in with the API token \"\(api.label)\" of \(account.name)")
@@ -93,20 +93,14 @@ extension GameServer {
     func writeAccountRecords(_ records: [AccountRecord], for client: Client, id: RequestID?, done: @escaping () -> Void) {
         let log = accountLog
         let written = JobOutcome()
-        host.runPasswordWork({
-            if let failure = log?.append(records) {
-                written.failure = failure.description
-                return 0
-            }
-            return 1
-        }, then: { [weak self] _ in
+        host.runPasswordWork({ written.write(records, to: log) ? 1 : 0 }, then: { [weak self] _ in
             guard let self else { return }
             if let failure = written.failure {
                 self.metrics.storageFailures += 1
                 self.host.log("accounts: not saved: \(failure)")
                 return self.reject(.storageUnavailable, to: client.id, id: id)
             }
-            records.forEach { self.accounts.apply($0) }
+            written.records.forEach { self.accounts.apply($0) }
             done()
         })
     }

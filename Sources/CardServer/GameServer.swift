@@ -52,6 +52,11 @@ public final class GameServer {
     /// API tokens made per account (by skeleton) an hour: each is a synced write to the
     /// accounts file, and a make-and-revoke loop must not grow it without end.
     var apiTokenCreations = AddressWindowCounter(limit: 20, window: .seconds(3_600))
+    /// What a name with no account is checked against: the same count as a new password, so
+    /// a wrong name costs the worker what a wrong password does; a key no password derives in
+    /// practice. Made once, not at every sign-in.
+    lazy var standInPassword = StoredPassword(
+        text: "pbkdf2-sha256$\(config.passwordIterations)$\(String(repeating: "0", count: 32))$\(String(repeating: "0", count: 64))")!
     /// Raised at shutdown: a password job under way ends at once (``PBKDF2``).
     let passwordStop = StopSignal()
     var rooms: [String: Room] = [:]

@@ -80,6 +80,13 @@ struct ServerMessageTests {
             seedCommitment: "58567d215b8e016cab5627f412a2bd9affbe20282adb21359d9c3719a6d3aa13",
             gameFields: .rps(RPSFields(round: 2, rounds: 3, roundSeconds: 30, waitingOn: ["ann"], timeLeftMs: 1500, yourThrow: nil, lastRound: nil)))),
          #"{"type":"state","room":"K7QX","game":"rps","seq":18,"phase":"playing","players":[{"name":"ann","seat":0,"score":1,"connected":true}],"spectators":0,"seats":2,"rematch_votes":[],"seed_sha256":"58567d215b8e016cab5627f412a2bd9affbe20282adb21359d9c3719a6d3aa13","round":2,"rounds":3,"round_seconds":30,"waiting_on":["ann"],"time_left_ms":1500,"your_throw":null,"last_round":null}"#),
+        // A bot account's player carries "bot":true; nobody else carries the field.
+        (.state(RoomState(
+            room: "K7QX", game: "rps", seq: 19, phase: .playing,
+            players: [PlayerEntry(name: "ann", seat: 0, score: 1, connected: true), PlayerEntry(name: "robo", seat: 1, score: 0, connected: true, bot: true)],
+            spectators: 0, seats: 2,
+            gameFields: .rps(RPSFields(round: 2, rounds: 3, roundSeconds: 30, waitingOn: ["ann"], timeLeftMs: 1500, yourThrow: nil, lastRound: nil)))),
+         #"{"type":"state","room":"K7QX","game":"rps","seq":19,"phase":"playing","players":[{"name":"ann","seat":0,"score":1,"connected":true},{"name":"robo","seat":1,"score":0,"connected":true,"bot":true}],"spectators":0,"seats":2,"rematch_votes":[],"round":2,"rounds":3,"round_seconds":30,"waiting_on":["ann"],"time_left_ms":1500,"your_throw":null,"last_round":null}"#),
         (.state(RoomState(
             room: "K7QX", game: "rps", seq: 3, phase: .over, players: [], spectators: 0,
             gameFields: .rps(RPSFields(round: 2, rounds: 3, roundSeconds: 30, waitingOn: [], timeLeftMs: nil, yourThrow: nil, lastRound: reveal)))),

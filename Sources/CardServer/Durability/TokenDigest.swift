@@ -9,15 +9,9 @@ struct TokenDigest: Hashable, Sendable {
         self.init(bytes: SHA256.digest(Array(token.utf8)))
     }
 
-    /// The digest written as 64 hex digits, as ``hex`` writes it; nil for anything else.
+    /// The digest written as 64 hex digits, as ``hex`` writes it (either case); nil for anything else.
     init?(hex: String) {
-        let digits = Array(hex.utf8)
-        guard digits.count == 64 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 32)
-        for index in 0..<32 {
-            guard let high = Self.value(of: digits[2 * index]), let low = Self.value(of: digits[2 * index + 1]) else { return nil }
-            bytes[index] = high << 4 | low
-        }
+        guard hex.utf8.count == 64, let bytes = Hex.bytes(hex.lowercased().utf8), bytes.count == 32 else { return nil }
         self.init(bytes: bytes)
     }
 
@@ -31,13 +25,12 @@ struct TokenDigest: Hashable, Sendable {
 
     /// The digest as 64 lowercase hex digits: ``SHA256/hex(_:)`` of the token.
     var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(64)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
         for word in [words.0, words.1, words.2, words.3] {
-            for shift in stride(from: 60, through: 0, by: -4) { text.append(digits[Int(word >> UInt64(shift) & 0xF)]) }
+            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
         }
-        return String(decoding: text, as: UTF8.self)
+        return Hex.text(bytes)
     }
 
     static func == (left: TokenDigest, right: TokenDigest) -> Bool {
@@ -49,14 +42,5 @@ struct TokenDigest: Hashable, Sendable {
         hasher.combine(words.1)
         hasher.combine(words.2)
         hasher.combine(words.3)
-    }
-
-    private static func value(of digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
