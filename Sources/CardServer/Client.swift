@@ -21,6 +21,8 @@ public final class Client {
     var speaksLines = false
     /// Set once the server has asked the host to close this connection: later lines are ignored.
     var isClosing = false
+    /// Whether it speaks protocol 1 in WebSocket frames rather than NDJSON (`sessions` says which).
+    var overWebSocket = false
     /// Whether its input was ever paused (logged the first time only).
     var wasPaused = false
     /// States were held back while it was far behind on reading: it gets the newest once it catches up.

@@ -20,6 +20,9 @@ extension GameServer {
     func refuseRegisteredName(_ name: String) throws(CommandError) {
         let skeleton = NameSkeleton.of(name)
         guard let account = accounts.accounts[skeleton] else {
+            if accounts.isRetired(skeleton) {
+                throw CommandError(code: .nameTaken, message: "the name \(name) belonged to an account that was deleted, and stays retired so that no one takes over its records; pick another")
+            }
             if namesBeingRegistered.contains(skeleton) {
                 throw CommandError(code: .nameTaken, message: "the name \(name) is being registered; pick another")
             }
@@ -42,9 +45,7 @@ extension GameServer {
             if let account = accounts.accounts[skeleton] {
                 throw CommandError(code: .nameTaken, message: "the name \(name) is registered already (as \(account.name)), or one that looks like it; pick another")
             }
-            if namesBeingRegistered.contains(skeleton) {
-                throw CommandError(code: .nameTaken, message: "the name \(name) is being registered; pick another")
-            }
+            try refuseRegisteredName(name)
             let now = host.nowNanoseconds
             if let wait = addressLimits.registrations.retryAfter(client.address, now: now) {
                 throw .rateLimited("your address has registered \(config.registrationsPerHourPerAddress) accounts this hour, the most allowed; wait", retryAfterMs: wait)
@@ -202,7 +203,7 @@ extension GameServer {
 
     /// Takes a place in the worker's queue of password jobs.
     /// - Throws: `server_busy` with `retry_after_ms` when the queue is full.
-    private func takePasswordJob() throws(CommandError) {
+    func takePasswordJob() throws(CommandError) {
         guard passwordJobs < config.maxPasswordJobs else {
             throw CommandError(code: .serverBusy, message: "the server is checking as many passwords as it can queue; try again in a moment", retryAfterMs: 1_000)
         }
@@ -210,7 +211,7 @@ extension GameServer {
     }
 
     /// `count` bytes from the server's generator (the system's, `getrandom`, in production).
-    private func randomBytes(_ count: Int) -> [UInt8] {
+    func randomBytes(_ count: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count)
         while bytes.count < count {

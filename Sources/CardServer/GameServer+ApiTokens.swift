@@ -29,7 +29,7 @@ extension GameServer {
     }
 
     func createApiToken(label: String, scopes: [String], for player: Player, client: Client, id: RequestID?) throws(CommandError) {
-        let (skeleton, account) = try signedInAccount(of: player)
+        let (skeleton, account) = try signedInAccount(of: player, for: "API tokens")
         let trimmed = String(label.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
         guard (1...40).contains(trimmed.count), trimmed.utf8.count <= 120, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .badRequest("a token's label has 1 to 40 characters (at most 120 bytes), none of them control characters")
@@ -60,7 +60,7 @@ extension GameServer {
     }
 
     func listApiTokens(of player: Player, client: Client, id: RequestID?) throws(CommandError) {
-        let (skeleton, _) = try signedInAccount(of: player)
+        let (skeleton, _) = try signedInAccount(of: player, for: "API tokens")
         let listed = accounts.apiTokens(of: skeleton).map { hash, token in
             ApiTokenInfo(label: token.label, scopes: token.scopes, createdMs: token.createdMs, lastUsedMs: accounts.apiTokenLastUsed[hash])
         }
@@ -68,7 +68,7 @@ extension GameServer {
     }
 
     func revokeApiToken(label: String, of player: Player, client: Client, id: RequestID?) throws(CommandError) {
-        let (skeleton, account) = try signedInAccount(of: player)
+        let (skeleton, account) = try signedInAccount(of: player, for: "API tokens")
         guard let held = accounts.apiTokens(of: skeleton).first(where: { $0.token.label == label }) else {
             throw .badRequest("no token of \(account.name) is labelled \(label); {\"type\":\"tokens\"} lists them")
         }
@@ -79,10 +79,11 @@ extension GameServer {
     }
 
     /// The account `player` is signed in to.
+    /// - Parameter what: what the command works on, for a guest's error ("API tokens", "sessions").
     /// - Throws: `bad_request` for a guest.
-    private func signedInAccount(of player: Player) throws(CommandError) -> (skeleton: String, account: AccountBook.Account) {
+    func signedInAccount(of player: Player, for what: String) throws(CommandError) -> (skeleton: String, account: AccountBook.Account) {
         guard let skeleton = player.account, let account = accounts.accounts[skeleton] else {
-            throw .badRequest("API tokens belong to accounts: register or sign in first")
+            throw .badRequest("\(what) belong to accounts: register or sign in first")
         }
         return (skeleton, account)
     }

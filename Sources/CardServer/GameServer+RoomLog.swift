@@ -174,6 +174,7 @@ extension GameServer {
             // An account's player comes back signed in: its session is in the accounts file.
             player.account = accounts.sessions[player.tokenHash]?.account
             player.isBot = player.account.flatMap { accounts.accounts[$0]?.bot } ?? false
+            if let account = player.account { playersByAccount[account, default: []].insert(playerID) }
             player.graceTimer = host.schedule(after: config.grace) { [weak self] in
                 self?.graceExpired(playerID)
             }

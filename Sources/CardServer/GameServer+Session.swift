@@ -65,6 +65,10 @@ extension GameServer {
     func endSession(_ player: Player) {
         players[player.id] = nil
         playerIDsByToken[player.tokenHash] = nil
+        if let account = player.account {
+            playersByAccount[account]?.remove(player.id)
+            if playersByAccount[account]?.isEmpty == true { playersByAccount[account] = nil }
+        }
         addressLimits.sessionEnded(for: player.address)
     }
 
@@ -82,6 +86,10 @@ extension GameServer {
         addressLimits.sessionBegan(for: client.address)
         players[playerID] = player
         playerIDsByToken[player.tokenHash] = playerID
+        if let account {
+            playersByAccount[account, default: []].insert(playerID)
+            sawSession(player.tokenHash, on: client)
+        }
         client.playerID = playerID
         loggedIn(client)
         host.log("\(client.id) \(account == nil ? "logged in as" : "signed in to the account") \(name) (\(playerID))")
@@ -103,6 +111,7 @@ extension GameServer {
         player.client = client.id
         player.awaitingReturn = false
         client.playerID = player.id
+        if player.account != nil { sawSession(player.tokenHash, on: client) }
         loggedIn(client)
         host.log("\(client.id) resumed \(player.name) (\(player.id))")
         send(

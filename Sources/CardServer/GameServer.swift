@@ -43,6 +43,9 @@ public final class GameServer {
     let accounts: AccountBook
     /// The accounts file; nil without `--data` (accounts then last as long as the process).
     let accountLog: AccountLog?
+    /// Each account's players (sessions and API-token connections), by the account's skeleton:
+    /// whom `account_delete` signs out.
+    var playersByAccount: [String: Set<String>] = [:]
     /// Password jobs handed to the background worker and not back yet (``ServerConfig/maxPasswordJobs``).
     var passwordJobs = 0
     /// The skeletons of names whose `register` is under way: a second one waits for the first.
@@ -159,12 +162,13 @@ public final class GameServer {
     }
 
     /// The connection speaks protocol 1 from now on (over NDJSON or WebSocket): greet it.
-    public func clientSpeaksLines(_ id: ClientID) {
+    public func clientSpeaksLines(_ id: ClientID, overWebSocket: Bool = false) {
         if let message = refusals.removeValue(forKey: id) {
             send(.error(code: .serverFull, message: message, id: nil), to: id)
             return host.disconnect(id, goingAway: false)
         }
         guard let client = clients[id], !client.isClosing else { return }
+        client.overWebSocket = overWebSocket
         greet(client)
     }
 
@@ -473,6 +477,14 @@ public final class GameServer {
             try listApiTokens(of: player, client: client, id: id)
         case .tokenRevoke(let label):
             try revokeApiToken(label: label, of: player, client: client, id: id)
+        case .sessions:
+            try listSessions(of: player, client: client, id: id)
+        case .sessionRevoke(let session):
+            try revokeSession(session, by: player, client: client, id: id)
+        case .passwordChange(let old, let new):
+            try changePassword(old: old, new: new, of: player, client: client, id: id)
+        case .accountDelete(let password):
+            try deleteAccount(password: password, of: player, client: client, id: id)
         case .help, .ping, .games, .login, .register:
             break
         default:

@@ -87,8 +87,8 @@ extension GameServer: LineService {
     }
 
     /// The connection speaks protocol 1: the server greets it.
-    public func connectionSpeaksLines(_ connection: ConnectionNumber) {
-        clientSpeaksLines(ClientID(rawValue: connection.rawValue))
+    public func connectionSpeaksLines(_ connection: ConnectionNumber, overWebSocket: Bool) {
+        clientSpeaksLines(ClientID(rawValue: connection.rawValue), overWebSocket: overWebSocket)
     }
 
     /// Lines for the client the server made for the connection.

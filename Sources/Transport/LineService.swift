@@ -10,8 +10,9 @@ public protocol LineService: AnyObject {
     /// The key `owner`'s address is counted by (browsers are remembered by it): asked for
     /// rarely (a connection's first bytes), so the transport keeps no copy per connection.
     func address(of owner: AnyObject) -> String
-    /// The connection speaks protocol 1 from now on (TCP, or WebSocket after its upgrade): greet it.
-    func connectionSpeaksLines(_ connection: ConnectionNumber)
+    /// The connection speaks protocol 1 from now on (TCP, or WebSocket after its upgrade, which
+    /// `overWebSocket` says): greet it.
+    func connectionSpeaksLines(_ connection: ConnectionNumber, overWebSocket: Bool)
     /// Lines arrived for `owner`: the service calls `scan` once with its judge of each frame,
     /// whose verdict says whether to go on, to hold the rest (backpressure) or to drop it.
     func takeLines(of owner: AnyObject, _ scan: (_ judge: (LineFramer.FrameView) -> LineFramer.Verdict) -> Void)

@@ -65,7 +65,7 @@ extension TransportLayer {
     /// The connection speaks protocol 1 over NDJSON: greeted, then what it sent so far is read.
     private func becomeLineConnection(_ connection: TransportConnection, sent: [UInt8]) {
         setState(.tcp, of: connection)
-        service.connectionSpeaksLines(connection.id)
+        service.connectionSpeaksLines(connection.id, overWebSocket: false)
         if !sent.isEmpty, !connection.isClosing {
             sent.withUnsafeBytes { takeLines(connection, $0) }
         }

@@ -21,7 +21,7 @@ extension TransportLayer {
         host.frameLines(of: connection.id) { line in WebSocketFrame.header(.text, payloadCount: line.count) + line }
         host.logLine("\(connection.id) is a WebSocket\(request.value("origin").map { " from \($0.prefix(200))" } ?? "")")
         scheduleLivenessCheck(connection, socket, web: web)
-        service.connectionSpeaksLines(connection.id)
+        service.connectionSpeaksLines(connection.id, overWebSocket: true)
         // Frames sent right behind the request, before its answer.
         let early = session.reader.takeBuffered()
         if !early.isEmpty {

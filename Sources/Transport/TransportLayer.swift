@@ -63,7 +63,7 @@ public final class TransportLayer {
         if let pending, let web = config.web {
             awaitFirstBytes(connection, pending, web: web)
         } else {
-            service.connectionSpeaksLines(id)
+            service.connectionSpeaksLines(id, overWebSocket: false)
         }
     }
 
@@ -156,7 +156,7 @@ public final class TransportLayer {
     func turnAway(_ connection: TransportConnection, reason: String, http: Bool) {
         guard http else {
             setState(.tcp, of: connection)
-            return service.connectionSpeaksLines(connection.id)
+            return service.connectionSpeaksLines(connection.id, overWebSocket: false)
         }
         var response = HTTPResponse.text(503, reason)
         response.headers = [("Retry-After", "10")]

@@ -39,6 +39,14 @@ public enum ClientCommand: Equatable, Sendable {
     case tokens
     /// Revokes the API token with this label.
     case tokenRevoke(label: String)
+    /// Lists the account's sessions (AccountMessages.swift).
+    case sessions
+    /// Ends one of the account's sessions, by the id `sessions` gives it.
+    case sessionRevoke(session: String)
+    /// Changes the account's password; every other session of the account ends.
+    case passwordChange(old: String, new: String)
+    /// Deletes the account: its password, sessions and API tokens; its name stays retired.
+    case accountDelete(password: String)
 
     // MARK: Rooms (RoomMessages.swift)
 

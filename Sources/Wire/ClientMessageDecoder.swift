@@ -133,6 +133,10 @@ public enum ClientMessageDecoder {
         case .tokenCreate: try .readTokenCreate(fields)
         case .tokens: .tokens
         case .tokenRevoke: .tokenRevoke(label: try fields.string("label"))
+        case .sessions: .sessions
+        case .sessionRevoke: .sessionRevoke(session: try fields.string("session"))
+        case .passwordChange: .passwordChange(old: try fields.string("old"), new: try fields.string("new"))
+        case .accountDelete: .accountDelete(password: try fields.string("password"))
         case .rooms: .rooms(try RoomsQuery(fields))
         case .create: .create(try CreateRequest(fields))
         case .join: .join(room: try fields.string("room"))

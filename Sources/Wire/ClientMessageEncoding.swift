@@ -30,13 +30,18 @@ extension ClientCommand {
     /// Writes every field after `type`; optional ones only when they say something.
     private func writeFields(into writer: inout JSONWriter) {
         switch self {
-        case .help, .ping, .games, .logout, .tokens, .leave, .start, .draw, .undo, .finish, .deal, .hint: break
+        case .help, .ping, .games, .logout, .tokens, .sessions, .leave, .start, .draw, .undo, .finish, .deal, .hint: break
         case .login(let credential): credential.write(into: &writer)
         case .register(let request): request.write(into: &writer)
         case .tokenCreate(let label, let scopes):
             writer.field("label", label)
             writer.field("scopes", strings: scopes)
         case .tokenRevoke(let label): writer.field("label", label)
+        case .sessionRevoke(let session): writer.field("session", session)
+        case .passwordChange(let old, let new):
+            writer.field("old", old)
+            writer.field("new", new)
+        case .accountDelete(let password): writer.field("password", password)
         case .rooms(let query): query.write(into: &writer)
         case .create(let request): request.write(into: &writer)
         case .join(let room), .watch(let room): writer.field("room", room)

@@ -5,6 +5,8 @@ enum CommandName: String, CaseIterable, Sendable {
     case help, ping, games, login, register, logout
     // API tokens
     case tokenCreate = "token_create", tokens, tokenRevoke = "token_revoke"
+    // An account's sessions and credentials
+    case sessions, sessionRevoke = "session_revoke", passwordChange = "password_change", accountDelete = "account_delete"
     // Rooms
     case rooms, create, join, watch, leave, start, chat
     // Results
@@ -30,6 +32,10 @@ enum CommandName: String, CaseIterable, Sendable {
         case .tokenCreate: #"{"type":"token_create","label":"my bot","scopes":["play"]}"#
         case .tokens: #"{"type":"tokens"}"#
         case .tokenRevoke: #"{"type":"token_revoke","label":"my bot"}"#
+        case .sessions: #"{"type":"sessions"}"#
+        case .sessionRevoke: #"{"type":"session_revoke","session":"5c1f0e2d9a8b7c6d"}"#
+        case .passwordChange: #"{"type":"password_change","old":"correct horse battery","new":"battery staple horse"}"#
+        case .accountDelete: #"{"type":"account_delete","password":"correct horse battery"}"#
         case .rooms: #"{"type":"rooms"}"#
         case .create: #"{"type":"create","game":"set"}"#
         case .join: #"{"type":"join","room":"K7QX"}"#
@@ -68,6 +74,10 @@ extension ClientCommand {
         case .tokenCreate: .tokenCreate
         case .tokens: .tokens
         case .tokenRevoke: .tokenRevoke
+        case .sessions: .sessions
+        case .sessionRevoke: .sessionRevoke
+        case .passwordChange: .passwordChange
+        case .accountDelete: .accountDelete
         case .rooms: .rooms
         case .create: .create
         case .join: .join

@@ -62,6 +62,12 @@ public enum ServerMessage: Equatable, Sendable {
     case token(label: String, token: String, id: RequestID?)
     /// The reply to `tokens`: the account's API tokens, without the tokens.
     case tokens([ApiTokenInfo], id: RequestID?)
+    /// The reply to `sessions`: the account's sessions, without their tokens.
+    case sessions([SessionInfo], id: RequestID?)
+    /// This connection's session was ended elsewhere (`session_revoke`, `password_change`,
+    /// `account_delete` from another connection): it is logged out and out of its room, and
+    /// its token no longer signs in. `reason`: `revoked`, `password_changed` or `account_deleted`.
+    case signedOut(reason: String)
 
     // MARK: Room state (RoomStateMessage.swift)
 
@@ -113,11 +119,11 @@ public enum ServerMessage: Equatable, Sendable {
     public var replyID: RequestID? {
         switch self {
         case .help(_, let id), .games(_, let id), .pong(let id), .welcome(_, _, _, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id), .serverBusy(_, _, let id),
-             .stats(_, let id), .token(_, _, let id), .tokens(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
+             .stats(_, let id), .token(_, _, let id), .tokens(_, let id), .sessions(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id):
             id
-        case .hello, .member, .notice, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced:
+        case .hello, .member, .notice, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced, .signedOut:
             nil
         }
     }
@@ -143,6 +149,8 @@ public enum ServerMessage: Equatable, Sendable {
         case .ok: "ok"
         case .token: "token"
         case .tokens: "tokens"
+        case .sessions: "sessions"
+        case .signedOut: "signed_out"
         case .state: "state"
         case .stats: "stats"
         case .leaderboard: "leaderboard"

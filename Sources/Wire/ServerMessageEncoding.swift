@@ -26,7 +26,7 @@ extension ServerMessage {
         case .hello, .help, .pong, .welcome, .error, .rateLimited, .storageUnavailable, .serverBusy, .shutdown, .replaced:
             writeSessionFields(into: &writer)
         case .games(let games, _): GameInfo.write(games, into: &writer)
-        case .token, .tokens: writeAccountFields(into: &writer)
+        case .token, .tokens, .sessions, .signedOut: writeAccountFields(into: &writer)
         case .rooms, .joined, .watching, .left, .chat, .member, .notice, .ok: writeRoomFields(into: &writer)
         case .state(let state): state.write(into: &writer)
         case .stats, .leaderboard, .dailyLeaderboard, .gameOver: writeResultFields(into: &writer)

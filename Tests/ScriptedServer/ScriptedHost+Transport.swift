@@ -72,8 +72,8 @@ extension ScriptedHost: TransportHost, LineService {
         unsafeDowncast(owner, to: Client.self).address
     }
 
-    public func connectionSpeaksLines(_ connection: ConnectionNumber) {
-        server.clientSpeaksLines(ClientID(rawValue: connection.rawValue))
+    public func connectionSpeaksLines(_ connection: ConnectionNumber, overWebSocket: Bool) {
+        server.clientSpeaksLines(ClientID(rawValue: connection.rawValue), overWebSocket: overWebSocket)
     }
 
     public func takeLines(of owner: AnyObject, _ scan: (_ judge: (LineFramer.FrameView) -> LineFramer.Verdict) -> Void) {

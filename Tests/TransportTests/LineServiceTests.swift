@@ -52,7 +52,7 @@ struct LineServiceTests {
 
         func connectionOpened(_ connection: ConnectionNumber, peer: String) -> AnyObject { Owner(connection, peer: peer) }
         func address(of owner: AnyObject) -> String { (owner as! Owner).peer }
-        func connectionSpeaksLines(_ connection: ConnectionNumber) { greeted.append(connection) }
+        func connectionSpeaksLines(_ connection: ConnectionNumber, overWebSocket: Bool) { greeted.append(connection) }
         func takeLines(of owner: AnyObject, _ scan: (_ judge: (LineFramer.FrameView) -> LineFramer.Verdict) -> Void) {
             scan { frame in
                 if case .line(let line) = frame { lines.append(String(decoding: line, as: UTF8.self)) }

@@ -44,6 +44,12 @@ struct ServerMessageTests {
          #"{"type":"token","label":"ci","token":"cst_0123456789abcdef0123456789abcdef","id":3}"#),
         (.tokens([ApiTokenInfo(label: "ci", scopes: ["play"], createdMs: 5, lastUsedMs: nil), ApiTokenInfo(label: "b", scopes: ["play"], createdMs: 6, lastUsedMs: 7)], id: nil),
          #"{"type":"tokens","tokens":[{"label":"ci","scopes":["play"],"created_ms":5,"last_used_ms":null},{"label":"b","scopes":["play"],"created_ms":6,"last_used_ms":7}]}"#),
+        (.sessions([
+            SessionInfo(id: "5c1f0e2d9a8b7c6d", createdMs: 5, lastSeenMs: 9, transport: "websocket", address: "10.0.0.7", connected: true, current: true),
+            SessionInfo(id: "0123456789abcdef", createdMs: 6, lastSeenMs: nil, transport: nil, address: nil, connected: false, current: false),
+         ], id: .int(3)),
+         #"{"type":"sessions","sessions":[{"id":"5c1f0e2d9a8b7c6d","created_ms":5,"last_seen_ms":9,"transport":"websocket","address":"10.0.0.7","connected":true,"current":true},{"id":"0123456789abcdef","created_ms":6,"last_seen_ms":null,"transport":null,"address":null,"connected":false,"current":false}],"id":3}"#),
+        (.signedOut(reason: "revoked"), #"{"type":"signed_out","reason":"revoked"}"#),
         (.serverBusy(message: "busy", retryAfterMs: 1000, id: nil),
          #"{"type":"error","code":"server_busy","message":"busy","retry_after_ms":1000}"#),
         (.welcome(

@@ -93,6 +93,7 @@ extension ClientModel {
             solved(player: player, message: text, now: now)
         case .suggestion(let move, let text, _): suggested(move, text: text, now: now)
         case .replaced: replaced()
+        case .signedOut(let reason): return signedOut(reason: reason, now: now)
         case .shutdown: link = .lost("the server is shutting down")
         case .ok:
             if answered == .deal { setStatus("asked for three more cards", tone: .neutral, now: now) }
@@ -101,10 +102,28 @@ extension ClientModel {
         case .dailyLeaderboard(let board, _): records?.dailies[board.game] = board
         case .replay(let replay, _): return replayArrived(replay)
         case .replayFrame(let frame, _): replayFrameArrived(frame)
-        case .help, .pong, .thrown, .answered, .error, .rateLimited, .storageUnavailable, .serverBusy, .token, .tokens:
+        case .help, .pong, .thrown, .answered, .error, .rateLimited, .storageUnavailable, .serverBusy, .token, .tokens, .sessions:
             break
         }
         return []
+    }
+
+    /// `signed_out`: the account's session was ended from elsewhere. Its token is forgotten, and
+    /// the client does not sign in again by itself (whoever ended it meant it): it asks for a name.
+    private mutating func signedOut(reason: String, now: Int) -> [Effect] {
+        session = nil
+        room = nil
+        credentials = nil
+        account = nil
+        name = nil
+        let why = switch reason {
+        case "password_changed": "the account's password was changed elsewhere"
+        case "account_deleted": "the account was deleted"
+        default: "this session was ended from another connection"
+        }
+        setStatus("signed out: \(why); sign in again, or play as a guest", tone: .bad, now: now)
+        prompt = Prompt(.name)
+        return [.forgetSession]
     }
 
     /// The `id` the model gave a command, as the client numbers them.

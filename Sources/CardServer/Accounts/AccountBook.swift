@@ -7,8 +7,16 @@ public final class AccountBook {
     struct Account: Equatable {
         let name: String
         let bot: Bool
-        let password: StoredPassword
+        var password: StoredPassword
         let createdMs: Int64
+    }
+
+    /// Where and when a session was last signed in or resumed with, since the start (not kept
+    /// in the file: a sign-in with a session's token writes nothing).
+    struct Sighting: Equatable {
+        let ms: Int64
+        let overWebSocket: Bool
+        let address: String
     }
 
     /// One live session of an account.
@@ -53,6 +61,23 @@ public final class AccountBook {
     /// writes nothing).
     var apiTokenLastUsed: [TokenDigest: Int64] = [:]
 
+    /// The skeletons of deleted accounts' names: retired, so no one takes over the records kept
+    /// under them (a handful: deleting an account is rare).
+    /// By skeleton, each with the name as it was registered.
+    private(set) var retired: [String: String] = [:]
+    /// The last sign-in with each session's token since the start.
+    var sightings: [TokenDigest: Sighting] = [:]
+
+    /// The account's sessions, oldest first, with their digests.
+    func sessions(of skeleton: String) -> [(hash: TokenDigest, session: Session)] {
+        (sessionsByAccount[skeleton] ?? []).compactMap { hash in sessions[hash].map { (hash, $0) } }
+    }
+
+    /// Whether `name` looks like the name of a deleted account.
+    func isRetired(_ skeleton: String) -> Bool {
+        retired[skeleton] != nil
+    }
+
     /// The account's API tokens, oldest first, with their digests.
     func apiTokens(of skeleton: String) -> [(hash: TokenDigest, token: ApiToken)] {
         (apiTokensByAccount[skeleton] ?? []).compactMap { hash in apiTokens[hash].map { (hash, $0) } }
@@ -83,7 +108,7 @@ public final class AccountBook {
         case .account(let name, let bot, let password, let createdMs):
             let skeleton = NameSkeleton.of(name)
             lastNamed = (name, skeleton)
-            guard accounts[skeleton] == nil else { return false }
+            guard accounts[skeleton] == nil, retired[skeleton] == nil else { return false }
             accounts[skeleton] = Account(name: name, bot: bot, password: password, createdMs: createdMs)
         case .session(let name, let hash, let createdMs):
             // A session's record mostly follows its account's: its skeleton is the last one worked out.
@@ -94,6 +119,7 @@ public final class AccountBook {
         case .end(let hash):
             guard let session = sessions.removeValue(forKey: hash) else { return false }
             sessionsByAccount[session.account]?.removeAll { $0 == hash }
+            sightings[hash] = nil
         case .apiToken(let name, let label, let scopes, let hash, let createdMs):
             let skeleton = NameSkeleton.of(name)
             guard accounts[skeleton] != nil, apiTokens[hash] == nil else { return false }
@@ -103,13 +129,30 @@ public final class AccountBook {
             guard let token = apiTokens.removeValue(forKey: hash) else { return false }
             apiTokensByAccount[token.account]?.removeAll { $0 == hash }
             apiTokenLastUsed[hash] = nil
+        case .password(let name, let password):
+            let skeleton = NameSkeleton.of(name)
+            guard accounts[skeleton] != nil else { return false }
+            accounts[skeleton]?.password = password
+        case .accountEnd(let name):
+            let skeleton = NameSkeleton.of(name)
+            retired[skeleton] = accounts[skeleton]?.name ?? retired[skeleton] ?? name
+            accounts[skeleton] = nil
+            for hash in sessionsByAccount.removeValue(forKey: skeleton) ?? [] {
+                sessions[hash] = nil
+                sightings[hash] = nil
+            }
+            for hash in apiTokensByAccount.removeValue(forKey: skeleton) ?? [] {
+                apiTokens[hash] = nil
+                apiTokenLastUsed[hash] = nil
+            }
         }
         return true
     }
 
-    /// What the file needs to hold this book and no more: each account, then its live sessions.
+    /// What the file needs to hold this book and no more: the retired names, then each account
+    /// with its live sessions and API tokens.
     var records: [AccountRecord] {
-        accounts.sorted { $0.value.createdMs < $1.value.createdMs || ($0.value.createdMs == $1.value.createdMs && $0.key < $1.key) }
+        retired.sorted { $0.key < $1.key }.map { AccountRecord.accountEnd(name: $0.value) } + accounts.sorted { $0.value.createdMs < $1.value.createdMs || ($0.value.createdMs == $1.value.createdMs && $0.key < $1.key) }
             .flatMap { skeleton, account -> [AccountRecord] in
                 [.account(name: account.name, bot: account.bot, password: account.password, createdMs: account.createdMs)]
                     + (sessionsByAccount[skeleton] ?? []).compactMap { hash in

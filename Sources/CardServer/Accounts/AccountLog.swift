@@ -53,7 +53,7 @@ public final class AccountLog: Sendable {
                     needsRewrite = true
                 }
                 switch record {
-                case .end, .apiTokenEnd: needsRewrite = true
+                case .end, .apiTokenEnd, .password, .accountEnd: needsRewrite = true
                 default: if !sealed { needsRewrite = true }
                 }
             }
@@ -86,6 +86,8 @@ extension AccountRecord {
         case .end: "end"
         case .apiToken: "api_token"
         case .apiTokenEnd: "api_token_end"
+        case .password: "password"
+        case .accountEnd: "account_end"
         }
     }
 }

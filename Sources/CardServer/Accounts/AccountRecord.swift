@@ -9,6 +9,8 @@ import Wire
 ///     {"k":"end","hash":"<64 hex digits>","crc":"…"}
 ///     {"k":"api_token","name":"robo","label":"ci bot","scopes":["play"],"hash":"<64 hex digits>","created":1795000000000,"crc":"…"}
 ///     {"k":"api_token_end","hash":"<64 hex digits>","crc":"…"}
+///     {"k":"password","name":"ann","password":"pbkdf2-sha256$600000$…$…","crc":"…"}
+///     {"k":"account_end","name":"ann","crc":"…"}
 ///
 /// A session's token is kept only as its SHA-256, as the room log keeps it: the file lets no
 /// one sign in. The password is kept only as its PBKDF2 (``StoredPassword``).
@@ -24,6 +26,11 @@ enum AccountRecord: Equatable, Sendable {
     case apiToken(name: String, label: String, scopes: [String], hash: TokenDigest, createdMs: Int64)
     /// The API token with that digest was revoked.
     case apiTokenEnd(hash: TokenDigest)
+    /// The account `name` has a new password (`password_change`).
+    case password(name: String, password: StoredPassword)
+    /// The account `name` was deleted with its sessions and tokens; the name stays retired, so
+    /// no one takes over the records kept under it.
+    case accountEnd(name: String)
 
     /// The record as one sealed JSON line with its newline.
     var line: [UInt8] {
@@ -40,6 +47,10 @@ enum AccountRecord: Equatable, Sendable {
                      ("hash", .string(hash.hex)), ("created", .int(Int(createdMs)))]
         case .apiTokenEnd(let hash):
             pairs = [("k", "api_token_end"), ("hash", .string(hash.hex))]
+        case .password(let name, let password):
+            pairs = [("k", "password"), ("name", .string(name)), ("password", .string(password.text))]
+        case .accountEnd(let name):
+            pairs = [("k", "account_end"), ("name", .string(name))]
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(200)
@@ -77,6 +88,12 @@ enum AccountRecord: Equatable, Sendable {
         case "api_token_end":
             guard let hash = object["hash"]?.stringValue.flatMap(TokenDigest.init(hex:)) else { return nil }
             self = .apiTokenEnd(hash: hash)
+        case "password":
+            guard let name = object["name"]?.stringValue, let password = object["password"]?.stringValue.flatMap(StoredPassword.init(text:)) else { return nil }
+            self = .password(name: name, password: password)
+        case "account_end":
+            guard let name = object["name"]?.stringValue else { return nil }
+            self = .accountEnd(name: name)
         default:
             return nil
         }
