@@ -42,6 +42,8 @@ public enum ClientAction: Equatable, Sendable {
     case klondike(KlondikePlay)
     /// Klondike: auto-play of safe cards home on or off.
     case toggleAutoPlay
+    /// Works the account screen (sessions and API tokens).
+    case account(AccountAction)
 }
 
 /// What a key does to the new-game form.
@@ -58,12 +60,18 @@ public enum Question: Equatable, Sendable {
     case leaveGame
     /// Ctrl-C during a game: the seat is kept only for the server's grace period.
     case quitGame
+    /// Ending one of the account's other sessions (by its id): whoever uses it is signed out.
+    case endSession(String)
+    /// Revoking an API token (by its label): a bot using it can no longer sign in.
+    case revokeToken(String)
 
     /// The question, on the status line.
     public var text: String {
         switch self {
         case .leaveGame: "Leave? The game is under way, so you forfeit it."
         case .quitGame: "Quit? Your seat is kept for a while: start cardclient again to come back."
+        case .endSession: "End that session? Whoever uses it is signed out."
+        case .revokeToken(let label): "Revoke the token \(label)? A bot using it can no longer sign in."
         }
     }
 
@@ -72,6 +80,8 @@ public enum Question: Equatable, Sendable {
         switch self {
         case .leaveGame: "leave"
         case .quitGame: "quit"
+        case .endSession: "end it"
+        case .revokeToken: "revoke it"
         }
     }
 }
@@ -86,6 +96,8 @@ public enum PromptKind: Equatable, Sendable {
     case joinCode
     /// A room code to watch.
     case watchCode
+    /// A new API token's label.
+    case tokenLabel
 
     /// The label in front of the text.
     public var label: String {
@@ -94,6 +106,7 @@ public enum PromptKind: Equatable, Sendable {
         case .chat: "say: "
         case .joinCode: "join room: "
         case .watchCode: "watch room: "
+        case .tokenLabel: "new token's label: "
         }
     }
 
@@ -103,6 +116,7 @@ public enum PromptKind: Equatable, Sendable {
         case .name: 20
         case .chat: 300
         case .joinCode, .watchCode: 8
+        case .tokenLabel: 40
         }
     }
 }

@@ -56,11 +56,15 @@ extension ClientModel {
             switch asked {
             case .leaveGame: return [send(.leave)]
             case .quitGame: return [.quit]
+            case .endSession(let id): return [send(.sessionRevoke(session: id))]
+            case .revokeToken(let label): return [send(.tokenRevoke(label: label))]
             }
         case .klondike(let play):
             room?.klondike = play
         case .toggleAutoPlay:
             return toggleAutoPlay(now: now)
+        case .account(let action):
+            return accountAction(action, now: now)
         }
         return []
     }
@@ -87,6 +91,7 @@ extension ClientModel {
             return [send(.chat(text: text))]
         case .joinCode: return [send(.join(room: text.uppercased()))]
         case .watchCode: return [send(.watch(room: text.uppercased()))]
+        case .tokenLabel: return [send(.tokenCreate(label: text, scopes: ["play"]))]
         }
     }
 

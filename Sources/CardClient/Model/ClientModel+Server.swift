@@ -97,12 +97,30 @@ extension ClientModel {
         case .shutdown: link = .lost("the server is shutting down")
         case .ok:
             if answered == .deal { setStatus("asked for three more cards", tone: .neutral, now: now) }
+            switch answered {
+            case .sessionRevoke?:
+                setStatus("that session is ended: whoever used it is signed out", tone: .good, now: now)
+                if accountPage != nil { return [send(.sessions)] }
+            case .tokenRevoke(let label)?:
+                setStatus("the token \(label) is revoked", tone: .good, now: now)
+                if accountPage != nil { return [send(.tokens)] }
+            default: break
+            }
+        case .sessions(let listed, _):
+            accountPage?.sessions = listed
+            accountPage?.clampCursor()
+        case .tokens(let listed, _):
+            accountPage?.tokens = listed
+            accountPage?.clampCursor()
+        case .token(let label, let token, _):
+            accountPage?.madeToken = AccountPage.MadeToken(label: label, token: token)
+            if accountPage != nil { return [send(.tokens)] }
         case .stats(let stats, _): records?.stats = stats
         case .leaderboard(let game, let entries, _): records?.boards[game] = entries
         case .dailyLeaderboard(let board, _): records?.dailies[board.game] = board
         case .replay(let replay, _): return replayArrived(replay)
         case .replayFrame(let frame, _): replayFrameArrived(frame)
-        case .help, .pong, .thrown, .answered, .error, .rateLimited, .storageUnavailable, .serverBusy, .token, .tokens, .sessions:
+        case .help, .pong, .thrown, .answered, .error, .rateLimited, .storageUnavailable, .serverBusy:
             break
         }
         return []
@@ -113,6 +131,8 @@ extension ClientModel {
     private mutating func signedOut(reason: String, now: Int) -> [Effect] {
         session = nil
         room = nil
+        accountPage = nil
+        question = nil
         credentials = nil
         account = nil
         name = nil

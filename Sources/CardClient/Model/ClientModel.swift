@@ -90,6 +90,8 @@ public struct ClientModel: Equatable, Sendable {
     public var form: NewGameForm?
     /// The records screen (stats and leaderboards), while open.
     public var records: Records?
+    /// The account screen (sessions and API tokens), while open.
+    public var accountPage: AccountPage?
     /// The replay open in the viewer, if any.
     public var viewer: ReplayViewer?
     /// The terminal's width, for turning a click into what is drawn there.

@@ -39,6 +39,7 @@ public enum KeyRouter {
             default: return []
             }
         }
+        if model.accountPage != nil, model.screen == .lobby { return AccountView.actions(for: key) }
         if model.showsKeys { return [.toggleKeys] }
         let actions: [ClientAction] = switch model.screen {
         case .room: model.room.map { RoomChrome.actions(for: key, in: model, room: $0) } ?? []

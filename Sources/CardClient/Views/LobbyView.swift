@@ -21,6 +21,8 @@ public enum LobbyView {
             lines += formLines(form, width: size.width)
         } else if let records = model.records {
             lines += RecordsView.lines(records, me: model.me, width: size.width)
+        } else if let page = model.accountPage {
+            lines += AccountView.lines(page, account: model.account, width: size.width, rows: size.height - 5)
         } else {
             lines.append(StyledLine("  Public rooms", Palette.heading))
             lines.append(StyledLine("    " + row("ROOM", "GAME", "PLAYERS", "SEATS", "PHASE", "WATCHING"), Palette.quiet))
@@ -65,6 +67,7 @@ public enum LobbyView {
         case .character("q"): return [.quit]
         case .character("n"): return [.form(.open)]
         case .character("i"): return [.records(true)]
+        case .character("a"): return [.account(.open)]
         case .character(let character):
             return newGames.first { $0.key == character }.map { [.send($0.command)] } ?? []
         default: return []
@@ -79,6 +82,7 @@ public enum LobbyView {
             KeyHelp("W", "watch a room by its code"),
             KeyHelp("n", "new game: any game, its seats, public or private, and its options"),
             KeyHelp("i", "records: your games and wins, each game's best players, replays of your recent games"),
+            KeyHelp("a", "account: your sessions and API tokens (signed in to an account)"),
         ]
         for game in offered(model.games) {
             keys.append(KeyHelp(String(game.key), "new game: " + game.label + (game.key == "S" ? " (also 4)" : "")))
@@ -92,10 +96,12 @@ public enum LobbyView {
         if let prompt = model.prompt { return ScreenParts.promptKeys(prompt) }
         if model.form != nil { return formKeys }
         if let records = model.records { return RecordsView.keys(records) }
+        if model.accountPage != nil { return AccountView.keys }
         return [
             KeyHelp("↑↓", "room"), KeyHelp("Enter", "join"), KeyHelp("j", "code"),
             // The quick keys are on the New game line; this line keeps to 80 columns.
             KeyHelp("n", "new game"),
+            // The account screen (a) is in the ? list: this line keeps to 80 columns.
             KeyHelp("i", "records"), KeyHelp("?", "keys"), KeyHelp("q", "quit"),
         ]
     }

@@ -1,0 +1,91 @@
+import CardClient
+import Testing
+import Wire
+
+/// The account screen (`a` in the lobby): the account's sessions and API tokens, one ended or
+/// revoked after a yes, a token made and shown once, and a `signed_out` from elsewhere.
+struct AccountPageTests {
+    static let welcome = #"{"type":"welcome","player":"p1","name":"ann","token":"t0k3n","resumed":false,"room":null,"account":{"name":"ann","bot":false,"created_ms":1795000000000},"id":1}"#
+
+    /// ann signed in, in the lobby, the screen open with both lists in.
+    static func openPage() -> ClientModel {
+        var model = ClientModel(serverAddress: "127.0.0.1:7878", name: "ann")
+        model.credentials = AccountCredentials(name: "ann", password: "correct horse", register: false)
+        model.receive(AccountSignInTests.hello)
+        model.receive(welcome)
+        #expect(model.type("a") == [.transmit(#"{"type":"sessions","id":3}"#), .transmit(#"{"type":"tokens","id":4}"#)])
+        model.receive(ServerMessage.sessions([
+            SessionInfo(id: "aaaaaaaaaaaaaaaa", createdMs: 1_795_000_000_000, lastSeenMs: 1_795_000_060_000, transport: "tcp", address: "127.0.0.1", connected: true, current: true),
+            SessionInfo(id: "5c1f0e2d9a8b7c6d", createdMs: 1_795_000_100_000, lastSeenMs: nil, transport: nil, address: nil, connected: false, current: false),
+        ], id: .int(3)).jsonText)
+        model.receive(ServerMessage.tokens([ApiTokenInfo(label: "ci bot", scopes: ["play"], createdMs: 1_795_000_200_000, lastUsedMs: nil)], id: .int(4)).jsonText)
+        return model
+    }
+
+    @Test func itListsSessionsAndTokensAndEndsTheChosenOneAfterAYes() {
+        var model = Self.openPage()
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        let when = { (ms: Int) in RecordsView.dateText(milliseconds: ms, utcOffsetSeconds: RecordsView.localOffset(at: ms)) }
+        #expect(text[2] == "  Account  ann · made \(when(1_795_000_000_000))")
+        #expect(text[4] == "  Sessions (2)  each sign-in with the password is one")
+        #expect(text[5].hasPrefix("  ▸ this client  since \(when(1_795_000_000_000))"))
+        #expect(text[5].hasSuffix("tcp 127.0.0.1       online"))
+        #expect(text[6].hasPrefix("    5c1f0e2d…    since \(when(1_795_000_100_000))"))
+        #expect(text[6].hasSuffix("not used since the server started"))
+        #expect(text[7] == "  API tokens (1)  a bot signs in with one")
+        #expect(text[8].hasPrefix("    ci bot                made \(when(1_795_000_200_000))"))
+        #expect(text[23] == " ↑↓ choose · x end / revoke · t new token · Esc back")
+
+        // This client's own session ends with a logout, not here.
+        #expect(model.type("x") == [])
+        #expect(model.status?.text == "that is this client's own session: it ends when you log out")
+        _ = model.press([.down])
+        #expect(model.type("x") == [])
+        #expect(model.question == .endSession("5c1f0e2d9a8b7c6d"))
+        #expect(model.type("y") == [.transmit(#"{"type":"session_revoke","session":"5c1f0e2d9a8b7c6d","id":5}"#)])
+        #expect(model.receive(#"{"type":"ok","id":5}"#) == [.transmit(#"{"type":"sessions","id":6}"#)])
+        #expect(model.status?.text == "that session is ended: whoever used it is signed out")
+
+        _ = model.press([.down])
+        #expect(model.type("x") == [])
+        #expect(model.question == .revokeToken("ci bot"))
+        #expect(model.type("n") == [])
+        #expect(model.question == nil)
+        _ = model.press([.escape])
+        #expect(model.accountPage == nil)
+    }
+
+    @Test func aNewTokenIsShownOnceThenListed() {
+        var model = Self.openPage()
+        #expect(model.type("t") == [])
+        #expect(model.prompt?.kind == .tokenLabel)
+        #expect(model.type("my bot") == [])
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"token_create","label":"my bot","scopes":["play"],"id":5}"#)])
+        #expect(model.receive(#"{"type":"token","label":"my bot","token":"cst_0123456789abcdef0123456789abcdef","id":5}"#)
+            == [.transmit(#"{"type":"tokens","id":6}"#)])
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        #expect(text[3] == "  New token my bot: cst_0123456789abcdef0123456789abcdef")
+        #expect(text[4] == "    shown this once: copy it now (the server keeps only its hash)")
+        // Closed and opened again, it is gone: the server never shows it twice.
+        _ = model.press([.escape])
+        _ = model.type("a")
+        #expect(model.accountPage?.madeToken == nil)
+    }
+
+    @Test func aGuestHasNoAccountScreen() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        #expect(model.type("a") == [])
+        #expect(model.accountPage == nil)
+        #expect(model.status?.text == "a guest has no account: start cardclient with --account NAME (or --register)")
+    }
+
+    @Test func signedOutElsewhereForgetsTheSessionAndAsksForAName() {
+        var model = Self.openPage()
+        #expect(model.receive(#"{"type":"signed_out","reason":"password_changed"}"#) == [.forgetSession])
+        #expect(model.accountPage == nil)
+        #expect(model.account == nil)
+        #expect(model.credentials == nil)
+        #expect(model.prompt?.kind == .name)
+        #expect(model.status?.text == "signed out: the account's password was changed elsewhere; sign in again, or play as a guest")
+    }
+}
