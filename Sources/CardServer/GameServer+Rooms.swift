@@ -29,10 +29,10 @@ extension GameServer {
             throw .badRequest("there is no game '\(request.game)'; games: \(Self.gameNames.joined(separator: ", "))")
         }
         let seatCount = try engineType.seatCount(requested: request.seats, options: request.options)
-        let address = address(of: player)
-        if let wait = addressLimits.roomCreations.retryAfter(address, now: host.nowNanoseconds) {
+        let holder = capHolder(of: player)
+        if let wait = retryAfter(.rooms, holder) {
             throw .rateLimited(
-                "your address has created \(config.roomsPerMinutePerAddress) rooms this minute, the most allowed; to play again, stay in your room after a game and send {\"type\":\"start\"} (a rematch needs no new room); or join a listed room, or wait", retryAfterMs: wait)
+                "your \(holder.word) has created \(limit(.rooms, holder)) rooms this minute, the most allowed; to play again, stay in your room after a game and send {\"type\":\"start\"} (a rematch needs no new room); or join a listed room, or wait", retryAfterMs: wait)
         }
         try requireDiskRoom()
         // A one-seat room's game begins with it.
@@ -53,7 +53,7 @@ extension GameServer {
         nextRoomSerial += 1
         rooms[code] = room
         roomAdded(room)
-        addressLimits.roomCreations.record(address, now: host.nowNanoseconds)
+        record(.rooms, holder)
         if !room.isPrivate { listing.add(room) }
         room.seats[0] = player.id
         player.roomCode = code
@@ -225,13 +225,11 @@ extension GameServer {
     /// Counts a game the player's command begins against their address's share this minute.
     /// - Throws: `rate_limited` once the address has begun ``ServerConfig/gamesPerMinutePerAddress``.
     private func countGameStart(by player: Player) throws(CommandError) {
-        let address = address(of: player)
-        let now = host.nowNanoseconds
-        if let wait = addressLimits.gameStarts.retryAfter(address, now: now) {
-            throw .rateLimited(
-                "your address has begun \(config.gamesPerMinutePerAddress) games this minute, the most allowed; wait a moment", retryAfterMs: wait)
+        let holder = capHolder(of: player)
+        if let wait = retryAfter(.games, holder) {
+            throw .rateLimited("your \(holder.word) has begun \(limit(.games, holder)) games this minute, the most allowed; wait a moment", retryAfterMs: wait)
         }
-        addressLimits.gameStarts.record(address, now: now)
+        record(.games, holder)
     }
 
     private func requireNoRoom(_ player: Player) throws(CommandError) {
@@ -288,7 +286,7 @@ extension GameServer {
     static let maxQuotedCodeScalars = 16
 
     /// The address of a player's connection, as the per-address caps count it.
-    private func address(of player: Player) -> String {
+    func address(of player: Player) -> String {
         player.client.flatMap { clients[$0]?.address } ?? ""
     }
 

@@ -93,7 +93,7 @@ extension GameServer {
         client.playerID = playerID
         loggedIn(client)
         host.log("\(client.id) \(account == nil ? "logged in as" : "signed in to the account") \(name) (\(playerID))")
-        send(.welcome(player: playerID, name: name, token: token, resumed: false, room: nil, limits: sessionLimits, account: accountInfo(of: player), id: id), to: client.id)
+        send(.welcome(player: playerID, name: name, token: token, resumed: false, room: nil, limits: sessionLimits(for: player), account: accountInfo(of: player), id: id), to: client.id)
     }
 
     private func resume(_ player: Player, token: String, on client: Client, id: RequestID?) {
@@ -115,7 +115,7 @@ extension GameServer {
         loggedIn(client)
         host.log("\(client.id) resumed \(player.name) (\(player.id))")
         send(
-            .welcome(player: player.id, name: player.name, token: token, resumed: true, room: player.roomCode, limits: sessionLimits, account: accountInfo(of: player), id: id),
+            .welcome(player: player.id, name: player.name, token: token, resumed: true, room: player.roomCode, limits: sessionLimits(for: player), account: accountInfo(of: player), id: id),
             to: client.id)
         guard let room = player.roomCode.flatMap({ rooms[$0] }) else { return }
         if wasAway {
@@ -132,13 +132,6 @@ extension GameServer {
         }
         // And why it was closed, when a restart closed it (until the room's next game).
         if let notice = room.notice { send(notice, to: client.id) }
-    }
-
-    /// The limits every connection has, as `welcome` tells them.
-    var sessionLimits: SessionLimits {
-        SessionLimits(
-            commandRate: config.commandRate, commandBurst: config.commandBurst, roomsPerMinute: config.roomsPerMinutePerAddress,
-            gamesPerMinute: config.gamesPerMinutePerAddress, connectionsPerAddress: config.maxConnectionsPerAddress)
     }
 
     private func loggedIn(_ client: Client) {

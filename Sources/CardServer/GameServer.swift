@@ -71,6 +71,8 @@ public final class GameServer {
     let metrics = ServerMetrics()
     /// Connections, room creations and missed codes, counted per address.
     lazy var addressLimits = AddressLimits(config: config)
+    /// Rooms created and games begun per minute by signed-in accounts.
+    lazy var accountLimits = AccountLimits(config: config)
     /// Finished games on their way to the disk, and what waits for them (see ``DurableResults``).
     var results: DurableResults<FinishedGame, ObjectIdentifier>
     /// When this server started, in ms since 1970: `hello` says it, so a client holding a

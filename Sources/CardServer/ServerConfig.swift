@@ -68,6 +68,12 @@ public struct ServerConfig: Sendable {
     /// 60, not the 20 rooms a minute: friends behind one NAT playing quick rps rematches
     /// begin a game every few seconds each.
     public var gamesPerMinutePerAddress = 60
+    /// Rooms a signed-in account may create in a minute, whatever its address; then
+    /// `rate_limited`. 0 for no cap. A signed-in player counts against this, not its address's.
+    public var roomsPerMinutePerAccount = 20
+    /// Games a signed-in account may begin in a minute, whatever its address (as
+    /// ``gamesPerMinutePerAddress`` counts them); 0 for no cap.
+    public var gamesPerMinutePerAccount = 60
     /// Guest logins (`login` with a name; a resume with a token is not one) one address may
     /// make in a minute; then `rate_limited`. 0 for no cap.
     public var guestLoginsPerMinutePerAddress = 120

@@ -30,6 +30,8 @@ struct Options: Equatable {
     var maxDataBytes = 1 << 30
     var minFreeBytes = 64 << 20
     var gamesPerMinute = serverDefaults.gamesPerMinutePerAddress
+    var accountRoomsPerMinute = serverDefaults.roomsPerMinutePerAccount
+    var accountGamesPerMinute = serverDefaults.gamesPerMinutePerAccount
     var guestLoginsPerMinute = serverDefaults.guestLoginsPerMinutePerAddress
     var maxSessionsPerAddress = serverDefaults.maxSessionsPerAddress
     var turnBudgetMilliseconds = Int(serverDefaults.turnBudgetNanoseconds / 1_000_000)
@@ -48,6 +50,7 @@ struct Options: Equatable {
                [--max-connections-per-address N] [--rooms-per-minute N]
                [--failed-joins-per-minute N] [--games-per-minute N]
                [--guest-logins-per-minute N] [--max-sessions-per-address N]
+               [--account-rooms-per-minute N] [--account-games-per-minute N]
                [--turn-budget MS] [--password-iterations N]
                [--allow-origin ORIGIN]... [--version] [-h|--help]
         """
@@ -127,6 +130,15 @@ struct Options: Equatable {
           --games-per-minute N  Games one IP address may begin in a minute,
                                 rematches and robot games included; 0 for no cap
                                 (default: \(Options().gamesPerMinute))
+          --account-rooms-per-minute N
+                                Rooms one signed-in account may create in a
+                                minute, from any address; a signed-in player counts
+                                against this, not its address's --rooms-per-minute;
+                                0 for no cap (default: \(Options().accountRoomsPerMinute))
+          --account-games-per-minute N
+                                Games one signed-in account may begin in a minute,
+                                instead of its address's --games-per-minute; 0 for
+                                no cap (default: \(Options().accountGamesPerMinute))
           --guest-logins-per-minute N
                                 Guest logins (a name, not a token) one IP address
                                 may make in a minute; 0 for no cap (default: \(Options().guestLoginsPerMinute))
@@ -223,6 +235,8 @@ struct Options: Equatable {
             case "--max-data-size": options.maxDataBytes = try size(in: (1 << 20)...(1 << 50))
             case "--min-free-space": options.minFreeBytes = try size(in: 0...(1 << 50))
             case "--games-per-minute": options.gamesPerMinute = try number(in: 0...1_000_000)
+            case "--account-rooms-per-minute": options.accountRoomsPerMinute = try number(in: 0...1_000_000)
+            case "--account-games-per-minute": options.accountGamesPerMinute = try number(in: 0...1_000_000)
             case "--guest-logins-per-minute": options.guestLoginsPerMinute = try number(in: 0...1_000_000)
             case "--password-iterations": options.passwordIterations = try number(in: 100_000...10_000_000)
             case "--max-sessions-per-address": options.maxSessionsPerAddress = try number(in: 0...1_000_000)

@@ -97,6 +97,8 @@ func runServer(_ options: Options) -> Int32 {
         // A client is read no further well before it could reach the output cap itself.
         config.pauseInputAboveUnsentBytes = min(config.pauseInputAboveUnsentBytes, options.outputLimit / 4)
         config.gamesPerMinutePerAddress = options.gamesPerMinute
+        config.roomsPerMinutePerAccount = options.accountRoomsPerMinute
+        config.gamesPerMinutePerAccount = options.accountGamesPerMinute
         config.guestLoginsPerMinutePerAddress = options.guestLoginsPerMinute
         config.passwordIterations = options.passwordIterations
         config.maxSessionsPerAddress = options.maxSessionsPerAddress

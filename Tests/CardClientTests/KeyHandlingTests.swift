@@ -163,7 +163,7 @@ struct KeyHandlingTests {
         #expect(model.type("hi") == [])
         #expect(model.press([.enter]) == [.transmit(#"{"type":"chat","text":"hi","id":3}"#)])
         #expect(model.prompt == nil)
-        model.receive(#"{"type":"error","code":"rate_limited","message":"you are chatting too fast","retry_after_ms":900,"id":3}"#, now: 0)
+        model.receive(#"{"type":"error","code":"rate_limited","message":"you are chatting too fast","retry_after_ms":900,"remaining":0,"resets_in_ms":900,"id":3}"#, now: 0)
         #expect(model.prompt?.text == "hi")
         #expect(model.status?.text == "you are chatting too fast")
     }

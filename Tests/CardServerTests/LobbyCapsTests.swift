@@ -37,7 +37,7 @@ struct LobbyCapsTests {
         }
         // 20 s into the minute: 40 s to wait. A second connection from the same address waits too.
         let refused = Self.reply(host, #"{"type":"create","game":"set","id":1}"#, from: ann)
-        #expect(refused.jsonText == #"{"type":"error","code":"rate_limited","message":"your address has created 20 rooms this minute, the most allowed; to play again, stay in your room after a game and send {\"type\":\"start\"} (a rematch needs no new room); or join a listed room, or wait","retry_after_ms":40000,"id":1}"#)
+        #expect(refused.jsonText == #"{"type":"error","code":"rate_limited","message":"your address has created 20 rooms this minute, the most allowed; to play again, stay in your room after a game and send {\"type\":\"start\"} (a rematch needs no new room); or join a listed room, or wait","retry_after_ms":40000,"remaining":0,"resets_in_ms":40000,"id":1}"#)
         let annToo = host.player("ann2", peer: "10.0.0.1:1001")
         #expect(Self.reply(host, #"{"type":"create","game":"set"}"#, from: annToo)["code"] == .string("rate_limited"))
         // Bob, from another address, is not touched.
@@ -99,7 +99,7 @@ struct LobbyCapsTests {
         host.advance(by: .seconds(10))
         // Even the right code is refused now.
         #expect(Self.reply(host, #"{"type":"join","room":"\#(code)","id":2}"#, from: guessers[0]).jsonText
-            == #"{"type":"error","code":"rate_limited","message":"your address named 30 rooms that do not exist this minute; wait before joining or watching","retry_after_ms":50000,"id":2}"#)
+            == #"{"type":"error","code":"rate_limited","message":"your address named 30 rooms that do not exist this minute; wait before joining or watching","retry_after_ms":50000,"remaining":0,"resets_in_ms":50000,"id":2}"#)
         // Another address joins by code at once (codes are case-insensitive).
         let friend = host.player("friend", peer: "10.0.0.2:1")
         #expect(Self.reply(host, #"{"type":"watch","room":"\#(code.lowercased())"}"#, from: friend)["type"] == .string("watching"))

@@ -49,6 +49,7 @@ struct SessionTests {
         // The default limits, so a bot knows them before it meets them.
         #expect(welcome["limits"] == .object([
             "command_rate": 50, "command_burst": 100, "rooms_per_minute": 20, "games_per_minute": 60, "connections_per_address": 64,
+            "per": "address", "rooms": ["limit": 20, "remaining": 20, "resets_in_ms": 0], "games": ["limit": 60, "remaining": 60, "resets_in_ms": 0],
         ]))
         #expect(welcome["room"] == .null)
         #expect(welcome["player"] == .string("p1"))

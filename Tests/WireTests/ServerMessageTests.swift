@@ -156,7 +156,7 @@ struct ServerMessageTests {
         (.round(RoundReveal(room: "K7QX", round: 1, throwsByName: [], winner: nil, timedOut: ["ann", "bob"])),
          #"{"type":"round","room":"K7QX","round":1,"throws":{},"winner":null,"timed_out":["ann","bob"]}"#),
         (.rateLimited(message: "slow down", retryAfterMs: 20, id: .int(7)),
-         #"{"type":"error","code":"rate_limited","message":"slow down","retry_after_ms":20,"id":7}"#),
+         #"{"type":"error","code":"rate_limited","message":"slow down","retry_after_ms":20,"remaining":0,"resets_in_ms":20,"id":7}"#),
         (.storageUnavailable(message: "the server cannot save moves right now", retryAfterMs: 1000, id: .int(8)),
          #"{"type":"error","code":"storage_unavailable","message":"the server cannot save moves right now","retry_after_ms":1000,"id":8}"#),
         (.stats(PlayerStats(name: "ann", games: 3, wins: 2, byGame: [

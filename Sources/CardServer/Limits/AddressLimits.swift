@@ -100,6 +100,14 @@ struct AddressWindowCounter {
         return Int((entry.start + window - now + 999_999) / 1_000_000)
     }
 
+    /// What is left of `address`'s window: events it may still have, and milliseconds until
+    /// the window ends (0 when none is under way); nil when there is no cap.
+    func budget(_ address: String, now: UInt64) -> (remaining: Int, resetsInMs: Int)? {
+        guard limit > 0 else { return nil }
+        guard let entry = entries[address], now < entry.start + window else { return (limit, 0) }
+        return (max(0, limit - entry.count), Int((entry.start + window - now + 999_999) / 1_000_000))
+    }
+
     /// Counts one event of `address`; a window begins with the first event after the last one ended.
     mutating func record(_ address: String, now: UInt64) {
         guard limit > 0 else { return }

@@ -58,14 +58,42 @@ public struct SessionLimits: Equatable, Sendable {
     public let gamesPerMinute: Int
     /// Connections its address may hold at once (`--max-connections-per-address`).
     public let connectionsPerAddress: Int
+    /// Whose the per-minute caps are: `account` (a signed-in player's, whatever its address)
+    /// or `address` (a guest's, shared with everyone behind it); nil from an older server.
+    public let per: String?
+    /// What is left of this minute's rooms; nil with no cap (or from an older server).
+    public let rooms: LimitBudget?
+    /// What is left of this minute's games; nil with no cap (or from an older server).
+    public let games: LimitBudget?
 
     /// - Parameters: each limit, 0 for none.
-    public init(commandRate: Int, commandBurst: Int, roomsPerMinute: Int, gamesPerMinute: Int, connectionsPerAddress: Int) {
+    public init(
+        commandRate: Int, commandBurst: Int, roomsPerMinute: Int, gamesPerMinute: Int, connectionsPerAddress: Int,
+        per: String? = nil, rooms: LimitBudget? = nil, games: LimitBudget? = nil
+    ) {
         self.commandRate = commandRate
         self.commandBurst = commandBurst
         self.roomsPerMinute = roomsPerMinute
         self.gamesPerMinute = gamesPerMinute
         self.connectionsPerAddress = connectionsPerAddress
+        self.per = per
+        self.rooms = rooms
+        self.games = games
+    }
+}
+
+/// One per-minute cap as it stands: its limit, what is left of it, and when it starts afresh.
+public struct LimitBudget: Equatable, Sendable {
+    public let limit: Int
+    /// Rooms or games still allowed in this window.
+    public let remaining: Int
+    /// Milliseconds until the window ends and `remaining` is `limit` again; 0 when none is under way.
+    public let resetsInMs: Int
+
+    public init(limit: Int, remaining: Int, resetsInMs: Int) {
+        self.limit = limit
+        self.remaining = remaining
+        self.resetsInMs = resetsInMs
     }
 }
 
@@ -130,6 +158,11 @@ extension ServerMessage {
         writer.field("code", code.rawValue)
         writer.field("message", message)
         writer.field("retry_after_ms", retryAfterMs)
+        // A cap's refusal says its budget as welcome.limits does: none left until it resets.
+        if code == .rateLimited {
+            writer.field("remaining", 0)
+            writer.field("resets_in_ms", retryAfterMs)
+        }
     }
 }
 
@@ -140,6 +173,21 @@ extension SessionLimits {
         writer.field("rooms_per_minute", roomsPerMinute)
         writer.field("games_per_minute", gamesPerMinute)
         writer.field("connections_per_address", connectionsPerAddress)
+        if let per { writer.field("per", per) }
+        if let rooms { writer.field("rooms", object: { writer in rooms.write(into: &writer) }) }
+        if let games { writer.field("games", object: { writer in games.write(into: &writer) }) }
+    }
+}
+
+extension LimitBudget {
+    fileprivate func write(into writer: inout JSONWriter) {
+        writer.field("limit", limit)
+        writer.field("remaining", remaining)
+        writer.field("resets_in_ms", resetsInMs)
+    }
+
+    fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
+        self.init(limit: try fields.int("limit"), remaining: try fields.int("remaining"), resetsInMs: try fields.int("resets_in_ms"))
     }
 }
 
@@ -220,7 +268,9 @@ extension SessionLimits {
         self.init(
             commandRate: try fields.int("command_rate"), commandBurst: try fields.int("command_burst"),
             roomsPerMinute: try fields.int("rooms_per_minute"), gamesPerMinute: try fields.int("games_per_minute"),
-            connectionsPerAddress: try fields.int("connections_per_address"))
+            connectionsPerAddress: try fields.int("connections_per_address"), per: try fields.optionalString("per"),
+            rooms: try fields.optionalObject("rooms").map { budget throws(ServerDecodeFailure) in try LimitBudget(budget) },
+            games: try fields.optionalObject("games").map { budget throws(ServerDecodeFailure) in try LimitBudget(budget) })
     }
 }
 
