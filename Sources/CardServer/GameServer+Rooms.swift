@@ -20,7 +20,7 @@ extension GameServer {
         guard anyoneConnected else { return nil }
         return RoomSummary(
             room: room.code, game: room.gameName, players: seatedNames(in: room),
-            seats: room.seats.count, phase: room.phase, spectators: room.spectators.count)
+            seats: room.seats.count, phase: room.phase, spectators: room.spectators.count, bots: seatedBots(in: room))
     }
 
     func createRoom(_ request: CreateRequest, by player: Player, id: RequestID?) throws(CommandError) {

@@ -454,14 +454,14 @@ public final class GameServer {
                 throw .badRequest("a name may be at most \(ServerConfig.maxNameBytes) bytes of UTF-8; that one has \(name.utf8.count)")
             }
             afterJournal { [self] in
-                send(.stats(journal?.stats(for: name, gameOrder: Self.gameNames) ?? PlayerStats(name: name, games: 0, wins: 0, byGame: []), id: id), to: client.id)
+                send(.stats(marked(journal?.stats(for: name, gameOrder: Self.gameNames) ?? PlayerStats(name: name, games: 0, wins: 0, byGame: [])), id: id), to: client.id)
             }
         case .leaderboard(let game):
             guard Self.gameNames.contains(game) else {
                 throw .badRequest("there is no game '\(game)'; games: \(Self.gameNames.joined(separator: ", "))")
             }
             afterJournal { [self] in
-                send(.leaderboard(game: game, entries: journal?.leaderboard(for: game, size: ServerConfig.leaderboardSize) ?? [], id: id), to: client.id)
+                send(.leaderboard(game: game, entries: marked(journal?.leaderboard(for: game, size: ServerConfig.leaderboardSize) ?? []), id: id), to: client.id)
             }
         case .dailyLeaderboard(let query):
             let (day, deal) = try dailyDeal(query)

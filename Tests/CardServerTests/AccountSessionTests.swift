@@ -1,4 +1,5 @@
 @testable import CardServer
+import Foundation
 import ScriptedServer
 import Storage
 import Testing
@@ -189,5 +190,65 @@ struct AccountSessionTests {
         log.failAppends = nil
         host.send(#"{"type":"sessions"}"#, from: ann)
         #expect(host.take(ann).last?["sessions"]?.arrayValue?.count == 1)
+    }
+}
+
+/// Results that know accounts: a bot in the rooms list, accounts and bots marked in records
+/// and leaderboards, a deleted account shown as "deleted player" in the others' records.
+struct AccountMarkTests {
+    @Test func roomsListsNameBotsAndResultsMarkAccountsAndHideADeletedOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-\(UInt64.random(in: 0...UInt64.max))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let journal = try ResultsJournal(directory: directory, warn: { _ in })
+        try journal.startWriting(notify: {})
+        let book = AccountBook()
+        let accountLog = try AccountLog(log: MemoryLog(path: "memory/accounts.log"), dataDirectory: "DATA", policy: .always, book: book, warn: { _ in })
+        let host = ScriptedHost(config: AccountTests.config(), journal: journal, accounts: book, accountLog: accountLog)
+        let robo = host.connect(peer: "127.0.0.2:1")
+        host.send(#"{"type":"register","name":"robo","password":"beep boop beep","bot":true}"#, from: robo)
+        host.runBackgroundWork()
+        host.send(#"{"type":"create","game":"rps","seats":2}"#, from: robo)
+        let room = try #require(host.take(robo).first { $0["type"]?.stringValue == "joined" }?["room"]?.stringValue)
+        let zed = host.connect(peer: "127.0.0.3:1")
+        host.send(#"{"type":"login","name":"zed"}"#, from: zed)
+        host.send(#"{"type":"rooms"}"#, from: zed)
+        let listed = try #require(host.take(zed).last?["rooms"]?.arrayValue?.first?.objectValue)
+        #expect(listed["players"] == ["robo"])
+        #expect(listed["bots"] == ["robo"])
+
+        // A match between the bot and the guest, to its end.
+        host.send(#"{"type":"join","room":"\#(room)"}"#, from: zed)
+        for _ in 0..<2 {
+            host.send(#"{"type":"throw","sign":"rock"}"#, from: robo)
+            host.send(#"{"type":"throw","sign":"scissors"}"#, from: zed)
+        }
+        host.confirmJournalWrites()
+        _ = host.take(zed)
+        host.send(#"{"type":"leaderboard","game":"rps","id":1}"#, from: zed)
+        host.confirmJournalWrites()
+        let entries = try #require(host.take(zed).last?["entries"]?.arrayValue)
+        #expect(entries.map { $0.objectValue?["name"] } == ["robo", "zed"])
+        #expect(entries.first?.objectValue?["account"] == true)
+        #expect(entries.first?.objectValue?["bot"] == true)
+        #expect(entries.last?.objectValue?["account"] == nil)
+        host.send(#"{"type":"stats","name":"robo"}"#, from: zed)
+        host.confirmJournalWrites()
+        let stats = try #require(host.take(zed).last)
+        #expect(stats["account"] == true && stats["bot"] == true && stats["wins"] == 1)
+
+        host.send(#"{"type":"leave"}"#, from: robo)
+        host.send(#"{"type":"account_delete","password":"beep boop beep"}"#, from: robo)
+        host.runBackgroundWork()
+        host.send(#"{"type":"leaderboard","game":"rps"}"#, from: zed)
+        host.confirmJournalWrites()
+        #expect(host.take(zed).last?["entries"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } == ["deleted player", "zed"])
+        host.send(#"{"type":"stats","name":"zed"}"#, from: zed)
+        host.confirmJournalWrites()
+        let mine = try #require(host.take(zed).last)
+        #expect(mine["recent"]?.arrayValue?.first?.objectValue?["winners"] == ["deleted player"])
+        host.send(#"{"type":"stats","name":"robo"}"#, from: zed)
+        host.confirmJournalWrites()
+        #expect(host.take(zed).last?["name"] == "deleted player")
     }
 }

@@ -83,6 +83,10 @@ public struct PlayerStats: Equatable, Sendable {
         public let fewestMoves: Int?
         /// Klondike: the shortest time of a one-seat game won, in milliseconds; nil before the first such win.
         public let bestTimeMs: Int?
+        /// In a `leaderboard`: the player is a registered account's (a guest's line has neither mark).
+        public var account = false
+        /// In a `leaderboard`: the account is a bot's.
+        public var bot = false
         /// Creates a line.
         public init(key: String, games: Int, wins: Int, points: Int, fewestMoves: Int? = nil, bestTimeMs: Int? = nil) {
             self.key = key
@@ -104,6 +108,11 @@ public struct PlayerStats: Equatable, Sendable {
     public let byGame: [Line]
     /// The player's latest games with an id (newest first, at most ``PlayerStats/recentLimit``), for `replay`.
     public let recent: [RecentGame]
+    /// The name is a registered account's: its records are that account's (a guest's are
+    /// everyone's who played under the name).
+    public var account = false
+    /// The account is a bot's.
+    public var bot = false
     /// Creates a player's record.
     public init(name: String, games: Int, wins: Int, byGame: [Line], recent: [RecentGame] = []) {
         self.name = name
@@ -242,6 +251,8 @@ extension ServerMessage {
                 writer.field("wins", line.wins)
                 writer.field("points", line.points)
                 line.writeBest(into: &writer)
+                if line.account { writer.field("account", true) }
+                if line.bot { writer.field("bot", true) }
                 writer.closeObject()
             }
         case .dailyLeaderboard(let board, _): board.write(into: &writer)
@@ -254,6 +265,8 @@ extension ServerMessage {
 extension PlayerStats {
     fileprivate func write(into writer: inout JSONWriter) {
         writer.field("name", name)
+        if account { writer.field("account", true) }
+        if bot { writer.field("bot", true) }
         writer.field("games", games)
         writer.field("wins", wins)
         writer.field("by_game", object: { writer in
@@ -362,10 +375,13 @@ extension ServerMessageDecoder {
             .leaderboard(
                 game: try fields.string("game"),
                 entries: try fields.objects("entries").map { entry throws(ServerDecodeFailure) in
-                    PlayerStats.Line(
+                    var line = PlayerStats.Line(
                         key: try entry.string("name"), games: try entry.int("games"), wins: try entry.int("wins"),
                         points: try entry.int("points"), fewestMoves: try entry.optionalInt("fewest_moves"),
                         bestTimeMs: try entry.optionalInt("best_time_ms"))
+                    line.account = try entry.optionalBool("account") ?? false
+                    line.bot = try entry.optionalBool("bot") ?? false
+                    return line
                 },
                 id: try fields.id())
         }),
@@ -394,6 +410,8 @@ extension PlayerStats {
                 })
         }
         self.init(name: try fields.string("name"), games: try fields.int("games"), wins: try fields.int("wins"), byGame: byGame, recent: recent)
+        account = try fields.optionalBool("account") ?? false
+        bot = try fields.optionalBool("bot") ?? false
     }
 }
 

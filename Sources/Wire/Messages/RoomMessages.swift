@@ -66,14 +66,17 @@ public struct RoomSummary: Equatable, Sendable {
     public let phase: Phase
     /// How many watch without a seat.
     public let spectators: Int
+    /// The seated players signed in to bots' accounts (absent from the line when none).
+    public let bots: [String]
     /// Creates a listing line.
-    public init(room: String, game: String, players: [String], seats: Int, phase: Phase, spectators: Int) {
+    public init(room: String, game: String, players: [String], seats: Int, phase: Phase, spectators: Int, bots: [String] = []) {
         self.room = room
         self.game = game
         self.players = players
         self.seats = seats
         self.phase = phase
         self.spectators = spectators
+        self.bots = bots
     }
 }
 
@@ -188,6 +191,7 @@ extension RoomSummary {
             writer.field("seats", seats)
             writer.field("phase", phase.rawValue)
             writer.field("spectators", spectators)
+            if !bots.isEmpty { writer.field("bots", strings: bots) }
             writer.closeObject()
         }
     }
@@ -251,7 +255,8 @@ extension RoomsPage {
         let summaries = try fields.objects("rooms").map { room throws(ServerDecodeFailure) in
             RoomSummary(
                 room: try room.string("room"), game: try room.string("game"), players: try room.strings("players"),
-                seats: try room.int("seats"), phase: try room.phase("phase"), spectators: try room.int("spectators"))
+                seats: try room.int("seats"), phase: try room.phase("phase"), spectators: try room.int("spectators"),
+                bots: room.has("bots") ? try room.strings("bots") : [])
         }
         let next = try fields.optionalObject("next").map { next throws(ServerDecodeFailure) in
             RoomsQuery(game: try next.optionalString("game"), after: try next.optionalInt("after"))
