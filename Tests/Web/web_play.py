@@ -13,7 +13,7 @@ through clicks (or taps, on the phone), and checks what the page shows; every me
 page sends and receives is validated against Protocol.schema.json, and the browser's
 console must hold no error and no CSP violation. Exits non-zero when any scenario failed.
 """
-import argparse, itertools, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time, traceback
+import argparse, base64, itertools, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time, traceback
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 sys.path.insert(0, os.path.join(ROOT, 'Examples', 'bots'))
@@ -245,10 +245,18 @@ class Page:
     def game_over_text(self, timeout=30):
         return wait_for('game over on the page', lambda: (self.d.find_elements(By.ID, 'game-over') or [None])[0] and self.d.find_element(By.ID, 'game-over').text, timeout)
 
-    def shot(self, name):
+    def shot(self, name, full=False):
+        """The window, or with `full` the whole page however long (the account page is)."""
         if self.run.shots:
             path = os.path.join(self.run.shots, f'{name}.png')
-            self.d.save_screenshot(path)
+            if not full:
+                self.d.save_screenshot(path)
+                return
+            height = self.js('return document.documentElement.scrollHeight')
+            shot = self.d.execute_cdp_cmd('Page.captureScreenshot', {'format': 'png', 'captureBeyondViewport': True,
+                                                                    'clip': {'x': 0, 'y': 0, 'width': self.width, 'height': height, 'scale': 1}})
+            with open(path, 'wb') as f:
+                f.write(base64.b64decode(shot['data']))
 
     def check(self):
         """Every line both ways against the schema; no console error; no sideways scroll."""
@@ -473,9 +481,48 @@ def scenario_klondike(run, width=1280, height=900, touch=False, tag='desktop'):
         page.close()
 
 
+def tcp_login(port, **login):
+    """One `login` over TCP, its reply returned and the connection closed (an API token's test)."""
+    with socket.create_connection(('127.0.0.1', port), timeout=10) as sock:
+        lines = sock.makefile('rb')
+        json.loads(lines.readline())  # hello
+        sock.sendall((json.dumps({'type': 'login', **login}) + '\n').encode())
+        return json.loads(lines.readline())
+
+
+def sign_in(page, name, password):
+    """From the first screen, in whichever mode it shows, to the lobby of an account."""
+    wait_for('the first screen', lambda: page.d.find_elements(By.ID, 'name'))
+    if not page.d.find_elements(By.ID, 'password'):
+        page.d.find_element(By.ID, 'mode-signin').click()
+    field = wait_for('the name field', lambda: page.d.find_elements(By.ID, 'name'))[0]
+    field.clear()
+    field.send_keys(name)
+    page.d.find_element(By.ID, 'password').send_keys(password + '\n')
+    wait_for('the lobby', lambda: page.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'), 30)
+
+
+def open_account(page):
+    """The header's account link; returns the sessions listed once they came."""
+    page.tap(wait_for('the account link', lambda: page.d.find_elements(By.ID, 'nav-account'))[0])
+    return wait_for('the sessions', lambda: page.d.find_elements(By.CSS_SELECTOR, '#sessions li'), 30)
+
+
+def form_note(page, field_id):
+    """What the form holding `field_id` was answered, as shown under it."""
+    return page.js(f'const f = document.getElementById("{field_id}").form; const n = f.nextElementSibling; return n && n.textContent')
+
+
+def login_message(page):
+    return wait_for('the first screen\'s message', lambda: page.d.find_elements(By.ID, 'login-message'), 30)[0].text
+
+
 def scenario_account(run):
-    """Sign up on a desktop, play, sign out; sign in on a phone (another browser, nothing shared)
-    and see the same account and records; a wrong password is told, and kept nowhere."""
+    """Sign up on a desktop; on the account page, one session, an API token made (shown once,
+    working over TCP), listed and revoked, a password changed; play, sign out, sign in with the
+    new password. Sign in on a phone (another browser, nothing shared): the old password is
+    refused, kept nowhere; the phone signs the desktop out, then deletes the account, and the
+    desktop hears it; the name is then refused to a guest."""
     desk = Page(run, 1280, 900)
     phone = None
     try:
@@ -490,6 +537,48 @@ def scenario_account(run):
         stored = desk.js('return JSON.stringify(localStorage)')
         expect('correct horse' not in stored, 'the password is kept nowhere in the page')
         desk.shot('account-lobby-desktop')
+
+        # The account page: this device's session, and only it.
+        sessions = open_account(desk)
+        expect(desk.d.find_element(By.ID, 'account-name').text == 'wendy', 'the account page names the account')
+        expect(len(sessions) == 1 and 'current' in sessions[0].get_attribute('class') and 'this device' in sessions[0].text,
+               f'one session, this one: {[s.text for s in sessions]}')
+        expect(not sessions[0].find_elements(By.TAG_NAME, 'button'), 'no "Sign out" for this device\'s own session')
+
+        # An API token: shown once, in a field of its own; listed by label, never shown there.
+        desk.d.find_element(By.ID, 'token-label').send_keys('wendy bot\n')
+        shown = wait_for('the new token', lambda: desk.d.find_elements(By.ID, 'new-token'), 30)[0]
+        token = shown.get_attribute('value')
+        expect(token.startswith('cst_') and shown.get_attribute('readonly') is not None, f'the token shown read-only: {token!r}')
+        listed = wait_for('the token listed', lambda: desk.d.find_elements(By.CSS_SELECTOR, '#tokens li[data-label="wendy bot"]'), 30)
+        expect(token not in listed[0].text and len(desk.d.find_elements(By.ID, 'new-token')) == 1, 'the token is shown once only')
+        desk.tap(desk.d.find_element(By.ID, 'copy-token'))
+        box = 'return document.getElementById("copy-token").closest(".shown-once").textContent'
+        said = wait_for('the copy button to say what it did', lambda: (lambda t: ('Copied.' in t or 'Selected' in t) and t)(desk.js(box)))
+        expect('shown again' in said, 'the note that it will not be shown again')
+        expect(token not in desk.js('return JSON.stringify(localStorage)'), 'the token is not kept by the page')
+        desk.shot('web-account-desktop', full=True)
+        welcome = tcp_login(run.server.port, api_token=token)
+        expect(welcome['type'] == 'welcome' and welcome['account']['name'] == 'wendy', f'the token signs in: {welcome}')
+        desk.tap(desk.d.find_element(By.ID, 'account-back'))
+        sessions = open_account(desk)
+        expect(not desk.d.find_elements(By.ID, 'new-token') and token not in desk.js('return document.body.innerText'), 'the token is gone once the page is left')
+        wait_for('the token\'s use listed', lambda: 'last used' in desk.d.find_element(By.CSS_SELECTOR, '#tokens li[data-label="wendy bot"]').text, 30)
+        desk.tap(desk.d.find_element(By.CSS_SELECTOR, 'button[aria-label="revoke the token wendy bot"]'))
+        wait_for('the token revoked', lambda: desk.d.find_element(By.ID, 'tokens').text == 'No API tokens.', 30)
+        refused = tcp_login(run.server.port, api_token=token)
+        expect(refused.get('code') == 'bad_token', f'a revoked token signs nobody in: {refused}')
+
+        # The password: a wrong old one is told under its form; then changed.
+        desk.d.find_element(By.ID, 'pw-old').send_keys('not my password')
+        desk.d.find_element(By.ID, 'pw-new').send_keys('battery staple horse\n')
+        wait_for('the wrong password told', lambda: form_note(desk, 'pw-old') == "that is not the account's password", 30)
+        desk.d.find_element(By.ID, 'pw-old').send_keys('correct horse battery')
+        desk.d.find_element(By.ID, 'pw-new').send_keys('battery staple horse\n')
+        wait_for('the password changed', lambda: (form_note(desk, 'pw-old') or '').startswith('Password changed.'), 30)
+        desk.check()
+        desk.tap(desk.d.find_element(By.ID, 'account-back'))
+
         code = desk.create('rps', 1, rounds=1, bot='random')
         while desk.state()['phase'] == 'playing':
             s = desk.state()
@@ -503,22 +592,62 @@ def scenario_account(run):
         wait_for('the lobby', lambda: desk.d.find_elements(By.ID, 'signout'))[0].click()
         wait_for('the login screen after signing out', lambda: desk.d.find_elements(By.ID, 'mode-signin'))
         expect(desk.js('return window.cardserverPage.me') is None, 'signed out')
+        sign_in(desk, 'wendy', 'battery staple horse')
 
         phone = Page(run, 360, 640, touch=True)
         phone.open()
         wait_for('the login screen', lambda: phone.d.find_elements(By.ID, 'mode-signin'))[0].click()
         phone.d.find_element(By.ID, 'name').send_keys('WENDY')
-        phone.d.find_element(By.ID, 'password').send_keys('wrong horse battery\n')
-        error = wait_for('the refusal', lambda: phone.d.find_elements(By.CSS_SELECTOR, 'form.login .error'), 30)[0].text
-        expect(error == 'no account has that name and password', error)
-        phone.shot('account-wrong-password-phone')
         phone.d.find_element(By.ID, 'password').send_keys('correct horse battery\n')
+        error = wait_for('the refusal', lambda: phone.d.find_elements(By.CSS_SELECTOR, 'form.login .error'), 30)[0].text
+        expect(error == 'no account has that name and password', f'the old password is refused: {error}')
+        phone.shot('account-wrong-password-phone')
+        phone.d.find_element(By.ID, 'password').send_keys('battery staple horse\n')
         wait_for('the lobby', lambda: phone.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'), 30)
         expect(phone.js('return window.cardserverPage.me.name') == 'wendy', 'the name as registered')
         phone.shot('account-lobby-phone')
+
+        # The phone signs the desktop out: the desktop is told, and back at the sign-in screen.
+        sessions = open_account(phone)
+        expect(len(sessions) == 2 and sum('this device' in s.text for s in sessions) == 1, f'two sessions: {[s.text for s in sessions]}')
+        other = next(s for s in sessions if 'this device' not in s.text)
+        expect('online' in other.text, f'the desktop is online: {other.text}')
+        # A phone's browser zooms out to fit a page wider than it, which check()'s scrollWidth cannot see.
+        width = phone.js('return window.innerWidth')
+        expect(width == 360, f'the account page fits the phone: its viewport is {width} px wide')
+        phone.shot('web-account-phone', full=True)
+        phone.check()
+        phone.tap(other.find_element(By.TAG_NAME, 'button'))
+        wait_for('the desktop\'s session gone', lambda: len(phone.d.find_elements(By.CSS_SELECTOR, '#sessions li')) == 1, 30)
+        text = login_message(desk)
+        expect('signed out from another' in text and desk.d.find_elements(By.ID, 'password'), f'the desktop says why: {text!r}')
+        desk.shot('account-signed-out-desktop')
+        expect('token' not in (desk.js('return localStorage.getItem("cardserver:" + location.host)') or ''), 'the desktop forgot its token')
+        desk.check()
+
+        # The desktop signs in again; the phone deletes the account (password, then a confirm).
+        sign_in(desk, 'wendy', 'battery staple horse')
+        phone.d.find_element(By.ID, 'delete-password').send_keys('battery staple horse\n')
+        phone.tap(wait_for('the confirm step', lambda: phone.d.find_elements(By.ID, 'delete-confirm'))[0])
+        text = login_message(phone)
+        expect(text.startswith('The account wendy was deleted.') and phone.js('return window.cardserverPage.me') is None, f'the phone says so: {text!r}')
+        phone.shot('account-deleted-phone')
+        text = login_message(desk)
+        expect(text == 'This account was deleted from another device.', f'the desktop says so: {text!r}')
+        for page in (phone, desk):
+            expect('token' not in (page.js('return localStorage.getItem("cardserver:" + location.host)') or ''), 'the token forgotten')
+        phone.check()
+
+        # The name is retired: a guest may not take it.
+        field = phone.d.find_element(By.ID, 'name')
+        expect(field.get_attribute('value') == '', 'the retired name is not offered again')
+        field.send_keys('wendy\n')
+        error = wait_for('the refusal', lambda: phone.d.find_elements(By.CSS_SELECTOR, 'form.login .error'), 30)[0].text
+        codes = [json.loads(m).get('code') for m in phone.js('return window.__received') if '"error"' in m]
+        expect('name_taken' in codes and 'retired' in error, f'the name is refused to a guest: {codes} {error!r}')
         phone.check()
         desk.check()
-        return f'wendy registered, played rps {code}, signed out, and signed in on a phone'
+        return f'wendy registered, made and revoked a token, changed the password, played rps {code}; a phone signed the desktop out and deleted the account'
     finally:
         desk.close()
         if phone:

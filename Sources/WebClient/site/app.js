@@ -6,6 +6,7 @@ import { h, fill, listWords } from './dom.js';
 import { Lobby } from './lobby.js';
 import { RoomScreen } from './room.js';
 import { Records, ReplayScreen } from './records.js';
+import { AccountScreen } from './account.js';
 
 const main = document.getElementById('main');
 const statusBar = document.getElementById('status');
@@ -28,7 +29,6 @@ export const app = {
   session: loadSession(),
   me: null,          // {name, player}
   account: null,     // {name, bot, created_ms} when signed in to an account; null for a guest
-  signingOut: false, // a logout was sent: its ok ends the session
   screen: null,      // the mounted screen object
   room: null,        // {code, game, role, seat}
   state: null,
@@ -38,8 +38,11 @@ export const app = {
   replaced: false,
   pendingLink: null,
 
+  /** Sends one message; false (and says so) when the connection is down. */
   send(msg) {
-    if (!this.conn.send(msg)) this.notice('not connected: the page reconnects by itself');
+    if (this.conn.send(msg)) return true;
+    this.notice('not connected: the page reconnects by itself');
+    return false;
   },
 
   show(screen) {
@@ -70,6 +73,7 @@ function renderNav() {
       items.push(h('button', { class: 'link', onclick: () => openLobby() }, 'lobby'));
     }
     items.push(h('button', { class: 'link', onclick: () => app.show(new Records(app)) }, 'records'));
+    if (app.account) items.push(h('button', { class: 'link', id: 'nav-account', onclick: () => openAccount() }, 'account'));
     if (!app.room) items.push(h('button', { class: 'link', id: 'signout', onclick: () => signOut() }, 'sign out'));
   }
   fill(nav, items);
@@ -78,9 +82,36 @@ function renderNav() {
 
 /** Ends the session (in no room): an account's token stops working; a guest's name is free. */
 function signOut() {
-  app.signingOut = true;
-  app.send({ type: 'logout' });
+  // Its own id: the account page's commands are answered `ok` too.
+  app.send({ type: 'logout', id: 'logout' });
 }
+
+/** The page forgets a session the server has ended: its token, the player, the room. */
+function forgetSession() {
+  delete app.session.token;
+  delete app.session.account;
+  saveSession(app.session);
+  app.me = null; app.account = null; app.room = null; app.state = null; app.gameOver = null;
+}
+
+function openAccount() {
+  app.show(new AccountScreen(app, {
+    back: () => (app.room ? app.show(new RoomScreen(app)) : openLobby()),
+    deleted: (name) => {
+      // The name is retired with the account: offering it to the guest form would only be refused.
+      delete app.session.name;
+      forgetSession();
+      showLogin(`The account ${name} was deleted. You can play as a guest under another name, or make a new account.`, 'guest', 'note');
+    },
+  }));
+}
+
+/** Why this device was signed out from another (`signed_out`), and where it goes next. */
+const SIGNED_OUT = {
+  revoked: ['This device was signed out from another one: sign in again.', 'signin'],
+  password_changed: ['The password was changed on another device, which signed this one out: sign in with the new password.', 'signin'],
+  account_deleted: ['This account was deleted from another device.', 'guest'],
+};
 
 let statusTimer = null;
 function showStatus(text, kind) {
@@ -117,7 +148,7 @@ function openLobby() {
  * The first screen: play as a guest by name (one click, as ever), or sign in to an account,
  * or make one. `mode` is 'guest', 'signin' or 'register'; a refusal comes back as `message`.
  */
-function showLogin(message, mode = app.loginMode || 'guest') {
+function showLogin(message, mode = app.loginMode || 'guest', tone = 'error') {
   app.loginMode = mode;
   app.show({
     mount(el) {
@@ -150,7 +181,7 @@ function showLogin(message, mode = app.loginMode || 'guest') {
           : mode === 'register'
             ? 'An account keeps your name, and your records follow you to any device. A password of 8 or more characters; a few words make a good one.'
             : 'Sign in to your account.'),
-        message ? h('p', { class: 'error', role: 'alert' }, message) : null);
+        message ? h('p', { class: tone, id: 'login-message', role: 'alert' }, message) : null);
       if (account) {
         form.append(
           h('div', { class: 'field' }, h('label', { for: 'name' }, 'Account name'), name),
@@ -274,6 +305,9 @@ function handle(msg) {
     case 'daily_leaderboard':
     case 'replay':
     case 'replay_frame':
+    case 'sessions':
+    case 'tokens':
+    case 'token':
       if (app.screen && app.screen.message) app.screen.message(msg);
       break;
     case 'error':
@@ -295,7 +329,9 @@ function handle(msg) {
       }
       if (!app.me && ['bad_request', 'bad_credentials', 'name_taken', 'rate_limited', 'server_busy', 'storage_unavailable'].includes(msg.code)) {
         showLogin(msg.code === 'name_taken' && app.loginMode === 'guest'
-          ? `${app.session.name} belongs to an account: sign in, or pick another name.` : msg.message);
+          // The server's own message shows the protocol's JSON; this says the same in words, a
+          // deleted account's retired name included.
+          ? `${app.session.name} is held by an account, or retired with a deleted one: sign in if it is yours, or pick another name.` : msg.message);
         break;
       }
       if (app.screen && app.screen.message && app.screen.message(msg)) break;
@@ -303,17 +339,22 @@ function handle(msg) {
       showStatus(msg.message, 'error');
       break;
     case 'ok':
-      if (app.signingOut) {
-        app.signingOut = false;
-        delete app.session.token;
-        delete app.session.account;
-        saveSession(app.session);
-        app.me = null; app.account = null; app.room = null;
+      if (msg.id === 'logout') {
+        forgetSession();
         showLogin(null, 'guest');
         break;
       }
       if (app.screen && app.screen.message) app.screen.message(msg);
       break;
+    case 'signed_out': {
+      // The session was ended elsewhere; the connection stays open, logged out. A reason
+      // this page does not know still signs it out.
+      const [text, mode] = SIGNED_OUT[msg.reason] || ['This device was signed out: sign in again.', 'signin'];
+      if (msg.reason === 'account_deleted') delete app.session.name;
+      forgetSession();
+      showLogin(text, mode);
+      break;
+    }
     case 'replaced':
       app.replaced = true;
       app.conn.stop(); // retrying would take the seat back from the other tab, which would take it back…
