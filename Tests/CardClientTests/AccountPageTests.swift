@@ -89,3 +89,27 @@ struct AccountPageTests {
         #expect(model.status?.text == "signed out: the account's password was changed elsewhere; sign in again, or play as a guest")
     }
 }
+
+/// A client started without a name beside players kept for the server: it offers them and
+/// takes no seat unasked.
+struct SavedChoiceTests {
+    @Test func aKeptPlayerIsOfferedAndTypingItsNameResumesWhileANewNameLogsIn() {
+        var model = ClientModel(serverAddress: "127.0.0.1:7878", name: nil)
+        model.savedChoices = [SavedSession(name: "ann", token: "tokA", serverStartedMs: nil), SavedSession(name: "bob", token: "tokB", serverStartedMs: nil)]
+        #expect(model.receive(AccountSignInTests.hello) == [.transmit(#"{"type":"games"}"#)])
+        #expect(model.prompt == Prompt(.name))
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        #expect(Array(text[14...15]) == ["                         kept on this machine: ann, bob", "                 type one to take its seat back, or a new name"])
+        _ = model.type("bob")
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"login","token":"tokB","id":1}"#)])
+
+        var other = ClientModel(serverAddress: "127.0.0.1:7878", name: nil)
+        other.savedChoices = [SavedSession(name: "ann", token: "tokA", serverStartedMs: nil)]
+        other.namePrefill = "ann"
+        other.receive(AccountSignInTests.hello)
+        #expect(other.prompt?.text == "ann")
+        _ = other.press([.control("u")])
+        _ = other.type("cat")
+        #expect(other.press([.enter]) == [.transmit(#"{"type":"login","name":"cat","id":1}"#)])
+    }
+}

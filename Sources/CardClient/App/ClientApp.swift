@@ -55,12 +55,26 @@ public final class ClientApp {
         settings = state.map(SettingsStore.init(directory:))
         // A kept session is this player's only if no other name was asked for. An account's
         // token in the environment (a bot's, a script's) comes first.
-        let wanted = options.loginName(environment: environment)
+        var wanted = options.loginName(environment: environment)
         let fromEnvironment = environment["CARDCLIENT_TOKEN"].flatMap { $0.isEmpty ? nil : SavedSession(name: wanted ?? "", token: $0, serverStartedMs: nil) }
-        let kept = fromEnvironment ?? sessions?.load(server: address, name: wanted)
-        model = ClientModel(
-            serverAddress: address, name: options.loginName(environment: environment),
-            destination: options.destination, saved: kept)
+        // Started without --name or --account beside players kept for this server: the name
+        // prompt offers them (USER's, or the only one, already typed: Enter takes its seat
+        // back) and never takes a seat unasked, so a second client on one machine is a second
+        // player, not the first one's replacement. With none kept, USER is the name as before.
+        let store = state.map(SessionStore.init(directory:))
+        var choices: [SavedSession] = []
+        if fromEnvironment == nil, options.name == nil, options.account == nil {
+            choices = store?.all(server: address) ?? []
+        }
+        var prefill = ""
+        if !choices.isEmpty {
+            prefill = choices.first { $0.name == wanted }?.name ?? (choices.count == 1 ? choices[0].name : "")
+            wanted = nil
+        }
+        let kept = fromEnvironment ?? wanted.flatMap { store?.load(server: address, name: $0) }
+        model = ClientModel(serverAddress: address, name: wanted, destination: options.destination, saved: kept)
+        model.savedChoices = choices
+        model.namePrefill = prefill
         if let remembered = formMemory?.load() { model.formMemory = remembered }
         if let kept = chats?.load(server: address) { model.restoredChats = kept }
         if let kept = settings?.load() { model.settings = kept }

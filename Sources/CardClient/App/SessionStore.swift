@@ -56,6 +56,12 @@ public struct SessionStore: Sendable {
         return kept.count == 1 ? kept[0] : nil
     }
 
+    /// Every session kept for `server`, by name: the players a client started without a name
+    /// offers to be.
+    public func all(server: String) -> [SavedSession] {
+        sessions(of: readAll()[server]?.objectValue).sorted { $0.name < $1.name }
+    }
+
     /// Keeps `session` for its player on `server`, replacing what was kept for that player.
     /// - Throws: ``SystemError`` when the directory or the file cannot be written.
     public func save(_ session: SavedSession, server: String) throws(SystemError) {

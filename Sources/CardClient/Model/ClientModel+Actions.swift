@@ -85,6 +85,10 @@ extension ClientModel {
         switch prompt.kind {
         case .name:
             name = text
+            if let kept = savedChoices.first(where: { $0.name == text }) {
+                savedChoices = []
+                return link == .online ? [send(.resume(token: kept.token))] : []
+            }
             return link == .online ? [send(.login(name: text))] : []
         case .chat:
             room?.chatScroll = 0

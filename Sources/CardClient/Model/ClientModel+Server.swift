@@ -184,7 +184,8 @@ extension ClientModel {
                 : .login(.password(name: credentials.name, password: credentials.password)))]
         }
         if let name { return [send(.login(name: name))] }
-        prompt = Prompt(.name)
+        prompt = Prompt(.name, text: namePrefill)
+        namePrefill = ""
         return []
     }
 

@@ -119,6 +119,11 @@ public struct ClientModel: Equatable, Sendable {
     public private(set) var lastRoomsRequest: Int?
     /// A session kept from an earlier run, to resume at the first `hello`.
     public var saved: SavedSession?
+    /// The players kept for this server, offered at the name prompt of a client started
+    /// without a name: typing one takes its seat back, any other name is a new player.
+    public var savedChoices: [SavedSession] = []
+    /// What the name prompt starts with (one of `savedChoices`), or nothing.
+    public var namePrefill = ""
     /// The account to sign in to (`--account`), with its password, when no token signs in;
     /// `register` makes it first. Kept in memory only, for as long as the client runs.
     public var credentials: AccountCredentials?

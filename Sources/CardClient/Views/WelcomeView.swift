@@ -15,6 +15,12 @@ public enum WelcomeView {
             lines.append(StyledLine("What shall the other players call you?", Palette.heading).centered(in: size.width))
             lines.append(StyledLine())
             lines.append(ScreenParts.promptLine(prompt, width: min(size.width, 40)).centered(in: size.width))
+            if !model.savedChoices.isEmpty {
+                lines.append(StyledLine())
+                let names = model.savedChoices.map(\.name).joined(separator: ", ")
+                lines.append(StyledLine("kept on this machine: \(names)", Palette.quiet).clippedAtWord(to: size.width - 2).centered(in: size.width))
+                lines.append(StyledLine("type one to take its seat back, or a new name", Palette.quiet).centered(in: size.width))
+            }
         } else if model.link == .online, let credentials = model.credentials {
             // A password takes the server a moment to check (0.7 s, longer when it is busy).
             let doing = credentials.register ? "making the account" : "signing in as"
