@@ -26,6 +26,7 @@ let clientTargets: [Target] = [
 /// outside peers (`Scripts/test.sh` runs them again against the release binaries).
 let fastTestTargets: [Target] = [
     .testTarget(name: "GameRulesTests", dependencies: ["GameRules", "KlondikeTestSupport"]),
+    .testTarget(name: "RatingsTests", dependencies: ["Ratings"]),
     .testTarget(name: "KlondikeSolverTests", dependencies: ["KlondikeSolver", "GameRules", "KlondikeTestSupport"]),
     .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
     .testTarget(name: "WebTransportTests", dependencies: ["WebTransport"]),
@@ -85,6 +86,9 @@ let package = Package(
         // The Klondike solver and the hints made from it: positions, searches, proofs. Time and
         // threads come from the caller (a clock, a runner of two pieces of work).
         .target(name: "KlondikeSolver", dependencies: ["GameRules"], swiftSettings: optimizedInDebug),
+        // Glicko-2 ratings (Glickman 2012): values in, values out, no clock (the caller passes the
+        // days since a player's last rated game).
+        .target(name: "Ratings", swiftSettings: optimizedInDebug),
         // Protocol 1 messages (rule values in JSON), the JSON codec and the line framer; knows nothing of sockets.
         .target(name: "Wire", dependencies: ["GameRules"]),
         // HTTP/1.1 request heads, replies, and WebSocket (RFC 6455) frames, handshake, SHA-1 and
