@@ -82,6 +82,28 @@ struct AccountSessionTests {
         }
     }
 
+    @Test func theThirtyThirdSignInEndsTheOldestSessionAndTheListKeepsThirtyTwo() throws {
+        let (host, log) = try AccountTests.host()
+        let (ann, welcome) = AccountTests.registerAnn(on: host)
+        let oldest = try #require(welcome?["token"]?.stringValue)
+        var tokens: [String] = []
+        for number in 1...32 {
+            tokens.append(try Self.signIn(host, peer: "127.0.0.\(number % 200 + 2):1").1)
+        }
+        host.send(#"{"type":"sessions"}"#, from: ann)
+        let listed = try #require(host.take(ann).last?["sessions"]?.arrayValue)
+        #expect(listed.count == 32)
+        #expect(listed.first?.objectValue?["id"]?.stringValue == Self.sessionID(of: tokens[0]))
+        #expect(listed.last?.objectValue?["id"]?.stringValue == Self.sessionID(of: tokens[31]))
+        // The oldest ended for good, in the file too; the second oldest still signs in.
+        let (restarted, _) = try AccountTests.host(log: MemoryLog(path: "memory/accounts.log", contents: log.bytes))
+        for (token, answer) in [(oldest, "error"), (tokens[0], "welcome")] {
+            let client = restarted.connect()
+            restarted.send(#"{"type":"login","token":"\#(token)"}"#, from: client)
+            #expect(restarted.take(client).last?["type"]?.stringValue == answer)
+        }
+    }
+
     @Test func aNewPasswordEndsEveryOtherSessionAndTheOldOneNoLongerSignsIn() throws {
         let (host, log) = try AccountTests.host()
         let (ann, _) = AccountTests.registerAnn(on: host)
