@@ -46,7 +46,8 @@ extension GameServer {
 
     /// A player as the log keeps them: the token only as its hash.
     func member(_ player: Player, seat: Int?) -> RoomLogRecord.Member {
-        RoomLogRecord.Member(id: player.id, name: player.name, tokenHash: player.tokenHash, seat: seat, connected: player.countsAsPresent)
+        RoomLogRecord.Member(
+            id: player.id, name: player.name, tokenHash: player.tokenHash, seat: seat, connected: player.countsAsPresent, account: player.account)
     }
 
     /// The room as it stands, for a `create` or a `room` record.
@@ -171,8 +172,9 @@ extension GameServer {
             player.client = nil
             player.awaitingReturn = true
             playerIDsByToken[player.tokenHash] = playerID
-            // An account's player comes back signed in: its session is in the accounts file.
-            player.account = accounts.sessions[player.tokenHash]?.account
+            // An account's player comes back signed in: its session is in the accounts file, or
+            // (an API token's) its account in the room log, while the account still exists.
+            player.account = (accounts.sessions[player.tokenHash]?.account ?? player.account).flatMap { accounts.accounts[$0] != nil ? $0 : nil }
             player.isBot = player.account.flatMap { accounts.accounts[$0]?.bot } ?? false
             if let account = player.account { playersByAccount[account, default: []].insert(playerID) }
             player.graceTimer = host.schedule(after: config.grace) { [weak self] in
@@ -352,6 +354,7 @@ extension GameServer {
         if let player = players[entry.id] { return player }
         let chat = TokenBucket(capacity: ServerConfig.chatBurst, ratePerSecond: ServerConfig.chatRate, now: realNow)
         let player = Player(id: entry.id, name: entry.name, tokenHash: entry.tokenHash, client: Self.replayClient, chat: chat)
+        player.account = entry.account
         players[entry.id] = player
         return player
     }

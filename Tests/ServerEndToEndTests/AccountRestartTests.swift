@@ -60,6 +60,38 @@ struct AccountRestartTests {
         }
     }
 
+    @Test func aBotSignedInWithAnAPITokenIsStillTheBotsAccountAfterACrash() throws {
+        let server = try ServerProcess(Self.arguments)
+        var current = server
+        defer { current.stop() }
+        let (owner, registered) = try Self.ask(server, #"{"type":"register","name":"robo","password":"beep boop beep","bot":true}"#)
+        #expect(registered["type"]?.stringValue == "welcome")
+        owner.send(#"{"type":"token_create","label":"ci","id":2}"#)
+        let apiToken = try #require(try owner.receive()["token"]?.stringValue)
+        let (bot, welcome) = try Self.ask(server, #"{"type":"login","api_token":"\#(apiToken)"}"#)
+        let seatToken = try #require(welcome["token"]?.stringValue)
+        bot.send(#"{"type":"create","game":"rps","seats":2,"options":{"rounds":5}}"#)
+        let room = try #require(try bot.expect("joined")["room"]?.stringValue)
+        let (guest, _) = try Self.ask(server, #"{"type":"login","name":"zed"}"#)
+        guest.send(#"{"type":"join","room":"\#(room)"}"#)
+        _ = try guest.expect("joined")
+        _ = try guest.expect("state")
+
+        current = try current.restart(after: SIGKILL)
+        // The bot comes back to its seat with its token, as the bot's account.
+        let (_, back) = try Self.ask(current, #"{"type":"login","token":"\#(seatToken)"}"#)
+        #expect(back["type"]?.stringValue == "welcome")
+        #expect(back["resumed"]?.boolValue == true)
+        #expect(back["account"]?.objectValue?["name"]?.stringValue == "robo")
+        #expect(back["account"]?.objectValue?["bot"]?.boolValue == true)
+        let (watcher, _) = try Self.ask(current, #"{"type":"login","name":"amy"}"#)
+        watcher.send(#"{"type":"watch","room":"\#(room)"}"#)
+        _ = try watcher.expect("watching")
+        let state = try watcher.expect("state")
+        let robo = state["players"]?.arrayValue?.compactMap(\.objectValue).first { $0["name"]?.stringValue == "robo" }
+        #expect(robo?["bot"]?.boolValue == true)
+    }
+
     @Test func aFlippedBitStopsTheStartUntilRepairKeepsTheGoodRecords() throws {
         let server = try ServerProcess(Self.arguments)
         _ = try Self.ask(server, #"{"type":"register","name":"ann","password":"correct horse battery"}"#)

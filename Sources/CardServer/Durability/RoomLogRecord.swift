@@ -16,6 +16,10 @@ enum RoomLogRecord: Equatable {
         var seat: Int?
         /// Whether their connection was up (in `room` snapshots).
         var connected = true
+        /// The account signed in (its name's skeleton); nil for a guest. Kept for a player
+        /// signed in with an API token, whose session is in no accounts file: after a restart
+        /// its seat is still the account's, and still a bot's.
+        var account: String? = nil
     }
 
     /// What a room was before a game began: enough to rebuild it without the games before.
@@ -153,6 +157,7 @@ enum RoomLogRecord: Equatable {
         var pairs: [(String, JSONValue)] = [("id", .string(member.id)), ("name", .string(member.name)), ("hash", .string(member.tokenHash.hex))]
         if let seat = member.seat { pairs.append(("seat", .int(seat))) }
         if !member.connected { pairs.append(("connected", false)) }
+        if let account = member.account { pairs.append(("account", .string(account))) }
         return .object(JSONObject(pairs))
     }
 
@@ -233,6 +238,8 @@ enum RoomLogRecord: Equatable {
     private static func member(_ value: JSONValue) -> Member? {
         guard let object = value.objectValue, let id = object["id"]?.stringValue, let name = object["name"]?.stringValue,
               let hash = object["hash"]?.stringValue.flatMap(TokenDigest.init(hex:)) else { return nil }
-        return Member(id: id, name: name, tokenHash: hash, seat: object["seat"]?.intValue, connected: object["connected"]?.boolValue ?? true)
+        return Member(
+            id: id, name: name, tokenHash: hash, seat: object["seat"]?.intValue, connected: object["connected"]?.boolValue ?? true,
+            account: object["account"]?.stringValue)
     }
 }
