@@ -10,9 +10,16 @@ final class RawClient {
     private var pending: [UInt8] = []
 
     /// Connects to 127.0.0.1:port, logs in as `name` and reads `hello` and `welcome`.
-    init(port: UInt16, name: String) throws {
+    convenience init(port: UInt16, name: String) throws {
+        try self.init(port: port, login: #"{"type":"login","name":"\#(name)"}"#)
+    }
+
+    /// Connects to 127.0.0.1:port, sends `login` (a guest's, or an account's with its password)
+    /// and reads `hello` and `welcome`, waiting up to `seconds` for each line (a password takes
+    /// a debug build seconds to check).
+    init(port: UInt16, login: String, seconds: Int = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -23,7 +30,7 @@ final class RawClient {
         }
         guard connected == 0 else { throw TestFailure("connect to \(port): errno \(errno)") }
         // Speaking first, the server greets at once: no greeting delay to wait out.
-        send(#"{"type":"login","name":"\#(name)"}"#)
+        send(login)
         try expect("hello")
         try expect("welcome")
     }
