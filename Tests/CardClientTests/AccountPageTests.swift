@@ -113,3 +113,41 @@ struct SavedChoiceTests {
         #expect(other.press([.enter]) == [.transmit(#"{"type":"login","name":"cat","id":1}"#)])
     }
 }
+
+/// cardclient started for an account (`--account`) whose kept session has ended: it asks for
+/// the password again, as dots, never for a guest's name.
+struct PasswordAgainTests {
+    static func model() -> ClientModel {
+        var model = ClientModel(serverAddress: "127.0.0.1:7878", name: "ann", saved: SavedSession(name: "ann", token: "old", serverStartedMs: 1000))
+        model.accountName = "ann"
+        return model
+    }
+
+    @Test func aRefusedKeptTokenAsksForThePasswordAndAWrongOneAsksAgain() {
+        var model = Self.model()
+        #expect(model.receive(AccountSignInTests.hello).last == .transmit(#"{"type":"login","token":"old","id":1}"#))
+        #expect(model.receive(#"{"type":"error","code":"bad_token","message":"that token is unknown or has expired; log in with a name","id":1}"#) == [.forgetSession])
+        #expect(model.prompt?.kind == .password)
+        #expect(model.status?.text == "the session of ann has ended: type its password to sign in again · Esc quits")
+        _ = model.type("wrong one")
+        let screen = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        #expect(screen.contains { $0.contains("password: •••••••••") })
+        #expect(!screen.contains { $0.contains("wrong one") })
+        #expect(screen.contains { $0.contains("Sign in to ann") })
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"login","name":"ann","password":"wrong one","id":2}"#)])
+        #expect(model.receive(#"{"type":"error","code":"bad_credentials","message":"no account has that name and password","id":2}"#) == [])
+        #expect(model.prompt?.kind == .password)
+        #expect(model.status?.text == "that is not the password of ann; type it again · Esc quits")
+        #expect(model.press([.escape]) == [.quit])
+    }
+
+    @Test func signedOutByAPasswordChangeAsksForTheNewPassword() {
+        var model = Self.model()
+        model.receive(AccountSignInTests.hello)
+        model.receive(#"{"type":"welcome","player":"p1","name":"ann","token":"old","resumed":false,"room":null,"account":{"name":"ann","bot":false,"created_ms":1},"id":1}"#)
+        #expect(model.receive(#"{"type":"signed_out","reason":"password_changed"}"#) == [.forgetSession])
+        #expect(model.prompt?.kind == .password)
+        _ = model.type("new password")
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"login","name":"ann","password":"new password","id":3}"#)])
+    }
+}

@@ -74,6 +74,7 @@ public final class ClientApp {
         let kept = fromEnvironment ?? wanted.flatMap { store?.load(server: address, name: $0) }
         model = ClientModel(serverAddress: address, name: wanted, destination: options.destination, saved: kept)
         model.savedChoices = choices
+        model.accountName = options.account
         model.namePrefill = prefill
         if let remembered = formMemory?.load() { model.formMemory = remembered }
         if let kept = chats?.load(server: address) { model.restoredChats = kept }

@@ -98,6 +98,12 @@ public enum PromptKind: Equatable, Sendable {
     case watchCode
     /// A new API token's label.
     case tokenLabel
+    /// The password of the account the client was started for, typed again after its session
+    /// ended (shown as dots).
+    case password
+
+    /// Whether Esc quits rather than closes it: the prompts without which there is no session.
+    public var escapeQuits: Bool { self == .name || self == .password }
 
     /// The label in front of the text.
     public var label: String {
@@ -107,6 +113,7 @@ public enum PromptKind: Equatable, Sendable {
         case .joinCode: "join room: "
         case .watchCode: "watch room: "
         case .tokenLabel: "new token's label: "
+        case .password: "password: "
         }
     }
 
@@ -117,6 +124,7 @@ public enum PromptKind: Equatable, Sendable {
         case .chat: 300
         case .joinCode, .watchCode: 8
         case .tokenLabel: 40
+        case .password: 256
         }
     }
 }

@@ -71,7 +71,7 @@ extension ClientModel {
 
     private mutating func submitPrompt(now: Int) -> [Effect] {
         guard let prompt else { return [] }
-        let text = prompt.text.trimmingSpaces
+        let text = prompt.kind == .password ? prompt.text : prompt.text.trimmingSpaces
         if text.isEmpty {
             if prompt.kind != .name { self.prompt = nil }
             return []
@@ -96,6 +96,11 @@ extension ClientModel {
         case .joinCode: return [send(.join(room: text.uppercased()))]
         case .watchCode: return [send(.watch(room: text.uppercased()))]
         case .tokenLabel: return [send(.tokenCreate(label: text, scopes: ["play"]))]
+        case .password:
+            guard let account = accountName else { return [] }
+            // Typed as is: spaces at either end are part of a password.
+            credentials = AccountCredentials(name: account, password: prompt.text, register: false)
+            return [send(.login(.password(name: account, password: prompt.text)))]
         }
     }
 

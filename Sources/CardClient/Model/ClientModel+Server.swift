@@ -136,13 +136,20 @@ extension ClientModel {
         credentials = nil
         account = nil
         name = nil
-        let why = switch reason {
+        let why: String = switch reason {
         case "password_changed": "the account's password was changed elsewhere"
         case "account_deleted": "the account was deleted"
         default: "this session was ended from another connection"
         }
-        setStatus("signed out: \(why); sign in again, or play as a guest", tone: .bad, now: now)
-        prompt = Prompt(.name)
+        if reason != "account_deleted", accountName != nil {
+            askedPasswordAgain = true
+            setStatus("signed out: \(why); type the password to sign in again · Esc quits", tone: .bad, now: now)
+            prompt = Prompt(.password)
+        } else {
+            accountName = nil
+            setStatus("signed out: \(why); sign in again, or play as a guest", tone: .bad, now: now)
+            prompt = Prompt(.name)
+        }
         return [.forgetSession]
     }
 
@@ -384,6 +391,12 @@ extension ClientModel {
             // The server closes the connection next: this, not "closed", is the reason to show.
             link = .lost(text)
             return []
+        case .badCredentials where askedPasswordAgain && accountName != nil:
+            // A password typed again after the session ended: ask once more.
+            credentials = nil
+            setStatus("that is not the password of \(accountName ?? ""); type it again · Esc quits", tone: .bad, now: now)
+            prompt = Prompt(.password)
+            return []
         case .badCredentials:
             // The password typed at start was wrong: play on as a guest, by another name.
             credentials = nil
@@ -402,6 +415,15 @@ extension ClientModel {
                 tone: .bad, now: now)
             prompt = Prompt(.name)
             return []
+        case .badToken where accountName != nil && credentials == nil:
+            // The account's kept session ended (signed out elsewhere, its password changed, a
+            // server without its data): its password signs in again, never a guest's name.
+            session = nil
+            room = nil
+            askedPasswordAgain = true
+            setStatus("the session of \(accountName ?? "") has ended: type its password to sign in again · Esc quits", tone: .bad, now: now)
+            prompt = Prompt(.password)
+            return [.forgetSession]
         case .badToken:
             // A session in no room ends with its connection: back in the lobby, the name is
             // simply taken again. A seat that is gone is news.

@@ -122,6 +122,11 @@ public struct ClientModel: Equatable, Sendable {
     /// The players kept for this server, offered at the name prompt of a client started
     /// without a name: typing one takes its seat back, any other name is a new player.
     public var savedChoices: [SavedSession] = []
+    /// The account the client was started for (`--account`): when its session ends, the client
+    /// asks for its password again rather than for a guest's name.
+    public var accountName: String?
+    /// The password prompt was put up after a session ended: a wrong password puts it up again.
+    var askedPasswordAgain = false
     /// What the name prompt starts with (one of `savedChoices`), or nothing.
     public var namePrefill = ""
     /// The account to sign in to (`--account`), with its password, when no token signs in;
@@ -167,7 +172,7 @@ public struct ClientModel: Equatable, Sendable {
     public var screen: ScreenKind {
         if room != nil { return .room }
         if session != nil { return .lobby }
-        return prompt?.kind == .name ? .naming : .connecting
+        return prompt?.kind.escapeQuits == true ? .naming : .connecting
     }
 
     /// The logged-in name, or the name about to be used.

@@ -67,7 +67,7 @@ public enum KeyRouter {
         case .home, .control("a"): return [.editLine(.home)]
         case .end, .control("e"): return [.editLine(.end)]
         case .enter: return [.submitPrompt]
-        case .escape: return prompt.kind == .name ? [.quit] : [.closePrompt]
+        case .escape: return prompt.kind.escapeQuits ? [.quit] : [.closePrompt]
         default: return []
         }
     }

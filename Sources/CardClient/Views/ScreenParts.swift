@@ -43,7 +43,8 @@ enum ScreenParts {
     static func promptLine(_ prompt: Prompt, width: Int) -> StyledLine {
         let label = " " + prompt.kind.label
         let room = max(2, width - DisplayWidth.of(label) - 1)
-        let characters = Array(prompt.text)
+        // A password is never drawn: a dot a character.
+        let characters = prompt.kind == .password ? Array(repeating: Character("•"), count: prompt.text.count) : Array(prompt.text)
         let at = min(prompt.cursor, characters.count)
         // Scroll so the cursor stays in view: drop from the start while the text up to the cursor is too wide.
         var start = 0
@@ -85,7 +86,7 @@ enum ScreenParts {
 
     /// The keys while typing.
     static func promptKeys(_ prompt: Prompt) -> [KeyHelp] {
-        [KeyHelp("Enter", prompt.kind == .chat ? "send" : "ok"), KeyHelp("Esc", prompt.kind == .name ? "quit" : "cancel")]
+        [KeyHelp("Enter", prompt.kind == .chat ? "send" : "ok"), KeyHelp("Esc", prompt.kind.escapeQuits ? "quit" : "cancel")]
     }
 
     /// A list of keys, for the `?` screen: a heading, then one key a line, a long description

@@ -11,6 +11,10 @@ public enum WelcomeView {
         lines += Array(repeating: StyledLine(), count: max(0, size.height / 2 - 3))
         if model.showsKeys {
             lines += ScreenParts.keyList([KeyHelp("Enter", "log in with this name"), KeyHelp("Esc", "quit"), KeyHelp("Ctrl-C", "quit")])
+        } else if let prompt = model.prompt, prompt.kind == .password, let account = model.accountName {
+            lines.append(StyledLine("Sign in to \(account)", Palette.heading).centered(in: size.width))
+            lines.append(StyledLine())
+            lines.append(ScreenParts.promptLine(prompt, width: min(size.width, 40)).centered(in: size.width))
         } else if let prompt = model.prompt, prompt.kind == .name {
             lines.append(StyledLine("What shall the other players call you?", Palette.heading).centered(in: size.width))
             lines.append(StyledLine())
