@@ -53,7 +53,7 @@ public final class AccountBook {
     /// The last account name read, with its skeleton (``apply(_:)``).
     private var lastNamed: (name: String, skeleton: String)?
     /// Each account's sessions, oldest first.
-    private var sessionsByAccount: [String: DigestList] = [:]
+    private var sessionsByAccount: [String: [TokenDigest]] = [:]
     private(set) var apiTokens: [TokenDigest: ApiToken] = [:]
     /// Each account's API tokens, oldest first.
     private var apiTokensByAccount: [String: [TokenDigest]] = [:]
@@ -70,7 +70,7 @@ public final class AccountBook {
 
     /// The account's sessions, oldest first, with their digests.
     func sessions(of skeleton: String) -> [(hash: TokenDigest, session: Session)] {
-        (sessionsByAccount[skeleton]?.all ?? []).compactMap { hash in sessions[hash].map { (hash, $0) } }
+        (sessionsByAccount[skeleton] ?? []).compactMap { hash in sessions[hash].map { (hash, $0) } }
     }
 
     /// Whether `name` looks like the name of a deleted account.
@@ -96,7 +96,7 @@ public final class AccountBook {
     /// The session to end so that the account `name` may begin one more; nil while it has room.
     func sessionToEnd(forNewSessionOf name: String) -> TokenDigest? {
         guard let held = sessionsByAccount[NameSkeleton.of(name)], held.count >= Self.maxSessionsPerAccount else { return nil }
-        return held.oldest
+        return held.first
     }
 
     /// Takes one record in. A record that does not fit what came before (a session of no
@@ -115,11 +115,10 @@ public final class AccountBook {
             let skeleton = name == lastNamed?.name ? lastNamed!.skeleton : NameSkeleton.of(name)
             guard accounts[skeleton] != nil, sessions[hash] == nil else { return false }
             sessions[hash] = Session(account: skeleton, createdMs: createdMs)
-            sessionsByAccount[skeleton, default: DigestList()].append(hash)
+            sessionsByAccount[skeleton, default: []].append(hash)
         case .end(let hash):
             guard let session = sessions.removeValue(forKey: hash) else { return false }
-            sessionsByAccount[session.account]?.remove(hash)
-            if sessionsByAccount[session.account]?.isEmpty == true { sessionsByAccount[session.account] = nil }
+            sessionsByAccount[session.account]?.removeAll { $0 == hash }
             sightings[hash] = nil
         case .apiToken(let name, let label, let scopes, let hash, let createdMs):
             let skeleton = NameSkeleton.of(name)
@@ -138,7 +137,7 @@ public final class AccountBook {
             let skeleton = NameSkeleton.of(name)
             retired[skeleton] = accounts[skeleton]?.name ?? retired[skeleton] ?? name
             accounts[skeleton] = nil
-            for hash in sessionsByAccount.removeValue(forKey: skeleton)?.all ?? [] {
+            for hash in sessionsByAccount.removeValue(forKey: skeleton) ?? [] {
                 sessions[hash] = nil
                 sightings[hash] = nil
             }
@@ -156,7 +155,7 @@ public final class AccountBook {
         retired.sorted { $0.key < $1.key }.map { AccountRecord.accountEnd(name: $0.value) } + accounts.sorted { $0.value.createdMs < $1.value.createdMs || ($0.value.createdMs == $1.value.createdMs && $0.key < $1.key) }
             .flatMap { skeleton, account -> [AccountRecord] in
                 [.account(name: account.name, bot: account.bot, password: account.password, createdMs: account.createdMs)]
-                    + (sessionsByAccount[skeleton]?.all ?? []).compactMap { hash in
+                    + (sessionsByAccount[skeleton] ?? []).compactMap { hash in
                         sessions[hash].map { .session(name: account.name, hash: hash, createdMs: $0.createdMs) }
                     }
                     + apiTokens(of: skeleton).map { hash, token in
