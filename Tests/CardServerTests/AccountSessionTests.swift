@@ -274,3 +274,12 @@ struct AccountMarkTests {
         #expect(host.take(zed).last?["name"] == "deleted player")
     }
 }
+
+/// What a start on 100,000 accounts holds per account: the table's values pack as the field
+/// order says (cardbench startup --accounts measures the whole).
+struct AccountLayoutTests {
+    @Test func anAccountTakes88BytesItsSessionsIncluded() {
+        #expect(MemoryLayout<StoredPassword>.size == 52)
+        #expect(MemoryLayout<AccountBook.Account>.stride == 88)
+    }
+}

@@ -5,10 +5,21 @@
 public final class AccountBook {
     /// One account.
     struct Account: Equatable {
+        // In this order, the fields pack into 88 bytes, what the four without `sessions` took:
+        // a start holds one for each of 100,000 accounts in a table of 262,144 buckets.
         let name: String
-        let bot: Bool
-        var password: StoredPassword
+        /// The account's live sessions, oldest first (``maxSessionsPerAccount`` at most).
+        var sessions: [TokenDigest] = []
         let createdMs: Int64
+        var password: StoredPassword
+        let bot: Bool
+
+        init(name: String, bot: Bool, password: StoredPassword, createdMs: Int64) {
+            self.name = name
+            self.createdMs = createdMs
+            self.password = password
+            self.bot = bot
+        }
     }
 
     /// Where and when a session was last signed in or resumed with, since the start (not kept
@@ -52,8 +63,6 @@ public final class AccountBook {
     private(set) var sessions: [TokenDigest: Session] = [:]
     /// The last account name read, with its skeleton (``apply(_:)``).
     private var lastNamed: (name: String, skeleton: String)?
-    /// Each account's sessions, oldest first.
-    private var sessionsByAccount: [String: [TokenDigest]] = [:]
     private(set) var apiTokens: [TokenDigest: ApiToken] = [:]
     /// Each account's API tokens, oldest first.
     private var apiTokensByAccount: [String: [TokenDigest]] = [:]
@@ -70,7 +79,7 @@ public final class AccountBook {
 
     /// The account's sessions, oldest first, with their digests.
     func sessions(of skeleton: String) -> [(hash: TokenDigest, session: Session)] {
-        (sessionsByAccount[skeleton] ?? []).compactMap { hash in sessions[hash].map { (hash, $0) } }
+        (accounts[skeleton]?.sessions ?? []).compactMap { hash in sessions[hash].map { (hash, $0) } }
     }
 
     /// Whether `name` looks like the name of a deleted account.
@@ -95,7 +104,7 @@ public final class AccountBook {
 
     /// The session to end so that the account `name` may begin one more; nil while it has room.
     func sessionToEnd(forNewSessionOf name: String) -> TokenDigest? {
-        guard let held = sessionsByAccount[NameSkeleton.of(name)], held.count >= Self.maxSessionsPerAccount else { return nil }
+        guard let held = accounts[NameSkeleton.of(name)]?.sessions, held.count >= Self.maxSessionsPerAccount else { return nil }
         return held.first
     }
 
@@ -115,10 +124,10 @@ public final class AccountBook {
             let skeleton = name == lastNamed?.name ? lastNamed!.skeleton : NameSkeleton.of(name)
             guard accounts[skeleton] != nil, sessions[hash] == nil else { return false }
             sessions[hash] = Session(account: skeleton, createdMs: createdMs)
-            sessionsByAccount[skeleton, default: []].append(hash)
+            accounts[skeleton]?.sessions.append(hash)
         case .end(let hash):
             guard let session = sessions.removeValue(forKey: hash) else { return false }
-            sessionsByAccount[session.account]?.removeAll { $0 == hash }
+            accounts[session.account]?.sessions.removeAll { $0 == hash }
             sightings[hash] = nil
         case .apiToken(let name, let label, let scopes, let hash, let createdMs):
             let skeleton = NameSkeleton.of(name)
@@ -136,8 +145,7 @@ public final class AccountBook {
         case .accountEnd(let name):
             let skeleton = NameSkeleton.of(name)
             retired[skeleton] = accounts[skeleton]?.name ?? retired[skeleton] ?? name
-            accounts[skeleton] = nil
-            for hash in sessionsByAccount.removeValue(forKey: skeleton) ?? [] {
+            for hash in accounts.removeValue(forKey: skeleton)?.sessions ?? [] {
                 sessions[hash] = nil
                 sightings[hash] = nil
             }
@@ -155,7 +163,7 @@ public final class AccountBook {
         retired.sorted { $0.key < $1.key }.map { AccountRecord.accountEnd(name: $0.value) } + accounts.sorted { $0.value.createdMs < $1.value.createdMs || ($0.value.createdMs == $1.value.createdMs && $0.key < $1.key) }
             .flatMap { skeleton, account -> [AccountRecord] in
                 [.account(name: account.name, bot: account.bot, password: account.password, createdMs: account.createdMs)]
-                    + (sessionsByAccount[skeleton] ?? []).compactMap { hash in
+                    + account.sessions.compactMap { hash in
                         sessions[hash].map { .session(name: account.name, hash: hash, createdMs: $0.createdMs) }
                     }
                     + apiTokens(of: skeleton).map { hash, token in

@@ -16,11 +16,15 @@ struct StoredPassword: Equatable, Sendable {
     /// take an hour of the worker's time.
     static let maxIterations = 10_000_000
 
-    let iterations: Int
     // Held inline, not as arrays: a start keeps one for each of 100,000 accounts, and two
-    // arrays cost two allocations each (about 10 MiB in all).
+    // arrays cost two allocations each (about 10 MiB in all). The count last, in 32 bits
+    // (``maxIterations`` fits): 52 bytes, which lets an account's fields pack into 88.
     private let saltWords: (UInt64, UInt64)
     private let keyWords: (UInt64, UInt64, UInt64, UInt64)
+    private let iterationCount: UInt32
+
+    /// The PBKDF2 iteration count it was made with.
+    var iterations: Int { Int(iterationCount) }
 
     /// The salt's 16 bytes.
     var salt: [UInt8] { Self.bytes(of: [saltWords.0, saltWords.1]) }
@@ -28,7 +32,7 @@ struct StoredPassword: Equatable, Sendable {
     var derivedKey: [UInt8] { Self.bytes(of: [keyWords.0, keyWords.1, keyWords.2, keyWords.3]) }
 
     private init(iterations: Int, salt: [UInt8], derivedKey: [UInt8]) {
-        self.iterations = iterations
+        iterationCount = UInt32(iterations)
         saltWords = (Self.word(salt, 0), Self.word(salt, 8))
         keyWords = (Self.word(derivedKey, 0), Self.word(derivedKey, 8), Self.word(derivedKey, 16), Self.word(derivedKey, 24))
     }
@@ -42,7 +46,7 @@ struct StoredPassword: Equatable, Sendable {
     }
 
     static func == (left: StoredPassword, right: StoredPassword) -> Bool {
-        left.iterations == right.iterations && left.saltWords == right.saltWords && left.keyWords == right.keyWords
+        left.iterationCount == right.iterationCount && left.saltWords == right.saltWords && left.keyWords == right.keyWords
     }
 
     /// Derives the stored form of `password`: slow on purpose (0.7 s at the default count in a
