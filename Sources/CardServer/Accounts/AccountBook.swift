@@ -59,6 +59,17 @@ public final class AccountBook {
     /// Accounts registered.
     public var count: Int { accounts.count }
 
+    /// Makes room up front for what an accounts file of `bytes` can hold: an account's line and
+    /// its session's take about 380 bytes, so `bytes / 256` over-counts a little. Grown as lines
+    /// are read, each table would double on the way, the old and the new both held for a
+    /// moment: 100,000 accounts peaked 7 MiB above where they settled.
+    func reserve(forFileBytes bytes: Int) {
+        let expected = min(bytes / 256, 4_000_000)
+        guard expected > accounts.capacity else { return }
+        accounts.reserveCapacity(expected)
+        sessions.reserveCapacity(expected)
+    }
+
     private(set) var accounts: [String: Account] = [:]
     private(set) var sessions: [TokenDigest: Session] = [:]
     /// The last account name read, with its skeleton (``apply(_:)``).

@@ -46,6 +46,7 @@ public final class AccountLog: Sendable {
         // only (the usual start) is left as it is: rewriting 100,000 accounts costs as much
         // as reading them.
         var needsRewrite = false
+        book.reserve(forFileBytes: Int(log.size))
         do {
             let (tail, _) = try DataFileScan.readAtStart(log: log, dataDirectory: dataDirectory, parse: AccountRecord.init(body:)) { record, line, sealed in
                 if !book.apply(record) {
