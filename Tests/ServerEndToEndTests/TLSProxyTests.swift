@@ -121,41 +121,53 @@ struct TLSProxyTests {
         defer { server.stop() }
         let (work, cert, key) = try Self.workWithCertificate()
         defer { try? FileManager.default.removeItem(at: work) }
-        let proxyPort = try Self.freePort()
-        let httpPort = try Self.freePort()
-        // The site as documented, on a loopback port with the test's certificate instead of one
-        // from Let's Encrypt; Caddy's own settings keep it to the test's folder and ports.
-        let site = try Self.documentedConfig("caddyfile")
-            .replacingOccurrences(of: "cards.example {", with: "https://localhost:\(proxyPort) {\n    tls \(cert) \(key)")
-            .replacingOccurrences(of: "127.0.0.1:7878", with: "127.0.0.1:\(server.port)")
-        #expect(site.contains("reverse_proxy 127.0.0.1:\(server.port)"))
-        let caddyfile = """
-            {
-                admin off
-                http_port \(httpPort)
-                auto_https disable_redirects
-                storage file_system \(work.path)/storage
+        // A free port may be taken by another test's server between the check and Caddy's bind
+        // (the suite runs in parallel): Caddy then exits saying so, and is started again on
+        // other ports, at most three times.
+        for attempt in 1...3 {
+            let proxyPort = try Self.freePort()
+            let httpPort = try Self.freePort()
+            // The site as documented, on a loopback port with the test's certificate instead of one
+            // from Let's Encrypt; Caddy's own settings keep it to the test's folder and ports.
+            let site = try Self.documentedConfig("caddyfile")
+                .replacingOccurrences(of: "cards.example {", with: "https://localhost:\(proxyPort) {\n    tls \(cert) \(key)")
+                .replacingOccurrences(of: "127.0.0.1:7878", with: "127.0.0.1:\(server.port)")
+            #expect(site.contains("reverse_proxy 127.0.0.1:\(server.port)"))
+            let caddyfile = """
+                {
+                    admin off
+                    http_port \(httpPort)
+                    auto_https disable_redirects
+                    storage file_system \(work.path)/storage
+                }
+                \(site)
+                """
+            let config = work.appendingPathComponent("Caddyfile")
+            try caddyfile.write(to: config, atomically: true, encoding: .utf8)
+            let caddy = Process()
+            caddy.executableURL = URL(fileURLWithPath: "/usr/bin/caddy")
+            caddy.arguments = ["run", "--config", config.path, "--adapter", "caddyfile"]
+            caddy.environment = ["HOME": work.path, "XDG_DATA_HOME": work.path, "XDG_CONFIG_HOME": work.path]
+            let log = work.appendingPathComponent("caddy-\(attempt).log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let logHandle = try FileHandle(forWritingTo: log)
+            caddy.standardOutput = logHandle
+            caddy.standardError = logHandle
+            try caddy.run()
+            defer {
+                kill(caddy.processIdentifier, SIGKILL)
+                caddy.waitUntilExit()
+                try? logHandle.close()
             }
-            \(site)
-            """
-        let config = work.appendingPathComponent("Caddyfile")
-        try caddyfile.write(to: config, atomically: true, encoding: .utf8)
-        let caddy = Process()
-        caddy.executableURL = URL(fileURLWithPath: "/usr/bin/caddy")
-        caddy.arguments = ["run", "--config", config.path, "--adapter", "caddyfile"]
-        caddy.environment = ["HOME": work.path, "XDG_DATA_HOME": work.path, "XDG_CONFIG_HOME": work.path]
-        let log = work.appendingPathComponent("caddy.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let logHandle = try FileHandle(forWritingTo: log)
-        caddy.standardOutput = logHandle
-        caddy.standardError = logHandle
-        try caddy.run()
-        defer {
-            kill(caddy.processIdentifier, SIGKILL)
-            caddy.waitUntilExit()
-            try? logHandle.close()
+            do {
+                try Self.waitForProxy(caddy, port: proxyPort, log: log.path)
+            } catch {
+                let text = (try? String(contentsOfFile: log.path, encoding: .utf8)) ?? ""
+                if attempt < 3, text.contains("address already in use") { continue }
+                throw error
+            }
+            try Self.playThrough(proxyPort: proxyPort, cert: cert, server: server)
+            return
         }
-        try Self.waitForProxy(caddy, port: proxyPort, log: log.path)
-        try Self.playThrough(proxyPort: proxyPort, cert: cert, server: server)
     }
 }

@@ -45,6 +45,7 @@ export class Records {
       const per = Object.entries(msg.by_game).map(([g, v]) => h('li', {}, `${gameTitle(app, g)}: ${v.games} games, ${v.wins} won${g === 'klondike' ? '' : `, ${v.points} points`}`));
       fill(this.statsEl,
         h('h2', {}, `${msg.name}: ${msg.games} games, ${msg.wins} won`),
+        msg.bot ? h('p', { class: 'muted' }, 'A bot\'s account.') : msg.account ? null : h('p', { class: 'muted' }, 'A guest\'s name: the games of everyone who played as it.'),
         per.length ? h('ul', {}, per) : h('p', { class: 'muted' }, 'No finished games yet.'),
         msg.recent ? [h('h3', {}, 'Recent games'), h('ul', { class: 'recent' }, msg.recent.map((r) => h('li', {},
           h('span', {}, recentLine(app, r)), ' ',
@@ -53,7 +54,7 @@ export class Records {
     }
     if (msg.type === 'leaderboard') {
       fill(this.boardEl, msg.entries.length ? h('ol', { class: 'board' }, msg.entries.map((e) => h('li', {},
-        `${e.name}: ${e.wins} wins of ${e.games}${msg.game === 'klondike' ? '' : `, ${e.points} points`}`))) : h('p', { class: 'muted' }, 'Nobody has finished a game of it yet.'));
+        `${e.name}${e.bot ? ' (bot)' : e.account ? '' : ' (guest)'}: ${e.wins} wins of ${e.games}${msg.game === 'klondike' ? '' : `, ${e.points} points`}`))) : h('p', { class: 'muted' }, 'Nobody has finished a game of it yet.'));
       return true;
     }
     if (msg.type === 'daily_leaderboard') {
