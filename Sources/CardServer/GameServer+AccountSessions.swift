@@ -102,8 +102,13 @@ extension GameServer {
                 if let other = self.players[playerID] { self.signOut(other, reason: "account_deleted") }
             }
             if self.players[player.id] === player {
-                self.endSession(player)
-                if client.playerID == player.id { client.playerID = nil }
+                if player.roomCode != nil {
+                    // It took a seat while the password was checked: out of it, as any other is.
+                    self.signOut(player, reason: "account_deleted")
+                } else {
+                    self.endSession(player)
+                    if client.playerID == player.id { client.playerID = nil }
+                }
             }
             self.send(.ok(id: id), to: client.id)
         })

@@ -197,6 +197,22 @@ struct AccountSessionTests {
         #expect(lines.first?.hasPrefix(#"{"k":"account_end","name":"ann","crc":""#) == true)
     }
 
+    @Test func aSeatTakenWhileTheDeleteWasCheckedIsLeftToo() throws {
+        let (host, _) = try AccountTests.host()
+        let (ann, _) = AccountTests.registerAnn(on: host)
+        host.send(#"{"type":"account_delete","password":"correct horse battery","id":4}"#, from: ann)
+        host.send(#"{"type":"create","game":"rps","seats":2}"#, from: ann)
+        let room = try #require(host.take(ann).first { $0["type"]?.stringValue == "joined" }?["room"]?.stringValue)
+        host.runBackgroundWork()
+        let sent = host.take(ann)
+        #expect(sent.suffix(2) == [["type": "signed_out", "reason": "account_deleted"], ["type": "ok", "id": 4]])
+        let zed = host.connect(peer: "127.0.0.9:1")
+        host.send(#"{"type":"login","name":"zed"}"#, from: zed)
+        host.send(#"{"type":"join","room":"\#(room)"}"#, from: zed)
+        // The room was left when its only member went: nothing of ann's is left behind.
+        #expect(host.take(zed).last?["code"]?.stringValue == "no_such_room")
+    }
+
     @Test func aGuestHasNoSessionsToListAndADeleteTheDiskRefusesChangesNothing() throws {
         let (host, log) = try AccountTests.host()
         let guest = host.connect()
