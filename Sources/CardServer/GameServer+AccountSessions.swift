@@ -156,11 +156,7 @@ extension GameServer {
     /// Ends `player`'s session from elsewhere: out of its room (as if its grace had run out),
     /// forgotten, and its connection, if any, logged out and told why.
     func signOut(_ player: Player, reason: String) {
-        if let room = player.roomCode.flatMap({ rooms[$0] }) {
-            withCause(.event(.gone, player: player.name)) {
-                removeMember(player, from: room)
-            }
-        }
+        leaveAnyRoom(player)
         if let timer = player.graceTimer {
             host.cancel(timer)
             player.graceTimer = nil
@@ -171,6 +167,15 @@ extension GameServer {
         if let connection, let client = clients[connection], client.playerID == player.id {
             client.playerID = nil
             send(.signedOut(reason: reason), to: connection)
+        }
+    }
+
+    /// Takes `player` out of its room, if any, as a grace period running out does: a session
+    /// that ends leaves no seat behind.
+    func leaveAnyRoom(_ player: Player) {
+        guard let room = player.roomCode.flatMap({ rooms[$0] }) else { return }
+        withCause(.event(.gone, player: player.name)) {
+            removeMember(player, from: room)
         }
     }
 

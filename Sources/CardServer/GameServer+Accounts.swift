@@ -186,6 +186,8 @@ extension GameServer {
 
     private func endLoggedOut(_ player: Player, client: Client, id: RequestID?) {
         host.log("\(player.name) (\(player.id)) logged out")
+        // A seat taken while the end was being written is left with the session.
+        leaveAnyRoom(player)
         endSession(player)
         if client.playerID == player.id { client.playerID = nil }
         send(.ok(id: id), to: client.id)

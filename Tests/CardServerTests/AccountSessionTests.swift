@@ -213,6 +213,20 @@ struct AccountSessionTests {
         #expect(host.take(zed).last?["code"]?.stringValue == "no_such_room")
     }
 
+    @Test func aSeatTakenWhileALogoutWasWrittenIsLeftToo() throws {
+        let (host, _) = try AccountTests.host()
+        let (ann, _) = AccountTests.registerAnn(on: host)
+        host.send(#"{"type":"logout","id":2}"#, from: ann)
+        host.send(#"{"type":"create","game":"rps","seats":2}"#, from: ann)
+        let room = try #require(host.take(ann).first { $0["type"]?.stringValue == "joined" }?["room"]?.stringValue)
+        host.runBackgroundWork()
+        #expect(host.take(ann).last == ["type": "ok", "id": 2])
+        let zed = host.connect(peer: "127.0.0.9:1")
+        host.send(#"{"type":"login","name":"zed"}"#, from: zed)
+        host.send(#"{"type":"join","room":"\#(room)"}"#, from: zed)
+        #expect(host.take(zed).last?["code"]?.stringValue == "no_such_room")
+    }
+
     @Test func aGuestHasNoSessionsToListAndADeleteTheDiskRefusesChangesNothing() throws {
         let (host, log) = try AccountTests.host()
         let guest = host.connect()
