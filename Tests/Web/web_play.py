@@ -483,10 +483,12 @@ def scenario_klondike(run, width=1280, height=900, touch=False, tag='desktop'):
 
 def tcp_login(port, **login):
     """One `login` over TCP, its reply returned and the connection closed (an API token's test)."""
-    with socket.create_connection(('127.0.0.1', port), timeout=10) as sock:
+    with socket.create_connection(('127.0.0.1', port), timeout=30) as sock:
         lines = sock.makefile('rb')
-        json.loads(lines.readline())  # hello
+        # Speaking first, as cardclient does: this address has fetched the web client's files, so
+        # a silent connection from it waits up to 10 s to be greeted (it may be a browser's spare).
         sock.sendall((json.dumps({'type': 'login', **login}) + '\n').encode())
+        json.loads(lines.readline())  # hello
         return json.loads(lines.readline())
 
 
