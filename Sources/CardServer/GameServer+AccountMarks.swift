@@ -45,6 +45,14 @@ extension GameServer {
         return marked
     }
 
+    /// A daily deal's entries, a deleted account's named "deleted player".
+    func marked(_ entries: [DailyLeaderboard.Entry]) -> [DailyLeaderboard.Entry] {
+        entries.map { entry in
+            guard accounts.isRetired(NameSkeleton.of(entry.name)) else { return entry }
+            return DailyLeaderboard.Entry(name: Self.deletedPlayer, finished: entry.finished, score: entry.score, timeMs: entry.timeMs, figures: entry.figures)
+        }
+    }
+
     /// The seated players of `room` signed in to bots' accounts, for the rooms list.
     func seatedBots(in room: Room) -> [String] {
         room.seats.compactMap { $0.flatMap { players[$0] } }.filter(\.isBot).map(\.name)

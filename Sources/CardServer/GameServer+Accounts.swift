@@ -160,6 +160,10 @@ extension GameServer {
         }
         lockouts.recordSuccess(skeleton)
         written.records.forEach { accounts.apply($0) }
+        // The account's oldest session made room for this one: whoever still uses it is signed out.
+        for case .end(let hash) in written.records {
+            if let holder = playerIDsByToken[hash].flatMap({ players[$0] }) { signOut(holder, reason: "session_limit") }
+        }
         guard clients[client.id] === client, !client.isClosing, client.playerID == nil else { return }
         newPlayer(named: account.name, client: client, id: id, token: token, account: skeleton)
     }

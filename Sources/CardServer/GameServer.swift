@@ -467,7 +467,7 @@ public final class GameServer {
             let (day, deal) = try dailyDeal(query)
             afterJournal { [self] in
                 let entries = journal?.dailyLeaderboard(day: day, deal: deal, size: ServerConfig.leaderboardSize) ?? []
-                send(.dailyLeaderboard(DailyLeaderboard(game: query.game, day: day, deal: deal, entries: entries), id: id), to: client.id)
+                send(.dailyLeaderboard(DailyLeaderboard(game: query.game, day: day, deal: deal, entries: marked(entries)), id: id), to: client.id)
             }
         case .replay(let game, let step, let seat):
             try sendReplay(game, step: step, seat: seat, to: client, id: id)

@@ -87,11 +87,16 @@ struct AccountSessionTests {
         let (ann, welcome) = AccountTests.registerAnn(on: host)
         let oldest = try #require(welcome?["token"]?.stringValue)
         var tokens: [String] = []
+        var newest = ann
         for number in 1...32 {
-            tokens.append(try Self.signIn(host, peer: "127.0.0.\(number % 200 + 2):1").1)
+            let (client, token) = try Self.signIn(host, peer: "127.0.0.\(number % 200 + 2):1")
+            tokens.append(token)
+            newest = client
         }
-        host.send(#"{"type":"sessions"}"#, from: ann)
-        let listed = try #require(host.take(ann).last?["sessions"]?.arrayValue)
+        // The connection still using the oldest session is signed out with it.
+        #expect(host.take(ann).last == ["type": "signed_out", "reason": "session_limit"])
+        host.send(#"{"type":"sessions"}"#, from: newest)
+        let listed = try #require(host.take(newest).last?["sessions"]?.arrayValue)
         #expect(listed.count == 32)
         #expect(listed.first?.objectValue?["id"]?.stringValue == Self.sessionID(of: tokens[0]))
         #expect(listed.last?.objectValue?["id"]?.stringValue == Self.sessionID(of: tokens[31]))
@@ -302,6 +307,22 @@ struct AccountMarkTests {
         host.send(#"{"type":"stats","name":"robo"}"#, from: zed)
         host.confirmJournalWrites()
         #expect(host.take(zed).last?["name"] == "deleted player")
+    }
+}
+
+extension AccountMarkTests {
+    @Test func aDailyDealsEntryOfADeletedAccountIsADeletedPlayers() throws {
+        let (host, _) = try AccountTests.host()
+        let (ann, _) = AccountTests.registerAnn(on: host)
+        let entries = [
+            DailyLeaderboard.Entry(name: "ann", finished: true, score: 27, timeMs: 125_400, figures: []),
+            DailyLeaderboard.Entry(name: "zed", finished: false, score: 3, timeMs: nil, figures: []),
+        ]
+        #expect(host.server.marked(entries) == entries)
+        host.send(#"{"type":"account_delete","password":"correct horse battery"}"#, from: ann)
+        host.runBackgroundWork()
+        #expect(host.server.marked(entries).map(\.name) == ["deleted player", "zed"])
+        #expect(host.server.marked(entries).first?.score == 27)
     }
 }
 

@@ -139,6 +139,7 @@ extension ClientModel {
         let why: String = switch reason {
         case "password_changed": "the account's password was changed elsewhere"
         case "account_deleted": "the account was deleted"
+        case "session_limit": "the account signed in elsewhere a 33rd time, which ended this, its oldest session"
         default: "this session was ended from another connection"
         }
         if reason != "account_deleted", accountName != nil {

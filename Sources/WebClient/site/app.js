@@ -111,6 +111,7 @@ const SIGNED_OUT = {
   revoked: ['This device was signed out from another one: sign in again.', 'signin'],
   password_changed: ['The password was changed on another device, which signed this one out: sign in with the new password.', 'signin'],
   account_deleted: ['This account was deleted from another device.', 'guest'],
+  session_limit: ['The account signed in on a 33rd device, which ended this, its oldest session: sign in again.', 'signin'],
 };
 
 let statusTimer = null;
