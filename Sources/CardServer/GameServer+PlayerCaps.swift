@@ -28,31 +28,26 @@ extension GameServer {
 
     /// The cap's limit a minute for `holder`; 0 for none.
     func limit(_ cap: PerMinuteCap, _ holder: CapHolder) -> Int {
-        counter(cap, holder).limit
+        self[keyPath: counter(cap, holder)].limit
     }
 
     /// Milliseconds until `holder` may go on, or nil when it may now.
     func retryAfter(_ cap: PerMinuteCap, _ holder: CapHolder) -> Int? {
-        counter(cap, holder).retryAfter(holder.key, now: host.nowNanoseconds)
+        self[keyPath: counter(cap, holder)].retryAfter(holder.key, now: host.nowNanoseconds)
     }
 
     /// Counts one room or game of `holder`.
     func record(_ cap: PerMinuteCap, _ holder: CapHolder) {
-        let now = host.nowNanoseconds
-        switch (cap, holder) {
-        case (.rooms, .account(let key)): accountLimits.roomCreations.record(key, now: now)
-        case (.games, .account(let key)): accountLimits.gameStarts.record(key, now: now)
-        case (.rooms, .address(let key)): addressLimits.roomCreations.record(key, now: now)
-        case (.games, .address(let key)): addressLimits.gameStarts.record(key, now: now)
-        }
+        self[keyPath: counter(cap, holder)].record(holder.key, now: host.nowNanoseconds)
     }
 
-    private func counter(_ cap: PerMinuteCap, _ holder: CapHolder) -> AddressWindowCounter {
+    /// Where the counter of `cap` for `holder`'s kind is kept.
+    private func counter(_ cap: PerMinuteCap, _ holder: CapHolder) -> ReferenceWritableKeyPath<GameServer, AddressWindowCounter> {
         switch (cap, holder) {
-        case (.rooms, .account): accountLimits.roomCreations
-        case (.games, .account): accountLimits.gameStarts
-        case (.rooms, .address): addressLimits.roomCreations
-        case (.games, .address): addressLimits.gameStarts
+        case (.rooms, .account): \.accountLimits.roomCreations
+        case (.games, .account): \.accountLimits.gameStarts
+        case (.rooms, .address): \.addressLimits.roomCreations
+        case (.games, .address): \.addressLimits.gameStarts
         }
     }
 
@@ -62,7 +57,7 @@ extension GameServer {
         let holder = capHolder(of: player)
         let now = host.nowNanoseconds
         func budget(_ cap: PerMinuteCap) -> LimitBudget? {
-            counter(cap, holder).budget(holder.key, now: now).map { LimitBudget(limit: limit(cap, holder), remaining: $0.remaining, resetsInMs: $0.resetsInMs) }
+            self[keyPath: counter(cap, holder)].budget(holder.key, now: now).map { LimitBudget(limit: limit(cap, holder), remaining: $0.remaining, resetsInMs: $0.resetsInMs) }
         }
         return SessionLimits(
             commandRate: config.commandRate, commandBurst: config.commandBurst, roomsPerMinute: limit(.rooms, holder),
