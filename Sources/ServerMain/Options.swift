@@ -38,6 +38,8 @@ struct Options: Equatable {
     var passwordIterations = serverDefaults.passwordIterations
     /// Browser origins allowed to open a WebSocket besides the server's own; `*` for any.
     var allowedOrigins: [String] = []
+    /// Host names a browser may reach the web client under besides addresses and local names.
+    var allowedHosts: [String] = []
 
     /// Every option, wrapped for an 80-column terminal (a test holds every line of `--help` to it).
     static let usage = """
@@ -52,7 +54,8 @@ struct Options: Equatable {
                [--guest-logins-per-minute N] [--max-sessions-per-address N]
                [--account-rooms-per-minute N] [--account-games-per-minute N]
                [--turn-budget MS] [--password-iterations N]
-               [--allow-origin ORIGIN]... [--version] [-h|--help]
+               [--allow-origin ORIGIN]... [--allow-host NAME]...
+               [--version] [-h|--help]
         """
 
     static let help = """
@@ -157,6 +160,10 @@ struct Options: Equatable {
           --allow-origin ORIGIN A web page's origin (https://cards.example) allowed
                                 to open a WebSocket besides the server's own; repeat
                                 it for more; * allows every page
+          --allow-host NAME     A name browsers reach this server under (cards.example)
+                                besides IP addresses, localhost, one-label and .local
+                                names; repeat it for more; * trusts every name (the
+                                guard against DNS rebinding)
           --version             Print the version and exit
           -h, --help            Print this help and exit
 
@@ -248,6 +255,13 @@ struct Options: Equatable {
                         + "http://10.0.0.5:8080: a scheme, a host and an optional port, no path and no trailing slash) or *, not '\(text)'")
                 }
                 options.allowedOrigins.append(text)
+            case "--allow-host":
+                let text = try value()
+                guard WebConfig.isHostName(text) else {
+                    throw ParseError(message: "--allow-host must be a host name as a browser's address bar has it (cards.example: "
+                        + "no scheme, port or path) or *, not '\(text)'")
+                }
+                options.allowedHosts.append(text)
             case "--repair": repair = true
             default: throw ParseError(message: "unknown option '\(argument)'")
             }

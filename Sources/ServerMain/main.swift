@@ -104,7 +104,7 @@ func runServer(_ options: Options) -> Int32 {
         config.maxSessionsPerAddress = options.maxSessionsPerAddress
         config.turnBudget = .milliseconds(options.turnBudgetMilliseconds)
         var web = WebConfig()
-        web.origins = .init(allowed: options.allowedOrigins)
+        web.trust(origins: options.allowedOrigins, hosts: options.allowedHosts)
         let server = GameServer(config: config, host: host, journal: journal, roomLog: roomLog, replays: replays, accounts: accounts, accountLog: accountLog)
         host.server = server
         // Every transport slows a client at the server's bounds.

@@ -72,6 +72,11 @@ extension TransportLayer {
                 // opens a connection for each.
                 return respond(.text(404, "no such page"), to: connection, session, request: request, closing: true)
             }
+            // Under a name nobody gave the server, the page is refused with the option that
+            // trusts the name: a DNS rebinding page, or an operator who has yet to say it.
+            if let web = config.web, !web.hosts.allows(host: request.value("host")) {
+                return respond(.text(403, HostPolicy.refusal(request.value("host") ?? "")), to: connection, session, request: request, closing: true)
+            }
             // A page or its files: a browser's, which may have opened spare connections for the
             // page's next files (see `BrowserAddresses`). Not `/ws`, `/healthz` or `/metrics`:
             // a bot over wss, a health check or a scraper opens none.

@@ -7,7 +7,7 @@ extension TransportLayer {
         guard let web = config.web else { return }
         let response: HTTPResponse
         do {
-            response = try WebSocketHandshake.accept(request, origins: web.origins)
+            response = try WebSocketHandshake.accept(request, origins: web.origins, hosts: web.hosts)
         } catch {
             host.logLine("\(connection.id) WebSocket upgrade refused: \(error.response.status)")
             return respond(error.response, to: connection, session, request: request, closing: true)

@@ -25,6 +25,8 @@ public struct WebConfig: Sendable {
     public var maxRequestsPerConnection = 100
     /// Browser origins allowed to open a WebSocket besides the server's own (`--allow-origin`).
     public var origins = WebSocketHandshake.OriginPolicy()
+    /// `Host` names a browser may use for the web client and its WebSocket (`--allow-host`).
+    public var hosts = HostPolicy()
     /// A WebSocket silent this long is pinged; silent as long again, it is closed with 1008.
     public var pingInterval: Duration = .seconds(30)
 
@@ -32,6 +34,18 @@ public struct WebConfig: Sendable {
     /// anything else would be taken and never match a page.
     public static func isOrigin(_ text: String) -> Bool {
         WebSocketHandshake.OriginPolicy.isOrigin(text)
+    }
+
+    /// Whether an `--allow-host` value is a host name (or `*`).
+    public static func isHostName(_ text: String) -> Bool {
+        HostPolicy.isName(text)
+    }
+
+    /// Trusts these `--allow-origin` origins and `--allow-host` names; an origin's host is
+    /// trusted as a `Host` name too.
+    public mutating func trust(origins: [String], hosts: [String]) {
+        self.origins = .init(allowed: origins)
+        self.hosts = HostPolicy(names: hosts, origins: origins)
     }
 
     /// The defaults: 50 ms greeting delay, 10 s header deadline, 100 requests a connection,

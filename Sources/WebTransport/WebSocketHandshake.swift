@@ -40,15 +40,20 @@ public enum WebSocketHandshake {
             return !host.isEmpty && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
         }
 
+        /// Whether `origin` is allowed by name (`--allow-origin`), or every origin is (`*`).
+        public func lists(_ origin: String) -> Bool {
+            let lowered = origin.lowercased()
+            return allowed.contains("*") || allowed.contains { $0.lowercased() == lowered }
+        }
+
         /// Whether a request with this `Origin` (nil: none, a peer that is not a browser) and
         /// this `Host` may upgrade. A page's origin is `scheme://host[:port]`; it is the
         /// server's own when its host and port are the `Host` the browser sent with it,
         /// over http or https (a TLS proxy in front keeps the `Host`).
         public func allows(origin: String?, host: String?) -> Bool {
             guard let origin else { return true }
-            if allowed.contains("*") { return true }
+            if lists(origin) { return true }
             let lowered = origin.lowercased()
-            if allowed.contains(where: { $0.lowercased() == lowered }) { return true }
             guard let host = host?.lowercased(), !host.isEmpty else { return false }
             return lowered == "http://\(host)" || lowered == "https://\(host)"
         }
@@ -62,6 +67,8 @@ public enum WebSocketHandshake {
         case unsupportedVersion
         /// An `Origin` not allowed: `403` (cross-site WebSocket hijacking).
         case forbiddenOrigin(String)
+        /// The server's own page under a `Host` name nobody gave it: `403` (DNS rebinding).
+        case forbiddenHost(String)
 
         /// The reply to send before closing.
         public var response: HTTPResponse {
@@ -74,13 +81,18 @@ public enum WebSocketHandshake {
                 return response
             case .forbiddenOrigin(let origin):
                 return .text(403, "a page from \(origin.prefix(200)) may not connect here (see --allow-origin)")
+            case .forbiddenHost(let host):
+                return .text(403, HostPolicy.refusal(host))
             }
         }
     }
 
     /// Checks an upgrade request and returns the `101` reply to send.
     /// - Throws: the ``Refusal`` to answer with instead.
-    public static func accept(_ request: HTTPRequest, origins: OriginPolicy) throws(Refusal) -> HTTPResponse {
+    /// The server's own origin counts only under a `Host` the ``HostPolicy`` trusts: a DNS
+    /// rebinding page is same-origin with the name it borrowed. A listed origin needs no such
+    /// check (an attacker's page cannot claim it), nor does a peer that sends no `Origin`.
+    public static func accept(_ request: HTTPRequest, origins: OriginPolicy, hosts: HostPolicy = HostPolicy()) throws(Refusal) -> HTTPResponse {
         guard request.method == "GET", request.minorVersion == 1 else {
             throw .badRequest("a WebSocket upgrade is a GET over HTTP/1.1")
         }
@@ -97,6 +109,9 @@ public enum WebSocketHandshake {
         guard origins_.count <= 1 else { throw .badRequest("more than one Origin") }
         guard origins.allows(origin: origins_.first, host: request.value("host")) else {
             throw .forbiddenOrigin(origins_[0])
+        }
+        if let origin = origins_.first, !origins.lists(origin), !hosts.allows(host: request.value("host")) {
+            throw .forbiddenHost(request.value("host") ?? "")
         }
         var response = HTTPResponse(status: 101, contentType: nil, body: [])
         response.headers = [("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Accept", acceptValue(forKey: keys[0]))]

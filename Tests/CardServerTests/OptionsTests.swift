@@ -36,6 +36,16 @@ struct OptionsTests {
         #expect(options.allowedOrigins == ["https://cards.example", "http://10.0.0.5:8080", "http://[::1]:7878", "*"])
     }
 
+    @Test func hostNamesAreTakenAndAnythingElseIsRefused() throws {
+        let request = try Options.parse(["--allow-host", "cards.example", "--allow-host", "*"])
+        guard case .run(let options) = request else { Issue.record("\(request)"); return }
+        #expect(options.allowedHosts == ["cards.example", "*"])
+        #expect(throws: Options.ParseError(message: "--allow-host must be a host name as a browser's address bar has it (cards.example: "
+            + "no scheme, port or path) or *, not 'https://cards.example'")) {
+            try Options.parse(["--allow-host", "https://cards.example"])
+        }
+    }
+
     @Test func theTurnBudgetIsReadInMillisecondsAndIsNeverZero() throws {
         #expect(Options().turnBudgetMilliseconds == 4)
         let request = try Options.parse(["--turn-budget", "200"])

@@ -160,6 +160,36 @@ struct HTTPEndToEndTests {
         try same.expect("hello")
     }
 
+    /// A DNS rebinding page: its name points at the server, so its `Origin` is the `Host` the
+    /// browser sends. The page and the upgrade are refused, naming the option; `/healthz`
+    /// (a monitor's) is not; with `--allow-host` the name is the server's own.
+    @Test func aPageUnderAnUntrustedNameIsRefusedUntilTheNameIsAllowed() throws {
+        let upgrade = { (port: UInt16) in
+            """
+            GET /ws HTTP/1.1\r\nHost: evil.example:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r
+            Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: http://evil.example:\(port)\r\n\r\n
+            """
+        }
+        let page = { (port: UInt16) in "GET / HTTP/1.1\r\nHost: evil.example:\(port)\r\n\r\n" }
+        let why = "cardserver was reached under the name evil.example, which it was not told is its own: "
+            + "start it with --allow-host evil.example (a guard against DNS rebinding), or open it by its IP address\n"
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let refusedPage = try httpExchange(port: server.port, page(server.port))
+        #expect(refusedPage.status == 403)
+        #expect(refusedPage.body == why)
+        let refusedUpgrade = try httpExchange(port: server.port, upgrade(server.port))
+        #expect(refusedUpgrade.status == 403)
+        #expect(refusedUpgrade.body == why)
+        #expect(try httpExchange(port: server.port, "GET /healthz HTTP/1.1\r\nHost: evil.example\r\n\r\n").status == 200)
+        #expect(try httpExchange(port: server.port, "GET / HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n").status == 200)
+
+        let trusting = try ServerProcess(["--allow-host", "evil.example"])
+        defer { trusting.stop() }
+        #expect(try httpExchange(port: trusting.port, page(trusting.port)).status == 200)
+        #expect(try httpExchange(port: trusting.port, upgrade(trusting.port)).status == 101)
+    }
+
     @Test func anAllowedOriginMayUpgrade() throws {
         let server = try ServerProcess(["--allow-origin", "https://cards.example"])
         defer { server.stop() }

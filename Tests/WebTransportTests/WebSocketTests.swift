@@ -133,7 +133,29 @@ struct WebSocketHandshakeTests {
 
     @Test(arguments: ["http://cards.example:7878", "https://cards.example:7878", "HTTP://Cards.Example:7878"])
     func theServersOwnOriginMayUpgrade(origin: String) {
-        #expect(throws: Never.self) { try WebSocketHandshake.accept(Self.upgrade(origin: origin), origins: .init()) }
+        #expect(throws: Never.self) {
+            try WebSocketHandshake.accept(Self.upgrade(origin: origin), origins: .init(), hosts: HostPolicy(names: ["cards.example"]))
+        }
+    }
+
+    /// DNS rebinding: a page under a name its author points at this server is same-origin
+    /// with it, so only the `Host` check stops it; a bot (no `Origin`) and a listed origin
+    /// are not asked.
+    @Test func theServersOwnOriginUnderAnUntrustedNameIsForbidden() {
+        #expect(throws: WebSocketHandshake.Refusal.forbiddenHost("cards.example:7878")) {
+            try WebSocketHandshake.accept(Self.upgrade(origin: "http://cards.example:7878"), origins: .init())
+        }
+        #expect(throws: Never.self) { try WebSocketHandshake.accept(Self.upgrade(), origins: .init()) }
+        #expect(throws: Never.self) {
+            try WebSocketHandshake.accept(Self.upgrade(origin: "https://play.example"), origins: .init(allowed: ["https://play.example"]))
+        }
+        #expect(throws: Never.self) {
+            try WebSocketHandshake.accept(Self.upgrade(origin: "http://cards.example:7878"), origins: .init(), hosts: HostPolicy(names: ["*"]))
+        }
+        let reply = String(decoding: WebSocketHandshake.Refusal.forbiddenHost("cards.example:7878").response.encoded(), as: UTF8.self)
+        #expect(reply.hasPrefix("HTTP/1.1 403 Forbidden\r\n"))
+        #expect(reply.hasSuffix("\r\n\r\ncardserver was reached under the name cards.example, which it was not told is its own: "
+            + "start it with --allow-host cards.example (a guard against DNS rebinding), or open it by its IP address\n"))
     }
 
     @Test(arguments: ["http://evil.example", "http://cards.example:7879", "null", "http://cards.example:7878.evil.example"])
