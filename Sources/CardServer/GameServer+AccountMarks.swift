@@ -41,6 +41,7 @@ extension GameServer {
         if let account = accounts.account(lookingLike: stats.name), account.name == stats.name {
             marked.account = true
             marked.bot = account.bot
+            marked.ratings = gameRatings(ofAccount: NameSkeleton.of(stats.name))
         }
         return marked
     }

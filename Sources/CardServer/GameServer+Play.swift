@@ -75,6 +75,8 @@ extension GameServer {
         room.beganWith = names.map { $0 ?? "" }
         room.gameRecord = []
         room.beganSeats = room.seats
+        room.ratedGame = wouldBeRated(room)
+        room.beganAccounts = room.seats.map { $0.flatMap { players[$0]?.account } }
         room.movesBySeat = Array(repeating: 0, count: room.seats.count)
         apply(room.engine.start(names: names, seed: seed, now: now), in: room)
     }

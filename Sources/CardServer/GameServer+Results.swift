@@ -16,12 +16,17 @@ extension GameServer {
         if !isResult {
             host.log("room \(room.code): left before any move; not a result, not journalled")
         }
+        let endedMs = host.wallMilliseconds
+        var record = isResult ? journalRecord(of: result, in: room, endedMs: endedMs) : nil
+        // Rated once: a restart that rebuilds a game the journal has already rated leaves it.
+        if record != nil, !isReplaying || journal?.hadGame(room.gameID) != true {
+            record?.ratings = rateGame(result, in: room, endedMs: endedMs)
+        }
         let over = GameOver(
             room: room.code, winners: isResult ? result.winners : [], scores: result.scores, hintsUsed: result.hintsUsed,
-            seed: room.seed, summary: result.summary, gameID: replays == nil ? nil : room.gameID)
+            seed: room.seed, summary: result.summary, gameID: replays == nil ? nil : room.gameID, ratings: record?.ratings?.map(\.shown))
         let message = ServerMessage.gameOver(over)
         saveReplay(of: room, result: over)
-        let record = isResult ? journalRecord(of: result, in: room) : nil
         if isReplaying {
             // Rebuilt from the room log: everyone heard of it already if the journal has it.
             room.lastGameOver = message.encodedLine()
@@ -37,10 +42,10 @@ extension GameServer {
 
     /// The game's journal record, or nil when it is longer than ``GameRecord/maxBytes``:
     /// refused rather than written, with a log line.
-    private func journalRecord(of result: GameResult, in room: Room) -> GameRecord? {
+    private func journalRecord(of result: GameResult, in room: Room, endedMs: Int64) -> GameRecord? {
         let record = GameRecord(
             id: room.gameID, room: room.code, game: room.gameName, seed: room.seed, players: result.scores.map(\.name),
-            scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: host.wallMilliseconds,
+            scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: endedMs,
             daily: room.daily, summary: result.summary)
         let size = record.jsonLine.count
         guard size <= GameRecord.maxBytes else {

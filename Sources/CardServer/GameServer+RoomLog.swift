@@ -58,7 +58,7 @@ extension GameServer {
         }
         return RoomLogRecord.Snapshot(
             code: room.code, game: room.gameName, isPrivate: room.isPrivate, seats: room.seats.count, serial: room.serial,
-            options: options, seq: room.seq, phase: room.phase, members: members)
+            options: options, seq: room.seq, phase: room.phase, members: members, rated: room.isRatedRoom)
     }
 
     /// A game begins: the room as it will stand (playing) replaces its records so far (the
@@ -344,6 +344,7 @@ extension GameServer {
             code: snapshot.code, gameName: snapshot.game, isPrivate: snapshot.isPrivate, serial: snapshot.serial,
             seatCount: snapshot.seats, minPlayers: min(engineType.minPlayers, snapshot.seats), engine: engine)
         room.options = snapshot.options
+        room.isRatedRoom = snapshot.rated
         rooms[snapshot.code] = room
         roomAdded(room)
         return room

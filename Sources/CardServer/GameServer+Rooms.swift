@@ -48,6 +48,7 @@ extension GameServer {
             // A room against the robot has fewer seats than the game's players: full is enough.
             seatCount: seatCount, minPlayers: min(engineType.minPlayers, seatCount), engine: engine)
         room.options = request.options
+        room.isRatedRoom = request.rated
         // Written before the room exists for anyone: a disk that refuses it leaves no room.
         try logCommand(.create(snapshot(of: room, options: request.options), creator: member(player, seat: 0), t: gameNow))
         nextRoomSerial += 1
@@ -393,7 +394,8 @@ extension GameServer {
         let seated = room.seats.enumerated().compactMap { seat, playerID -> PlayerEntry? in
             guard let playerID, let player = players[playerID] else { return nil }
             let score = room.phase == .waiting ? 0 : room.engine.score(seat: seat)
-            return PlayerEntry(name: player.name, seat: seat, score: score, connected: player.isConnected, bot: player.isBot)
+            return PlayerEntry(
+                name: player.name, seat: seat, score: score, connected: player.isConnected, bot: player.isBot, rating: shownRating(of: player, in: room))
         }
         return seated + room.engine.robotPlayers
     }
@@ -403,7 +405,7 @@ extension GameServer {
             room: room.code, game: room.gameName, seq: room.seq, phase: room.phase, players: entries,
             spectators: room.spectators.count, seats: room.seats.count,
             rematchVotes: room.phase == .over ? room.seats.compactMap { $0 }.filter(room.rematchVotes.contains).compactMap { players[$0]?.name } : [],
-            seedCommitment: room.phase == .waiting ? nil : room.seedCommitment, cause: room.cause,
+            seedCommitment: room.phase == .waiting ? nil : room.seedCommitment, cause: room.cause, rated: ratedFlag(of: room),
             gameFields: room.engine.fields(viewerSeat: viewerSeat, now: now))
     }
 }

@@ -75,6 +75,9 @@ public final class GameServer {
     lazy var accountLimits = AccountLimits(config: config)
     /// Finished games on their way to the disk, and what waits for them (see ``DurableResults``).
     var results: DurableResults<FinishedGame, ObjectIdentifier>
+    /// Every account's rating per game: read from the journal at the start, then changed as
+    /// rated games end (``GameServer/ratingChanges(of:in:endedMs:)``).
+    var ratings: RatingBook
     /// When this server started, in ms since 1970: `hello` says it, so a client holding a
     /// token from an earlier start (tokens live only as long as the process) knows.
     let startedMs: Int64
@@ -107,6 +110,7 @@ public final class GameServer {
         self.host = host
         startedMs = host.wallMilliseconds
         self.journal = journal
+        ratings = journal?.ratingsRead ?? RatingBook()
         self.roomLog = roomLog
         self.replays = replays
         // A rewrite of the room log is fsynced and renamed on the background worker.

@@ -88,6 +88,13 @@ final class Room {
     var beganWith: [String] = []
     /// The options the room was created with: the room log's snapshots carry them.
     var options = JSONObject()
+    /// The room was created with `"rated":true`: its games are rated when every seat is an
+    /// account's and there are two or more (``GameServer/isRatedGame(_:)``).
+    var isRatedRoom = false
+    /// The current (or last) game is rated: decided as it begins, from who sits then.
+    var ratedGame = false
+    /// The account in each seat when the current game began (nil: a guest, or empty).
+    var beganAccounts: [String?] = []
 
     init(code: String, gameName: String, isPrivate: Bool, serial: Int, seatCount: Int, minPlayers: Int, engine: any GameEngine) {
         self.code = code

@@ -93,6 +93,35 @@ public func ratingsAfterAbandonedGame(
     }
 }
 
+/// The new ratings after a game that some players left before its end.
+///
+/// Each player who left loses to each who stayed; those who stayed are ranked among
+/// themselves by score, as in ``ratingsAfterGame(_:settings:)`` (a Set race goes on after
+/// one player leaves, and its end is a real result between the others); two who left have no
+/// result between them. With nobody gone it is ``ratingsAfterGame(_:settings:)``.
+/// - Parameters:
+///   - players: Everyone who took part, in any order.
+///   - leavers: The positions in `players` of those who left.
+///   - settings: The system constants.
+/// - Returns: One update per player, in the order of `players`.
+public func ratingsAfterGame(
+    _ players: [GamePlayer],
+    leavers: Set<Int>,
+    settings: GlickoSettings = .standard
+) -> [RatingUpdate] {
+    ratingsAfterGame(players, settings: settings) { player, opponent in
+        switch (leavers.contains(player), leavers.contains(opponent)) {
+        case (true, true): return nil
+        case (true, false): return .loss
+        case (false, true): return .win
+        case (false, false):
+            let own = players[player].score
+            let theirs = players[opponent].score
+            return own > theirs ? .win : own == theirs ? .draw : .loss
+        }
+    }
+}
+
 /// Rates every player of one game as one rating period each.
 /// - Parameter outcome: The result for `player` against `opponent` (never the
 ///   same index), or `nil` when that pair has no result.

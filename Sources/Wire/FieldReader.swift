@@ -143,6 +143,21 @@ struct FieldReader<Context: FieldContext> {
         return flag
     }
 
+    /// A number, integral or not (a rating: `1500` or `1464.1`).
+    func number(_ key: String) throws(Failure) -> Double {
+        guard let number = try optionalNumber(key) else { throw missing(key, "a number") }
+        return number
+    }
+
+    func optionalNumber(_ key: String) throws(Failure) -> Double? {
+        guard let value = value(key) else { return nil }
+        switch value {
+        case .int(let whole): return Double(whole)
+        case .double(let number): return number
+        default: throw wrongKind(key, "a number", value)
+        }
+    }
+
     /// The `id` a server message echoes: an integer or a string.
     func id() throws(Failure) -> RequestID? {
         switch value("id") {

@@ -204,6 +204,13 @@ struct JSONWriter: JSONByteSink {
         bool(value)
     }
 
+    /// A number that need not be whole (a rating), as Swift prints it: the shortest text that
+    /// reads back as the same `Double` (`1500.0`, `1464.1`).
+    mutating func field(_ name: StaticString, number: Double) {
+        key(name)
+        value(.double(number))
+    }
+
     /// A string, or `null` when nil.
     mutating func field(_ name: StaticString, _ value: String?) {
         key(name)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The referee does no I/O: CardServer imports the rules, the solver, the wire and the
+/// The referee does no I/O: CardServer imports the rules, the solver, the ratings, the wire and the
 /// interface it keeps its files through (Storage's logs), never Glibc, Foundation, the C
 /// shim, the system-call layer, or a transport. Lines reach it from Transport (main wires it
 /// in as Transport's line service), clocks and timers through ``ServerHost``, so
@@ -10,8 +10,9 @@ struct CardServerDoesNoIOTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The targets CardServer may import.
-    static let allowed: Set<String> = ["GameRules", "KlondikeSolver", "Wire", "Storage"]
+    /// The targets CardServer may import. Ratings is values in, values out (Glicko-2; it takes
+    /// `exp`, `log` and `sqrt` from the C library, and no clock or file).
+    static let allowed: Set<String> = ["GameRules", "KlondikeSolver", "Wire", "Storage", "Ratings"]
     /// And the standard library itself (its Unicode normalization, for names' skeletons).
     static let standardLibrary = "Swift"
 

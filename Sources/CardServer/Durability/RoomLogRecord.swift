@@ -33,6 +33,8 @@ enum RoomLogRecord: Equatable {
         var seq: Int
         var phase: Phase
         var members: [Member]
+        /// The room was created `rated` (written only then).
+        var rated = false
     }
 
     case create(Snapshot, creator: Member, t: UInt64)
@@ -151,6 +153,7 @@ enum RoomLogRecord: Equatable {
     private static func fields(of snapshot: Snapshot) -> [(String, JSONValue)] {
         [("room", .string(snapshot.code)), ("game", .string(snapshot.game)), ("private", .bool(snapshot.isPrivate)),
          ("seats", .int(snapshot.seats)), ("serial", .int(snapshot.serial)), ("options", .object(snapshot.options))]
+            + (snapshot.rated ? [("rated", .bool(true))] : [])
     }
 
     private static func value(of member: Member) -> JSONValue {
@@ -232,7 +235,9 @@ enum RoomLogRecord: Equatable {
               let isPrivate = object["private"]?.boolValue, let seats = object["seats"]?.intValue,
               let serial = object["serial"]?.intValue, let options = object["options"]?.objectValue
         else { return nil }
-        return Snapshot(code: code, game: game, isPrivate: isPrivate, seats: seats, serial: serial, options: options, seq: seq, phase: phase, members: members)
+        return Snapshot(
+            code: code, game: game, isPrivate: isPrivate, seats: seats, serial: serial, options: options, seq: seq, phase: phase, members: members,
+            rated: object["rated"]?.boolValue ?? false)
     }
 
     private static func member(_ value: JSONValue) -> Member? {

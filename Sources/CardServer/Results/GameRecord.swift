@@ -24,6 +24,9 @@ struct GameRecord: Equatable {
     var daily: Daily?
     /// A one-seat game's figures, as `game_over` has them.
     var summary: SoloSummary?
+    /// A rated game's rating changes, by player in seat order: written with the result, in
+    /// the same record, so a confirmed `game_over` and its changes survive together.
+    var ratings: [RatingBook.Change]?
 
     /// The day's deal a game was: its UTC day and its name (the game and the options that shape it).
     struct Daily: Equatable {
@@ -53,6 +56,9 @@ struct GameRecord: Equatable {
         if let summary {
             fields.append(("summary", .object(JSONObject([("time_ms", .int(summary.timeMs))] + summary.figures.map { ($0.name, JSONValue.int($0.score)) }))))
         }
+        if let ratings {
+            fields.append(("ratings", .object(JSONObject(ratings.map { ($0.name, $0.json) }))))
+        }
         JSONValue.object(JSONObject(fields)).write(into: &line)
         RecordSeal.seal(&line)
         line.append(UInt8(ascii: "\n"))
@@ -72,6 +78,8 @@ struct GameRecord: Equatable {
         /// When the game began and ended (ms since 1970); nil in a record whose times do not read.
         var startedMs: Int64? = nil
         var endedMs: Int64? = nil
+        /// A rated game's changes; nil for a casual one.
+        var ratings: [RatingBook.Change]? = nil
     }
 
     /// Reads back the parts of a line (without its newline) that the aggregates need, sealed or
@@ -83,12 +91,31 @@ struct GameRecord: Equatable {
         }
     }
 
+    /// A record's `ratings`: nil when it has none; a thrown ``DamagedRatings`` when it has
+    /// them and one does not read, so the start stops there as for any damaged record
+    /// (ratings rebuilt without one player's change would be wrong from then on).
+    private static func ratings(of object: JSONObject) throws(DamagedRatings) -> [RatingBook.Change]? {
+        guard let ratings = object["ratings"] else { return nil }
+        guard let pairs = ratings.objectValue?.pairs else { throw DamagedRatings() }
+        var changes: [RatingBook.Change] = []
+        for pair in pairs {
+            guard let change = RatingBook.Change(name: pair.key, json: pair.value) else { throw DamagedRatings() }
+            changes.append(change)
+        }
+        return changes
+    }
+
+    /// A record whose `ratings` do not read.
+    struct DamagedRatings: Error {}
+
     /// Reads a record's JSON object, its seal already checked and taken off (``DataFileScan``).
     static func summary(ofBody body: [UInt8]) -> Summary? {
         guard let object = try? JSONParser.parse(body).objectValue,
               let game = object["game"]?.stringValue,
               let winners = object["winners"]?.arrayValue?.compactMap(\.stringValue),
               let scores = object["scores"]?.objectValue else { return nil }
+        let ratings: [RatingBook.Change]?
+        do { ratings = try Self.ratings(of: object) } catch { return nil }
         var daily: Daily?
         if let tag = object["daily"]?.objectValue, let day = tag["day"]?.stringValue, let deal = tag["deal"]?.stringValue {
             daily = Daily(day: day, deal: deal)
@@ -105,6 +132,7 @@ struct GameRecord: Equatable {
             scores: scores.pairs.compactMap { pair in pair.value.intValue.map { NamedScore(name: pair.key, score: $0) } },
             daily: daily, summary: summary,
             startedMs: object["started"]?.stringValue.flatMap(Timestamp.milliseconds(iso8601:)),
-            endedMs: object["ended"]?.stringValue.flatMap(Timestamp.milliseconds(iso8601:)))
+            endedMs: object["ended"]?.stringValue.flatMap(Timestamp.milliseconds(iso8601:)),
+            ratings: ratings)
     }
 }

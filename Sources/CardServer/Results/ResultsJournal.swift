@@ -33,6 +33,9 @@ public final class ResultsJournal {
     /// The game names `recent` refers to by number (a handful), each kept once.
     private var recentGameNames: [String] = []
     private var recentGameNumbers: [String: UInt16] = [:]
+    /// The ratings as the file's rated records leave them, for the server to take at its
+    /// start (``GameServer``'s ``RatingBook``, which from then on changes as games end).
+    private(set) var ratingsRead = RatingBook()
     /// What each ticket in the writer's hands adds to `totals` once it is on disk.
     private var submitted: [UInt64: [GameRecord.Summary]] = [:]
 
@@ -70,6 +73,9 @@ public final class ResultsJournal {
             ) { summary, _, _ in
                 add(summary)
                 if let id = summary.id { gameIDHashes.insert(id.hashValue) }
+                if let changes = summary.ratings, let endedMs = summary.endedMs {
+                    ratingsRead.record(changes, game: summary.game, endedMs: endedMs)
+                }
             }
             tail.warnings.forEach(warn)
             goodLength = tail.goodLength

@@ -31,18 +31,48 @@ public struct GameOver: Equatable, Sendable {
     public let summary: SoloSummary?
     /// The game's id, which `replay` takes; nil from a server that keeps no replays.
     public let gameID: String?
+    /// A rated game's rating changes, one per player in seat order; nil for a casual game.
+    public let ratings: [RatingChange]?
     /// Creates a `game_over` message.
     public init(
         room: String, winners: [String], scores: [NamedScore], hintsUsed: Int? = nil, seed: Int? = nil, summary: SoloSummary? = nil,
-        gameID: String? = nil
+        gameID: String? = nil, ratings: [RatingChange]? = nil
     ) {
         self.gameID = gameID
+        self.ratings = ratings
         self.room = room
         self.winners = winners
         self.scores = scores
         self.hintsUsed = hintsUsed
         self.seed = seed
         self.summary = summary
+    }
+}
+
+/// One player's rating change in a rated game's `game_over` (`ratings`, keyed by name): the
+/// rating before and after, their difference, the deviation after, and whether the rating is
+/// still provisional. Every number has one decimal (Glicko-2's values rounded for showing).
+public struct RatingChange: Equatable, Sendable {
+    /// Whose rating.
+    public let name: String
+    /// The rating the game began with.
+    public let before: Double
+    /// The rating after it.
+    public let after: Double
+    /// `after − before`, rounded on its own (the exact change, not the two rounded figures').
+    public let diff: Double
+    /// The rating deviation after the game.
+    public let deviation: Double
+    /// Whether the deviation is still 110 or more.
+    public let provisional: Bool
+    /// Creates a rating change.
+    public init(name: String, before: Double, after: Double, diff: Double, deviation: Double, provisional: Bool) {
+        self.name = name
+        self.before = before
+        self.after = after
+        self.diff = diff
+        self.deviation = deviation
+        self.provisional = provisional
     }
 }
 
@@ -113,6 +143,9 @@ public struct PlayerStats: Equatable, Sendable {
     public var account = false
     /// The account is a bot's.
     public var bot = false
+    /// An account's Glicko-2 rating in each game it has played rated, in `hello.games` order
+    /// (`ratings`, written when there is one).
+    public var ratings: [GameRating] = []
     /// Creates a player's record.
     public init(name: String, games: Int, wins: Int, byGame: [Line], recent: [RecentGame] = []) {
         self.name = name
@@ -124,6 +157,52 @@ public struct PlayerStats: Equatable, Sendable {
 
     /// How many recent games `stats` lists.
     public static let recentLimit = 10
+
+    /// One game's rating in `stats.ratings`: the rating now (its deviation grown for the days
+    /// since the last rated game), rated games played, and the latest changes, oldest first.
+    public struct GameRating: Equatable, Sendable {
+        /// The game's wire name.
+        public let game: String
+        /// The rating, to one decimal.
+        public let rating: Double
+        /// The deviation now, to one decimal.
+        public let deviation: Double
+        /// Whether the deviation is 110 or more.
+        public let provisional: Bool
+        /// Rated games played.
+        public let games: Int
+        /// The rating after each of the latest rated games (at most 30), oldest first.
+        public let history: [Point]
+
+        /// A rating after one game.
+        public struct Point: Equatable, Sendable {
+            /// When the game ended, in milliseconds since 1970.
+            public let endedMs: Int
+            /// The rating after it, to one decimal.
+            public let rating: Double
+            /// The deviation after it, to one decimal.
+            public let deviation: Double
+            /// The change it made, to one decimal.
+            public let diff: Double
+            /// Creates a point.
+            public init(endedMs: Int, rating: Double, deviation: Double, diff: Double) {
+                self.endedMs = endedMs
+                self.rating = rating
+                self.deviation = deviation
+                self.diff = diff
+            }
+        }
+
+        /// Creates a game's rating.
+        public init(game: String, rating: Double, deviation: Double, provisional: Bool, games: Int, history: [Point]) {
+            self.game = game
+            self.rating = rating
+            self.deviation = deviation
+            self.provisional = provisional
+            self.games = games
+            self.history = history
+        }
+    }
 
     /// A finished game in `stats.recent`.
     public struct RecentGame: Equatable, Sendable {
@@ -296,6 +375,27 @@ extension PlayerStats {
                 writer.closeObject()
             }
         }
+        if !ratings.isEmpty {
+            writer.field("ratings", object: { writer in
+                for rating in ratings {
+                    writer.key(escaping: rating.game)
+                    writer.openObject()
+                    writer.field("rating", number: rating.rating)
+                    writer.field("deviation", number: rating.deviation)
+                    writer.field("provisional", rating.provisional)
+                    writer.field("games", rating.games)
+                    writer.field("history", array: rating.history) { writer, point in
+                        writer.openObject()
+                        writer.field("ended_ms", point.endedMs)
+                        writer.field("rating", number: point.rating)
+                        writer.field("deviation", number: point.deviation)
+                        writer.field("diff", number: point.diff)
+                        writer.closeObject()
+                    }
+                    writer.closeObject()
+                }
+            })
+        }
     }
 }
 
@@ -333,6 +433,20 @@ extension GameOver {
         if let hintsUsed { writer.field("hints_used", hintsUsed) }
         if let seed { writer.field("seed", seed) }
         if let summary { writer.summary(summary) }
+        if let ratings {
+            writer.field("ratings", object: { writer in
+                for change in ratings {
+                    writer.key(escaping: change.name)
+                    writer.openObject()
+                    writer.field("before", number: change.before)
+                    writer.field("after", number: change.after)
+                    writer.field("diff", number: change.diff)
+                    writer.field("deviation", number: change.deviation)
+                    writer.field("provisional", change.provisional)
+                    writer.closeObject()
+                }
+            })
+        }
     }
 }
 
@@ -412,6 +526,17 @@ extension PlayerStats {
         self.init(name: try fields.string("name"), games: try fields.int("games"), wins: try fields.int("wins"), byGame: byGame, recent: recent)
         account = try fields.optionalBool("account") ?? false
         bot = try fields.optionalBool("bot") ?? false
+        for (game, value) in try fields.optionalObject("ratings")?.object.pairs ?? [] {
+            let rating = try fields.nested(value, "ratings.\(game)")
+            let history = try rating.objects("history").map { point throws(ServerDecodeFailure) in
+                GameRating.Point(
+                    endedMs: try point.int("ended_ms"), rating: try point.number("rating"), deviation: try point.number("deviation"),
+                    diff: try point.number("diff"))
+            }
+            ratings.append(GameRating(
+                game: game, rating: try rating.number("rating"), deviation: try rating.number("deviation"),
+                provisional: try rating.bool("provisional"), games: try rating.int("games"), history: history))
+        }
     }
 }
 
@@ -435,7 +560,15 @@ extension GameOver {
             summary: try fields.optionalObject("summary").map { summary throws(ServerDecodeFailure) in
                 SoloSummary(timeMs: try summary.int("time_ms"), figures: summary.intFields(except: ["time_ms"]))
             },
-            gameID: try fields.optionalString("game_id"))
+            gameID: try fields.optionalString("game_id"),
+            ratings: try fields.optionalObject("ratings").map { ratings throws(ServerDecodeFailure) in
+                try ratings.object.pairs.map { pair throws(ServerDecodeFailure) in
+                    let change = try ratings.object(pair.key)
+                    return RatingChange(
+                        name: pair.key, before: try change.number("before"), after: try change.number("after"), diff: try change.number("diff"),
+                        deviation: try change.number("deviation"), provisional: try change.bool("provisional"))
+                }
+            })
     }
 }
 

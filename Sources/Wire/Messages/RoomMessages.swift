@@ -26,13 +26,17 @@ public struct CreateRequest: Equatable, Sendable {
     public var isPrivate: Bool
     /// Game-specific options, checked by the game.
     public var options: JSONObject
+    /// Whether the room's games are to be rated: each is, when every seat is a signed-in
+    /// account and the game has two or more players (``RoomState/rated``).
+    public var rated: Bool
 
     /// Creates a `create` request.
-    public init(game: String, seats: Int? = nil, isPrivate: Bool = false, options: JSONObject = JSONObject()) {
+    public init(game: String, seats: Int? = nil, isPrivate: Bool = false, options: JSONObject = JSONObject(), rated: Bool = false) {
         self.game = game
         self.seats = seats
         self.isPrivate = isPrivate
         self.options = options
+        self.rated = rated
     }
 }
 
@@ -209,6 +213,7 @@ extension CreateRequest {
         writer.field("game", game)
         if let seats { writer.field("seats", seats) }
         if isPrivate { writer.field("private", true) }
+        if rated { writer.field("rated", true) }
         if !options.isEmpty {
             writer.key("options")
             writer.value(.object(options))
@@ -280,6 +285,6 @@ extension CreateRequest {
     init(_ fields: CommandFields) throws(DecodeFailure) {
         self.init(
             game: try fields.string("game"), seats: try fields.optionalInt("seats"), isPrivate: try fields.optionalBool("private") ?? false,
-            options: try fields.optionalJSONObject("options") ?? JSONObject())
+            options: try fields.optionalJSONObject("options") ?? JSONObject(), rated: try fields.optionalBool("rated") ?? false)
     }
 }

@@ -23,13 +23,31 @@ public struct PlayerEntry: Equatable, Sendable {
     public let connected: Bool
     /// Whether the player is signed in to a bot's account (`"bot":true`, written only then).
     public let bot: Bool
+    /// In a room created `rated`: the account's rating for the room's game (`rating`, one
+    /// decimal, and `provisional`); nil for a guest and in other rooms.
+    public let rating: ShownRating?
     /// Creates a player entry.
-    public init(name: String, seat: Int, score: Int, connected: Bool, bot: Bool = false) {
+    public init(name: String, seat: Int, score: Int, connected: Bool, bot: Bool = false, rating: ShownRating? = nil) {
         self.name = name
         self.seat = seat
         self.score = score
         self.connected = connected
         self.bot = bot
+        self.rating = rating
+    }
+}
+
+/// A rating as players see it beside a name: the number to one decimal, and whether it is
+/// provisional (its deviation is 110 or more: clients show it with "?").
+public struct ShownRating: Equatable, Sendable {
+    /// The rating, to one decimal.
+    public let rating: Double
+    /// Whether the deviation is still 110 or more.
+    public let provisional: Bool
+    /// Creates a shown rating.
+    public init(rating: Double, provisional: Bool) {
+        self.rating = rating
+        self.provisional = provisional
     }
 }
 
@@ -57,13 +75,17 @@ public struct RoomState: Equatable, Sendable {
     public let seedCommitment: String?
     /// What changed the room to this `seq`; nil from a server that does not say.
     public let cause: StateCause?
+    /// In a room created with `"rated":true`: whether its game (under way, over, or as it would
+    /// begin with the seats as they are) is rated. nil (absent) in other rooms: casual.
+    public let rated: Bool?
     /// The game's own fields, written after the common ones.
     public let gameFields: GameFields
     /// Creates a state message.
     public init(
         room: String, game: String, seq: Int, phase: Phase, players: [PlayerEntry], spectators: Int, seats: Int? = nil,
-        rematchVotes: [String] = [], seedCommitment: String? = nil, cause: StateCause? = nil, gameFields: GameFields
+        rematchVotes: [String] = [], seedCommitment: String? = nil, cause: StateCause? = nil, rated: Bool? = nil, gameFields: GameFields
     ) {
+        self.rated = rated
         self.seedCommitment = seedCommitment
         self.cause = cause
         self.seats = seats
@@ -160,12 +182,17 @@ extension RoomState {
             writer.field("score", player.score)
             writer.field("connected", player.connected)
             if player.bot { writer.field("bot", true) }
+            if let rating = player.rating {
+                writer.field("rating", number: rating.rating)
+                writer.field("provisional", rating.provisional)
+            }
             writer.closeObject()
         }
         writer.field("spectators", spectators)
         if let seats { writer.field("seats", seats) }
         writer.field("rematch_votes", strings: rematchVotes)
         if let seedCommitment { writer.field("seed_sha256", seedCommitment) }
+        if let rated { writer.field("rated", rated) }
         if let cause {
             writer.key("cause")
             writer.openObject()
@@ -199,7 +226,7 @@ extension ServerMessageDecoder {
 
 extension RoomState {
     /// The fields every `state` has before the game's own.
-    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "seats", "rematch_votes", "seed_sha256", "cause", "id"]
+    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "seats", "rematch_votes", "seed_sha256", "cause", "rated", "id"]
 
     fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
         let room = try fields.string("room")
@@ -209,7 +236,10 @@ extension RoomState {
         let players = try fields.objects("players").map { player throws(ServerDecodeFailure) in
             PlayerEntry(
                 name: try player.string("name"), seat: try player.int("seat"), score: try player.int("score"),
-                connected: try player.bool("connected"), bot: try player.optionalBool("bot") ?? false)
+                connected: try player.bool("connected"), bot: try player.optionalBool("bot") ?? false,
+                rating: try player.optionalNumber("rating").map { rating throws(ServerDecodeFailure) in
+                    ShownRating(rating: rating, provisional: try player.optionalBool("provisional") ?? false)
+                })
         }
         let spectators = try fields.int("spectators")
         // Added after protocol 1's first servers: absent reads as no offers.
@@ -228,7 +258,7 @@ extension RoomState {
             cause: try fields.optionalObject("cause").map { cause throws(ServerDecodeFailure) in
                 StateCause(kind: try cause.string("kind"), player: try cause.optionalString("player"), command: try cause.optionalString("command"))
             },
-            gameFields: gameFields)
+            rated: try fields.optionalBool("rated"), gameFields: gameFields)
     }
 }
 

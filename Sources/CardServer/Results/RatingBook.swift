@@ -1,0 +1,149 @@
+import Ratings
+import Wire
+
+/// Every account's Glicko-2 rating for each game it has played rated, with its last changes.
+///
+/// Each rated game is its own rating period for its players (instant updates, as lichess
+/// does), so the book holds values only: the rating after the account's last rated game of
+/// that game, when that was, how many there were and the latest changes. The time since is
+/// the caller's to pass (``current(account:game:nowMs:)``): the book has no clock.
+///
+/// A rated game's result record carries each player's rating after it, so a start rebuilds
+/// the book by setting, record by record, what the record says (``record(_:)``): O(1) a
+/// record, and the figures are the ones the players were told, bit for bit.
+struct RatingBook {
+    /// One account's standing in one game.
+    struct Entry: Equatable {
+        /// The rating after the last rated game, before any idle growth.
+        var rating: Rating
+        /// When the last rated game ended (ms since 1970).
+        var lastRatedMs: Int64
+        /// Rated games played.
+        var games: Int
+        /// The latest changes, oldest first, at most ``RatingBook/historyLimit``.
+        var history: [RatingPoint]
+    }
+
+    /// A rating after one game, for `stats`' history.
+    struct RatingPoint: Equatable {
+        let endedMs: Int64
+        let rating: Double
+        let deviation: Double
+        let diff: Double
+    }
+
+    /// One player's change in one rated game, as the result record keeps it.
+    struct Change: Equatable {
+        let name: String
+        let account: String
+        let before: Rating
+        let after: Rating
+    }
+
+    /// How many changes `stats` shows per game.
+    static let historyLimit = 30
+    /// Milliseconds in the day that idle growth counts in.
+    static let dayMs = 86_400_000.0
+
+    private var entries: [String: [String: Entry]] = [:]
+
+    /// The account's entry for `game`; nil before its first rated game of it.
+    func entry(account: String, game: String) -> Entry? {
+        entries[account]?[game]
+    }
+
+    /// The account's rating in `game` now: its last, with the deviation grown for the days
+    /// since (``deviationAfterIdle(_:days:settings:)``); ``Rating/initial`` before any game.
+    func current(account: String, game: String, nowMs: Int64) -> Rating {
+        guard let entry = entry(account: account, game: game) else { return .initial }
+        var rating = entry.rating
+        rating.deviation = deviationAfterIdle(entry.rating, days: Self.days(from: entry.lastRatedMs, to: nowMs))
+        return rating
+    }
+
+    /// Days from `start` to `end`, never negative (a clock set back counts no idle time).
+    static func days(from start: Int64, to end: Int64) -> Double {
+        max(0, Double(end - start) / dayMs)
+    }
+
+    /// The rating as a name is shown beside: one decimal, provisional while RD ≥ 110.
+    func shown(account: String, game: String, nowMs: Int64) -> ShownRating {
+        let rating = current(account: account, game: game, nowMs: nowMs)
+        return ShownRating(rating: roundedToTenth(rating.rating), provisional: rating.isProvisional())
+    }
+
+    /// Sets each player's rating to the one after the game: at its end, and again for every
+    /// rated record read at a start.
+    mutating func record(_ changes: [Change], game: String, endedMs: Int64) {
+        for change in changes {
+            var entry = entries[change.account, default: [:]][game]
+                ?? Entry(rating: .initial, lastRatedMs: endedMs, games: 0, history: [])
+            entry.rating = change.after
+            entry.lastRatedMs = endedMs
+            entry.games += 1
+            if entry.history.count == Self.historyLimit { entry.history.removeFirst() }
+            entry.history.append(RatingPoint(
+                endedMs: endedMs, rating: change.after.rating, deviation: change.after.deviation, diff: change.after.rating - change.before.rating))
+            entries[change.account, default: [:]][game] = entry
+        }
+    }
+
+    /// The changes a finished game makes: each player of `players` (name, account, score, in
+    /// seat order) rated against the others, those in `leavers` losing to those who stayed.
+    func changes(game: String, players: [(name: String, account: String, score: Int)], leavers: Set<Int>, endedMs: Int64) -> [Change] {
+        let before = players.map { player in entry(account: player.account, game: game) }
+        let rated = players.enumerated().map { index, player in
+            GamePlayer(
+                id: player.account, rating: before[index]?.rating ?? .initial, score: player.score,
+                daysIdle: before[index].map { Self.days(from: $0.lastRatedMs, to: endedMs) } ?? 0)
+        }
+        let updates = ratingsAfterGame(rated, leavers: leavers)
+        return players.indices.map { index in
+            // "Before" as the player is shown it: the deviation grown for the idle days.
+            var shownBefore = rated[index].rating
+            shownBefore.deviation = deviationAfterIdle(shownBefore, days: rated[index].daysIdle)
+            return Change(name: players[index].name, account: players[index].account, before: shownBefore, after: updates[index].rating)
+        }
+    }
+}
+
+extension RatingBook.Change {
+    /// `{"account":…,"before":{…},"after":{…}}`, each rating as `rating`, `deviation` and
+    /// `volatility` at full precision: what a start sets the account's rating to.
+    var json: JSONValue {
+        .object(JSONObject([("account", .string(account)), ("before", Self.json(before)), ("after", Self.json(after))]))
+    }
+
+    private static func json(_ rating: Rating) -> JSONValue {
+        .object(JSONObject([("rating", .double(rating.rating)), ("deviation", .double(rating.deviation)), ("volatility", .double(rating.volatility))]))
+    }
+
+    /// Reads a change back from a record's `ratings` entry; nil when a field is missing.
+    init?(name: String, json: JSONValue) {
+        guard let fields = json.objectValue, let account = fields["account"]?.stringValue,
+              let before = fields["before"].flatMap(Self.rating), let after = fields["after"].flatMap(Self.rating) else { return nil }
+        self.init(name: name, account: account, before: before, after: after)
+    }
+
+    private static func rating(_ json: JSONValue) -> Rating? {
+        guard let fields = json.objectValue, let rating = fields["rating"].flatMap(number),
+              let deviation = fields["deviation"].flatMap(number), let volatility = fields["volatility"].flatMap(number) else { return nil }
+        return Rating(rating: rating, deviation: deviation, volatility: volatility)
+    }
+
+    private static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .int(let whole): Double(whole)
+        case .double(let number): number
+        default: nil
+        }
+    }
+
+    /// The change as `game_over` shows it.
+    var shown: RatingChange {
+        RatingChange(
+            name: name, before: roundedToTenth(before.rating), after: roundedToTenth(after.rating),
+            diff: roundedToTenth(after.rating - before.rating), deviation: roundedToTenth(after.deviation),
+            provisional: after.isProvisional())
+    }
+}
