@@ -75,4 +75,17 @@ extension GameServer {
                 })
         }
     }
+
+    /// A game's rating board (``RatingBook/board(game:size:nowMs:)``), each account by its name.
+    /// Ratings are kept by account and shown by name: two guests who share a name never share one.
+    func ratingBoard(game: String) -> RatingLeaderboard {
+        let lines = ratings.board(game: game, size: ServerConfig.leaderboardSize, nowMs: host.wallMilliseconds)
+        // A deleted account leaves the board (its games count in the others' ratings).
+        return RatingLeaderboard(game: game, entries: lines.compactMap { line in
+            guard let account = accounts.accounts[line.account] else { return nil }
+            return RatingLeaderboard.Entry(
+                name: account.name, rating: roundedToTenth(line.entry.rating.rating),
+                deviation: roundedToTenth(line.entry.rating.deviation), games: line.entry.games, bot: account.bot)
+        })
+    }
 }

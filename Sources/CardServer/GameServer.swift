@@ -473,6 +473,13 @@ public final class GameServer {
                 let entries = journal?.dailyLeaderboard(day: day, deal: deal, size: ServerConfig.leaderboardSize) ?? []
                 send(.dailyLeaderboard(DailyLeaderboard(game: query.game, day: day, deal: deal, entries: marked(entries)), id: id), to: client.id)
             }
+        case .ratingLeaderboard(let game):
+            guard Self.gameNames.contains(game) else {
+                throw .badRequest("there is no game '\(game)'; games: \(Self.gameNames.joined(separator: ", "))")
+            }
+            afterJournal { [self] in
+                send(.ratingLeaderboard(ratingBoard(game: game), id: id), to: client.id)
+            }
         case .replay(let game, let step, let seat):
             try sendReplay(game, step: step, seat: seat, to: client, id: id)
         case .logout:

@@ -73,6 +73,8 @@ public enum ClientCommand: Equatable, Sendable {
     case leaderboard(game: String)
     /// The ranking of one day's daily deal of a game (a `leaderboard` with `daily`).
     case dailyLeaderboard(DailyQuery)
+    /// A game's rating board (a `leaderboard` with `"rated":true`).
+    case ratingLeaderboard(game: String)
 
     // MARK: Games (RPSMessages.swift, BrainMessages.swift, ConcentrationMessages.swift, KlondikeMessages.swift, SetMessages.swift)
 

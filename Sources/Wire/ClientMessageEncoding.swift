@@ -49,6 +49,9 @@ extension ClientCommand {
         case .stats(let name): writer.field("name", name)
         case .leaderboard(let game): writer.field("game", game)
         case .dailyLeaderboard(let query): query.write(into: &writer)
+        case .ratingLeaderboard(let game):
+            writer.field("game", game)
+            writer.field("rated", true)
         case .throwSign(let sign), .answer(let sign): writer.field("sign", sign.rawValue)
         case .flip(let card): writer.field("card", card)
         case .move(let from, let to, let count):

@@ -86,7 +86,7 @@ extension ClientCommand {
         case .start: .start
         case .chat: .chat
         case .stats: .stats
-        case .leaderboard, .dailyLeaderboard: .leaderboard
+        case .leaderboard, .dailyLeaderboard, .ratingLeaderboard: .leaderboard
         case .throwSign: .throw
         case .answer: .answer
         case .flip: .flip

@@ -82,6 +82,8 @@ public enum ServerMessage: Equatable, Sendable {
     case leaderboard(game: String, entries: [PlayerStats.Line], id: RequestID?)
     /// One day's results of a daily deal, best first.
     case dailyLeaderboard(DailyLeaderboard, id: RequestID?)
+    /// A game's rating board: the reply to a `leaderboard` with `"rated":true`.
+    case ratingLeaderboard(RatingLeaderboard, id: RequestID?)
     /// A game ended: winners, scores and the seed, once the result is on disk.
     case gameOver(GameOver)
 
@@ -119,7 +121,7 @@ public enum ServerMessage: Equatable, Sendable {
     public var replyID: RequestID? {
         switch self {
         case .help(_, let id), .games(_, let id), .pong(let id), .welcome(_, _, _, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id), .serverBusy(_, _, let id),
-             .stats(_, let id), .token(_, _, let id), .tokens(_, let id), .sessions(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
+             .stats(_, let id), .token(_, _, let id), .tokens(_, let id), .sessions(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .ratingLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id):
             id
@@ -155,6 +157,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .stats: "stats"
         case .leaderboard: "leaderboard"
         case .dailyLeaderboard: "daily_leaderboard"
+        case .ratingLeaderboard: "rating_leaderboard"
         case .gameOver: "game_over"
         case .thrown: "thrown"
         case .round: "round"

@@ -29,7 +29,7 @@ extension ServerMessage {
         case .token, .tokens, .sessions, .signedOut: writeAccountFields(into: &writer)
         case .rooms, .joined, .watching, .left, .chat, .member, .notice, .ok: writeRoomFields(into: &writer)
         case .state(let state): state.write(into: &writer)
-        case .stats, .leaderboard, .dailyLeaderboard, .gameOver: writeResultFields(into: &writer)
+        case .stats, .leaderboard, .dailyLeaderboard, .ratingLeaderboard, .gameOver: writeResultFields(into: &writer)
         case .thrown, .round: writeRPSFields(into: &writer)
         case .answered, .brainRound: writeBrainFields(into: &writer)
         case .flipped: writeConcentrationFields(into: &writer)

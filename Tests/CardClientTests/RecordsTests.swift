@@ -12,7 +12,9 @@ struct RecordsTests {
             .transmit(#"{"type":"stats","name":"ann","id":3}"#),
             .transmit(#"{"type":"leaderboard","game":"set","id":4}"#),
             .transmit(#"{"type":"leaderboard","game":"rps","id":5}"#),
-            .transmit(#"{"type":"leaderboard","game":"set","daily":true,"id":6}"#),
+            .transmit(#"{"type":"leaderboard","game":"set","rated":true,"id":6}"#),
+            .transmit(#"{"type":"leaderboard","game":"rps","rated":true,"id":7}"#),
+            .transmit(#"{"type":"leaderboard","game":"set","daily":true,"id":8}"#),
         ])
         model.receive(ServerMessage.stats(PlayerStats(name: "ann", games: 3, wins: 2, byGame: [
             PlayerStats.Line(key: "set", games: 1, wins: 1, points: 27), PlayerStats.Line(key: "rps", games: 2, wins: 1, points: 3),
@@ -22,7 +24,7 @@ struct RecordsTests {
         model.receive(ServerMessage.dailyLeaderboard(DailyLeaderboard(game: "set", day: "2026-11-24", deal: "set", entries: [
             DailyLeaderboard.Entry(name: "bob", finished: true, score: 24, timeMs: 125_400, figures: [NamedScore(name: "sets_found", score: 8)]),
             DailyLeaderboard.Entry(name: "ann", finished: false, score: 3, timeMs: nil, figures: []),
-        ]), id: .int(6)).jsonText)
+        ]), id: .int(8)).jsonText)
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 20), color: false, now: 0))
         #expect(Array(text[10...12]) == [
             "",

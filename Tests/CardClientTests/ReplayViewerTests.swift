@@ -34,17 +34,17 @@ struct ReplayViewerTests {
         #expect(records[19] == " ↑↓ game · Enter replay · Esc back")
         #expect(model.press([.down, .down]) == [])
         #expect(model.records?.chosenRecent == 1)
-        #expect(model.press([.enter]) == [.transmit(#"{"type":"replay","game":"K7QX-mwvhb92a-1","id":7}"#)])
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"replay","game":"K7QX-mwvhb92a-1","id":9}"#)])
 
         // The record comes: the viewer opens on the deal, seen from ann's seat (0).
-        #expect(model.receive(ServerMessage.replay(Self.rpsReplay, id: .int(7)).jsonText) == [
-            .transmit(#"{"type":"replay","game":"K7QX-mwvhb92a-1","step":0,"seat":0,"id":8}"#),
+        #expect(model.receive(ServerMessage.replay(Self.rpsReplay, id: .int(9)).jsonText) == [
+            .transmit(#"{"type":"replay","game":"K7QX-mwvhb92a-1","step":0,"seat":0,"id":10}"#),
         ])
-        #expect(model.press([.right]) == [.transmit(#"{"type":"replay","game":"K7QX-mwvhb92a-1","step":1,"seat":0,"id":9}"#)])
-        #expect(model.press([.end]) == [.transmit(#"{"type":"replay","game":"K7QX-mwvhb92a-1","step":2,"seat":0,"id":10}"#)])
+        #expect(model.press([.right]) == [.transmit(#"{"type":"replay","game":"K7QX-mwvhb92a-1","step":1,"seat":0,"id":11}"#)])
+        #expect(model.press([.end]) == [.transmit(#"{"type":"replay","game":"K7QX-mwvhb92a-1","step":2,"seat":0,"id":12}"#)])
         // Past the end there is nothing to ask.
         #expect(model.press([.right, .pageDown]) == [])
-        #expect(model.press([.pageUp]) == [.transmit(#"{"type":"replay","game":"K7QX-mwvhb92a-1","step":0,"seat":0,"id":11}"#)])
+        #expect(model.press([.pageUp]) == [.transmit(#"{"type":"replay","game":"K7QX-mwvhb92a-1","step":0,"seat":0,"id":13}"#)])
         #expect(model.press([.home]) == [])
         #expect(model.viewer?.step == 0)
         // Esc goes back to the records screen; Esc again to where it was opened.
@@ -143,23 +143,23 @@ struct ReplayViewerTests {
             PlayerStats.RecentGame(gameID: "W2W2-mwvhb92a-1", game: "klondike", won: false),
         ]), id: .int(3)).jsonText)
         _ = model.press([.enter])
-        model.receive(ServerMessage.replay(Self.klondikeReplay, id: .int(7)).jsonText)
+        model.receive(ServerMessage.replay(Self.klondikeReplay, id: .int(9)).jsonText)
         let viewer = try! #require(model.viewer)
         #expect(viewer.shownSteps == [0, 1, 3, 5])
         #expect(ReplayView.stepLine(viewer, me: "ann").plainText == "  The deal · 3 steps (2 hints skipped: H shows them) · → to play them")
         // → goes draw, send home, move: steps 1, 3 and 5 of the record.
-        #expect(model.press([.right]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":1,"seat":0,"id":9}"#)])
-        #expect(model.press([.right]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":3,"seat":0,"id":10}"#)])
+        #expect(model.press([.right]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":1,"seat":0,"id":11}"#)])
+        #expect(model.press([.right]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":3,"seat":0,"id":12}"#)])
         #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 2 of 3 · 0:03 · you: send waste home")
-        #expect(model.press([.end]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":5,"seat":0,"id":11}"#)])
+        #expect(model.press([.end]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":5,"seat":0,"id":13}"#)])
         #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 3 of 3 · 0:05 · you: move t7 → t2 (3 cards) · the end")
         // H: the hints are steps again, and ← stops at the one before the move.
         #expect(model.press([.character("H")]) == [])
         #expect(model.viewer?.shownSteps == [0, 1, 2, 3, 4, 5])
-        #expect(model.press([.left]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":4,"seat":0,"id":12}"#)])
+        #expect(model.press([.left]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":4,"seat":0,"id":14}"#)])
         #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 4 of 5 · 0:04 · you: hint")
         // H again on a hint: back to the step shown before it.
-        #expect(model.press([.character("H")]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":3,"seat":0,"id":13}"#)])
+        #expect(model.press([.character("H")]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":3,"seat":0,"id":15}"#)])
         #expect(ReplayView.keys(model.viewer!).map(\.key) == ["←→", "PgUp/PgDn", "Home/End", "H", "Esc"])
     }
 

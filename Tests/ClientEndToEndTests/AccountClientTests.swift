@@ -56,4 +56,39 @@ struct AccountClientTests {
         #expect(terminal.waitFor("Sessions (1)").contains("  ▸ this client  since "))
         #expect(try elsewhere.expect("signed_out") == ["type": "signed_out", "reason": "revoked"])
     }
+
+    /// A rated rps match between two accounts: the room says "rated", each rating shows beside
+    /// its name, and after the game the change shows there, in the log, and on the records
+    /// screen with the history's sparkline.
+    @Test func aRatedMatchShowsEachRatingChange() throws {
+        let server = try ServerProcess(["--password-iterations", "100000"])
+        defer { server.stop() }
+        let settings = EndToEndTests.settingsFile()
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let terminal = try Tmux(EndToEndTests.clientCommand(
+            "--port \(server.port) --account ann --register --create rps --option rounds=1", settings: settings))
+        defer { terminal.kill() }
+        for prompt in ["Password for ann:", "The same password again:"] {
+            terminal.waitFor(prompt)
+            terminal.type("correct horse battery")
+            terminal.press("Enter")
+        }
+        let waiting = terminal.waitFor(60) { $0.contains("waiting · 1 of 2 seated · rated") }
+        #expect(waiting.contains(" ann (1500?) 0 · 0 watching"))
+        let code = try #require(waiting.split(separator: "\n").first?.split(separator: " ").first.map(String.init))
+
+        let bob = try RawClient(port: server.port, login: #"{"type":"register","name":"bob","password":"correct horse battery"}"#, seconds: 60)
+        bob.send(#"{"type":"join","room":"\#(code)","id":1}"#)
+        try bob.expect("state") { $0["phase"] == "playing" }
+        terminal.waitFor("your move…")
+        terminal.type("r")
+        bob.send(#"{"type":"throw","sign":"scissors","id":2}"#)
+        let over = try bob.expect("game_over")
+        #expect(over["ratings"]?.objectValue?["ann"]?.objectValue?["after"] == 1662.3)
+        let screen = terminal.waitFor("ratings: ann 1662? (+162) · bob 1338? (−162)")
+        #expect(screen.contains(" ann (1662? +162) 1 · bob (1338? −162) 0 · 0 watching"))
+        #expect(screen.contains("rock-paper-scissors · over · rated"))
+        terminal.type("i")
+        #expect(terminal.waitFor("Your ratings").contains("    rock-paper-scissors   1662? · 1 rated · +162 ▄"))
+    }
 }

@@ -55,6 +55,9 @@ struct ClientMessageDecoderTests {
         (#"{"type":"leaderboard","game":"set"}"#, ClientRequest(command: .leaderboard(game: "set"))),
         (#"{"type":"leaderboard","game":"set","daily":false}"#, ClientRequest(command: .leaderboard(game: "set"))),
         (#"{"type":"leaderboard","game":"set","daily":true}"#, ClientRequest(command: .dailyLeaderboard(DailyQuery(game: "set")))),
+        (#"{"type":"leaderboard","game":"rps","rated":true}"#, ClientRequest(command: .ratingLeaderboard(game: "rps"))),
+        (#"{"type":"leaderboard","game":"rps","rated":false}"#, ClientRequest(command: .leaderboard(game: "rps"))),
+        (#"{"type":"create","game":"rps","seats":2,"rated":true}"#, ClientRequest(command: .create(CreateRequest(game: "rps", seats: 2, rated: true)))),
         (#"{"type":"leaderboard","game":"klondike","daily":"2026-11-24","options":{"draw":3}}"#,
          ClientRequest(command: .dailyLeaderboard(DailyQuery(game: "klondike", day: "2026-11-24", options: ["draw": 3])))),
     ]
@@ -109,6 +112,12 @@ struct ClientMessageDecoderTests {
          DecodeFailure(code: .badRequest, message: #"field 'daily' must be true (today) or a UTC day like "2026-11-24", not integer"#, id: nil)),
         (#"{"type":"leaderboard","game":"set","options":{}}"#,
          DecodeFailure(code: .badRequest, message: #"field 'options' names a daily deal's options; give it with "daily""#, id: nil)),
+        (#"{"type":"leaderboard","game":"set","rated":true,"daily":true}"#,
+         DecodeFailure(code: .badRequest, message: #"a rating board ranks every rated game of the game: give "rated" without "daily" or "options""#, id: nil)),
+        (#"{"type":"leaderboard","game":"set","rated":"yes"}"#,
+         DecodeFailure(code: .badRequest, message: "field 'rated' must be true or false, not string", id: nil)),
+        (#"{"type":"create","game":"rps","rated":1}"#,
+         DecodeFailure(code: .badRequest, message: "field 'rated' must be true or false, not integer", id: nil)),
         (#"{"type":"claim"}"#, DecodeFailure(code: .badRequest, message: #"missing field 'cards' (an array of three different card ids), like {"type":"claim","cards":[4,17,60]}"#, id: nil)),
     ]
 

@@ -194,6 +194,17 @@ struct ServerMessageTests {
             DailyLeaderboard.Entry(name: "bob", finished: false, score: 17, timeMs: nil, figures: []),
         ]), id: .int(9)),
          #"{"type":"daily_leaderboard","game":"klondike","day":"2026-11-24","deal":"klondike draw=1 passes=none scoring=none","entries":[{"name":"ann","finished":true,"score":52,"time_ms":245100,"moves":112,"undos":3},{"name":"bob","finished":false,"score":17}],"id":9}"#),
+        (.ratingLeaderboard(RatingLeaderboard(game: "rps", entries: [
+            RatingLeaderboard.Entry(name: "ann", rating: 1720.3, deviation: 95.4, games: 14),
+            RatingLeaderboard.Entry(name: "robo", rating: 1650.0, deviation: 60.2, games: 200, bot: true),
+        ]), id: .int(6)),
+         #"{"type":"rating_leaderboard","game":"rps","entries":[{"name":"ann","rating":1720.3,"deviation":95.4,"games":14},{"name":"robo","rating":1650.0,"deviation":60.2,"games":200,"bot":true}],"id":6}"#),
+        (.gameOver(GameOver(room: "K7QX", winners: ["ann"], scores: [NamedScore(name: "ann", score: 1), NamedScore(name: "bob", score: 0)], seed: 7,
+                            gameID: "K7QX-mwvhb92a-1", ratings: [
+                                RatingChange(name: "ann", before: 1500.0, after: 1662.3, diff: 162.3, deviation: 290.3, provisional: true),
+                                RatingChange(name: "bob", before: 1500.0, after: 1337.7, diff: -162.3, deviation: 290.3, provisional: true),
+                            ])),
+         #"{"type":"game_over","room":"K7QX","game_id":"K7QX-mwvhb92a-1","winners":["ann"],"scores":{"ann":1,"bob":0},"seed":7,"ratings":{"ann":{"before":1500.0,"after":1662.3,"diff":162.3,"deviation":290.3,"provisional":true},"bob":{"before":1500.0,"after":1337.7,"diff":-162.3,"deviation":290.3,"provisional":true}}}"#),
         (.answered(correct: false, points: -10, id: .int(3)), #"{"type":"answered","correct":false,"points":-10,"id":3}"#),
         (.brainRound(brainReveal),
          #"{"type":"brain_round","room":"K7QX","round":4,"prompt":{"sign":"rock","goal":"lose"},"answer":"scissors","answers":{"ann":{"sign":"scissors","points":10},"bob":{"sign":null,"points":-10}}}"#),

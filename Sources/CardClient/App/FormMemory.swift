@@ -19,7 +19,7 @@ public struct FormMemory: Sendable {
             guard let entry = value.objectValue else { continue }
             choices[game] = NewGameForm.Choices(
                 seats: entry["seats"]?.intValue, isPrivate: entry["private"]?.boolValue ?? false,
-                options: entry["options"]?.objectValue ?? JSONObject())
+                options: entry["options"]?.objectValue ?? JSONObject(), rated: entry["rated"]?.boolValue ?? true)
         }
         return NewGameForm.Memory(game: object["last"]?.stringValue, choices: choices)
     }
@@ -31,6 +31,7 @@ public struct FormMemory: Sendable {
         for (game, choice) in memory.choices.sorted(by: { $0.key < $1.key }) {
             var entry: JSONObject = ["private": .bool(choice.isPrivate), "options": .object(choice.options)]
             if let seats = choice.seats { entry["seats"] = .int(seats) }
+            if !choice.rated { entry["rated"] = .bool(false) }
             games[game] = .object(entry)
         }
         var object = JSONObject()

@@ -9,6 +9,11 @@ extension ClientModel {
         switch action {
         case .send(let command):
             if case .claim = command { room?.selection = [] }
+            // A quick game from the lobby's keys: rated for an account, as the form's default.
+            if case .create(var request) = command, account != nil {
+                request.rated = true
+                return [send(.create(request))]
+            }
             return [send(command)]
         case .select(let ids):
             room?.selection = ids
@@ -109,6 +114,7 @@ extension ClientModel {
         if edit == .open {
             // A server that has not sent its catalog (yet) gets the games this client knows.
             form = catalog.isEmpty ? NewGameForm(offered: games, remembered: formMemory) : NewGameForm(offered: catalog, remembered: formMemory)
+            form?.signedIn = account != nil
             return []
         }
         guard var open = form else { return [] }

@@ -118,6 +118,7 @@ extension ClientModel {
         case .stats(let stats, _): records?.stats = stats
         case .leaderboard(let game, let entries, _): records?.boards[game] = entries
         case .dailyLeaderboard(let board, _): records?.dailies[board.game] = board
+        case .ratingLeaderboard(let board, _): records?.ratingBoards[board.game] = board
         case .replay(let replay, _): return replayArrived(replay)
         case .replayFrame(let frame, _): replayFrameArrived(frame)
         case .help, .pong, .thrown, .answered, .error, .rateLimited, .storageUnavailable, .serverBusy:
@@ -217,7 +218,11 @@ extension ClientModel {
         destination = .lobby
         switch target {
         case .lobby: return [keep, send(.firstRoomsPage)]
-        case .create(let request): return [keep, send(.create(request))]
+        case .create(var request):
+            // --create: rated for an account, as the form's default (the server rates only a
+            // game of two or more seats, all accounts').
+            if account != nil { request.rated = true }
+            return [keep, send(.create(request))]
         case .join(let code): return [keep, send(.join(room: code))]
         case .watch(let code): return [keep, send(.watch(room: code))]
         }
@@ -317,6 +322,7 @@ extension ClientModel {
         let verdict = Self.describeResult(over, me: me)
         room?.result = over
         room?.log(.event("game over: " + verdict))
+        if let ratings = over.ratings, !ratings.isEmpty { room?.log(.event("ratings: " + RatingText.changes(ratings))) }
         if let ended = room, ended.game == "set", !ended.isSolo {
             // Each player's game, as the end of a race is told at a table.
             let players = ended.state?.players.map(\.name) ?? over.scores.map(\.name)

@@ -13,12 +13,15 @@ public struct NewGameForm: Equatable, Sendable {
         public var isPrivate = false
         /// Options given, by name; one left out takes the game's default.
         public var options = JSONObject()
+        /// Whether an account's games in the room are to be rated (on unless turned off).
+        public var rated = true
 
         /// Makes choices.
-        public init(seats: Int? = nil, isPrivate: Bool = false, options: JSONObject = JSONObject()) {
+        public init(seats: Int? = nil, isPrivate: Bool = false, options: JSONObject = JSONObject(), rated: Bool = true) {
             self.seats = seats
             self.isPrivate = isPrivate
             self.options = options
+            self.rated = rated
         }
     }
 
@@ -36,7 +39,7 @@ public struct NewGameForm: Equatable, Sendable {
 
     /// A row of the form.
     public enum Field: Equatable, Sendable {
-        case game, seats, privacy
+        case game, seats, privacy, rated
         case option(GameOption)
     }
 
@@ -48,6 +51,9 @@ public struct NewGameForm: Equatable, Sendable {
     public private(set) var choices: [String: Choices]
     /// The focused row.
     public private(set) var row = 0
+    /// Whether the player is signed in to an account: only then is there a "rated" row (a
+    /// guest always plays casual).
+    public var signedIn = false
 
     /// Opens the form on the server's catalog.
     /// - Parameters:
@@ -94,17 +100,25 @@ public struct NewGameForm: Equatable, Sendable {
         set { if let game { choices[game] = newValue } }
     }
 
-    /// The rows, top to bottom: game, seats (not for rps, whose robot decides), room, then each option.
+    /// The rows, top to bottom: game, seats (not for rps, whose robot decides), room, rated
+    /// (signed in), then each option.
     public var fields: [Field] {
         guard let entry, isPlayable else { return [.game] }
         let seats: [Field] = entry.seats.count > 1 && entry.name != "rps" ? [.seats] : []
-        return [.game] + seats + [.privacy] + entry.options.map(Field.option)
+        let rated: [Field] = signedIn && entry.seats.upperBound > 1 ? [.rated] : []
+        return [.game] + seats + [.privacy] + rated + entry.options.map(Field.option)
+    }
+
+    /// Whether the room asks for rated games: an account's choice, in a room of two seats or
+    /// more with no robot (the server rates nothing else).
+    public var isRated: Bool {
+        signedIn && current.rated && (current.seats ?? defaultSeats) > 1 && current.options["bot"] == nil
     }
 
     /// The `create` this form sends; nil for a game this client cannot play.
     public var request: CreateRequest? {
         guard let game, isPlayable else { return nil }
-        return CreateRequest(game: game, seats: current.seats, isPrivate: current.isPrivate, options: current.options)
+        return CreateRequest(game: game, seats: current.seats, isPrivate: current.isPrivate, options: current.options, rated: isRated)
     }
 
     /// Moves the focus by `delta` rows, staying on the form.
@@ -126,6 +140,8 @@ public struct NewGameForm: Equatable, Sendable {
             current.seats = max(range.lowerBound, min(range.upperBound, seats + delta))
         case .privacy:
             current.isPrivate.toggle()
+        case .rated:
+            current.rated.toggle()
         case .option(let option):
             current.options[option.name] = Self.step(option, from: current.options[option.name], by: delta)
         }
@@ -197,6 +213,9 @@ public struct NewGameForm: Equatable, Sendable {
             return isPlayable ? entry.title : entry.title + " (not playable here)"
         case .seats: return current.seats.map(String.init) ?? "\(defaultSeats)"
         case .privacy: return current.isPrivate ? "private (join by code)" : "public (listed)"
+        case .rated:
+            guard current.rated else { return "casual" }
+            return isRated ? "rated (when every seat is an account)" : "casual (one seat, or the robot)"
         case .option(let option):
             guard let value = current.options[option.name] ?? option.defaultValue else {
                 switch option.name {
@@ -218,6 +237,7 @@ public struct NewGameForm: Equatable, Sendable {
         case .game: "game"
         case .seats: "seats"
         case .privacy: "room"
+        case .rated: "rating"
         case .option(let option): String(option.name.map { $0 == "_" ? " " : $0 })
         }
     }

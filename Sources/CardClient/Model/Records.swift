@@ -9,6 +9,8 @@ public struct Records: Equatable, Sendable {
     public var boards: [String: [PlayerStats.Line]] = [:]
     /// Today's daily deal of each game that has one (default options), by game, as replies come.
     public var dailies: [String: DailyLeaderboard] = [:]
+    /// Each game's rating board, by game, as replies come.
+    public var ratingBoards: [String: RatingLeaderboard] = [:]
     /// The games asked about, in the order shown.
     public var games: [String]
     /// The recent game (of `stats.recent`) that Enter replays.
@@ -30,6 +32,7 @@ extension ClientModel {
         var effects: [Effect] = []
         if let me { effects.append(send(.stats(name: me))) }
         for game in games { effects.append(send(.leaderboard(game: game))) }
+        for game in games { effects.append(send(.ratingLeaderboard(game: game))) }
         for game in Records.dailyGames where games.contains(game) {
             effects.append(send(.dailyLeaderboard(DailyQuery(game: game))))
         }

@@ -13,6 +13,7 @@ public enum RecordsView {
                 lines.append((StyledLine("    " + GameViews.title(of: line.key)).clipped(to: 26).padded(to: 26)
                     + StyledLine("\(games(line.games)) · \(line.wins) won · " + figures(line), Palette.quiet)).clippedAtWord(to: width))
             }
+            lines += ratingLines(stats.ratings, width: width)
             lines += recentLines(stats.recent, chosen: records.chosenRecent, me: me, width: width)
         } else {
             lines.append(StyledLine("    asking the server…", Palette.quiet))
@@ -32,6 +33,19 @@ public enum RecordsView {
             }
             lines.append(line.clippedAtWord(to: width))
         }
+        let ratingBoards = records.games.compactMap { records.ratingBoards[$0] }.filter { !$0.entries.isEmpty }
+        if !ratingBoards.isEmpty {
+            lines.append(StyledLine())
+            lines.append(StyledLine("  Best rated (last 30 days)", Palette.heading))
+            for board in ratingBoards {
+                var line = StyledLine("    " + GameViews.title(of: board.game)).clipped(to: 26).padded(to: 26)
+                let top = board.entries.prefix(3).enumerated().map { rank, entry in
+                    "\(rank + 1). \(entry.name)\(entry.bot ? " (bot)" : "") \(RatingText.rating(entry.rating, provisional: false))"
+                }
+                line.append(top.joined(separator: "  "), board.entries.first?.name == me ? Palette.strong : .plain)
+                lines.append(line.clippedAtWord(to: width))
+            }
+        }
         let dailies = records.games.compactMap { records.dailies[$0] }
         if !dailies.isEmpty {
             lines.append(StyledLine())
@@ -46,6 +60,22 @@ public enum RecordsView {
                 }
                 lines.append(line.clippedAtWord(to: width))
             }
+        }
+        return lines
+    }
+
+    /// "  Your ratings", then a line a game: the rating ("1662?" while provisional), rated games,
+    /// the last change and the history as a sparkline, oldest first.
+    static func ratingLines(_ ratings: [PlayerStats.GameRating], width: Int) -> [StyledLine] {
+        guard !ratings.isEmpty else { return [] }
+        var lines = [StyledLine(), StyledLine("  Your ratings", Palette.heading)]
+        for rating in ratings {
+            var line = StyledLine("    " + GameViews.title(of: rating.game)).clipped(to: 26).padded(to: 26)
+            line.append(RatingText.rating(rating.rating, provisional: rating.provisional), Palette.strong)
+            line.append(" · \(rating.games) rated · ", Palette.quiet)
+            if let last = rating.history.last { line.append(RatingText.change(last.diff) + " ", Palette.notice(last.diff >= 0 ? .good : .bad)) }
+            line.append(RatingText.sparkline(rating.history.map(\.rating)), Palette.heading)
+            lines.append(line.clipped(to: width))
         }
         return lines
     }

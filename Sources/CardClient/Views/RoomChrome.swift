@@ -80,7 +80,8 @@ public enum RoomChrome {
 
     private static func titleBar(_ room: RoomModel, me: String?, width: Int) -> StyledLine {
         let phase = room.phase == .waiting ? "waiting · \(room.seatedText)" : room.phase.rawValue
-        let left = "\(room.code)\(room.isPrivate ? " (private)" : "") · \(GameViews.title(of: room.game)) · \(phase)"
+        let rated = room.state?.rated.map { $0 ? " · rated" : " · casual" } ?? ""
+        let left = "\(room.code)\(room.isPrivate ? " (private)" : "") · \(GameViews.title(of: room.game)) · \(phase)\(rated)"
         let role = room.seat.map { "seat \($0 + 1)" } ?? "watching"
         return ScreenParts.titleBar(left, [me, role].compactMap { $0 }.joined(separator: " · "), width: width)
     }
@@ -94,6 +95,14 @@ public enum RoomChrome {
             let style = player.connected ? (player.name == me ? Palette.strong : .plain) : Palette.quiet
             line.append(player.name, style)
             if player.bot { line.append(" (bot)", Palette.quiet) }
+            // After a rated game: the rating it made and what it changed; else the rating now.
+            if room.phase == .over, let change = room.result?.ratings?.first(where: { $0.name == player.name }) {
+                line.append(" (\(RatingText.rating(change.after, provisional: change.provisional)) ", Palette.quiet)
+                line.append(RatingText.change(change.diff), Palette.notice(change.diff >= 0 ? .good : .bad))
+                line.append(")", Palette.quiet)
+            } else if let rating = player.rating {
+                line.append(" (\(RatingText.rating(rating.rating, provisional: rating.provisional)))", Palette.quiet)
+            }
             line.append(" \(player.score)", player.connected ? Palette.heading : Palette.quiet)
             if !player.connected { line.append(" away", Palette.quiet) }
         }

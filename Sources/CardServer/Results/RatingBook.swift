@@ -45,7 +45,39 @@ struct RatingBook {
     /// Milliseconds in the day that idle growth counts in.
     static let dayMs = 86_400_000.0
 
+    /// How long after an account's last rated game of a game it stays on that game's board.
+    static let boardMemoryMs: Int64 = 30 * 86_400_000
+    /// The deviation under which a rating is established (and listed on the board).
+    static let establishedDeviation = 110.0
+
     private var entries: [String: [String: Entry]] = [:]
+    /// Each game's rating board: established accounts by rating, and the same by when they
+    /// last played rated, so that those idle for ``boardMemoryMs`` leave it oldest first.
+    private var boards: [String: Board] = [:]
+
+    /// One game's board, kept as results come: O(log n) a change, O(log n + k) the first k.
+    struct Board {
+        /// Best first: the higher rating, then the account's key.
+        struct Rank: Comparable {
+            let rating: Double
+            let account: String
+            static func < (a: Rank, b: Rank) -> Bool {
+                a.rating != b.rating ? a.rating > b.rating : a.account < b.account
+            }
+        }
+
+        /// Least recently rated first.
+        struct Freshness: Comparable {
+            let ms: Int64
+            let account: String
+            static func < (a: Freshness, b: Freshness) -> Bool {
+                a.ms != b.ms ? a.ms < b.ms : a.account < b.account
+            }
+        }
+
+        var ranked = RankedSet<Rank>()
+        var byTime = RankedSet<Freshness>()
+    }
 
     /// The account's entry for `game`; nil before its first rated game of it.
     func entry(account: String, game: String) -> Entry? {
@@ -76,8 +108,9 @@ struct RatingBook {
     /// rated record read at a start.
     mutating func record(_ changes: [Change], game: String, endedMs: Int64) {
         for change in changes {
-            var entry = entries[change.account, default: [:]][game]
-                ?? Entry(rating: .initial, lastRatedMs: endedMs, games: 0, history: [])
+            let old = entries[change.account]?[game]
+            if let old { boards[game]?.remove(account: change.account, entry: old) }
+            var entry = old ?? Entry(rating: .initial, lastRatedMs: endedMs, games: 0, history: [])
             entry.rating = change.after
             entry.lastRatedMs = endedMs
             entry.games += 1
@@ -85,7 +118,24 @@ struct RatingBook {
             entry.history.append(RatingPoint(
                 endedMs: endedMs, rating: change.after.rating, deviation: change.after.deviation, diff: change.after.rating - change.before.rating))
             entries[change.account, default: [:]][game] = entry
+            if entry.rating.deviation < Self.establishedDeviation {
+                boards[game, default: Board()].ranked.insert(Board.Rank(rating: entry.rating.rating, account: change.account))
+                boards[game, default: Board()].byTime.insert(Board.Freshness(ms: entry.lastRatedMs, account: change.account))
+            }
         }
+    }
+
+    /// The best `size` established accounts of `game` who played it rated within
+    /// ``boardMemoryMs`` of `nowMs`, best first, each with its entry. Those idle longer leave
+    /// the board first (oldest first: O(log n) each, once), so the cost is O(log n + size).
+    mutating func board(game: String, size: Int, nowMs: Int64) -> [(account: String, entry: Entry)] {
+        guard var board = boards[game] else { return [] }
+        boards[game] = nil
+        while let stale = board.byTime.prefix(1).first, stale.ms < nowMs - Self.boardMemoryMs {
+            if let entry = entries[stale.account]?[game] { board.remove(account: stale.account, entry: entry) } else { board.byTime.remove(stale) }
+        }
+        boards[game] = board
+        return board.ranked.prefix(size).compactMap { rank in entries[rank.account]?[game].map { (rank.account, $0) } }
     }
 
     /// The changes a finished game makes: each player of `players` (name, account, score, in
@@ -104,6 +154,14 @@ struct RatingBook {
             shownBefore.deviation = deviationAfterIdle(shownBefore, days: rated[index].daysIdle)
             return Change(name: players[index].name, account: players[index].account, before: shownBefore, after: updates[index].rating)
         }
+    }
+}
+
+extension RatingBook.Board {
+    /// Takes an account off the board, as its entry placed it (absent ones are no-ops).
+    mutating func remove(account: String, entry: RatingBook.Entry) {
+        ranked.remove(Rank(rating: entry.rating.rating, account: account))
+        byTime.remove(Freshness(ms: entry.lastRatedMs, account: account))
     }
 }
 

@@ -240,6 +240,43 @@ public struct PlayerStats: Equatable, Sendable {
     }
 }
 
+/// A game's rating board, the reply to a `leaderboard` with `"rated":true`: the best ten
+/// established accounts (deviation under 110) who played the game rated in the last 30 days,
+/// best rating first.
+public struct RatingLeaderboard: Equatable, Sendable {
+    /// One account's line.
+    public struct Entry: Equatable, Sendable {
+        /// The account's name.
+        public let name: String
+        /// The rating, to one decimal.
+        public let rating: Double
+        /// The deviation after the account's last rated game, to one decimal.
+        public let deviation: Double
+        /// Rated games played.
+        public let games: Int
+        /// The account is a bot's.
+        public let bot: Bool
+        /// Creates an entry.
+        public init(name: String, rating: Double, deviation: Double, games: Int, bot: Bool = false) {
+            self.name = name
+            self.rating = rating
+            self.deviation = deviation
+            self.games = games
+            self.bot = bot
+        }
+    }
+
+    /// The game's wire name.
+    public let game: String
+    /// Best first.
+    public let entries: [Entry]
+    /// Creates a board.
+    public init(game: String, entries: [Entry]) {
+        self.game = game
+        self.entries = entries
+    }
+}
+
 /// Which daily deal a `leaderboard` with `daily` ranks: a game, a UTC day, and the options
 /// that shape the deal (each set of options has a deal of its own).
 public struct DailyQuery: Equatable, Sendable {
@@ -335,6 +372,17 @@ extension ServerMessage {
                 writer.closeObject()
             }
         case .dailyLeaderboard(let board, _): board.write(into: &writer)
+        case .ratingLeaderboard(let board, _):
+            writer.field("game", board.game)
+            writer.field("entries", array: board.entries) { writer, entry in
+                writer.openObject()
+                writer.field("name", entry.name)
+                writer.field("rating", number: entry.rating)
+                writer.field("deviation", number: entry.deviation)
+                writer.field("games", entry.games)
+                if entry.bot { writer.field("bot", true) }
+                writer.closeObject()
+            }
         case .gameOver(let over): over.write(into: &writer)
         default: preconditionFailure("not a results message")
         }
@@ -500,6 +548,17 @@ extension ServerMessageDecoder {
                 id: try fields.id())
         }),
         ("daily_leaderboard", { fields throws(ServerDecodeFailure) in .dailyLeaderboard(try DailyLeaderboard(fields), id: try fields.id()) }),
+        ("rating_leaderboard", { fields throws(ServerDecodeFailure) in
+            .ratingLeaderboard(
+                RatingLeaderboard(
+                    game: try fields.string("game"),
+                    entries: try fields.objects("entries").map { entry throws(ServerDecodeFailure) in
+                        RatingLeaderboard.Entry(
+                            name: try entry.string("name"), rating: try entry.number("rating"), deviation: try entry.number("deviation"),
+                            games: try entry.int("games"), bot: try entry.optionalBool("bot") ?? false)
+                    }),
+                id: try fields.id())
+        }),
         ("game_over", { fields throws(ServerDecodeFailure) in .gameOver(try GameOver(fields)) }),
     ]
 }
@@ -600,6 +659,16 @@ extension ClientCommand {
     /// A leaderboard, or with `daily` (true for today, or a UTC day) the ranking of a daily deal.
     static func readLeaderboard(_ fields: CommandFields) throws(DecodeFailure) -> ClientCommand {
         let game = try fields.string("game")
+        switch fields.object["rated"] {
+        case nil, .null?, .bool(false)?: break
+        case .bool(true)?:
+            guard fields.object["daily"] == nil, fields.object["options"] == nil else {
+                throw fields.failure("a rating board ranks every rated game of the game: give \"rated\" without \"daily\" or \"options\"")
+            }
+            return .ratingLeaderboard(game: game)
+        case let other?:
+            throw fields.failure("field 'rated' must be true or false, not \(other.kindName)")
+        }
         let day: String?
         switch fields.object["daily"] {
         case nil, .null?, .bool(false)?:
