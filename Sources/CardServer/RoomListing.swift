@@ -42,13 +42,18 @@ final class RoomListing {
     static let maxIntDigits = String(Int.max).count
 
     /// The largest one room's summary can be: the longest code and game name, eight
-    /// seats of 64-byte names each escaped at worst six bytes a byte (`\u0001`), and
-    /// counts of as many digits as an `Int` has.
+    /// seats of 64-byte names each escaped at worst six bytes a byte (`\u0001`), listed
+    /// again as bots, counts of as many digits as an `Int` has, and eight ratings of the
+    /// longest a `Double` prints.
     static let maxSummaryBytes =
-        #"{"room":"","game":"","players":[],"seats":,"phase":"","spectators":}"#.utf8.count
+        #"{"room":"","game":"","players":[],"seats":,"phase":"","spectators":,"bots":[],"rated":true,"ratings":[]}"#.utf8.count
         + ServerConfig.privateCodeLength + maxGameNameBytes
-        + maxSeats * (2 + 6 * maxNameBytes) + (maxSeats - 1)
+        + 2 * (maxSeats * (2 + 6 * maxNameBytes) + (maxSeats - 1))
         + 2 * maxIntDigits + "waiting".utf8.count
+        + maxSeats * #"{"rating":,"provisional":false}"#.utf8.count + maxSeats * maxDoubleCharacters + (maxSeats - 1)
+
+    /// The most characters a `Double` prints as (`-1.7976931348623157e+308`).
+    static let maxDoubleCharacters = (-Double.greatestFiniteMagnitude).description.count
 
     /// The largest a `rooms` reply can be, newline included, before its `id` (which adds
     /// `,"id":` and the id as the client sent it, escaped): a full page of the largest

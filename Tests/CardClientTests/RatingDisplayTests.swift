@@ -37,6 +37,18 @@ struct RatingDisplayTests {
         #expect(text.contains(" ratings: ann 1690? (+190) · bob 1700 (−13)"))
     }
 
+    @Test func theLobbyShowsARatedRoomsRatings() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        model.receive(ServerMessage.rooms(RoomsPage(rooms: [
+            RoomSummary(room: "K7QX", game: "rps", players: ["bob", "zed"], seats: 2, phase: .playing, spectators: 0,
+                        ratings: [ShownRating(rating: 1712.6, provisional: false), nil]),
+            RoomSummary(room: "W2W2", game: "set", players: ["cy"], seats: 4, phase: .waiting, spectators: 1),
+        ], total: 2, next: nil), id: nil).jsonText)
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 100, height: 24), color: false, now: 0))
+        #expect(text.contains { $0.contains("K7QX") && $0.contains("bob 1713, zed ") }, "\(text)")
+        #expect(text.contains { $0.contains("W2W2") && $0.contains("Set") && !$0.contains("rated") })
+    }
+
     @Test func theRecordsScreenShowsRatingsWithTheirHistoryAndTheRatingBoards() {
         var model = Fixtures.model([Fixtures.hello, Self.welcomeAccount])
         _ = model.type("i")

@@ -65,6 +65,12 @@ struct RatedGameTests {
         // Waiting: rated if an account takes the empty seat; ann shows her (new) rating.
         #expect(waiting["rated"] == true)
         #expect(waiting["players"] == [["name": "ann", "seat": 0, "score": 0, "connected": true, "rating": 1500.0, "provisional": true]])
+        // The lobby's line says the room is rated, with both ratings (bob has just joined).
+        let zed = host.player("zed")
+        host.send(#"{"type":"rooms"}"#, from: zed)
+        let listed = try #require(host.take(zed).last?["rooms"]?.arrayValue?.first?.objectValue)
+        #expect(listed["rated"] == true)
+        #expect(listed["ratings"] == [["rating": 1500.0, "provisional": true], ["rating": 1500.0, "provisional": true]])
         let playing = try #require(Self.last("state", host, ann))
         #expect(playing["phase"] == "playing")
         #expect(playing["rated"] == true)

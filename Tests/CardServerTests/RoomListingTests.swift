@@ -189,19 +189,22 @@ struct RoomListingTests {
 
     /// The bound in Protocol.md is the largest page the encoder can write: the
     /// longest code and game, eight 64-byte names that each escape to six bytes a
-    /// byte, counts of 19 digits, and a `next` with the longest game.
+    /// byte (every one a bot's), counts of 19 digits, eight ratings of the longest a
+    /// number prints, and a `next` with the longest game.
     @Test func theLargestPossiblePageIsExactlyTheDocumentedBound() {
         let name = String(repeating: "\u{1}", count: RoomListing.maxNameBytes)
+        let names = Array(repeating: name, count: RoomListing.maxSeats)
         let summary = RoomSummary(
-            room: "ABCDEFG", game: "concentration", players: Array(repeating: name, count: RoomListing.maxSeats),
-            seats: Int.max, phase: .waiting, spectators: Int.max)
+            room: "ABCDEFG", game: "concentration", players: names,
+            seats: Int.max, phase: .waiting, spectators: Int.max, bots: names,
+            ratings: Array(repeating: ShownRating(rating: -Double.greatestFiniteMagnitude, provisional: false), count: RoomListing.maxSeats))
         #expect(summary.encoded().count == RoomListing.maxSummaryBytes)
         let prefix = RoomsPage.replyPrefix(
             summaries: Array(repeating: summary.encoded(), count: ServerConfig.roomsPerPage),
             total: Int.max, next: RoomsQuery(game: "concentration", after: Int.max))
         #expect(RoomsPage.replyLine(prefix: prefix, id: nil).count == RoomListing.maxPageBytes)
-        #expect(RoomListing.maxSummaryBytes == 3_228)
-        #expect(RoomListing.maxPageBytes == 161_580)
+        #expect(RoomListing.maxSummaryBytes == 6_806)
+        #expect(RoomListing.maxPageBytes == 340_480)
     }
 }
 

@@ -133,8 +133,14 @@ public enum LobbyView {
         let (top, shown) = visible(lobby, rows: rows)
         let fits = lobby.rooms.count <= rows && lobby.total <= lobby.rooms.count
         var lines = lobby.rooms.enumerated().dropFirst(top).prefix(shown).map { index, room in
+            // A rated room's players with their ratings ("ann 1662?, bob 1500?"): the ratings say
+            // the room is rated (the game's column has no room for a word more).
+            let players = room.players.enumerated().map { index, name in
+                guard let rating = room.ratings?.indices.contains(index) == true ? room.ratings?[index] : nil else { return name }
+                return name + " " + RatingText.rating(rating.rating, provisional: rating.provisional)
+            }
             let text = row(
-                room.room, GameViews.title(of: room.game), room.players.joined(separator: ", "),
+                room.room, GameViews.title(of: room.game), players.joined(separator: ", "),
                 "\(room.players.count)/\(room.seats)", room.phase.rawValue, "\(room.spectators)")
             if index == lobby.cursor {
                 return StyledLine("  ▸ ", Palette.key) + StyledLine(text, Palette.strong)

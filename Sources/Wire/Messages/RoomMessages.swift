@@ -72,8 +72,14 @@ public struct RoomSummary: Equatable, Sendable {
     public let spectators: Int
     /// The seated players signed in to bots' accounts (absent from the line when none).
     public let bots: [String]
+    /// In a room created rated: each seated player's rating for the room's game, in the order
+    /// of `players` (nil for a guest); nil (absent, with `rated`) in a casual room.
+    public let ratings: [ShownRating?]?
     /// Creates a listing line.
-    public init(room: String, game: String, players: [String], seats: Int, phase: Phase, spectators: Int, bots: [String] = []) {
+    public init(
+        room: String, game: String, players: [String], seats: Int, phase: Phase, spectators: Int, bots: [String] = [],
+        ratings: [ShownRating?]? = nil
+    ) {
         self.room = room
         self.game = game
         self.players = players
@@ -81,6 +87,7 @@ public struct RoomSummary: Equatable, Sendable {
         self.phase = phase
         self.spectators = spectators
         self.bots = bots
+        self.ratings = ratings
     }
 }
 
@@ -196,6 +203,16 @@ extension RoomSummary {
             writer.field("phase", phase.rawValue)
             writer.field("spectators", spectators)
             if !bots.isEmpty { writer.field("bots", strings: bots) }
+            if let ratings {
+                writer.field("rated", true)
+                writer.field("ratings", array: ratings) { writer, rating in
+                    guard let rating else { return writer.null() }
+                    writer.openObject()
+                    writer.field("rating", number: rating.rating)
+                    writer.field("provisional", rating.provisional)
+                    writer.closeObject()
+                }
+            }
             writer.closeObject()
         }
     }
@@ -261,7 +278,14 @@ extension RoomsPage {
             RoomSummary(
                 room: try room.string("room"), game: try room.string("game"), players: try room.strings("players"),
                 seats: try room.int("seats"), phase: try room.phase("phase"), spectators: try room.int("spectators"),
-                bots: room.has("bots") ? try room.strings("bots") : [])
+                bots: room.has("bots") ? try room.strings("bots") : [],
+                ratings: try room.optionalArray("ratings").map { ratings throws(ServerDecodeFailure) in
+                    try ratings.enumerated().map { index, value throws(ServerDecodeFailure) -> ShownRating? in
+                        guard !value.isNull else { return nil }
+                        let rating = try room.nested(value, "ratings[\(index)]")
+                        return ShownRating(rating: try rating.number("rating"), provisional: try rating.bool("provisional"))
+                    }
+                })
         }
         let next = try fields.optionalObject("next").map { next throws(ServerDecodeFailure) in
             RoomsQuery(game: try next.optionalString("game"), after: try next.optionalInt("after"))
