@@ -65,7 +65,7 @@ let sanitizedTests: Set<String> = testSet == "sanitize-threads"
     ? ["KlondikeSolverTests", "NetworkTests", "StorageTests"]
     : ["KlondikeSolverTests", "WireTests", "WebTransportTests", "NetworkTests", "StorageTests"]
 let sanitizedSupport: Set<String> = [
-    "GameRules", "KlondikeSolver", "Wire", "WebTransport", "CLinux", "SystemCall", "Network", "Storage", "KlondikeTestSupport", "TestServers",
+    "GameRules", "KlondikeSolver", "Ratings", "Wire", "WebTransport", "CLinux", "SystemCall", "Network", "Storage", "KlondikeTestSupport", "TestServers",
     "Transport", "WebClient", "EmbedSite", "SiteEmbedder", "CardServer", "cardserver",
 ]
 

@@ -70,8 +70,8 @@ extension GameServer {
                 games: entry.games,
                 history: entry.history.map { point in
                     PlayerStats.GameRating.Point(
-                        endedMs: Int(point.endedMs), rating: roundedToTenth(point.rating), deviation: roundedToTenth(point.deviation),
-                        diff: roundedToTenth(point.diff))
+                        endedMs: Int(point.endedMs), rating: roundedToTenth(Double(point.rating)), deviation: roundedToTenth(Double(point.deviation)),
+                        diff: roundedToTenth(Double(point.diff)))
                 })
         }
     }

@@ -8,7 +8,8 @@ import Wire
 ///
 /// The games are the server's: Klondike and Set solo games (some of them the daily
 /// deal, with their figures), Set races of 2-4, rps and concentration matches of two,
-/// rps-brain alone. The players are ``playerCount`` names, a few of them playing much
+/// rps-brain alone. Every game of two or more carries its rating changes, as a rated
+/// game's record does: a start rebuilds every player's ratings from them. The players are ``playerCount`` names, a few of them playing much
 /// more than the rest. Every line is sealed as the server seals it (``seal(_:)``), so a
 /// start checks every checksum, as it does on a real journal. Same seed, same file.
 enum JournalFile {
@@ -128,6 +129,18 @@ enum JournalFile {
         }
         if let summary {
             fields.append(("summary", .object(JSONObject(summary.map { ($0.0, JSONValue.int($0.1)) }))))
+        }
+        if players.count > 1 {
+            // Every game of two or more is rated, as if every player were an account: each
+            // player's rating before and after, as the server writes them (whole numbers of
+            // ten-thousandths, billionths for the volatility).
+            fields.append(("ratings", .object(JSONObject(players.map { name in
+                let before = 10_000_000 + below(12_000_000)
+                return (name, .object(JSONObject([
+                    ("account", .string(name)), ("before_e4", .int(before)), ("rating_e4", .int(before + below(400_000) - 200_000)),
+                    ("deviation_e4", .int(450_000 + below(3_000_000))), ("volatility_e9", .int(59_000_000 + below(2_000_000))),
+                ])))
+            }))))
         }
         var record: [UInt8] = []
         JSONValue.object(JSONObject(fields)).write(into: &record)

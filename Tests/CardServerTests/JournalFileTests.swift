@@ -27,6 +27,8 @@ struct JournalFileTests {
         let journal = try ResultsJournal(directory: directory) { warnings.append($0) }
         #expect(warnings == [])
         #expect(journal.gamesWithIDs == 2_000)
+        // The first record's players are rated: their ratings are read from it (and later ones).
+        #expect((journal.ratingsRead.entry(account: "léa246", game: "concentration")?.games ?? 0) >= 1)
         #expect(journal.leaderboard(for: "klondike", size: 10).count == 10)
     }
 
@@ -40,7 +42,7 @@ struct JournalFileTests {
         _ = try JournalFile.write(results: 300, into: second, seed: 1)
         let text = try String(contentsOfFile: first + "/results.jsonl", encoding: .utf8)
         #expect(try String(contentsOfFile: second + "/results.jsonl", encoding: .utf8) == text)
-        #expect(text.prefix { $0 != "\n" } == #"{"id":"4R9W-mjuofxlm-1","room":"4R9W","game":"concentration","seed":4097716381119819,"players":["ΑΝΝΑ246","léa246"],"scores":{"ΑΝΝΑ246":23,"léa246":9},"winners":["ΑΝΝΑ246"],"started":"2025-12-31T23:58:33.946Z","ended":"2026-01-01T00:00:02.465Z","crc":"f3a2be41"}"#)
+        #expect(text.prefix { $0 != "\n" } == #"{"id":"4R9W-mjuofxlm-1","room":"4R9W","game":"concentration","seed":4097716381119819,"players":["ΑΝΝΑ246","léa246"],"scores":{"ΑΝΝΑ246":23,"léa246":9},"winners":["ΑΝΝΑ246"],"started":"2025-12-31T23:58:33.946Z","ended":"2026-01-01T00:00:02.465Z","ratings":{"ΑΝΝΑ246":{"account":"ΑΝΝΑ246","before_e4":14336522,"rating_e4":14500338,"deviation_e4":3049739,"volatility_e9":59659555},"léa246":{"account":"léa246","before_e4":11120241,"rating_e4":11220255,"deviation_e4":855192,"volatility_e9":59901446}},"crc":"2dcc3f1b"}"#)
     }
 
     @Test(arguments: [(0, "ann0"), (39, "setmaster0"), (40, "ann1"), (49_998, "KlondikeKid1249")])

@@ -85,10 +85,11 @@ struct RatedGameTests {
         host.send(#"{"type":"stats","name":"ann"}"#, from: bob)
         host.confirmJournalWrites()
         let stats = try #require(Self.last("stats", host, bob))
-        let endedMs = try #require(stats["recent"]?.arrayValue?.first?.objectValue?["ended_ms"])
+        // The history keeps the second a game ended.
+        let endedMs = try #require(stats["recent"]?.arrayValue?.first?.objectValue?["ended_ms"]?.intValue)
         #expect(stats["ratings"] == [
             "rps": ["rating": 1662.3, "deviation": 290.3, "provisional": true, "games": 1,
-                    "history": [["ended_ms": endedMs, "rating": 1662.3, "deviation": 290.3, "diff": 162.3]]],
+                    "history": [["ended_ms": .int(endedMs / 1_000 * 1_000), "rating": 1662.3, "deviation": 290.3, "diff": 162.3]]],
         ])
         // The rematch's state shows the new ratings beside the names.
         host.send(#"{"type":"start"}"#, from: ann)
@@ -174,7 +175,9 @@ struct RatedGameTests {
         // One record, its changes inside it.
         let lines = String(decoding: journal.bytes, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 1)
-        #expect(lines[0].contains(#""ratings":{"ann":{"account":"ann","before":{"rating":1500.0,"deviation":350.0,"volatility":0.06},"after":{"rating":1662.3"#))
+        #expect(lines[0].contains(
+            #""ratings":{"ann":{"account":"ann","before_e4":15000000,"rating_e4":16623109,"deviation_e4":2903190,"volatility_e9":59999675},"#
+            + #""bob":{"account":"bob","before_e4":15000000,"rating_e4":13376891,"deviation_e4":2903190,"volatility_e9":59999675}}"#))
 
         let again = try Self.host(journal: journal, accounts: accounts)
         let carl = again.player("carl")
@@ -190,6 +193,7 @@ struct RatedGameTests {
         again.send(#"{"type":"stats","name":"ann"}"#, from: carl)
         let later = try #require(Self.last("stats", again, carl)?["ratings"]?.objectValue?["rps"]?.objectValue)
         let after = try #require(again.server.ratings.entry(account: "ann", game: "rps")).rating
+        #expect(after == Rating(rating: 1662.3109, deviation: 290.319, volatility: 0.059999675))
         let grown = deviationAfterIdle(after, days: 100)
         #expect(grown > after.deviation && grown < 350)
         #expect(later["deviation"] == .double(roundedToTenth(grown)))
@@ -209,12 +213,15 @@ struct RatedGameTests {
             updatedRating(one, results: [(one, .loss), (one, .draw), (one, .win)]),
             updatedRating(one, results: [(one, .loss), (one, .loss), (one, .loss)]),
         ]
-        #expect(changes.map(\.after) == expected)
+        // On the record's grid: ten-thousandths of a point, billionths of volatility.
+        let grid = { (rating: Rating) in RatingBook.Change(name: "", account: "", before: 0, after: rating).after }
+        #expect(changes.map(\.after) == expected.map(grid))
+        #expect(zip(changes, expected).allSatisfy { abs($0.after.rating - $1.rating) <= 0.00005 && abs($0.after.volatility - $1.volatility) <= 5e-10 })
         #expect(changes.map(\.shown.after) == [1799.6, 1500.0, 1500.0, 1200.4])
         // A leaver loses to the three who stayed, whatever the score; the three rank by score.
         let left = RatingBook().changes(game: "set", players: players, leavers: [0], endedMs: 1_000)
-        #expect(left[0].after == updatedRating(one, results: [(one, .loss), (one, .loss), (one, .loss)]))
-        #expect(left[1].after == updatedRating(one, results: [(one, .win), (one, .draw), (one, .win)]))
+        #expect(left[0].after == grid(updatedRating(one, results: [(one, .loss), (one, .loss), (one, .loss)])))
+        #expect(left[1].after == grid(updatedRating(one, results: [(one, .win), (one, .draw), (one, .win)])))
         #expect(book.entry(account: "cy", game: "set")?.games == 1)
         #expect(book.entry(account: "cy", game: "rps") == nil)
     }

@@ -12,7 +12,7 @@ struct RatingBoardTests {
     /// Sets `account`'s rating in `game` as a game ending at `ms` would.
     static func rate(_ book: inout RatingBook, _ account: String, _ rating: Double, deviation: Double, at ms: Int64, game: String = "rps") {
         let after = Rating(rating: rating, deviation: deviation, volatility: 0.06)
-        book.record([RatingBook.Change(name: account, account: account, before: .initial, after: after)], game: game, endedMs: ms)
+        book.record([RatingBook.Change(name: account, account: account, before: 1500, after: after)], game: game, endedMs: ms)
     }
 
     static func names(_ board: [(account: String, entry: RatingBook.Entry)]) -> [String] {
@@ -56,7 +56,7 @@ struct RatingBoardTests {
         // Two established ratings, as if each had played many rated games.
         for (account, rating) in [("ann", 1712.34), ("bob", 1650.0)] {
             host.server.ratings.record(
-                [RatingBook.Change(name: account, account: account, before: .initial, after: Rating(rating: rating, deviation: 80.26, volatility: 0.06))],
+                [RatingBook.Change(name: account, account: account, before: 1500, after: Rating(rating: rating, deviation: 80.26, volatility: 0.06))],
                 game: "rps", endedMs: host.wallMilliseconds)
         }
         host.send(#"{"type":"leaderboard","game":"rps","rated":true,"id":4}"#, from: bob)

@@ -24,20 +24,55 @@ struct RatingBook {
         var history: [RatingPoint]
     }
 
-    /// A rating after one game, for `stats`' history.
+    /// A rating after one game, for `stats`' history: 16 bytes, as a start holds up to 30 of
+    /// them for each account and game (figures shown to one decimal need no more than `Float`).
     struct RatingPoint: Equatable {
-        let endedMs: Int64
-        let rating: Double
-        let deviation: Double
-        let diff: Double
+        /// When the game ended, in seconds since 1970 (`stats` shows milliseconds).
+        let endedSeconds: UInt32
+        let rating: Float
+        let deviation: Float
+        let diff: Float
+
+        init(endedMs: Int64, rating: Double, deviation: Double, diff: Double) {
+            endedSeconds = UInt32(clamping: endedMs / 1_000)
+            self.rating = Float(rating)
+            self.deviation = Float(deviation)
+            self.diff = Float(diff)
+        }
+
+        var endedMs: Int64 { Int64(endedSeconds) * 1_000 }
     }
 
-    /// One player's change in one rated game, as the result record keeps it.
+    /// One player's change in one rated game, as the result record keeps it: the rating the
+    /// game began with, and the whole rating after it.
     struct Change: Equatable {
         let name: String
         let account: String
-        let before: Rating
+        let before: Double
         let after: Rating
+
+        /// A change whose ratings are on the record's grid (``RatingBook/onGrid(_:)``): what a
+        /// start reads back is then this, bit for bit.
+        init(name: String, account: String, before: Double, after: Rating) {
+            self.name = name
+            self.account = account
+            self.before = RatingBook.onGrid(before, RatingBook.ratingUnits)
+            self.after = Rating(
+                rating: RatingBook.onGrid(after.rating, RatingBook.ratingUnits),
+                deviation: RatingBook.onGrid(after.deviation, RatingBook.ratingUnits),
+                volatility: RatingBook.onGrid(after.volatility, RatingBook.volatilityUnits))
+        }
+    }
+
+    /// The record keeps ratings and deviations in ten-thousandths and volatilities in
+    /// billionths, as integers: a start reads a million records' whole numbers far faster than
+    /// their decimals, and no player can tell a rating 0.00005 away.
+    static let ratingUnits = 10_000.0
+    static let volatilityUnits = 1_000_000_000.0
+
+    /// `value` rounded to a multiple of `1 / units`, as the record keeps it.
+    static func onGrid(_ value: Double, _ units: Double) -> Double {
+        Double(Int((value * units).rounded())) / units
     }
 
     /// How many changes `stats` shows per game.
@@ -116,7 +151,7 @@ struct RatingBook {
             entry.games += 1
             if entry.history.count == Self.historyLimit { entry.history.removeFirst() }
             entry.history.append(RatingPoint(
-                endedMs: endedMs, rating: change.after.rating, deviation: change.after.deviation, diff: change.after.rating - change.before.rating))
+                endedMs: endedMs, rating: change.after.rating, deviation: change.after.deviation, diff: change.after.rating - change.before))
             entries[change.account, default: [:]][game] = entry
             if entry.rating.deviation < Self.establishedDeviation {
                 boards[game, default: Board()].ranked.insert(Board.Rank(rating: entry.rating.rating, account: change.account))
@@ -149,10 +184,7 @@ struct RatingBook {
         }
         let updates = ratingsAfterGame(rated, leavers: leavers)
         return players.indices.map { index in
-            // "Before" as the player is shown it: the deviation grown for the idle days.
-            var shownBefore = rated[index].rating
-            shownBefore.deviation = deviationAfterIdle(shownBefore, days: rated[index].daysIdle)
-            return Change(name: players[index].name, account: players[index].account, before: shownBefore, after: updates[index].rating)
+            Change(name: players[index].name, account: players[index].account, before: rated[index].rating.rating, after: updates[index].rating)
         }
     }
 }
@@ -166,42 +198,41 @@ extension RatingBook.Board {
 }
 
 extension RatingBook.Change {
-    /// `{"account":…,"before":{…},"after":{…}}`, each rating as `rating`, `deviation` and
-    /// `volatility` at full precision: what a start sets the account's rating to.
+    /// `{"account":"ann","before_e4":15000000,"rating_e4":16623109,"deviation_e4":2903190,"volatility_e9":59999675}`:
+    /// the rating the game began with, and the rating, deviation and volatility after it, as
+    /// whole numbers of ten-thousandths (billionths for the volatility). What a start sets the
+    /// account's rating to.
     var json: JSONValue {
-        .object(JSONObject([("account", .string(account)), ("before", Self.json(before)), ("after", Self.json(after))]))
+        .object(JSONObject([
+            ("account", .string(account)),
+            ("before_e4", .int(Self.whole(before, RatingBook.ratingUnits))),
+            ("rating_e4", .int(Self.whole(after.rating, RatingBook.ratingUnits))),
+            ("deviation_e4", .int(Self.whole(after.deviation, RatingBook.ratingUnits))),
+            ("volatility_e9", .int(Self.whole(after.volatility, RatingBook.volatilityUnits))),
+        ]))
     }
 
-    private static func json(_ rating: Rating) -> JSONValue {
-        .object(JSONObject([("rating", .double(rating.rating)), ("deviation", .double(rating.deviation)), ("volatility", .double(rating.volatility))]))
+    private static func whole(_ value: Double, _ units: Double) -> Int {
+        Int((value * units).rounded())
     }
 
     /// Reads a change back from a record's `ratings` entry; nil when a field is missing.
     init?(name: String, json: JSONValue) {
         guard let fields = json.objectValue, let account = fields["account"]?.stringValue,
-              let before = fields["before"].flatMap(Self.rating), let after = fields["after"].flatMap(Self.rating) else { return nil }
-        self.init(name: name, account: account, before: before, after: after)
-    }
-
-    private static func rating(_ json: JSONValue) -> Rating? {
-        guard let fields = json.objectValue, let rating = fields["rating"].flatMap(number),
-              let deviation = fields["deviation"].flatMap(number), let volatility = fields["volatility"].flatMap(number) else { return nil }
-        return Rating(rating: rating, deviation: deviation, volatility: volatility)
-    }
-
-    private static func number(_ value: JSONValue) -> Double? {
-        switch value {
-        case .int(let whole): Double(whole)
-        case .double(let number): number
-        default: nil
-        }
+              let before = fields["before_e4"]?.intValue, let rating = fields["rating_e4"]?.intValue,
+              let deviation = fields["deviation_e4"]?.intValue, deviation >= 0,
+              let volatility = fields["volatility_e9"]?.intValue, volatility > 0 else { return nil }
+        let units = RatingBook.ratingUnits
+        self.init(
+            name: name, account: account, before: Double(before) / units,
+            after: Rating(rating: Double(rating) / units, deviation: Double(deviation) / units, volatility: Double(volatility) / RatingBook.volatilityUnits))
     }
 
     /// The change as `game_over` shows it.
     var shown: RatingChange {
         RatingChange(
-            name: name, before: roundedToTenth(before.rating), after: roundedToTenth(after.rating),
-            diff: roundedToTenth(after.rating - before.rating), deviation: roundedToTenth(after.deviation),
+            name: name, before: roundedToTenth(before), after: roundedToTenth(after.rating),
+            diff: roundedToTenth(after.rating - before), deviation: roundedToTenth(after.deviation),
             provisional: after.isProvisional())
     }
 }
