@@ -53,6 +53,9 @@ def add_room_arguments(parser):
     parser.add_argument("--games", type=int, default=1,
                         help="games to play in the room: after each game_over, offer a rematch "
                              "with {\"type\":\"start\"} (default 1)")
+    parser.add_argument("--rated", action="store_true",
+                        help="create the room rated: its games are rated (Glicko-2) when every seat "
+                             "is an account's, a bot's signed in with --api-token included")
 
 
 def run(main):
@@ -248,12 +251,25 @@ def enter_room(conn, args, game, options=None):
         joined = conn.request({"type": "join", "room": args.join})
     else:
         create = {"type": "create", "game": game, "seats": args.create_seats}
+        if getattr(args, "rated", False):
+            create["rated"] = True
         if options:
             create["options"] = options
         joined = conn.request(create)
         if args.create_seats > 1:
             print(f"room {joined['room']}", flush=True)  # the others join (or watch) by this code
     return joined
+
+
+def describe_ratings(game_over):
+    """A rated game's rating changes as one line ("ratings: ann 1662? (+162), bob 1338? (-162)"),
+    "?" while provisional; "" for a casual game, whose game_over has no `ratings`."""
+    ratings = game_over.get("ratings")
+    if not ratings:
+        return ""
+    shown = ", ".join(f"{name} {round(change['after'])}{'?' if change['provisional'] else ''} ({change['diff']:+.0f})"
+                      for name, change in ratings.items())
+    return f"; ratings: {shown}"
 
 
 # --- The cause/seq rule ----------------------------------------------------------------

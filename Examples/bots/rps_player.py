@@ -68,7 +68,8 @@ def main():
             won += conn.name in message["winners"]
             verdict = check.verdict(message["seed"])
             scores = ", ".join(f"{name} {points}" for name, points in message["scores"].items())
-            print(f"game {games} in {room}: winners {message['winners']} ({scores}); {verdict}", flush=True)
+            print(f"game {games} in {room}: winners {message['winners']} ({scores}); {verdict}"
+                  f"{common.describe_ratings(message)}", flush=True)
             check = common.DealCheck("rps")
             if games < args.games:
                 turn.send(conn, {"type": "start"}, state)

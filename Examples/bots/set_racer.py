@@ -76,7 +76,8 @@ def main():
             won += conn.name in message["winners"]
             verdict = check.verdict(message["seed"], chosen_seed=args.seed)
             scores = ", ".join(f"{name} {points}" for name, points in message["scores"].items())
-            print(f"game {games} in {room}: winners {message['winners']} ({scores}); {verdict}", flush=True)
+            print(f"game {games} in {room}: winners {message['winners']} ({scores}); {verdict}"
+                  f"{common.describe_ratings(message)}", flush=True)
             check = common.DealCheck("set")
             if games < args.games:
                 # A rematch offer; the game begins once every connected player offered.
