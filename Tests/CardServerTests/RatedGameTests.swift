@@ -200,6 +200,57 @@ struct RatedGameTests {
         #expect(later["rating"] == 1662.3)
     }
 
+    /// The journal does not take the result (a crash before it was written, a full disk): no
+    /// `game_over` goes out, and a start on that journal has neither the result nor the change.
+    @Test func aResultTheJournalNeverTookLeavesNoRatingAfterAStart() throws {
+        let journal = MemoryLog(path: "memory/results.jsonl")
+        let accounts = MemoryLog(path: "memory/accounts.log")
+        do {
+            let host = try Self.host(journal: journal, accounts: accounts)
+            let ann = Self.register("ann", on: host)
+            let bob = Self.register("bob", on: host)
+            _ = try Self.seatRPS(host, ann, bob)
+            journal.failAppends = "write(memory/results.jsonl): No space left on device"
+            host.send(#"{"type":"throw","sign":"rock"}"#, from: ann)
+            host.send(#"{"type":"throw","sign":"scissors"}"#, from: bob)
+            host.confirmJournalWrites()
+            #expect(!host.take(ann).contains { $0["type"] == "game_over" })
+        }
+        #expect(journal.bytes.isEmpty)
+        let again = try Self.host(journal: journal, accounts: accounts)
+        #expect(again.server.ratings.entry(account: "ann", game: "rps") == nil)
+        let carl = again.player("carl")
+        again.send(#"{"type":"stats","name":"ann"}"#, from: carl)
+        let stats = try #require(Self.last("stats", again, carl))
+        #expect(stats["games"] == 0)
+        #expect(stats["ratings"] == nil)
+    }
+
+    /// Provisional while the deviation is 110 or more: games bring it under, idle months
+    /// bring it back.
+    @Test func theProvisionalMarkGoesWithGamesAndComesBackWithIdleTime() {
+        var book = RatingBook()
+        let day: Int64 = 86_400_000
+        var games = 0
+        while book.shown(account: "ann", game: "rps", nowMs: Int64(games) * day).provisional {
+            let now = Int64(games) * day
+            let changes = book.changes(
+                game: "rps", players: [("ann", "ann", games % 2), ("bob", "bob", 1 - games % 2)], leavers: [], endedMs: now)
+            book.record(changes, game: "rps", endedMs: now)
+            games += 1
+        }
+        // A game a day, won and lost in turn: established after this many.
+        #expect(games == 14)
+        let settled = Int64(games - 1) * day
+        #expect(book.entry(account: "ann", game: "rps")!.rating.deviation < 110)
+        #expect(!book.shown(account: "ann", game: "rps", nowMs: settled).provisional)
+        // Idle: the deviation grows back over 110, here in two days (it had just come under).
+        let idleDays = (1...365).first { book.shown(account: "ann", game: "rps", nowMs: settled + Int64($0) * day).provisional }
+        #expect(idleDays == 2)
+        #expect(book.current(account: "ann", game: "rps", nowMs: settled + Int64(idleDays!) * day).deviation >= 110)
+        #expect(book.current(account: "ann", game: "rps", nowMs: settled + Int64(idleDays! - 1) * day).deviation < 110)
+    }
+
     /// Four players in one period: each is rated against the other three by score, a tie a draw.
     @Test func aFourPlayerGameRatesEachAgainstTheOtherThree() {
         var book = RatingBook()
