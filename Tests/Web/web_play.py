@@ -13,7 +13,7 @@ through clicks (or taps, on the phone), and checks what the page shows; every me
 page sends and receives is validated against Protocol.schema.json, and the browser's
 console must hold no error and no CSP violation. Exits non-zero when any scenario failed.
 """
-import argparse, base64, itertools, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time, traceback
+import argparse, base64, itertools, json, math, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time, traceback
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 sys.path.insert(0, os.path.join(ROOT, 'Examples', 'bots'))
@@ -106,16 +106,17 @@ class Server:
 
 
 class Watcher:
-    """A spectator over TCP: what it sees is what the test plays from (Set's claims)."""
+    """A spectator over TCP: what it sees is what the test plays from (Set's claims). With a
+    `password` it registers that account instead of playing as a guest (a rated opponent)."""
 
-    def __init__(self, port, name='watcher'):
+    def __init__(self, port, name='watcher', password=None):
         self.sock = socket.create_connection(('127.0.0.1', port), timeout=10)
         self.sock.settimeout(None)  # the reader waits as long as the game lasts
         self.file = self.sock.makefile('rb')
         self.state = None
         self.messages = []
         self.lock = threading.Lock()
-        self.send({'type': 'login', 'name': name})
+        self.send({'type': 'register', 'name': name, 'password': password} if password else {'type': 'login', 'name': name})
         threading.Thread(target=self.read, daemon=True).start()
 
     def send(self, msg):
@@ -132,6 +133,10 @@ class Watcher:
     def first(self, kind):
         with self.lock:
             return next((m for m in self.messages if m['type'] == kind), None)
+
+    def all(self, kind):
+        with self.lock:
+            return [m for m in self.messages if m['type'] == kind]
 
     def close(self):
         try:
@@ -661,6 +666,146 @@ def scenario_account(run):
             phone.close()
 
 
+def whole(x):
+    """What the page shows of a rating or a change: rounded half away from zero, as JavaScript's
+    Math.round does for the positive numbers it is given (Python's round() rounds half to even)."""
+    return int(math.floor(abs(x) + 0.5)) * (1 if x >= 0 else -1)
+
+
+def change_line(name, c):
+    """The page's line for one player's rating change in a game_over: "ann 1662? (+162)"."""
+    diff = whole(c['diff'])
+    shown = f'+{diff}' if diff > 0 else f'\u2212{-diff}' if diff < 0 else '\u00b10'
+    return f'{name} {whole(c["after"])}{"?" if c["provisional"] else ""} ({shown})'
+
+
+def rated_box(page):
+    """The new-game form's Rated box: (ticked, disabled, its note)."""
+    return page.js('const b = document.getElementById("rated"); return [b.checked, b.disabled, document.getElementById("rated-note").textContent]')
+
+
+def scenario_ratings(run):
+    """Two accounts play three rated games of rps (best of one): ann in a browser, bob over TCP,
+    a guest watching on a phone. The new-game form ticks Rated for an account and disables it for
+    one seat, the robot and a guest; the room says Rated and shows each rating beside its name;
+    after each game both pages show each change exactly as game_over sent it (ann's own line
+    emphasised on hers); ann's records chart her three games, as stats has them."""
+    desk = Page(run, 1280, 900)
+    phone = Page(run, 360, 640, touch=True)
+    bob = None
+    try:
+        desk.open()
+        wait_for('the login screen', lambda: desk.d.find_elements(By.ID, 'mode-register'))[0].click()
+        desk.d.find_element(By.ID, 'name').send_keys('ann')
+        desk.d.find_element(By.ID, 'password').send_keys('ann plays rated\n')
+        wait_for('the lobby', lambda: desk.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'), 60)
+        bob = Watcher(run.server.port, 'bob', password='bob plays rated')
+        phone.open()
+        phone.login('carl')
+
+        # The Rated box: an account's is ticked where a game can be rated, and only there.
+        Select(desk.d.find_element(By.ID, 'game')).select_by_value('rps')
+        expect(rated_box(desk) == [True, False, ''], f'ticked for an account, two seats: {rated_box(desk)}')
+        seats = desk.d.find_element(By.ID, 'seats')
+        seats.clear()
+        seats.send_keys('1')
+        expect(rated_box(desk) == [False, True, 'one seat: never rated'], f'one seat: {rated_box(desk)}')
+        seats.clear()
+        seats.send_keys('2')
+        Select(desk.d.find_element(By.ID, 'opt-bot')).select_by_value('random')
+        expect(rated_box(desk) == [False, True, 'against the robot: never rated'], f'the robot: {rated_box(desk)}')
+        Select(desk.d.find_element(By.ID, 'opt-bot')).select_by_value('')
+        expect(rated_box(desk) == [True, False, ''], f'ticked again: {rated_box(desk)}')
+        Select(phone.d.find_element(By.ID, 'game')).select_by_value('rps')
+        expect(rated_box(phone) == [False, True, 'sign in to play rated'], f'a guest: {rated_box(phone)}')
+
+        code = desk.create('rps', 2, rounds=1)
+        created = [json.loads(m) for m in desk.js('return window.__sent') if '"create"' in m]
+        expect(created and created[-1].get('rated') is True, f'create says rated: {created}')
+        badge = wait_for('the Rated badge', lambda: desk.d.find_elements(By.ID, 'rated-badge'))[0]
+        expect(badge.text == 'Rated', f'the room is rated: {badge.text!r}')
+        wait_for('bob signed in', lambda: bob.first('welcome') or bob.first('error'), 60)
+        expect(bob.first('welcome') and bob.first('welcome')['account']['name'] == 'bob', f'bob registered: {bob.messages}')
+        bob.send({'type': 'join', 'room': code})
+        phone.d.find_element(By.ID, 'code').send_keys(code)
+        phone.tap(phone.d.find_element(By.XPATH, "//button[normalize-space(.)='Watch']"))
+        wait_for('the phone watching', lambda: phone.d.find_elements(By.ID, 'rated-badge'))
+
+        def rated_line(page, name):
+            return page.js(f'const e = document.querySelector(\'.players li[data-name="{name}"] .rating\'); return e && e.textContent')
+
+        bob_signs = ['rock', 'scissors', 'rock']  # ann throws paper: she wins, loses, wins
+        for game, sign in enumerate(bob_signs, 1):
+            wait_for(f'game {game} to begin', lambda: len(bob.all('game_over')) == game - 1 and bob.state and bob.state['phase'] == 'playing'
+                     and 'bob' in bob.state['waiting_on'], 30)
+            start = bob.state
+            for name in ('ann', 'bob'):
+                p = next(x for x in start['players'] if x['name'] == name)
+                shown = f'{whole(p["rating"])}{"?" if p["provisional"] else ""}'
+                wait_for(f'{name}\'s rating {shown} beside the name', lambda: rated_line(desk, name) == shown and rated_line(phone, name) == shown)
+            bob.send({'type': 'throw', 'sign': sign})
+            wait_for('ann\'s turn to throw', lambda: desk.state()['phase'] == 'playing' and desk.state()['your_throw'] is None)
+            desk.tap(desk.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw paper"]'))
+            over = wait_for(f'game {game}\'s game_over', lambda: len(bob.all('game_over')) == game and bob.all('game_over')[-1], 30)
+            expect(set(over.get('ratings', {})) == {'ann', 'bob'}, f'game {game} is rated: {over}')
+            want = [change_line(n, c) for n, c in over['ratings'].items()]
+            for page in (desk, phone):
+                lines = wait_for(f'game {game}\'s rating changes on the page', lambda: (lambda t: t == want and t)(
+                    page.js('return [...document.querySelectorAll("#rating-changes li")].map((li) => li.textContent)')), 15)
+                titles = page.js('return [...document.querySelectorAll("#rating-changes li")].map((li) => li.title)')
+                expect(titles == [f'{c["before"]:.1f} → {c["after"]:.1f} ({"+" if c["diff"] > 0 else ""}{c["diff"]:.1f}), deviation {c["deviation"]:.1f}'
+                                  for c in over['ratings'].values()], f'the exact figures: {titles}')
+            mine = desk.js('return [...document.querySelectorAll("#rating-changes li.mine")].map((li) => li.textContent)')
+            expect(mine == [want[0]], f'ann\'s own line emphasised: {mine}')
+            expect(not phone.d.find_elements(By.CSS_SELECTOR, '#rating-changes li.mine'), 'a spectator has no line of its own')
+            for name, c in over['ratings'].items():
+                shown = f'{whole(c["after"])}{"?" if c["provisional"] else ""}'
+                expect(rated_line(desk, name) == shown, f'{name}\'s new rating beside the name: {rated_line(desk, name)!r}, not {shown!r}')
+            print(f'web: game {game}: {"; ".join(want)}', flush=True)
+            if game < len(bob_signs):
+                desk.tap(desk.d.find_element(By.XPATH, "//button[normalize-space(.)='Offer a rematch']"))
+                bob.send({'type': 'start'})
+        desk.shot('web-ratings-desktop')
+        phone.js('window.scrollTo(0, 0)')
+        phone.shot('web-ratings-phone')
+        desk.check()
+        phone.check()
+
+        # ann's records: her rating, three rated games, and their chart, as stats has them.
+        bob.send({'type': 'stats', 'name': 'ann'})
+        stats = wait_for('ann\'s stats', lambda: bob.first('stats'))['ratings']['rps']
+        expect(stats['games'] == 3 and len(stats['history']) == 3, f'three rated games: {stats}')
+        start = stats['history'][0]['rating'] - stats['history'][0]['diff']
+        label = f'rock-paper-scissors rating over the last 3 rated games: {whole(start)} to {whole(stats["history"][-1]["rating"])}'
+        for page in (desk, phone):
+            page.tap([b for b in page.d.find_elements(By.CSS_SELECTOR, 'nav button.link') if b.text == 'records'][0])
+            if page is phone:
+                field = wait_for('the name field', lambda: phone.d.find_elements(By.ID, 'stats-name'))[0]
+                field.clear()
+                field.send_keys('ann\n')
+            chart = wait_for('the rating chart', lambda: page.d.find_elements(By.CSS_SELECTOR, '.ratinggame[data-game="rps"] svg.ratingchart'), 30)[0]
+            expect(chart.get_attribute('aria-label') == label, f'the chart says {chart.get_attribute("aria-label")!r}, not {label!r}')
+            expect(len(chart.find_elements(By.CSS_SELECTOR, 'circle.pt')) == 3, 'three points')
+            expect(len(chart.find_elements(By.CSS_SELECTOR, '.band')) == 1 and len(chart.find_elements(By.CSS_SELECTOR, 'polyline.line')) == 1, 'a band and a line')
+            heading = page.d.find_element(By.CSS_SELECTOR, '.ratinggame[data-game="rps"] p').text
+            now = f'{whole(stats["rating"])}{"?" if stats["provisional"] else ""}'
+            expect(heading.startswith(f'rock-paper-scissors: {now} · 3 rated games'), f'the rating now: {heading!r}')
+            box = chart.rect
+            expect(box['width'] <= page.js('return window.innerWidth'), f'the chart fits: {box}')
+            page.d.execute_script('arguments[0].scrollIntoView({block: "center"})', chart)
+            page.check()
+        width = phone.js('return window.innerWidth')
+        expect(width == 360, f'the records fit the phone: its viewport is {width} px wide')
+        desk.shot('web-ratings-records-desktop')
+        phone.shot('web-ratings-records-phone')
+        return f'room {code}: three rated games, ann {"→".join(str(whole(p["rating"])) for p in stats["history"])}; the pages showed every change'
+    finally:
+        desk.close()
+        phone.close()
+        if bob:
+            bob.close()
+
+
 def scenario_reload_and_restart(run):
     page = Page(run, 1280, 900)
     try:
@@ -838,6 +983,7 @@ SCENARIOS = {
     'cardclient-mixed': scenario_cardclient_mixed,
     'reload-restart': scenario_reload_and_restart,
     'account': scenario_account,
+    'ratings': scenario_ratings,
 }
 
 

@@ -11,6 +11,7 @@ export class Lobby {
     this.total = 0;
     this.next = null;
     this.timer = null;
+    this.ratedWanted = !!app.account; // ticked for an account until its player unticks it
   }
 
   mount(el) {
@@ -92,9 +93,14 @@ export class Lobby {
     this.gameSelect = h('select', { id: 'game', name: 'game', onchange: () => this.renderForm() },
       catalog.map((g) => h('option', { value: g.name, selected: g.name === chosen }, g.title)));
     const game = catalog.find((g) => g.name === this.gameSelect.value) || catalog[0];
-    this.seats = h('input', { id: 'seats', type: 'number', min: game.seats.min, max: game.seats.max, value: game.seats.default, inputmode: 'numeric' });
+    this.seats = h('input', { id: 'seats', type: 'number', min: game.seats.min, max: game.seats.max, value: game.seats.default, inputmode: 'numeric',
+      oninput: () => this.renderRated() });
     this.priv = h('input', { id: 'private', type: 'checkbox' });
     this.optionInputs = game.options.map((o) => this.optionField(o)).filter(Boolean);
+    this.rated = h('input', { id: 'rated', type: 'checkbox', 'aria-describedby': 'rated-note', onchange: () => { this.ratedWanted = this.rated.checked; } });
+    this.ratedNote = h('small', { id: 'rated-note', class: 'muted' });
+    const bot = this.optionInputs.find((f) => f.option.name === 'bot');
+    if (bot) bot.input.addEventListener('change', () => this.renderRated());
     fill(this.form,
       h('h2', {}, 'New game'),
       h('div', { class: 'field' }, h('label', { for: 'game' }, 'Game'), this.gameSelect),
@@ -102,7 +108,23 @@ export class Lobby {
       h('div', { class: 'field' }, h('label', { for: 'seats' }, `Seats (${game.seats.min}–${game.seats.max})`), this.seats),
       this.optionInputs.map((f) => f.row),
       h('div', { class: 'field check' }, this.priv, h('label', { for: 'private' }, 'Private (not listed; friends join with the code)')),
+      h('div', { class: 'field check rated' }, this.rated, h('label', { for: 'rated' }, 'Rated'), this.ratedNote),
       h('button', { type: 'submit', class: 'primary' }, 'Create'));
+    this.renderRated();
+  }
+
+  /**
+   * The Rated box: ticked for an account, and sent; a guest, one seat, or the robot never
+   * plays rated (Protocol.md, Ratings), so then it is unticked and disabled, and says why.
+   */
+  renderRated() {
+    const bot = this.optionInputs.find((f) => f.option.name === 'bot');
+    const why = !this.app.account ? 'sign in to play rated'
+      : Number(this.seats.value) === 1 ? 'one seat: never rated'
+        : bot && bot.input.value !== '' ? 'against the robot: never rated' : '';
+    this.rated.disabled = why !== '';
+    this.rated.checked = !why && this.ratedWanted;
+    fill(this.ratedNote, why);
   }
 
   optionField(o) {
@@ -136,6 +158,7 @@ export class Lobby {
     const game = this.gameSelect.value;
     const msg = { type: 'create', game, seats: Number(this.seats.value) };
     if (this.priv.checked) msg.private = true;
+    if (this.rated.checked && !this.rated.disabled) msg.rated = true;
     const options = {};
     for (const { option, input } of this.optionInputs) {
       const raw = input.value;

@@ -4,6 +4,7 @@
 import { h, fill, duration } from './dom.js';
 import { VIEWS } from './games/index.js';
 import { gameTitle } from './room.js';
+import { ratingText, diffText, ratingChart } from './ratings.js';
 
 export class Records {
   constructor(app) { this.app = app; }
@@ -47,6 +48,7 @@ export class Records {
         h('h2', {}, `${msg.name}: ${msg.games} games, ${msg.wins} won`),
         msg.bot ? h('p', { class: 'muted' }, 'A bot\'s account.') : msg.account ? null : h('p', { class: 'muted' }, 'A guest\'s name: the games of everyone who played as it.'),
         per.length ? h('ul', {}, per) : h('p', { class: 'muted' }, 'No finished games yet.'),
+        ratingsPart(app, msg.ratings),
         msg.recent ? [h('h3', {}, 'Recent games'), h('ul', { class: 'recent' }, msg.recent.map((r) => h('li', {},
           h('span', {}, recentLine(app, r)), ' ',
           h('a', { href: `#replay=${r.game_id}` }, 'replay'))))] : null);
@@ -65,6 +67,23 @@ export class Records {
     }
     return false;
   }
+}
+
+/** `stats.ratings`: each game's rating now, how many games it counts, and its history drawn. */
+function ratingsPart(app, ratings) {
+  const games = Object.entries(ratings || {});
+  if (!games.length) return null;
+  return [h('h3', {}, 'Ratings'), h('div', { class: 'ratings' }, games.map(([game, r]) => {
+    const title = gameTitle(app, game);
+    const last = r.history[r.history.length - 1];
+    return h('section', { class: 'ratinggame', 'data-game': game, 'aria-label': `${title} rating` },
+      h('p', {},
+        h('strong', {}, `${title}: `), h('span', { class: 'rating big' }, ratingText(r.rating, r.provisional)),
+        ` · ${r.games} rated ${r.games === 1 ? 'game' : 'games'}`,
+        last ? ` · last ${diffText(last.diff)}` : ''),
+      r.provisional ? h('p', { class: 'muted small' }, `? means provisional: still uncertain (± ${Math.round(r.deviation)}); it settles below ± 110 as more rated games are played.`) : null,
+      r.history.length ? ratingChart(title, r) : null);
+  }))];
 }
 
 function recentLine(app, r) {

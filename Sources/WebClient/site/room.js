@@ -3,6 +3,7 @@
 
 import { h, fill, listWords, clock } from './dom.js';
 import { VIEWS } from './games/index.js';
+import { playerRating, ratingBadge, ratingChanges } from './ratings.js';
 
 export class RoomScreen {
   constructor(app) {
@@ -100,6 +101,7 @@ export class RoomScreen {
     fill(this.header,
       h('h2', {}, `${title} · room ${code}`),
       app.room && app.room.role === 'spectator' ? h('span', { class: 'badge' }, 'watching') : null,
+      s && typeof s.rated === 'boolean' ? ratedBadge(s) : null,
       waiting ? h('div', { class: 'invite' },
         h('span', {}, 'Friends join with the code ', h('strong', {}, code), ' or this link: '),
         h('input', { class: 'linkbox', readOnly: true, value: link, 'aria-label': 'link to this room', onfocus: (e) => e.target.select() }),
@@ -108,8 +110,10 @@ export class RoomScreen {
 
   renderPlayers() {
     const s = this.app.state;
-    fill(this.players, s.players.map((p) => h('li', { class: p.connected ? '' : 'away' },
-      h('span', { class: 'name' }, p.name, p.name === this.app.me.name ? ' (you)' : '', p.bot ? h('span', { class: 'muted' }, ' (bot)') : null),
+    const rating = (name) => { const r = playerRating(s, this.app.gameOver, name); return r ? [' ', ratingBadge(r)] : null; };
+    fill(this.players, s.players.map((p) => h('li', { class: p.connected ? '' : 'away', 'data-name': p.name },
+      h('span', { class: 'name' }, p.name, rating(p.name),
+        p.name === this.app.me.name ? ' (you)' : '', p.bot ? h('span', { class: 'muted' }, ' (bot)') : null),
       h('span', { class: 'score' }, String(p.score)),
       p.connected ? null : h('span', { class: 'muted' }, ' away'))),
       h('li', { class: 'muted' }, [
@@ -134,6 +138,7 @@ export class RoomScreen {
     fill(this.over,
       h('h3', { id: 'game-over' }, headline),
       scores ? h('p', {}, `Scores: ${scores}`) : null,
+      over.ratings ? ratingChanges(over.ratings, me) : null,
       summary ? h('p', {}, summary) : null,
       over.seed !== undefined ? h('p', { class: 'muted' }, `Dealt from seed ${over.seed}.`) : null,
       over.game_id ? h('p', {}, h('a', { href: `#replay=${over.game_id}` }, 'Watch the replay')) : null);
@@ -183,6 +188,14 @@ export class RoomScreen {
     fill(this.logEl, this.app.log.slice(-30).map((l) => h('li', { class: l.kind }, l.text)));
     this.logEl.scrollTop = this.logEl.scrollHeight;
   }
+}
+
+/** "Rated" or "Casual", from `state.rated` (present only in a room created rated). */
+function ratedBadge(s) {
+  const why = s.rated
+    ? (s.phase === 'waiting' ? 'rated if every seat is taken by a signed-in account' : 'this game is rated: ratings change when it ends')
+    : 'not rated: a guest is seated, or only one seat is taken';
+  return h('span', { class: `badge ${s.rated ? 'rated' : 'casual'}`, id: 'rated-badge', title: why }, s.rated ? 'Rated' : 'Casual');
 }
 
 export function gameTitle(app, game) {

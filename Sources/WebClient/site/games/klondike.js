@@ -3,6 +3,7 @@
 // u undo, h hint, Esc cancel. Face-down cards are counts only: the server never sends them.
 
 import { h, fill, listWords } from '../dom.js';
+import { playerRating, ratingText } from '../ratings.js';
 
 const SUITS = { spades: '♠', hearts: '♥', diamonds: '♦', clubs: '♣' };
 const RANKS = [null, 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
@@ -37,8 +38,9 @@ export class KlondikeView {
     return s && s.phase === 'playing' && !this.ctx.spectator() && s.player === this.ctx.me();
   }
 
-  update(s) {
+  update(s, over) {
     this.state = s;
+    this.over = over;
     this.selected = null;
     this.render();
   }
@@ -88,7 +90,10 @@ export class KlondikeView {
       this.selected ? h('button', { onclick: () => { this.selected = null; this.render(); } }, 'Cancel') : null,
     ] : null);
     fill(this.progress, (s.progress || []).length > 1 || !s.player
-      ? (s.progress || []).map((p) => h('li', {}, `${p.name}: ${p.cards_home} cards home, ${p.moves} moves`)) : null);
+      ? (s.progress || []).map((p) => {
+        const r = playerRating(s, this.over, p.name);
+        return h('li', {}, `${p.name}${r ? ` ${ratingText(r.rating, r.provisional)}` : ''}: ${p.cards_home} cards home, ${p.moves} moves`);
+      }) : null);
   }
 
   pile(name, content, label, enabled, column = false) {
