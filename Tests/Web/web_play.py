@@ -726,6 +726,9 @@ def scenario_ratings(run):
         expect(badge.text == 'Rated', f'the room is rated: {badge.text!r}')
         wait_for('bob signed in', lambda: bob.first('welcome') or bob.first('error'), 60)
         expect(bob.first('welcome') and bob.first('welcome')['account']['name'] == 'bob', f'bob registered: {bob.messages}')
+        # The phone's lobby lists the room as rated, with ann's rating beside her name.
+        listed = lambda: [li.text for li in phone.d.find_elements(By.CSS_SELECTOR, '.roomlist li') if code in li.text]
+        wait_for('the rated room in the lobby', lambda: listed() and 'rated' in listed()[0] and 'ann 1500?' in listed()[0], 30)
         bob.send({'type': 'join', 'room': code})
         phone.d.find_element(By.ID, 'code').send_keys(code)
         phone.tap(phone.d.find_element(By.XPATH, "//button[normalize-space(.)='Watch']"))
@@ -798,6 +801,11 @@ def scenario_ratings(run):
         expect(width == 360, f'the records fit the phone: its viewport is {width} px wide')
         desk.shot('web-ratings-records-desktop')
         phone.shot('web-ratings-records-phone')
+        # The board by rating: nobody established yet (three games leave ann at ± 200 and more).
+        Select(desk.d.find_element(By.ID, 'lb-game')).select_by_value('rps')
+        desk.d.find_element(By.ID, 'lb-rated').click()
+        wait_for('the rating board', lambda: 'Nobody has an established rating' in desk.d.find_element(By.CSS_SELECTOR, '.records').text, 30)
+        desk.check()
         return f'room {code}: three rated games, ann {"→".join(str(whole(p["rating"])) for p in stats["history"])}; the pages showed every change'
     finally:
         desk.close()

@@ -3,6 +3,7 @@
 
 import { h, fill } from './dom.js';
 import { GAME_BLURBS, OPTION_HELP } from './games/index.js';
+import { ratingText } from './ratings.js';
 
 export class Lobby {
   constructor(app) {
@@ -70,9 +71,11 @@ export class Lobby {
         const title = this.title(r.game);
         const free = r.seats - r.players.length;
         const canJoin = r.phase !== 'playing' && free > 0;
+        // A rated room's players with their ratings ("ann 1662?"), a guest's name alone.
+        const players = r.players.map((name, i) => (r.ratings && r.ratings[i] ? `${name} ${ratingText(r.ratings[i].rating, r.ratings[i].provisional)}` : name));
         return h('li', {},
           h('span', { class: 'code' }, r.room),
-          h('span', { class: 'grow' }, `${title} · ${r.players.length ? r.players.join(', ') : 'nobody yet'} · ${r.players.length}/${r.seats} seats · ${r.phase}${r.spectators ? ` · ${r.spectators} watching` : ''}`),
+          h('span', { class: 'grow' }, `${title}${r.rated ? ' · rated' : ''} · ${players.length ? players.join(', ') : 'nobody yet'} · ${r.players.length}/${r.seats} seats · ${r.phase}${r.spectators ? ` · ${r.spectators} watching` : ''}`),
           canJoin ? h('button', { class: 'small primary', onclick: () => this.app.send({ type: 'join', room: r.room }), 'aria-label': `join room ${r.room}` }, 'Join') : null,
           h('button', { class: 'small', onclick: () => this.app.send({ type: 'watch', room: r.room }), 'aria-label': `watch room ${r.room}` }, 'Watch'));
       })));

@@ -16,7 +16,8 @@ export class Records {
     const games = (app.catalog || []).map((g) => g.name);
     this.gameSelect = h('select', { id: 'lb-game', 'aria-label': 'game', onchange: () => this.askBoard() },
       games.map((g) => h('option', { value: g }, gameTitle(app, g))));
-    this.daily = h('input', { id: 'lb-daily', type: 'checkbox', onchange: () => this.askBoard() });
+    this.daily = h('input', { id: 'lb-daily', type: 'checkbox', onchange: () => { if (this.daily.checked) this.rated.checked = false; this.askBoard(); } });
+    this.rated = h('input', { id: 'lb-rated', type: 'checkbox', onchange: () => { if (this.rated.checked) this.daily.checked = false; this.askBoard(); } });
     const name = h('input', { id: 'stats-name', value: app.me.name, 'aria-label': 'player name', maxlength: 20 });
     el.append(h('section', { class: 'records' },
       h('form', { class: 'card row', onsubmit: (e) => { e.preventDefault(); app.send({ type: 'stats', name: name.value.trim() || app.me.name }); } },
@@ -24,7 +25,8 @@ export class Records {
       this.statsEl,
       h('div', { class: 'card' },
         h('div', { class: 'row' }, h('h2', {}, 'Leaderboard'), this.gameSelect,
-          h('span', { class: 'check' }, this.daily, h('label', { for: 'lb-daily' }, 'today\'s daily deal'))),
+          h('span', { class: 'check' }, this.daily, h('label', { for: 'lb-daily' }, 'today\'s daily deal')),
+          h('span', { class: 'check' }, this.rated, h('label', { for: 'lb-rated' }, 'by rating'))),
         this.boardEl)));
     app.send({ type: 'stats', name: app.me.name });
     this.askBoard();
@@ -33,6 +35,7 @@ export class Records {
   askBoard() {
     const game = this.gameSelect.value;
     const msg = { type: 'leaderboard', game };
+    if (this.rated.checked) msg.rated = true;
     if (this.daily.checked) {
       if (game !== 'set' && game !== 'klondike') { fill(this.boardEl, h('p', { class: 'muted' }, 'Only Set and Klondike have a daily deal.')); return; }
       msg.daily = true;
@@ -57,6 +60,12 @@ export class Records {
     if (msg.type === 'leaderboard') {
       fill(this.boardEl, msg.entries.length ? h('ol', { class: 'board' }, msg.entries.map((e) => h('li', {},
         `${e.name}${e.bot ? ' (bot)' : e.account ? '' : ' (guest)'}: ${e.wins} wins of ${e.games}${msg.game === 'klondike' ? '' : `, ${e.points} points`}`))) : h('p', { class: 'muted' }, 'Nobody has finished a game of it yet.'));
+      return true;
+    }
+    if (msg.type === 'rating_leaderboard') {
+      fill(this.boardEl, msg.entries.length ? h('ol', { class: 'board' }, msg.entries.map((e) => h('li', {},
+        `${e.name}${e.bot ? ' (bot)' : ''}: ${ratingText(e.rating, false)} (± ${Math.round(e.deviation)}, ${e.games} rated ${e.games === 1 ? 'game' : 'games'})`)))
+        : h('p', { class: 'muted' }, 'Nobody has an established rating in it yet: a rating counts here once it is under ± 110, from rated games in the last 30 days.'));
       return true;
     }
     if (msg.type === 'daily_leaderboard') {
