@@ -1,4 +1,5 @@
 @testable import CardServer
+import GameRules
 import Ratings
 import ScriptedServer
 import Testing
@@ -47,6 +48,33 @@ struct RatingBoardTests {
         Self.rate(&book, "ann", 1610, deviation: 95, at: 42 * Self.day)
         #expect(Self.names(book.board(game: "rps", size: 10, nowMs: 42 * Self.day)) == ["ann"])
         #expect(book.entry(account: "bob", game: "rps")?.games == 1, "the board forgets; the rating stays")
+    }
+
+    /// A start's book builds its boards once, when first asked, and then follows each change:
+    /// the same boards as a book that kept them all along.
+    @Test func boardsBuiltAfterAStartsReadMatchBoardsKeptAllAlong() {
+        var kept = RatingBook()
+        var read = RatingBook(keepingBoards: false)
+        var generator = SplitMix64(seed: 7)
+        for index in 0..<2_000 {
+            let account = "p\(generator.next() % 300)"
+            let rating = 1_000 + Double(generator.next() % 10_000) / 10
+            let deviation = 50 + Double(generator.next() % 1_200) / 10
+            let game = ["rps", "set"][index % 2]
+            Self.rate(&kept, account, rating, deviation: deviation, at: Int64(index) * 60_000, game: game)
+            Self.rate(&read, account, rating, deviation: deviation, at: Int64(index) * 60_000, game: game)
+        }
+        let now = 2_000 * 60_000 as Int64
+        for game in ["rps", "set", "klondike"] {
+            #expect(Self.names(read.board(game: game, size: 50, nowMs: now)) == Self.names(kept.board(game: game, size: 50, nowMs: now)))
+        }
+        #expect(read.board(game: "rps", size: 50, nowMs: now).count == 50)
+        // From then on a change moves the account on both.
+        let top = Self.names(kept.board(game: "rps", size: 1, nowMs: now))[0]
+        Self.rate(&kept, top, 900, deviation: 80, at: now, game: "rps")
+        Self.rate(&read, top, 900, deviation: 80, at: now, game: "rps")
+        #expect(Self.names(read.board(game: "rps", size: 300, nowMs: now)) == Self.names(kept.board(game: "rps", size: 300, nowMs: now)))
+        #expect(Self.names(read.board(game: "rps", size: 300, nowMs: now)).last == top)
     }
 
     @Test func theWireAnswersWithTheBoardAndRefusesAnUnknownGame() throws {

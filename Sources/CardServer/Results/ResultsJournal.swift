@@ -35,7 +35,7 @@ public final class ResultsJournal {
     private var recentGameNumbers: [String: UInt16] = [:]
     /// The ratings as the file's rated records leave them, for the server to take at its
     /// start (``GameServer``'s ``RatingBook``, which from then on changes as games end).
-    private(set) var ratingsRead = RatingBook()
+    private(set) var ratingsRead = RatingBook(keepingBoards: false)
     /// What each ticket in the writer's hands adds to `totals` once it is on disk.
     private var submitted: [UInt64: [GameRecord.Summary]] = [:]
 
