@@ -152,19 +152,24 @@ struct RatingBook {
     /// rated record read at a start.
     mutating func record(_ changes: [Change], game: String, endedMs: Int64) {
         for change in changes {
-            let old = entries[change.account]?[game]
-            if keepsBoards, let old { boards[game]?.remove(account: change.account, entry: old) }
-            var entry = old ?? Entry(rating: .initial, lastRatedMs: endedMs, games: 0, history: [])
-            entry.rating = change.after
-            entry.lastRatedMs = endedMs
-            entry.games += 1
-            if entry.history.count == Self.historyLimit { entry.history.removeFirst() }
-            entry.history.append(RatingPoint(
-                endedMs: endedMs, rating: change.after.rating, deviation: change.after.deviation, diff: change.after.rating - change.before))
-            entries[change.account, default: [:]][game] = entry
-            if keepsBoards, entry.rating.deviation < Self.establishedDeviation {
-                boards[game, default: Board()].ranked.insert(Board.Rank(rating: entry.rating.rating, account: change.account))
-                boards[game, default: Board()].byTime.insert(Board.Freshness(ms: entry.lastRatedMs, account: change.account))
+            var old: Entry?
+            // Changed where it is kept (one look-up each way, and the history appended to
+            // without a copy of it), with what the board must forget kept aside.
+            func update(_ entry: inout Entry) {
+                if entry.games > 0, keepsBoards { old = Entry(rating: entry.rating, lastRatedMs: entry.lastRatedMs, games: 0, history: []) }
+                entry.rating = change.after
+                entry.lastRatedMs = endedMs
+                entry.games += 1
+                if entry.history.count == Self.historyLimit { entry.history.removeFirst() }
+                entry.history.append(RatingPoint(
+                    endedMs: endedMs, rating: change.after.rating, deviation: change.after.deviation, diff: change.after.rating - change.before))
+            }
+            update(&entries[change.account, default: [:]][game, default: Entry(rating: .initial, lastRatedMs: endedMs, games: 0, history: [])])
+            guard keepsBoards else { continue }
+            if let old { boards[game]?.remove(account: change.account, entry: old) }
+            if change.after.deviation < Self.establishedDeviation {
+                boards[game, default: Board()].ranked.insert(Board.Rank(rating: change.after.rating, account: change.account))
+                boards[game, default: Board()].byTime.insert(Board.Freshness(ms: endedMs, account: change.account))
             }
         }
     }
