@@ -35,13 +35,14 @@ extension GameServer {
         return ratings.shown(account: account, game: room.gameName, nowMs: host.wallMilliseconds)
     }
 
-    /// The rating changes of a rated game that just ended, made in the book at once; nil when
+    /// The rating changes of a rated game that just ended (the caller makes them in the book
+    /// once its record is known to fit the journal); nil when
     /// the game was casual, or nothing counts: nobody moved (an unplayed game, an abort), or
     /// everyone left.
     ///
     /// Each player is rated against every other in one period; a player whose seat is no
     /// longer theirs left (a `leave`, or the grace period ran out) and loses to each who stayed.
-    func rateGame(_ result: GameResult, in room: Room, endedMs: Int64) -> [RatingBook.Change]? {
+    func ratingChanges(_ result: GameResult, in room: Room, endedMs: Int64) -> [RatingBook.Change]? {
         guard room.ratedGame, room.moved else { return nil }
         var rated: [(name: String, account: String, score: Int)] = []
         var leavers: Set<Int> = []
@@ -53,9 +54,7 @@ extension GameServer {
             rated.append((name, account, result.scores.first { $0.name == name }?.score ?? 0))
         }
         guard rated.count >= 2, leavers.count < rated.count else { return nil }
-        let changes = ratings.changes(game: room.gameName, players: rated, leavers: leavers, endedMs: endedMs)
-        ratings.record(changes, game: room.gameName, endedMs: endedMs)
-        return changes
+        return ratings.changes(game: room.gameName, players: rated, leavers: leavers, endedMs: endedMs)
     }
 
     /// `stats.ratings`: the account's rating in each game it has played rated, in

@@ -17,11 +17,12 @@ extension GameServer {
             host.log("room \(room.code): left before any move; not a result, not journalled")
         }
         let endedMs = host.wallMilliseconds
-        var record = isResult ? journalRecord(of: result, in: room, endedMs: endedMs) : nil
         // Rated once: a restart that rebuilds a game the journal has already rated leaves it.
-        if record != nil, !isReplaying || journal?.hadGame(room.gameID) != true {
-            record?.ratings = rateGame(result, in: room, endedMs: endedMs)
-        }
+        let changes = isResult && (!isReplaying || journal?.hadGame(room.gameID) != true)
+            ? ratingChanges(result, in: room, endedMs: endedMs) : nil
+        let record = isResult ? journalRecord(of: result, in: room, endedMs: endedMs, ratings: changes) : nil
+        // Made in the book only with a record that carries them: what a restart rebuilds.
+        if let changes = record?.ratings { ratings.record(changes, game: room.gameName, endedMs: endedMs) }
         let over = GameOver(
             room: room.code, winners: isResult ? result.winners : [], scores: result.scores, hintsUsed: result.hintsUsed,
             seed: room.seed, summary: result.summary, gameID: replays == nil ? nil : room.gameID, ratings: record?.ratings?.map(\.shown))
@@ -40,13 +41,14 @@ extension GameServer {
             in: room.resultKey, isRecorded: record != nil)
     }
 
-    /// The game's journal record, or nil when it is longer than ``GameRecord/maxBytes``:
-    /// refused rather than written, with a log line.
-    private func journalRecord(of result: GameResult, in room: Room, endedMs: Int64) -> GameRecord? {
-        let record = GameRecord(
+    /// The game's journal record, its rating changes included, or nil when it is longer than
+    /// ``GameRecord/maxBytes``: refused rather than written, with a log line.
+    private func journalRecord(of result: GameResult, in room: Room, endedMs: Int64, ratings: [RatingBook.Change]?) -> GameRecord? {
+        var record = GameRecord(
             id: room.gameID, room: room.code, game: room.gameName, seed: room.seed, players: result.scores.map(\.name),
             scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: endedMs,
             daily: room.daily, summary: result.summary)
+        record.ratings = ratings
         let size = record.jsonLine.count
         guard size <= GameRecord.maxBytes else {
             host.log("room \(room.code): the game's record is \(size) bytes, over the journal's bound of \(GameRecord.maxBytes); not journalled")
