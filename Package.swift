@@ -115,7 +115,7 @@ let package = Package(
         // The referee: sessions, lobby and rooms, lines in -> rules -> lines out, whatever carried
         // them; no I/O (files through Storage's logs, time and sockets through its host).
         .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "Storage", "Ratings"], swiftSettings: releaseSpeed),
-        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Transport", "Wire", "Storage", "SystemCall"], path: "Sources/ServerMain", swiftSettings: releaseSpeed),
+        .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Transport", "Wire", "Storage", "SystemCall", "CLinux"], path: "Sources/ServerMain", swiftSettings: releaseSpeed),
         // Benchmarks and load generation: prints figures, asserts nothing.
         .executableTarget(name: "cardbench", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CLinux", "SystemCall"]),
 

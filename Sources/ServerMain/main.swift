@@ -1,5 +1,6 @@
 import Storage
 import CardServer
+import CLinux
 import Glibc
 import Network
 import Transport
@@ -87,6 +88,9 @@ func runServer(_ options: Options) -> Int32 {
             ? try ReplayStore(
                 dataDirectory: options.dataDirectory, keepDays: options.keepReplayDays, policy: options.appendFsync,
                 log: { Log.write("warning: \($0)") }) : nil
+        // Reading the files made and dropped a parsed record for each line (on two threads,
+        // so in two malloc arenas): give what is free back before serving, once.
+        _ = clinux_malloc_trim()
         let host = LoopHost(loop: loop)
         var config = ServerConfig(
             version: version, maxClients: options.maxClients, grace: .seconds(options.graceSeconds),

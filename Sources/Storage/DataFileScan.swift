@@ -34,9 +34,15 @@ public enum DataFileScan {
     }
 
     /// One line of a file: its number, counted from 1, and its bytes, newline excluded.
-    public struct Line: Equatable {
+    public struct Line: Equatable, Sendable {
         public let number: Int
         public let bytes: Range<Int>
+
+        @inlinable
+        public init(number: Int, bytes: Range<Int>) {
+            self.number = number
+            self.bytes = bytes
+        }
     }
 
     /// What one line is.
@@ -52,15 +58,29 @@ public enum DataFileScan {
         public let goodLength: Int
         /// A warning for each line cut off.
         public let warnings: [String]
+
+        @usableFromInline
+        init(goodLength: Int, warnings: [String]) {
+            self.goodLength = goodLength
+            self.warnings = warnings
+        }
     }
 
     /// A bad record with records after it: cutting it off would lose them, so the start stops.
-    public struct DamagedRecord: Error, Equatable, CustomStringConvertible {
+    public struct DamagedRecord: Error, Equatable, Sendable, CustomStringConvertible {
         public let path: String
         public let line: Int
         public let fault: Fault
         /// The `--data` folder, for the command the operator is told to run.
         let dataDirectory: String
+
+        @usableFromInline
+        init(path: String, line: Int, fault: Fault, dataDirectory: String) {
+            self.path = path
+            self.line = line
+            self.fault = fault
+            self.dataDirectory = dataDirectory
+        }
 
         public var description: String {
             "\(path): line \(line) is damaged (\(fault)) and records follow it, so the server does not start. "
@@ -94,7 +114,8 @@ public enum DataFileScan {
 
     /// One complete line's verdict. `sawSeal` says whether a sealed line came before it, and
     /// becomes true when this one is sealed.
-    private static func verdict<Record>(
+    @inlinable
+    static func verdict<Record>(
         of bytes: ArraySlice<UInt8>, sawSeal: inout Bool, parse: ([UInt8]) -> Record?
     ) -> Verdict<Record> {
         switch RecordSeal.check(bytes) {
@@ -108,67 +129,22 @@ public enum DataFileScan {
         }
     }
 
-    /// Bytes read at a time by ``readAtStart(log:dataDirectory:parse:record:)``.
-    public static let chunkBytes = 1 << 20
-
-    /// A file that could not be read at start.
-    public struct ReadFailure: Error, CustomStringConvertible {
-        public let description: String
-    }
-
-    /// Reads a log at start, a chunk at a time, so a journal of a million
-    /// results is never held whole (it would double the start's peak memory); otherwise as
-    /// ``readAtStart(_:path:dataDirectory:parse:record:)``.
-    /// - Returns: what was cut from the end, and the file's length as read.
-    public static func readAtStart<Record>(
-        log: any AppendOnlyLog, dataDirectory: String, parse: ([UInt8]) -> Record?,
-        record: (Record, Line, _ sealed: Bool) -> Void
-    ) throws -> (tail: Tail, length: Int) {
-        var tracker = TailTracker(path: log.path, dataDirectory: dataDirectory)
-        var buffer: [UInt8] = []
-        var base = 0
-        var number = 0
-        var sawSeal = false
-        while true {
-            let chunk: [UInt8]
-            switch log.read(at: base + buffer.count, count: chunkBytes) {
-            case .success(let read): chunk = read
-            case .failure(let failure): throw ReadFailure(description: failure.description)
-            }
-            if chunk.isEmpty { break }
-            buffer += chunk
-            var lineStart = 0
-            for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
-                number += 1
-                let line = Line(number: number, bytes: base + lineStart..<base + index)
-                let bytes = buffer[lineStart..<index]
-                lineStart = index + 1
-                guard !bytes.isEmpty else { continue }
-                let verdict = verdict(of: bytes, sawSeal: &sawSeal, parse: parse)
-                try tracker.take(line, verdict, record: record)
-            }
-            buffer.removeFirst(lineStart)
-            base += lineStart
-        }
-        if !buffer.isEmpty {
-            try tracker.take(Line(number: number + 1, bytes: base..<base + buffer.count), .bad(.incomplete(bytes: buffer.count)), record: record)
-        }
-        return (tracker.tail(length: base + buffer.count), base + buffer.count)
-    }
-
     /// The start's rule over a file's lines in order: good records handed on, a bad line
     /// followed by a record stops the start, and what is bad at the end is cut.
-    private struct TailTracker {
-        let path: String
-        let dataDirectory: String
-        var lastBad: (line: Line, fault: Fault)?
-        var incomplete: (line: Line, bytes: Int)?
+    @usableFromInline
+    struct TailTracker {
+        @usableFromInline let path: String
+        @usableFromInline let dataDirectory: String
+        @usableFromInline var lastBad: (line: Line, fault: Fault)?
+        @usableFromInline var incomplete: (line: Line, bytes: Int)?
 
+        @usableFromInline
         init(path: String, dataDirectory: String) {
             self.path = path
             self.dataDirectory = dataDirectory
         }
 
+        @inlinable
         mutating func take<Record>(
             _ line: Line, _ verdict: Verdict<Record>, record: (Record, Line, Bool) -> Void
         ) throws(DamagedRecord) {
@@ -183,6 +159,7 @@ public enum DataFileScan {
             }
         }
 
+        @usableFromInline
         func tail(length: Int) -> Tail {
             var warnings: [String] = []
             if let bad = lastBad {
@@ -219,8 +196,12 @@ public enum DataFileScan {
 
 extension DataFileScan.Verdict {
     /// Whether the line ended with a newline (everything but an incomplete last line).
+    @inlinable
     public var isComplete: Bool {
         if case .bad(.incomplete) = self { return false }
         return true
     }
 }
+
+/// A verdict crosses from the start's reading thread to the thread that takes the records.
+extension DataFileScan.Verdict: Sendable where Record: Sendable {}

@@ -8,6 +8,7 @@ public final class MemoryLog: AppendOnlyLog, @unchecked Sendable {
     private var stored: [UInt8]
     private var copy: [UInt8]?
     private var failure: String?
+    private var readFailure: String?
     /// Appends that still succeed before ``failAppends`` takes effect.
     private var allowance = 0
     private var syncFailure: String?
@@ -36,6 +37,12 @@ public final class MemoryLog: AppendOnlyLog, @unchecked Sendable {
         }
     }
 
+    /// Makes every read fail with this text from now on (nil: work again), as an unreadable disk would.
+    public var failReads: String? {
+        get { monitor.locked { readFailure } }
+        set { monitor.locked { readFailure = newValue } }
+    }
+
     /// Makes every sync fail with this text from now on (nil: work again).
     public var failSyncs: String? {
         get { monitor.locked { syncFailure } }
@@ -54,7 +61,10 @@ public final class MemoryLog: AppendOnlyLog, @unchecked Sendable {
     public var lastSyncNanoseconds: UInt64 { 0 }
 
     public func read(at offset: Int, count: Int) -> Result<[UInt8], LogFailure> {
-        monitor.locked { .success(Array(stored.dropFirst(offset).prefix(count))) }
+        monitor.locked {
+            if let readFailure { return .failure(LogFailure(readFailure)) }
+            return .success(Array(stored.dropFirst(offset).prefix(count)))
+        }
     }
 
     public func append(_ data: [UInt8]) -> LogFailure? {

@@ -59,7 +59,7 @@ public enum JSONParser {
 }
 
 // ASCII code points used by the parser.
-private enum ASCII {
+enum ASCII {
     static let tab: UInt8 = 0x09
     static let newline: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D
@@ -90,8 +90,9 @@ private enum ASCII {
     static let delete: UInt8 = 0x7F
 }
 
-/// The parsing state: the input, a cursor, the current depth and a reusable buffer for escaped strings.
-private struct Parser {
+/// The parsing state: the input, a cursor, the current depth and a reusable buffer for escaped
+/// strings. ``JSONParser`` builds a tree with it; ``JSONPullReader`` walks the same grammar.
+struct Parser {
     let bytes: UnsafeRawBufferPointer
     let end: Int
     var position = 0

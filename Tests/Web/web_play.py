@@ -56,7 +56,11 @@ def expect(cond, what):
 def wait_for(what, fn, timeout=15.0, every=0.05):
     end = time.time() + timeout
     while time.time() < end:
-        value = fn()
+        try:
+            value = fn()
+        except StaleElementReferenceException:
+            # The page redrew what fn was reading (a lobby list replaced): look again.
+            value = None
         if value:
             return value
         time.sleep(every)

@@ -67,7 +67,7 @@ struct GameRecord: Equatable {
 
     /// What the aggregates need from a journal line: game, winners and scores, and for a
     /// daily deal its day, name and figures.
-    struct Summary {
+    struct Summary: Equatable {
         /// nil in a record written before games had ids.
         var id: String? = nil
         let game: String
@@ -89,50 +89,5 @@ struct GameRecord: Equatable {
         case .sealed(let body), .unsealed(let body): summary(ofBody: body)
         case .damaged: nil
         }
-    }
-
-    /// A record's `ratings`: nil when it has none; a thrown ``DamagedRatings`` when it has
-    /// them and one does not read, so the start stops there as for any damaged record
-    /// (ratings rebuilt without one player's change would be wrong from then on).
-    private static func ratings(of object: JSONObject) throws(DamagedRatings) -> [RatingBook.Change]? {
-        guard let ratings = object["ratings"] else { return nil }
-        guard let pairs = ratings.objectValue?.pairs else { throw DamagedRatings() }
-        var changes: [RatingBook.Change] = []
-        for pair in pairs {
-            guard let change = RatingBook.Change(name: pair.key, json: pair.value) else { throw DamagedRatings() }
-            changes.append(change)
-        }
-        return changes
-    }
-
-    /// A record whose `ratings` do not read.
-    struct DamagedRatings: Error {}
-
-    /// Reads a record's JSON object, its seal already checked and taken off (``DataFileScan``).
-    static func summary(ofBody body: [UInt8]) -> Summary? {
-        guard let object = try? JSONParser.parse(body).objectValue,
-              let game = object["game"]?.stringValue,
-              let winners = object["winners"]?.arrayValue?.compactMap(\.stringValue),
-              let scores = object["scores"]?.objectValue else { return nil }
-        let ratings: [RatingBook.Change]?
-        do { ratings = try Self.ratings(of: object) } catch { return nil }
-        var daily: Daily?
-        if let tag = object["daily"]?.objectValue, let day = tag["day"]?.stringValue, let deal = tag["deal"]?.stringValue {
-            daily = Daily(day: day, deal: deal)
-        }
-        let summary = object["summary"]?.objectValue.flatMap { fields in
-            fields["time_ms"]?.intValue.map { time in
-                SoloSummary(timeMs: time, figures: fields.pairs.compactMap { pair in
-                    pair.key == "time_ms" ? nil : pair.value.intValue.map { NamedScore(name: pair.key, score: $0) }
-                })
-            }
-        }
-        return Summary(
-            id: object["id"]?.stringValue, game: game, winners: winners,
-            scores: scores.pairs.compactMap { pair in pair.value.intValue.map { NamedScore(name: pair.key, score: $0) } },
-            daily: daily, summary: summary,
-            startedMs: object["started"]?.stringValue.flatMap(Timestamp.milliseconds(iso8601:)),
-            endedMs: object["ended"]?.stringValue.flatMap(Timestamp.milliseconds(iso8601:)),
-            ratings: ratings)
     }
 }

@@ -252,16 +252,16 @@ extension RatingBook.Change {
         Int((value * units).rounded())
     }
 
-    /// Reads a change back from a record's `ratings` entry; nil when a field is missing.
-    init?(name: String, json: JSONValue) {
-        guard let fields = json.objectValue, let account = fields["account"]?.stringValue,
-              let before = fields["before_e4"]?.intValue, let rating = fields["rating_e4"]?.intValue,
-              let deviation = fields["deviation_e4"]?.intValue, deviation >= 0,
-              let volatility = fields["volatility_e9"]?.intValue, volatility > 0 else { return nil }
+    /// Reads a change back from a record's `ratings` entry, its whole numbers as ``json``
+    /// writes them; nil when the deviation is negative or the volatility not positive.
+    init?(account: String, name: String, beforeE4: Int, ratingE4: Int, deviationE4: Int, volatilityE9: Int) {
+        guard deviationE4 >= 0, volatilityE9 > 0 else { return nil }
         let units = RatingBook.ratingUnits
         self.init(
-            name: name, account: account, before: Double(before) / units,
-            after: Rating(rating: Double(rating) / units, deviation: Double(deviation) / units, volatility: Double(volatility) / RatingBook.volatilityUnits))
+            name: name, account: account, before: Double(beforeE4) / units,
+            after: Rating(
+                rating: Double(ratingE4) / units, deviation: Double(deviationE4) / units,
+                volatility: Double(volatilityE9) / RatingBook.volatilityUnits))
     }
 
     /// The change as `game_over` shows it.

@@ -29,7 +29,7 @@ public final class ResultsJournal {
     /// 10^13 for the few games a restart rebuilds (a game taken as recorded when it was not).
     private var gameIDHashes: Set<Int> = []
     /// Each player's latest games with an id, newest first, for `stats.recent`.
-    private var recent: [String: [RecentEntry]] = [:]
+    private var recent: [String: RecentGames] = [:]
     /// The game names `recent` refers to by number (a handful), each kept once.
     private var recentGameNames: [String] = []
     private var recentGameNumbers: [String: UInt16] = [:]
@@ -185,7 +185,7 @@ public final class ResultsJournal {
         }
         return PlayerStats(
             name: name, games: lines.reduce(0) { $0.addingSaturated($1.games) }, wins: lines.reduce(0) { $0.addingSaturated($1.wins) },
-            byGame: lines, recent: (recent[name] ?? []).map { $0.game(as: name, names: recentGameNames) })
+            byGame: lines, recent: (recent[name]?.newestFirst ?? []).map { $0.game(as: name, names: recentGameNames) })
     }
 
     /// The best players of `game`: most wins, then most points, then by name (Klondike: fewest
@@ -227,7 +227,7 @@ public final class ResultsJournal {
             if let number = recentGameNumber(summary.game) {
                 for score in summary.scores {
                     // In place: no copy of the list, no new array once it is full.
-                    recent[score.name, default: []].keepNewest(RecentEntry(
+                    recent[score.name, default: RecentGames()].keep(RecentEntry(
                         gameID: id, game: number, won: summary.winners.contains(score.name), scores: summary.scores,
                         winners: summary.winners, endedMs: summary.endedMs, timeMs: timeMs, summary: summary.summary))
                 }
@@ -297,16 +297,28 @@ struct RecentEntry {
     }
 }
 
-extension [RecentEntry] {
-    /// Puts `game` first and drops the oldest past ``PlayerStats/recentLimit``.
-    fileprivate mutating func keepNewest(_ game: RecentEntry) {
-        if count == PlayerStats.recentLimit {
-            removeLast()
-        } else if capacity < PlayerStats.recentLimit {
-            // Room for the whole list at once: grown by doubling, a full list of 10 would
-            // take 16 places (every player's, over a million results at start).
-            reserveCapacity(PlayerStats.recentLimit)
+/// A player's latest games, at most ``PlayerStats/recentLimit``: a ring, so a new game takes
+/// the oldest one's place without moving the others (a start keeps the last ten of every
+/// player's games, a million times over).
+struct RecentGames {
+    /// Oldest first until the ring is full; then `next` is where the oldest is.
+    private var games: [RecentEntry] = []
+    private var next = 0
+
+    /// Keeps `game` as the newest, in the place of the oldest once there are ten.
+    mutating func keep(_ game: RecentEntry) {
+        if games.count < PlayerStats.recentLimit {
+            // Room for the whole ring at once: grown by doubling, ten would take 16 places.
+            if games.isEmpty { games.reserveCapacity(PlayerStats.recentLimit) }
+            games.append(game)
+        } else {
+            games[next] = game
+            next = (next + 1) % PlayerStats.recentLimit
         }
-        insert(game, at: 0)
+    }
+
+    /// The games, newest first.
+    var newestFirst: [RecentEntry] {
+        (0..<games.count).map { offset in games[(next + games.count - 1 - offset) % games.count] }
     }
 }
