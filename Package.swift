@@ -27,6 +27,7 @@ let clientTargets: [Target] = [
 let fastTestTargets: [Target] = [
     .testTarget(name: "GameRulesTests", dependencies: ["GameRules", "KlondikeTestSupport"]),
     .testTarget(name: "RatingsTests", dependencies: ["Ratings"], exclude: ["glicko2_reference.py"]),
+    .testTarget(name: "MatchmakingTests", dependencies: ["Matchmaking"]),
     .testTarget(name: "KlondikeSolverTests", dependencies: ["KlondikeSolver", "GameRules", "KlondikeTestSupport"]),
     .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),
     .testTarget(name: "WebTransportTests", dependencies: ["WebTransport"]),
@@ -65,7 +66,7 @@ let sanitizedTests: Set<String> = testSet == "sanitize-threads"
     ? ["KlondikeSolverTests", "NetworkTests", "StorageTests"]
     : ["KlondikeSolverTests", "WireTests", "WebTransportTests", "NetworkTests", "StorageTests"]
 let sanitizedSupport: Set<String> = [
-    "GameRules", "KlondikeSolver", "Ratings", "Wire", "WebTransport", "CLinux", "SystemCall", "Network", "Storage", "KlondikeTestSupport", "TestServers",
+    "GameRules", "KlondikeSolver", "Ratings", "Matchmaking", "Wire", "WebTransport", "CLinux", "SystemCall", "Network", "Storage", "KlondikeTestSupport", "TestServers",
     "Transport", "WebClient", "EmbedSite", "SiteEmbedder", "CardServer", "cardserver",
 ]
 
@@ -89,6 +90,9 @@ let package = Package(
         // Glicko-2 ratings (Glickman 2012): values in, values out, no clock (the caller passes the
         // days since a player's last rated game).
         .target(name: "Ratings", swiftSettings: optimizedInDebug),
+        // Quick-pairing pools (lichess's waves): who waits, when a wave fires, and the
+        // minimum-cost pairing it makes; values in, values out, no clock.
+        .target(name: "Matchmaking", swiftSettings: optimizedInDebug),
         // Protocol 1 messages (rule values in JSON), the JSON codec and the line framer; knows nothing of sockets.
         .target(name: "Wire", dependencies: ["GameRules"]),
         // HTTP/1.1 request heads, replies, and WebSocket (RFC 6455) frames, handshake, SHA-1 and
@@ -114,7 +118,7 @@ let package = Package(
         .executableTarget(name: "SiteEmbedder"),
         // The referee: sessions, lobby and rooms, lines in -> rules -> lines out, whatever carried
         // them; no I/O (files through Storage's logs, time and sockets through its host).
-        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "Storage", "Ratings"], swiftSettings: releaseSpeed),
+        .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "Storage", "Ratings", "Matchmaking"], swiftSettings: releaseSpeed),
         .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Transport", "Wire", "Storage", "SystemCall", "CLinux"], path: "Sources/ServerMain", swiftSettings: releaseSpeed),
         // Benchmarks and load generation: prints figures, asserts nothing.
         .executableTarget(name: "cardbench", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CLinux", "SystemCall"]),

@@ -38,30 +38,41 @@ extension GameServer {
         try requireDiskRoom()
         // A one-seat room's game begins with it.
         if seatCount == 1 { try countGameStart(by: player) }
+        let room = try openRoom(
+            engineType, seatCount: seatCount, options: request.options, isPrivate: request.isPrivate, rated: request.rated, creator: player)
+        record(.rooms, holder)
+        reply(.joined(room: room.code, game: room.gameName, seat: 0, id: id), to: player, changing: room)
+        seatsChanged(room)
+    }
+
+    /// Makes a room with `creator` in seat 0, written to the room log first (a disk that
+    /// refuses it leaves no room), and lists it unless private.
+    /// - Throws: `server_busy` at ``ServerConfig/maxRooms``; what the game says of the
+    ///   options; `storage_unavailable` when the log refuses it.
+    func openRoom(
+        _ engineType: any GameEngine.Type, seatCount: Int, options: JSONObject, isPrivate: Bool, rated: Bool, creator player: Player
+    ) throws(CommandError) -> Room {
         if config.maxRooms > 0, rooms.count >= config.maxRooms {
             throw CommandError(
                 code: .serverBusy, message: "the server has \(config.maxRooms) rooms, as many as it holds; join one ({\"type\":\"rooms\"}) or try again later")
         }
-        let code = newRoomCode(isPrivate: request.isPrivate)
-        let engine = try engineType.init(room: code, seats: seatCount, options: request.options)
+        let code = newRoomCode(isPrivate: isPrivate)
+        let engine = try engineType.init(room: code, seats: seatCount, options: options)
         let room = Room(
-            code: code, gameName: request.game, isPrivate: request.isPrivate, serial: nextRoomSerial,
+            code: code, gameName: engineType.gameName, isPrivate: isPrivate, serial: nextRoomSerial,
             // A room against the robot has fewer seats than the game's players: full is enough.
             seatCount: seatCount, minPlayers: min(engineType.minPlayers, seatCount), engine: engine)
-        room.options = request.options
-        room.isRatedRoom = request.rated
-        // Written before the room exists for anyone: a disk that refuses it leaves no room.
-        try logCommand(.create(snapshot(of: room, options: request.options), creator: member(player, seat: 0), t: gameNow))
+        room.options = options
+        room.isRatedRoom = rated
+        try logCommand(.create(snapshot(of: room, options: options), creator: member(player, seat: 0), t: gameNow))
         nextRoomSerial += 1
         rooms[code] = room
         roomAdded(room)
-        record(.rooms, holder)
         if !room.isPrivate { listing.add(room) }
         room.seats[0] = player.id
         player.roomCode = code
-        host.log("room \(code) created by \(player.name): \(request.game), \(seatCount) seats\(request.isPrivate ? ", private" : "")")
-        reply(.joined(room: code, game: room.gameName, seat: 0, id: id), to: player, changing: room)
-        seatsChanged(room)
+        host.log("room \(code) created by \(player.name): \(room.gameName), \(seatCount) seats\(isPrivate ? ", private" : "")")
+        return room
     }
 
     func join(_ rawCode: String, player: Player, id: RequestID?) throws(CommandError) {
@@ -80,13 +91,22 @@ extension GameServer {
             try requireDiskRoom()
             try countGameStart(by: player)
         }
+        try takeSeat(player, in: room, seat: seat)
+        reply(.joined(room: room.code, game: room.gameName, seat: seat, id: id), to: player, changing: room)
+        seatsChanged(room)
+    }
+
+    /// Seats `player` in `room` (its first free seat unless given), written to the room log
+    /// first, and tells the other members.
+    func takeSeat(_ player: Player, in room: Room, seat: Int? = nil) throws(CommandError) {
+        guard let seat = seat ?? room.seats.firstIndex(of: nil) else {
+            throw CommandError(code: .roomFull, message: "room \(room.code) has no free seat")
+        }
         try logCommand(.join(room: room.code, seat: seat, player: member(player, seat: seat), t: gameNow))
         room.seats[seat] = player.id
         player.roomCode = room.code
         host.log("room \(room.code): \(player.name) took seat \(seat)")
-        reply(.joined(room: room.code, game: room.gameName, seat: seat, id: id), to: player, changing: room)
         broadcast(.member(.joined, room: room.code, name: player.name, role: .player), in: room, except: player.id)
-        seatsChanged(room)
     }
 
     func watch(_ rawCode: String, player: Player, id: RequestID?) throws(CommandError) {
@@ -227,16 +247,30 @@ extension GameServer {
     /// Counts a game the player's command begins against their address's share this minute.
     /// - Throws: `rate_limited` once the address has begun ``ServerConfig/gamesPerMinutePerAddress``.
     private func countGameStart(by player: Player) throws(CommandError) {
+        try requireGameAllowance(of: player)
+        record(.games, capHolder(of: player))
+    }
+
+    /// - Throws: `rate_limited` once the player's address (or account) has begun
+    ///   ``ServerConfig/gamesPerMinutePerAddress`` games this minute.
+    func requireGameAllowance(of player: Player) throws(CommandError) {
         let holder = capHolder(of: player)
         if let wait = retryAfter(.games, holder) {
             throw .rateLimited("your \(holder.word) has begun \(limit(.games, holder)) games this minute, the most allowed; wait a moment", retryAfterMs: wait)
         }
-        record(.games, holder)
+    }
+
+    /// Counts a game a pool's wave began for the player (checked when they joined the pool).
+    func countGameStartUnchecked(by player: Player) {
+        record(.games, capHolder(of: player))
     }
 
     private func requireNoRoom(_ player: Player) throws(CommandError) {
         if let code = player.roomCode {
             throw .badRequest("you are already in room \(code); send {\"type\":\"leave\"} first")
+        }
+        if let waiting = quickPairing.waitingIn[player.id] {
+            throw .badRequest("you are waiting in the pool \(waiting.pool); send {\"type\":\"pool_leave\"} first")
         }
     }
 

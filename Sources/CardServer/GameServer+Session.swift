@@ -63,6 +63,7 @@ extension GameServer {
 
     /// A session ends: the player is forgotten, and no longer counts against its address.
     func endSession(_ player: Player) {
+        leavePool(player)
         players[player.id] = nil
         playerIDsByToken[player.tokenHash] = nil
         if let account = player.account {

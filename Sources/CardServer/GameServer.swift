@@ -83,6 +83,8 @@ public final class GameServer {
     let startedMs: Int64
     /// Turns of the loop so far, and what this one has spent (see GameServer+TurnShare.swift).
     var turnShares = TurnShares()
+    /// The quick-pairing pools' waiting players and wave timers (``GameServer+Pools``).
+    var quickPairing = QuickPairing()
     var nextPlayerNumber = 1
     var nextRoomSerial = 1
     /// Daily deals already prepared off the loop (a winnable one found), by "day|deal": the
@@ -134,7 +136,7 @@ public final class GameServer {
 
     /// The `games` reply without its `id` and closing brace: it never changes while the
     /// server runs, so it is written once and each request only splices its `id` in.
-    static let gamesReplyPrefix = GameInfo.replyPrefix(gameCatalog)
+    static let gamesReplyPrefix = GameInfo.replyPrefix(gameCatalog, pools: poolCatalog)
 
     // MARK: - Connections
 
@@ -252,6 +254,8 @@ public final class GameServer {
             host.cancel(timer)
         }
         guard let playerID = client.playerID, let player = players[playerID], player.client == id else { return }
+        // A pool seats only those here: whoever disconnects stops waiting.
+        leavePool(player)
         playerWentAway(player)
     }
 
@@ -452,6 +456,10 @@ public final class GameServer {
             try start(by: player, id: id)
         case .chat(let text):
             try chat(text, from: player, id: id)
+        case .poolJoin(let pool):
+            try joinPool(pool, player: player, id: id)
+        case .poolLeave:
+            leavePoolCommand(player: player, id: id)
         case .stats(let name):
             // No player can have a longer name, and the reply quotes the name back.
             guard name.utf8.count <= ServerConfig.maxNameBytes else {

@@ -29,6 +29,8 @@ enum HelpText {
         #"{"type":"leave"}                                 leave your room"#,
         #"{"type":"start"}                                 start the game (or a rematch) once enough players sit"#,
         #"{"type":"chat","text":"gg"}                      say something to your room (1-300 characters, 1200 bytes)"#,
+        #"{"type":"pool_join","pool":"rps-3"}              quick play: wait to be paired with a player of your rating (pools: games)"#,
+        #"{"type":"pool_leave"}                            stop waiting in the pool"#,
         #"{"type":"stats","name":"ann"}                    games, wins and points of players called ann"#,
         #"{"type":"leaderboard","game":"set"}              the best players of a game"#,
         #"{"type":"leaderboard","game":"set","daily":true} today's results of the daily deal (or "daily":"2026-11-24")"#,

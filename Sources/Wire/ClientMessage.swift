@@ -64,6 +64,11 @@ public enum ClientCommand: Equatable, Sendable {
     case start
     /// Says a line to the room.
     case chat(text: String)
+    /// Waits in a quick-pairing pool (`pool_join`, answered `ok`) until a wave seats the
+    /// player (`paired`).
+    case poolJoin(pool: String)
+    /// Stops waiting in the pool (`pool_leave`, answered `ok`).
+    case poolLeave
 
     // MARK: Results (ResultMessages.swift)
 

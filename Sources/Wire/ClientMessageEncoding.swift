@@ -30,7 +30,7 @@ extension ClientCommand {
     /// Writes every field after `type`; optional ones only when they say something.
     private func writeFields(into writer: inout JSONWriter) {
         switch self {
-        case .help, .ping, .games, .logout, .tokens, .sessions, .leave, .start, .draw, .undo, .finish, .deal, .hint: break
+        case .help, .ping, .games, .logout, .tokens, .sessions, .leave, .start, .draw, .undo, .finish, .deal, .hint, .poolLeave: break
         case .login(let credential): credential.write(into: &writer)
         case .register(let request): request.write(into: &writer)
         case .tokenCreate(let label, let scopes):
@@ -46,6 +46,7 @@ extension ClientCommand {
         case .create(let request): request.write(into: &writer)
         case .join(let room), .watch(let room): writer.field("room", room)
         case .chat(let text): writer.field("text", text)
+        case .poolJoin(let pool): writer.field("pool", pool)
         case .stats(let name): writer.field("name", name)
         case .leaderboard(let game): writer.field("game", game)
         case .dailyLeaderboard(let query): query.write(into: &writer)

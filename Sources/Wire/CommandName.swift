@@ -9,6 +9,8 @@ enum CommandName: String, CaseIterable, Sendable {
     case sessions, sessionRevoke = "session_revoke", passwordChange = "password_change", accountDelete = "account_delete"
     // Rooms
     case rooms, create, join, watch, leave, start, chat
+    // Quick pairing
+    case poolJoin = "pool_join", poolLeave = "pool_leave"
     // Results
     case stats, leaderboard
     // rps, rps-brain, concentration
@@ -43,6 +45,8 @@ enum CommandName: String, CaseIterable, Sendable {
         case .leave: #"{"type":"leave"}"#
         case .start: #"{"type":"start"}"#
         case .chat: #"{"type":"chat","text":"gg"}"#
+        case .poolJoin: #"{"type":"pool_join","pool":"rps-3"}"#
+        case .poolLeave: #"{"type":"pool_leave"}"#
         case .stats: #"{"type":"stats","name":"ann"}"#
         case .leaderboard: #"{"type":"leaderboard","game":"set"}"#
         case .throw: #"{"type":"throw","sign":"rock"}"#
@@ -85,6 +89,8 @@ extension ClientCommand {
         case .leave: .leave
         case .start: .start
         case .chat: .chat
+        case .poolJoin: .poolJoin
+        case .poolLeave: .poolLeave
         case .stats: .stats
         case .leaderboard, .dailyLeaderboard, .ratingLeaderboard: .leaderboard
         case .throwSign: .throw

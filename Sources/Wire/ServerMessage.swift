@@ -14,8 +14,9 @@ public enum ServerMessage: Equatable, Sendable {
     case hello(protocolVersion: Int, server: String, games: [String], startedMs: Int?)
     /// The reply to `help`: every command, one example line each.
     case help(commands: [String], id: RequestID?)
-    /// The games this server plays, in `hello` order, with their seats and options.
-    case games([GameInfo], id: RequestID?)
+    /// The games this server plays, in `hello` order, with their seats and options, and its
+    /// quick-pairing pools.
+    case games([GameInfo], pools: [PoolInfo] = [], id: RequestID?)
     /// The reply to `ping`.
     case pong(id: RequestID?)
     /// The reply to `login`: who the session is, and the token that resumes it.
@@ -74,6 +75,14 @@ public enum ServerMessage: Equatable, Sendable {
     /// The room as one member sees it, after every change.
     case state(RoomState)
 
+    // MARK: Quick pairing (PoolMessages.swift)
+
+    /// While a player waits in a pool: how many wait and for how long.
+    case poolStatus(PoolStatus)
+    /// A wave (or, later, a challenge) seated this player: the room, the pool it came from,
+    /// the game and the seat. The room's `state` follows, as after a `join`.
+    case paired(room: String, pool: String?, game: String, seat: Int)
+
     // MARK: Results (ResultMessages.swift)
 
     /// A player's record from the results journal.
@@ -120,12 +129,13 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `id` of the command this message answers; nil for events and for commands sent without one.
     public var replyID: RequestID? {
         switch self {
-        case .help(_, let id), .games(_, let id), .pong(let id), .welcome(_, _, _, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id), .serverBusy(_, _, let id),
+        case .help(_, let id), .games(_, _, let id), .pong(let id), .welcome(_, _, _, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id), .serverBusy(_, _, let id),
              .stats(_, let id), .token(_, _, let id), .tokens(_, let id), .sessions(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .ratingLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id):
             id
-        case .hello, .member, .notice, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced, .signedOut:
+        case .hello, .member, .notice, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced, .signedOut,
+             .poolStatus, .paired:
             nil
         }
     }
@@ -154,6 +164,8 @@ public enum ServerMessage: Equatable, Sendable {
         case .sessions: "sessions"
         case .signedOut: "signed_out"
         case .state: "state"
+        case .poolStatus: "pool_status"
+        case .paired: "paired"
         case .stats: "stats"
         case .leaderboard: "leaderboard"
         case .dailyLeaderboard: "daily_leaderboard"

@@ -25,7 +25,10 @@ extension ServerMessage {
         switch self {
         case .hello, .help, .pong, .welcome, .error, .rateLimited, .storageUnavailable, .serverBusy, .shutdown, .replaced:
             writeSessionFields(into: &writer)
-        case .games(let games, _): GameInfo.write(games, into: &writer)
+        case .games(let games, let pools, _):
+            GameInfo.write(games, into: &writer)
+            PoolInfo.write(pools, into: &writer)
+        case .poolStatus, .paired: writePoolFields(into: &writer)
         case .token, .tokens, .sessions, .signedOut: writeAccountFields(into: &writer)
         case .rooms, .joined, .watching, .left, .chat, .member, .notice, .ok: writeRoomFields(into: &writer)
         case .state(let state): state.write(into: &writer)

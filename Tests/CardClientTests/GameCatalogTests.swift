@@ -11,7 +11,7 @@ import Wire
 /// The registrations a new game needs agree with each other: what the compiler cannot see.
 struct GameCatalogTests {
     static let roomAndSessionCommands: Set<String> = [
-        "help", "ping", "games", "login", "register", "logout", "token_create", "tokens", "token_revoke", "sessions", "session_revoke", "password_change", "account_delete", "rooms", "create", "join", "watch", "leave", "start", "chat", "stats", "leaderboard", "replay",
+        "help", "ping", "games", "login", "register", "logout", "token_create", "tokens", "token_revoke", "sessions", "session_revoke", "password_change", "account_delete", "rooms", "create", "join", "watch", "leave", "start", "chat", "pool_join", "pool_leave", "stats", "leaderboard", "replay",
     ]
 
     @Test func theClientDrawsExactlyTheGamesTheServerOffers() {
@@ -76,7 +76,7 @@ struct GameCatalogTests {
         }
         var gameLines = 0
         for engine in GameServer.engines { gameLines += engine.helpLines.count }
-        #expect(HelpText.commands.count == 28 + gameLines + 1)
+        #expect(HelpText.commands.count == 30 + gameLines + 1)
     }
 
     /// Each game's `state`, as the server writes it, decodes to that game's own fields.
@@ -168,15 +168,16 @@ struct GamesCatalogTests {
     @Test func gamesListsEveryGameInHelloOrderBeforeLogin() throws {
         let lines = Self.replyBeforeLogin(to: #"{"type":"games","id":"g"}"#)
         #expect(lines.count == 1)
-        guard case .games(let games, let id) = try ServerMessageDecoder.decode(Array((lines.first ?? "").utf8)) else {
+        guard case .games(let games, let pools, let id) = try ServerMessageDecoder.decode(Array((lines.first ?? "").utf8)) else {
             throw TestFailure("not a games reply: \(lines)")
         }
         #expect(id == .string("g"))
         #expect(games.map(\.name) == GameServer.gameNames)
         #expect(games.map(\.title) == ["Set", "rock-paper-scissors", "rps-brain", "Concentration", "Klondike"])
         #expect(games == GameServer.gameCatalog)
-        #expect(lines.first == ServerMessage.games(GameServer.gameCatalog, id: .string("g")).jsonText)
-        #expect(Self.replyBeforeLogin(to: #"{"type":"games"}"#) == [ServerMessage.games(GameServer.gameCatalog, id: nil).jsonText])
+        #expect(pools == GameServer.poolCatalog)
+        #expect(lines.first == ServerMessage.games(GameServer.gameCatalog, pools: GameServer.poolCatalog, id: .string("g")).jsonText)
+        #expect(Self.replyBeforeLogin(to: #"{"type":"games"}"#) == [ServerMessage.games(GameServer.gameCatalog, pools: GameServer.poolCatalog, id: nil).jsonText])
     }
 
     /// The whole reply, pinned: Protocol.md shows the same line.
@@ -188,20 +189,20 @@ struct GamesCatalogTests {
         #expect(lines.contains { $0 == Self.pinnedReply }, "Protocol.md shows the reply as it is")
     }
 
-    static let pinnedReply = #"{"type":"games","games":[{"name":"set","title":"Set","seats":{"min":1,"max":8,"default":4},"options":[{"name":"variant","type":"string","values":["classic","junior","chain","ultra"],"default":"classic"},{"name":"seed","type":"integer","min":0,"max":9007199254740991,"default":null},{"name":"daily","type":"boolean","default":false}]},{"name":"rps","title":"rock-paper-scissors","seats":{"min":1,"max":2,"default":2},"options":[{"name":"rounds","type":"integer","min":1,"max":99,"default":3},{"name":"round_seconds","type":"integer","min":1,"max":3600,"default":30},{"name":"bot","type":"string","values":["random","adaptive"],"default":null}]},{"name":"rps-brain","title":"rps-brain","seats":{"min":1,"max":8,"default":1},"options":[{"name":"rounds","type":"integer","min":1,"max":50,"default":10},{"name":"round_seconds","type":"integer","min":1,"max":3600,"default":15}]},{"name":"concentration","title":"Concentration","seats":{"min":1,"max":8,"default":2},"options":[{"name":"pairs","type":"integer","min":2,"max":20,"default":8},{"name":"theme","type":"string","values":["halloween","christmas","animals","faces","food","sports","tech","travel"],"default":null},{"name":"turn_seconds","type":"integer","min":1,"max":3600,"default":30},{"name":"time_bonus","type":"boolean","default":false}]},{"name":"klondike","title":"Klondike","seats":{"min":1,"max":8,"default":1},"options":[{"name":"draw","type":"integer","values":[1,3],"default":1},{"name":"passes","type":"integer","values":[1,3],"default":null},{"name":"scoring","type":"string","values":["none","standard","vegas"],"default":"none"},{"name":"winnable","type":"boolean","default":null},{"name":"seed","type":"integer","min":0,"max":9007199254740991,"default":null},{"name":"daily","type":"boolean","default":false}]}],"id":1}"#
+    static let pinnedReply = #"{"type":"games","games":[{"name":"set","title":"Set","seats":{"min":1,"max":8,"default":4},"options":[{"name":"variant","type":"string","values":["classic","junior","chain","ultra"],"default":"classic"},{"name":"seed","type":"integer","min":0,"max":9007199254740991,"default":null},{"name":"daily","type":"boolean","default":false}]},{"name":"rps","title":"rock-paper-scissors","seats":{"min":1,"max":2,"default":2},"options":[{"name":"rounds","type":"integer","min":1,"max":99,"default":3},{"name":"round_seconds","type":"integer","min":1,"max":3600,"default":30},{"name":"bot","type":"string","values":["random","adaptive"],"default":null}]},{"name":"rps-brain","title":"rps-brain","seats":{"min":1,"max":8,"default":1},"options":[{"name":"rounds","type":"integer","min":1,"max":50,"default":10},{"name":"round_seconds","type":"integer","min":1,"max":3600,"default":15}]},{"name":"concentration","title":"Concentration","seats":{"min":1,"max":8,"default":2},"options":[{"name":"pairs","type":"integer","min":2,"max":20,"default":8},{"name":"theme","type":"string","values":["halloween","christmas","animals","faces","food","sports","tech","travel"],"default":null},{"name":"turn_seconds","type":"integer","min":1,"max":3600,"default":30},{"name":"time_bonus","type":"boolean","default":false}]},{"name":"klondike","title":"Klondike","seats":{"min":1,"max":8,"default":1},"options":[{"name":"draw","type":"integer","values":[1,3],"default":1},{"name":"passes","type":"integer","values":[1,3],"default":null},{"name":"scoring","type":"string","values":["none","standard","vegas"],"default":"none"},{"name":"winnable","type":"boolean","default":null},{"name":"seed","type":"integer","min":0,"max":9007199254740991,"default":null},{"name":"daily","type":"boolean","default":false}]}],"pools":[{"id":"rps-3","game":"rps","title":"rock-paper-scissors, best of 3","seats":2,"options":{"rounds":3}},{"id":"rps-5","game":"rps","title":"rock-paper-scissors, best of 5","seats":2,"options":{"rounds":5}},{"id":"set-2","game":"set","title":"Set race for 2","seats":2,"options":{}},{"id":"set-4","game":"set","title":"Set race for 4","seats":4,"options":{}},{"id":"concentration-2","game":"concentration","title":"Concentration for 2","seats":2,"options":{}},{"id":"rps-brain-2","game":"rps-brain","title":"rps-brain for 2","seats":2,"options":{}}],"id":1}"#
 
     /// The reply is written once: each request splices its id into the kept bytes.
     @Test func theKeptReplyIsTheMessagesOwnEncoding() {
         #expect(RoomsPage.replyLine(prefix: GameServer.gamesReplyPrefix, id: .int(7))
-            == ServerMessage.games(GameServer.gameCatalog, id: .int(7)).encodedLine())
-        // Protocol.md's reply sizes: 8 KiB at most, 1,783 bytes today.
-        #expect(RoomsPage.replyLine(prefix: GameServer.gamesReplyPrefix, id: nil).count == 1_783)
+            == ServerMessage.games(GameServer.gameCatalog, pools: GameServer.poolCatalog, id: .int(7)).encodedLine())
+        // Protocol.md's reply sizes: 8 KiB at most, 2,339 bytes today.
+        #expect(RoomsPage.replyLine(prefix: GameServer.gamesReplyPrefix, id: nil).count == 2_339)
     }
 
     @Test func theClientsCatalogIsTheServersReply() throws {
         #expect(GameCatalog.games.map(\.info) == GameServer.gameCatalog)
         let line = try #require(Self.replyBeforeLogin(to: #"{"type":"games"}"#).first)
-        #expect(try ServerMessageDecoder.decode(Array(line.utf8)) == .games(GameCatalog.games.map(\.info), id: nil))
+        #expect(try ServerMessageDecoder.decode(Array(line.utf8)) == .games(GameCatalog.games.map(\.info), pools: GameServer.poolCatalog, id: nil))
     }
 
     /// The catalog's seats and options are the engines' declarations, and `create` holds to them.

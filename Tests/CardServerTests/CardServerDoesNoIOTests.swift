@@ -11,8 +11,9 @@ struct CardServerDoesNoIOTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The targets CardServer may import. Ratings is values in, values out (Glicko-2; it takes
-    /// `exp`, `log` and `sqrt` from the C library, and no clock or file).
-    static let allowed: Set<String> = ["GameRules", "KlondikeSolver", "Wire", "Storage", "Ratings"]
+    /// `exp`, `log` and `sqrt` from the C library, and no clock or file); so is Matchmaking
+    /// (pools and their pairing, on the caller's clock).
+    static let allowed: Set<String> = ["GameRules", "KlondikeSolver", "Wire", "Storage", "Ratings", "Matchmaking"]
     /// And the standard library itself (its Unicode normalization, for names' skeletons).
     static let standardLibrary = "Swift"
 

@@ -10,8 +10,8 @@ struct SchemaTests {
 
     @Test func theSchemaLoadsWithEveryMessageType() {
         let definitions = schema.root["$defs"]?.objectValue
-        #expect(definitions?["clientMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 34)
-        #expect(definitions?["serverMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 45)
+        #expect(definitions?["clientMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 36)
+        #expect(definitions?["serverMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 47)
         #expect(schema.root["$id"] == .string("https://cardserver.invalid/protocol/1/schema/\(SuiteVersion.number)/Protocol.schema.json"))
     }
 
@@ -19,17 +19,22 @@ struct SchemaTests {
     /// a newer server's through (`server.unknown`), and only those: a type the schema lists must
     /// fit its own definition, and the catch-all names every listed type.
     @Test func aNewerServersMessageTypeValidatesAndAKnownOneMustFitItsDefinition() throws {
-        for line in [#"{"type":"pool_status","pool":"rps-3","waiting":4}"#, #"{"type":"x"}"#, #"{"type":"tournament","round":{"n":1}}"#] {
+        for line in [#"{"type":"seek_added","seek":4}"#, #"{"type":"x"}"#, #"{"type":"tournament","round":{"n":1}}"#] {
             #expect(schema.problems(ofLine: line, against: "serverMessage") == [], "\(line)")
         }
-        #expect(!schema.knows(type: "pool_status", in: "serverMessage"))
+        #expect(!schema.knows(type: "seek_added", in: "serverMessage"))
+        // A type it lists must fit: pool_status without waited_ms does not.
+        #expect(schema.knows(type: "pool_status", in: "serverMessage"))
+        #expect(schema.problems(ofLine: #"{"type":"pool_status","pool":"rps-3","waiting":4,"waited_ms":0,"next_wave_ms":3000}"#, against: "serverMessage") == [])
+        #expect(schema.problems(ofLine: #"{"type":"pool_status","pool":"rps-3","waiting":4}"#, against: "serverMessage")
+            == ["$: matches 0 of oneOf, not 1 (closest: $: no waited_ms)"])
         #expect(schema.knows(type: "pong", in: "serverMessage"))
         #expect(schema.problems(ofLine: #"{"type":"pong","id":1.5}"#, against: "serverMessage")
             == ["$: matches 0 of oneOf, not 1 (closest: $.id: matches none of anyOf (closest: $.id: number, not integer))"])
         #expect(schema.problems(ofLine: #"{"kind":"no type"}"#, against: "serverMessage") != [])
         #expect(schema.problems(ofLine: #"{"type":7}"#, against: "serverMessage") != [])
         // A command is not a server message the catch-all lets through: clients get no such leeway.
-        #expect(schema.problems(ofLine: #"{"type":"pool_join","pool":"rps-3"}"#, against: "clientMessage") == [#"$: no clientMessage has type "pool_join""#])
+        #expect(schema.problems(ofLine: #"{"type":"seek","game":"rps"}"#, against: "clientMessage") == [#"$: no clientMessage has type "seek""#])
 
         let definitions = try #require(schema.root["$defs"]?.objectValue)
         let excluded = definitions["server.unknown"]?.objectValue?["properties"]?.objectValue?["type"]?.objectValue?["not"]?.objectValue?["enum"]?.arrayValue
@@ -40,7 +45,7 @@ struct SchemaTests {
             return variants.compactMap { $0.objectValue?["properties"]?.objectValue?["type"]?.objectValue?["const"]?.stringValue }
         }.flatMap { $0 }
         #expect(Swift.Set(excluded?.compactMap(\.stringValue) ?? []) == Swift.Set(listed))
-        #expect(listed.count == 44)
+        #expect(listed.count == 46)
     }
 
     @Test func goodLinesPassAndBadOnesSayWhereTheyAreWrong() {

@@ -36,7 +36,7 @@ struct SessionTests {
         let listed = try #require(games["games"]?.arrayValue).compactMap { $0.objectValue?["name"] }
         #expect(listed == hello["games"]?.arrayValue)
         client.send(#"{"type":"games"}"#)
-        #expect(try client.receiveLine() == ServerMessage.games(GameServer.gameCatalog, id: nil).jsonText)
+        #expect(try client.receiveLine() == ServerMessage.games(GameServer.gameCatalog, pools: GameServer.poolCatalog, id: nil).jsonText)
     }
 
     @Test func loginWelcomesWithPlayerIDAndToken() throws {

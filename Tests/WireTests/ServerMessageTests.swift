@@ -185,6 +185,11 @@ struct ServerMessageTests {
         (.games([Self.gameInfo], id: .int(4)),
          #"{"type":"games","games":[{"name":"klondike","title":"Klondike","seats":{"min":1,"max":8,"default":1},"options":[{"name":"draw","type":"integer","values":[1,3],"default":1},{"name":"seed","type":"integer","min":0,"max":9007199254740991,"default":null},{"name":"scoring","type":"string","values":["none","standard"],"default":"none"},{"name":"winnable","type":"boolean","default":null},{"name":"daily","type":"boolean","default":false}]}],"id":4}"#),
         (.games([], id: nil), #"{"type":"games","games":[]}"#),
+        (.games([], pools: [PoolInfo(id: "set-4", game: "set", title: "Set race for 4", seats: 4, options: JSONObject([("variant", .string("junior"))]))], id: .int(5)),
+         #"{"type":"games","games":[],"pools":[{"id":"set-4","game":"set","title":"Set race for 4","seats":4,"options":{"variant":"junior"}}],"id":5}"#),
+        (.poolStatus(PoolStatus(pool: "rps-3", waiting: 7, waitedMs: 4_500, nextWaveMs: 1_500)),
+         #"{"type":"pool_status","pool":"rps-3","waiting":7,"waited_ms":4500,"next_wave_ms":1500}"#),
+        (.paired(room: "K7QX", pool: "rps-3", game: "rps", seat: 1), #"{"type":"paired","room":"K7QX","pool":"rps-3","game":"rps","seat":1}"#),
         (.leaderboard(game: "rps", entries: [PlayerStats.Line(key: "ann", games: 2, wins: 2, points: 4)], id: .string("l")),
          #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":2,"wins":2,"points":4}],"id":"l"}"#),
         (.dailyLeaderboard(DailyLeaderboard(game: "klondike", day: "2026-11-24", deal: "klondike draw=1 passes=none scoring=none", entries: [

@@ -48,11 +48,15 @@ extension ClientModel {
             if signedIn != nil { credentials?.register = false }
             return welcomed(player: player, name: given, token: token, resumed: resumed, room: code, now: now)
         case .rooms(let page, _): lobby.update(page.rooms, total: page.total)
-        case .games(let offered, _): catalog = offered
+        case .games(let offered, _, _): catalog = offered
         case .joined(let code, let game, let seat, _):
             var entered = freshRoom(code: code, game: game, seat: seat)
             if case .create(let request)? = answered { entered.isPrivate = request.isPrivate }
             enter(entered)
+        case .paired(let code, _, let game, let seat):
+            // A pool's wave seated us: the room is entered as after a join.
+            enter(freshRoom(code: code, game: game, seat: seat))
+        case .poolStatus: break
         case .watching(let code, _):
             enter(freshRoom(code: code, game: lobby.rooms.first { $0.room == code }?.game ?? "", seat: nil))
         case .left:

@@ -28,8 +28,8 @@ public struct GameInfo: Equatable, Sendable {
 
     /// A `games` reply up to, not including, its `id` and closing `}`: the part a server
     /// computes once and sends to everyone who asks (finished by ``RoomsPage/replyLine(prefix:id:)``).
-    public static func replyPrefix(_ games: [GameInfo]) -> [UInt8] {
-        var line = ServerMessage.games(games, id: nil).encodedLine()
+    public static func replyPrefix(_ games: [GameInfo], pools: [PoolInfo] = []) -> [UInt8] {
+        var line = ServerMessage.games(games, pools: pools, id: nil).encodedLine()
         line.removeLast(2)
         return line
     }
@@ -95,7 +95,9 @@ extension GameOption {
 extension ServerMessageDecoder {
     static let catalogReaders: [(String, MessageReader)] = [
         ("games", { fields throws(ServerDecodeFailure) in
-            .games(try fields.objects("games").map { game throws(ServerDecodeFailure) in try GameInfo(game) }, id: try fields.id())
+            .games(
+                try fields.objects("games").map { game throws(ServerDecodeFailure) in try GameInfo(game) }, pools: try PoolInfo.read(fields),
+                id: try fields.id())
         }),
     ]
 }

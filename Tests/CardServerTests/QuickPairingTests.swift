@@ -1,0 +1,134 @@
+@testable import CardServer
+import ScriptedServer
+import Testing
+import Wire
+
+/// Quick pairing on virtual time: `pool_join`, the wave three seconds after the first
+/// player, `paired` and the room's game under way, who is never paired, and what is refused.
+struct QuickPairingTests {
+    @Test func twoGuestsInAPoolArePairedAtTheFirstWaveInACasualGameOfItsOptions() throws {
+        let host = ScriptedHost()
+        let ann = host.player("ann", peer: "127.0.0.1:40001")
+        let bob = host.player("bob", peer: "127.0.0.2:40002")
+        host.send(#"{"type":"pool_join","pool":"rps-3","id":1}"#, from: ann)
+        #expect(host.take(ann) == [
+            ["type": "ok", "id": 1],
+            ["type": "pool_status", "pool": "rps-3", "waiting": 1, "waited_ms": 0, "next_wave_ms": 3000],
+        ])
+        host.advance(by: .seconds(1))
+        host.send(#"{"type":"pool_join","pool":"rps-3"}"#, from: bob)
+        #expect(host.take(bob) == [
+            ["type": "ok"],
+            ["type": "pool_status", "pool": "rps-3", "waiting": 2, "waited_ms": 0, "next_wave_ms": 2000],
+        ])
+        host.advance(by: .milliseconds(1_999))
+        #expect(host.take(ann).isEmpty)
+        host.advance(by: .milliseconds(1))
+        let annSaw = host.take(ann)
+        let bobSaw = host.take(bob)
+        // The lower rating first; both are guests at 1500, so in the order they came.
+        let paired = try #require(annSaw.first)
+        let room = try #require(paired["room"]?.stringValue)
+        #expect(paired == ["type": "paired", "room": .string(room), "pool": "rps-3", "game": "rps", "seat": 0])
+        #expect(bobSaw.first == ["type": "paired", "room": .string(room), "pool": "rps-3", "game": "rps", "seat": 1])
+        let state = try #require(annSaw.last { $0["type"] == "state" })
+        #expect(state["room"] == .string(room))
+        #expect(state["phase"] == "playing")
+        #expect(state["rated"] == nil || state["rated"] == false)
+        #expect(state["players"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } == ["ann", "bob"])
+        // Best of three: the rules of the pool's options, played to the end.
+        for _ in 0..<2 {
+            host.send(#"{"type":"throw","sign":"rock"}"#, from: ann)
+            host.send(#"{"type":"throw","sign":"scissors"}"#, from: bob)
+        }
+        let over = try #require(host.take(ann).last { $0["type"] == "game_over" })
+        #expect(over["winners"] == ["ann"])
+        #expect(over["ratings"] == nil)
+    }
+
+    @Test func twoAccountsArePairedInARatedRoom() throws {
+        let host = try RatedGameTests.host()
+        let ann = RatedGameTests.register("ann", on: host)
+        let bob = RatedGameTests.register("bob", on: host)
+        host.send(#"{"type":"pool_join","pool":"set-2"}"#, from: ann)
+        host.send(#"{"type":"pool_join","pool":"set-2"}"#, from: bob)
+        host.advance(by: .seconds(3))
+        let state = try #require(host.take(ann).last { $0["type"] == "state" })
+        #expect(state["game"] == "set")
+        #expect(state["rated"] == true)
+        #expect(state["phase"] == "playing")
+    }
+
+    @Test func whoDisconnectedOrLeftIsNeverPaired() throws {
+        let host = ScriptedHost()
+        let ann = host.player("ann", peer: "127.0.0.1:40001")
+        let bob = host.player("bob", peer: "127.0.0.2:40002")
+        let cy = host.player("cy", peer: "127.0.0.3:40003")
+        let dee = host.player("dee", peer: "127.0.0.4:40004")
+        for client in [ann, bob, cy, dee] {
+            host.send(#"{"type":"pool_join","pool":"rps-5"}"#, from: client)
+        }
+        host.drop(bob)
+        host.send(#"{"type":"pool_leave","id":"l"}"#, from: dee)
+        #expect(host.take(dee).last == ["type": "ok", "id": "l"])
+        host.advance(by: .seconds(3))
+        #expect(host.take(ann).contains { $0["type"] == "paired" })
+        #expect(host.take(cy).contains { $0["type"] == "paired" })
+        #expect(host.take(dee).isEmpty)
+    }
+
+    @Test func aPlayerAloneHearsEachWaveAndIsPairedWithTheNextComer() throws {
+        let host = ScriptedHost()
+        let ann = host.player("ann", peer: "127.0.0.1:40001")
+        host.send(#"{"type":"pool_join","pool":"concentration-2"}"#, from: ann)
+        _ = host.take(ann)
+        host.advance(by: .seconds(3))
+        #expect(host.take(ann) == [["type": "pool_status", "pool": "concentration-2", "waiting": 1, "waited_ms": 3000, "next_wave_ms": 3000]])
+        let bob = host.player("bob", peer: "127.0.0.2:40002")
+        host.send(#"{"type":"pool_join","pool":"concentration-2"}"#, from: bob)
+        host.advance(by: .seconds(3))
+        #expect(host.take(bob).map { $0["type"]?.stringValue ?? "" }.prefix(3) == ["ok", "pool_status", "paired"])
+    }
+
+    @Test func fourSeatPoolsWaitForFour() throws {
+        let host = ScriptedHost()
+        let clients = (1...4).map { host.player("p\($0)", peer: "127.0.0.\($0):4000\($0)") }
+        for client in clients.prefix(3) { host.send(#"{"type":"pool_join","pool":"set-4"}"#, from: client) }
+        host.advance(by: .seconds(3))
+        #expect(!host.take(clients[0]).contains { $0["type"] == "paired" })
+        host.send(#"{"type":"pool_join","pool":"set-4"}"#, from: clients[3])
+        host.advance(by: .seconds(3))
+        let seats = clients.compactMap { host.take($0).first { $0["type"] == "paired" }?["seat"]?.intValue }
+        #expect(seats.sorted() == [0, 1, 2, 3])
+    }
+
+    @Test func whatAPoolRefuses() throws {
+        let host = ScriptedHost()
+        let ann = host.player("ann", peer: "127.0.0.1:40001")
+        host.send(#"{"type":"pool_join","pool":"chess-1","id":1}"#, from: ann)
+        #expect(host.take(ann) == [[
+            "type": "error", "code": "bad_request",
+            "message": "there is no pool 'chess-1'; pools: rps-3, rps-5, set-2, set-4, concentration-2, rps-brain-2", "id": 1,
+        ]])
+        host.send(#"{"type":"pool_join","pool":"rps-3"}"#, from: ann)
+        _ = host.take(ann)
+        host.send(#"{"type":"pool_join","pool":"set-2","id":2}"#, from: ann)
+        #expect(host.take(ann).first?["message"] == "you are waiting in the pool rps-3; send {\"type\":\"pool_leave\"} first")
+        host.send(#"{"type":"create","game":"set","id":3}"#, from: ann)
+        #expect(host.take(ann).first?["message"] == "you are waiting in the pool rps-3; send {\"type\":\"pool_leave\"} first")
+        host.send(#"{"type":"pool_leave"}"#, from: ann)
+        host.send(#"{"type":"create","game":"set","seats":2}"#, from: ann)
+        let room = try #require(host.take(ann).first { $0["type"] == "joined" }?["room"]?.stringValue)
+        host.send(#"{"type":"pool_join","pool":"rps-3","id":4}"#, from: ann)
+        #expect(host.take(ann).first?["message"] == .string("you are in room \(room); send {\"type\":\"leave\"} first, then join a pool"))
+    }
+
+    @Test func theCatalogListsThePools() throws {
+        let host = ScriptedHost()
+        let ann = host.player("ann")
+        host.send(#"{"type":"games"}"#, from: ann)
+        let pools = try #require(host.take(ann).first?["pools"]?.arrayValue)
+        #expect(pools.first == ["id": "rps-3", "game": "rps", "title": "rock-paper-scissors, best of 3", "seats": 2, "options": ["rounds": 3]])
+        #expect(pools.compactMap { $0.objectValue?["id"]?.stringValue } == ["rps-3", "rps-5", "set-2", "set-4", "concentration-2", "rps-brain-2"])
+    }
+}
