@@ -121,7 +121,7 @@ let package = Package(
         .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "Storage", "Ratings", "Matchmaking"], swiftSettings: releaseSpeed),
         .executableTarget(name: "cardserver", dependencies: ["CardServer", "Network", "Transport", "Wire", "Storage", "SystemCall", "CLinux"], path: "Sources/ServerMain", swiftSettings: releaseSpeed),
         // Benchmarks and load generation: prints figures, asserts nothing.
-        .executableTarget(name: "cardbench", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CLinux", "SystemCall"]),
+        .executableTarget(name: "cardbench", dependencies: ["GameRules", "KlondikeSolver", "Wire", "CLinux", "SystemCall", "Matchmaking"]),
 
         // Test support: Klondike cards, piles and positions written by name ("7♥"), for the rules' and the solver's tests.
         .target(name: "KlondikeTestSupport", dependencies: ["GameRules"], path: "Tests/KlondikeTestSupport"),

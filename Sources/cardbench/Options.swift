@@ -15,6 +15,7 @@ enum Options {
                cardbench crash --binary PATH [--cycles N] [--rooms N] [--players N] [--restart-rooms N] [--appendfsync P] [--seed N]
                cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--skip ATTACK] [--innocent-from ADDR] [--format table|json] [--server-pid PID]
                cardbench journal --data DIR [--results N] [--seed N]
+               cardbench pools [--waiting N] [--rounds N] [--seed N]
                cardbench --version | -h | --help
         """
 
@@ -71,6 +72,9 @@ enum Options {
                     data folder that cardbench journal filled (the leaderboard attack needs it).
                     With --server-pid, spectators (issue 26) also prints the server's RSS before,
                     at the peak and a minute after the spectators left.
+          pools     Times one wave of a quick-pairing pool as the server's loop does it, in
+                    process: --waiting players (ratings 1500 ± 300) in a two-seat and a four-seat
+                    pool. Prints the wave's time p50/max, the tables made and their rating gap.
           journal   Writes a results journal of --results made-up games (\(JournalFile.playerCount) players;
                     Klondike, Set, rps, concentration, daily deals) to DIR/results.jsonl, for a
                     server to start on.
@@ -100,7 +104,9 @@ enum Options {
                                 journal: the games written (default: \(JournalOptions.defaultResults))
           --accounts N          startup: accounts (each with a session) in accounts.log (default: 0)
           --data DIR            journal: the data folder to write results.jsonl into (made if missing)
-          --rounds N            solver: boards measured per board size (default: \(defaultRounds))
+          --waiting N           pools: players waiting in the pool (default: \(PoolWaveOptions.defaultWaiting))
+          --rounds N            solver: boards measured per board size (default: \(defaultRounds));
+                                pools: waves timed (default: \(PoolWaveOptions.defaultRounds))
           --draw N              klondike-solver: cards a draw turns, 1 or 3 (default: 1)
           --deals N             klondike-solver: deals solved (default: \(KlondikeSolverOptions.defaultDeals))
           --budget-ms M         klondike-solver: time allowed a deal (default: \(KlondikeSolverOptions.defaultBudgetMilliseconds))
@@ -134,6 +140,7 @@ enum Options {
         case attack(AttackOptions)
         case klondikeSolver(KlondikeSolverOptions)
         case klondikeHints(KlondikeHintOptions)
+        case pools(PoolWaveOptions)
         case crash(CrashOptions)
         case journal(JournalOptions)
     }
@@ -181,6 +188,7 @@ enum Options {
         ("attack", ["--port", "--host", "--seconds", "--only", "--skip", "--innocent-from", "--format", "--server-pid"]),
         ("crash", ["--binary", "--cycles", "--rooms", "--players", "--restart-rooms", "--appendfsync", "--seed"]),
         ("journal", ["--data", "--results", "--seed"]),
+        ("pools", ["--waiting", "--rounds", "--seed"]),
     ]
 
     /// The options that take no value.
@@ -227,6 +235,7 @@ enum Options {
         case "klondike-hints": return .run(.klondikeHints(try KlondikeHintOptions(values)))
         case "crash": return .run(.crash(try CrashOptions(values)))
         case "journal": return .run(.journal(try JournalOptions(values)))
+        case "pools": return .run(.pools(try PoolWaveOptions(values)))
         default: return .run(.solver(rounds: try values.number("--rounds", in: 1...100_000_000, default: defaultRounds)))
         }
     }

@@ -32,6 +32,7 @@ func run(_ benchmark: Options.Benchmark) throws(BenchError) {
     case .attack(let options): try AttackBench(options).run()
     case .klondikeSolver(let options): try KlondikeSolverBench.run(options)
     case .klondikeHints(let options): KlondikeHintBench.run(options)
+    case .pools(let options): PoolWaveBench.run(options)
     case .crash(let options):
         let logs = try TemporaryDirectory()
         defer { if getenv("CRASHBENCH_KEEP") == nil { logs.remove() } }

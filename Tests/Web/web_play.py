@@ -981,6 +981,51 @@ class Run:
         self.first_load_failures = 0
 
 
+def scenario_quickplay(run):
+    """Two strangers, one at a desk and one on a phone, each tap Quick play's rps best of 3:
+    the wave seats them together, they play it out, and neither saw an error."""
+    desk = Page(run, 1280, 900)
+    phone = Page(run, 360, 640, True)
+    try:
+        desk.open()
+        desk.login('quinn')
+        phone.open()
+        phone.login('quill')
+        def pool_button(page):
+            return wait_for('the pool buttons', lambda: [b for b in page.d.find_elements(By.CSS_SELECTOR, '.quick .pools button')
+                                                            if b.text == 'rock-paper-scissors, best of 3'])[0]
+        desk.tap(pool_button(desk))
+        wait_for('the wait on the page', lambda: 'Waiting in rock-paper-scissors, best of 3' in desk.d.find_element(By.CSS_SELECTOR, '.quick').text)
+        expect('nobody else yet' in desk.d.find_element(By.CSS_SELECTOR, '.quick').text, 'the desk waits alone first')
+        desk.shot('web-quickplay-waiting-desktop')
+        phone.tap(pool_button(phone))
+        wait_for('the phone waits', lambda: 'Waiting in' in phone.d.find_element(By.CSS_SELECTOR, '.quick').text or phone.state())
+        phone.shot('web-quickplay-waiting-phone')
+        rooms = [wait_for('paired', lambda p=p: p.state() and p.state()['room'], timeout=20) for p in (desk, phone)]
+        expect(rooms[0] == rooms[1], f'paired in one room, not {rooms}')
+        names = sorted(pl['name'] for pl in desk.state()['players'])
+        expect(names == ['quill', 'quinn'], f'the players are {names}')
+        throws = 0
+        while desk.state()['phase'] == 'playing':
+            for page, sign in ((desk, 'rock'), (phone, 'scissors')):
+                st = page.state()
+                if st['phase'] == 'playing' and st['your_throw'] is None:
+                    page.tap(page.d.find_element(By.CSS_SELECTOR, f'button.sign[aria-label^="throw {sign}"]'))
+                    throws += 1
+                    wait_for('the throw', lambda page=page, st=st: page.seq() != st['seq'])
+            time.sleep(0.05)
+        text = desk.game_over_text()
+        expect(text == 'You win!', f'the desk sees {text!r}')
+        phone.game_over_text()
+        phone.shot('web-quickplay-over-phone')
+        desk.check()
+        phone.check()
+        return f'paired in {rooms[0]}, {throws} throws, {text}'
+    finally:
+        desk.close()
+        phone.close()
+
+
 SCENARIOS = {
     'set': lambda run: scenario_set(run),
     'set-phone': lambda run: scenario_set(run, 360, 640, True, 'phone'),
@@ -996,6 +1041,7 @@ SCENARIOS = {
     'reload-restart': scenario_reload_and_restart,
     'account': scenario_account,
     'ratings': scenario_ratings,
+    'quickplay': scenario_quickplay,
 }
 
 

@@ -44,6 +44,8 @@ public enum ClientAction: Equatable, Sendable {
     case toggleAutoPlay
     /// Works the account screen (sessions and API tokens).
     case account(AccountAction)
+    /// Works the quick-play screen (the pools).
+    case quickPlay(QuickPlayAction)
 }
 
 /// What a key does to the new-game form.

@@ -70,6 +70,8 @@ extension ClientModel {
             return toggleAutoPlay(now: now)
         case .account(let action):
             return accountAction(action, now: now)
+        case .quickPlay(let action):
+            return quickPlayAction(action, now: now)
         }
         return []
     }

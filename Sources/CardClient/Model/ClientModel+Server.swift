@@ -48,15 +48,20 @@ extension ClientModel {
             if signedIn != nil { credentials?.register = false }
             return welcomed(player: player, name: given, token: token, resumed: resumed, room: code, now: now)
         case .rooms(let page, _): lobby.update(page.rooms, total: page.total)
-        case .games(let offered, _, _): catalog = offered
+        case .games(let offered, let offeredPools, _):
+            catalog = offered
+            pools = offeredPools
         case .joined(let code, let game, let seat, _):
             var entered = freshRoom(code: code, game: game, seat: seat)
             if case .create(let request)? = answered { entered.isPrivate = request.isPrivate }
             enter(entered)
-        case .paired(let code, _, let game, let seat):
+        case .paired(let code, let pool, let game, let seat):
             // A pool's wave seated us: the room is entered as after a join.
+            quickPlay = nil
             enter(freshRoom(code: code, game: game, seat: seat))
-        case .poolStatus: break
+            room?.log(.event("paired from the pool \(pool ?? "")"))
+        case .poolStatus(let status):
+            if quickPlay?.waitingIn == status.pool { quickPlay?.status = status }
         case .watching(let code, _):
             enter(freshRoom(code: code, game: lobby.rooms.first { $0.room == code }?.game ?? "", seat: nil))
         case .left:

@@ -70,6 +70,10 @@ public struct ClientModel: Equatable, Sendable {
     /// The server's `games` catalog (titles, seats, options), asked for after each `hello`;
     /// empty until it comes.
     public var catalog: [GameInfo] = []
+    /// The server's quick-pairing pools, from the same reply; empty until it comes.
+    public var pools: [PoolInfo] = []
+    /// The quick-play screen, while open.
+    public var quickPlay: QuickPlay?
     /// Where to go after the next login by name.
     public var destination: Destination
     /// The lobby's room list and cursor.

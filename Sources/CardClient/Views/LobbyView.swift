@@ -23,6 +23,8 @@ public enum LobbyView {
             lines += RecordsView.lines(records, me: model.me, width: size.width)
         } else if let page = model.accountPage {
             lines += AccountView.lines(page, account: model.account, width: size.width, rows: size.height - 5)
+        } else if let page = model.quickPlay {
+            lines += QuickPlayView.lines(page, pools: model.pools, width: size.width)
         } else {
             lines.append(StyledLine("  Public rooms", Palette.heading))
             lines.append(StyledLine("    " + row("ROOM", "GAME", "PLAYERS", "SEATS", "PHASE", "WATCHING"), Palette.quiet))
@@ -68,6 +70,7 @@ public enum LobbyView {
         case .character("n"): return [.form(.open)]
         case .character("i"): return [.records(true)]
         case .character("a"): return [.account(.open)]
+        case .character("p"): return [.quickPlay(.open)]
         case .character(let character):
             return newGames.first { $0.key == character }.map { [.send($0.command)] } ?? []
         default: return []
@@ -81,6 +84,7 @@ public enum LobbyView {
             KeyHelp("w", "watch the chosen room"), KeyHelp("j", "join a room by its code"),
             KeyHelp("W", "watch a room by its code"),
             KeyHelp("n", "new game: any game, its seats, public or private, and its options"),
+            KeyHelp("p", "quick play: be paired with a player of your rating in one of the server's pools"),
             KeyHelp("i", "records: your games and wins, each game's best players, replays of your recent games"),
             KeyHelp("a", "account: your sessions and API tokens (signed in to an account)"),
         ]
@@ -97,10 +101,12 @@ public enum LobbyView {
         if model.form != nil { return formKeys }
         if let records = model.records { return RecordsView.keys(records) }
         if model.accountPage != nil { return AccountView.keys }
+        if model.quickPlay != nil { return QuickPlayView.keys }
         return [
-            KeyHelp("↑↓", "room"), KeyHelp("Enter", "join"), KeyHelp("j", "code"),
-            // The quick keys are on the New game line; this line keeps to 80 columns.
-            KeyHelp("n", "new game"),
+            KeyHelp("↑↓", "room"), KeyHelp("Enter", "join"),
+            // The quick keys are on the New game line, the code keys (j, W) in the ? list: this
+            // line keeps to 80 columns.
+            KeyHelp("p", "quick play"), KeyHelp("n", "new game"),
             // The account screen (a) is in the ? list: this line keeps to 80 columns.
             KeyHelp("i", "records"), KeyHelp("?", "keys"), KeyHelp("q", "quit"),
         ]

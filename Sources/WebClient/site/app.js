@@ -244,7 +244,18 @@ function handle(msg) {
       break;
     case 'games':
       app.catalog = msg.games;
+      app.pools = msg.pools || [];
       if (app.screen && app.screen.catalogChanged) app.screen.catalogChanged();
+      break;
+    case 'pool_status':
+      // Waiting in a pool: the lobby's Quick play card shows how many and how long.
+      app.pool = { asked: null, status: msg };
+      if (app.screen && app.screen.poolChanged) app.screen.poolChanged();
+      break;
+    case 'paired':
+      app.pool = null;
+      enterRoom(msg.room, msg.game, 'player', msg.seat);
+      app.addLog(`paired from the pool ${msg.pool || ''}`, 'info');
       break;
     case 'welcome':
       app.me = { name: msg.name, player: msg.player };
@@ -335,6 +346,8 @@ function handle(msg) {
           ? `${app.session.name} is held by an account, or retired with a deleted one: sign in if it is yours, or pick another name.` : msg.message);
         break;
       }
+      // A refused pool_join: nothing waits.
+      if (app.pool && app.pool.asked && !app.pool.status) { app.pool = null; if (app.screen && app.screen.poolChanged) app.screen.poolChanged(); }
       if (app.screen && app.screen.message && app.screen.message(msg)) break;
       app.addLog(msg.message, 'error');
       showStatus(msg.message, 'error');

@@ -25,8 +25,10 @@ export class Lobby {
       if (c) this.app.send({ type: kind, room: c });
     };
     this.form = h('form', { class: 'card newgame', onsubmit: (e) => this.create(e) });
+    this.quick = h('div', { class: 'card quick', 'aria-live': 'polite' });
     el.append(
       h('section', { class: 'lobby' },
+        this.quick,
         h('div', { class: 'card' },
           h('h2', {}, 'Join a friend'),
           h('form', { class: 'row', onsubmit: byCode('join') },
@@ -39,6 +41,7 @@ export class Lobby {
             h('button', { class: 'small', onclick: () => this.refresh() }, 'Refresh')),
           this.roomsList, this.more)));
     this.renderForm();
+    this.renderQuick();
     this.renderRooms();
     this.timer = setInterval(() => this.refresh(), 5000);
   }
@@ -49,7 +52,45 @@ export class Lobby {
     if (this.app.conn.isOpen) this.app.conn.send({ type: 'rooms' });
   }
 
-  catalogChanged() { this.renderForm(); }
+  catalogChanged() { this.renderForm(); this.renderQuick(); }
+
+  poolChanged() { this.renderQuick(); }
+
+  /**
+   * Quick play: a button a pool of the server's catalog; while waiting, how many wait and
+   * for how long, and a button that stops waiting. A wave pairs players of a like rating.
+   */
+  renderQuick() {
+    if (!this.quick) return;
+    const pools = this.app.pools || [];
+    const pool = this.app.pool;
+    const heading = h('h2', {}, 'Quick play');
+    if (!pools.length) { fill(this.quick, heading, h('p', { class: 'muted' }, 'Loading the pools…')); return; }
+    const waitingIn = pool && (pool.status ? pool.status.pool : pool.asked);
+    const buttons = h('div', { class: 'pools' }, pools.map((p) => h('button', {
+      type: 'button', class: p.id === waitingIn ? 'primary waiting' : '', disabled: !!waitingIn,
+      'aria-pressed': p.id === waitingIn ? 'true' : 'false',
+      onclick: () => { this.app.pool = { asked: p.id, status: null }; this.app.send({ type: 'pool_join', pool: p.id }); this.renderQuick(); },
+    }, p.title)));
+    let line;
+    if (waitingIn) {
+      const s = pool.status;
+      const others = s ? s.waiting - 1 : 0;
+      const words = s
+        ? `Waiting in ${this.poolTitle(waitingIn)}: ${others === 0 ? 'nobody else yet' : others === 1 ? '1 other player' : `${others} other players`}, ${Math.floor(s.waited_ms / 1000)} s so far${s.next_wave_ms != null ? `; next pairing in ${Math.max(1, Math.ceil(s.next_wave_ms / 1000))} s` : ''}`
+        : `Joining ${this.poolTitle(waitingIn)}…`;
+      line = h('div', { class: 'row spread' }, h('p', { class: 'wait' }, words),
+        h('button', { type: 'button', class: 'small', onclick: () => { this.app.pool = null; this.app.send({ type: 'pool_leave' }); this.renderQuick(); } }, 'Stop waiting'));
+    } else {
+      line = h('p', { class: 'muted' }, this.app.account ? 'Paired in seconds with a player of your rating; rated.' : 'Paired in seconds with a player of like rating; a guest plays casual.');
+    }
+    fill(this.quick, heading, buttons, line);
+  }
+
+  poolTitle(id) {
+    const p = (this.app.pools || []).find((q) => q.id === id);
+    return p ? p.title : id;
+  }
 
   message(msg) {
     if (msg.type !== 'rooms') return false;
