@@ -125,7 +125,14 @@ extension GameServer {
             let waiting = line(pool, isBot: isBot)?.count ?? 0
             return scheduleWave(pool, isBot: isBot, atMs: waiting > 0 ? now + (line(pool, isBot: isBot)?.waveInterval ?? 3_000) : nil, now: now)
         }
-        let tables = withLine(pool, isBot: isBot, seats: info.seats) { $0.wave(nowMs: now) }
+        // Two sessions of one account (one a connection) never meet: a rated game against
+        // oneself would move a rating for nothing.
+        let tables = withLine(pool, isBot: isBot, seats: info.seats) { line in
+            line.wave(nowMs: now) { [players] a, b in
+                guard let first = players[a]?.account else { return true }
+                return first != players[b]?.account
+            }
+        }
         for table in tables {
             let seated = table.compactMap { players[$0] }
             for player in seated { quickPairing.waitingIn[player.id] = nil }

@@ -59,6 +59,22 @@ struct QuickPairingTests {
         #expect(state["phase"] == "playing")
     }
 
+    @Test func twoSessionsOfOneAccountAreNeverPairedTogether() throws {
+        let host = try RatedGameTests.host()
+        let ann = RatedGameTests.register("ann", on: host)
+        let annAgain = RatedGameTests.signIn("ann", on: host)
+        host.send(#"{"type":"pool_join","pool":"rps-3"}"#, from: ann)
+        host.send(#"{"type":"pool_join","pool":"rps-3"}"#, from: annAgain)
+        host.advance(by: .seconds(3))
+        #expect(!host.take(ann).contains { $0["type"] == "paired" })
+        let bob = RatedGameTests.register("bob", on: host)
+        host.send(#"{"type":"pool_join","pool":"rps-3"}"#, from: bob)
+        host.advance(by: .seconds(3))
+        let paired = [ann, annAgain].filter { client in host.take(client).contains { $0["type"] == "paired" } }
+        #expect(paired.count == 1)
+        #expect(host.take(bob).contains { $0["type"] == "paired" })
+    }
+
     @Test func whoDisconnectedOrLeftIsNeverPaired() throws {
         let host = ScriptedHost()
         let ann = host.player("ann", peer: "127.0.0.1:40001")
