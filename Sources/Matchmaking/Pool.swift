@@ -24,20 +24,32 @@ public struct Pool<Member: Hashable & Sendable>: Sendable {
         public let rating: Double
         /// When they joined (the caller's milliseconds).
         public let sinceMs: Int64
-        public fileprivate(set) var missedWaves: Int
+        public var missedWaves: Int
         /// Joins in order, for a stable order among equal ratings.
-        fileprivate let number: Int
+        @usableFromInline let number: Int
+
+        @usableFromInline
+        init(member: Member, rating: Double, sinceMs: Int64, missedWaves: Int, number: Int) {
+            self.member = member
+            self.rating = rating
+            self.sinceMs = sinceMs
+            self.missedWaves = missedWaves
+            self.number = number
+        }
     }
 
-    private var waiting: [Member: Waiting] = [:]
-    private var joined = 0
+    // Inlinable, with what they touch: the server's Pool<String> is then compiled for String,
+    // not through the runtime's generic witnesses (half a 10,000-player wave's time).
+    @usableFromInline var waiting: [Member: Waiting] = [:]
+    @usableFromInline var joined = 0
     /// Joins since the last wave: a full pool fires early only for someone new, so a pool
     /// of many who fit nobody does not fire wave after wave.
-    private var joinedSinceWave = 0
+    @usableFromInline var joinedSinceWave = 0
     /// When the last wave fired.
-    private var lastWaveMs: Int64?
+    @usableFromInline var lastWaveMs: Int64?
     /// When the next wave fires; nil while nobody waits.
-    public private(set) var nextWaveMs: Int64?
+    public var nextWaveMs: Int64? { nextWave }
+    @usableFromInline var nextWave: Int64?
 
     public init(seats: Int, rules: PairingRules = .standard, waveInterval: Int64 = 3_000, waveSize: Int = 16, minimumGap: Int64 = 1_000) {
         precondition(seats >= 2, "a pool seats two or more at a table")
@@ -49,49 +61,55 @@ public struct Pool<Member: Hashable & Sendable>: Sendable {
     }
 
     /// How many wait.
-    public var count: Int { waiting.count }
+    @inlinable public var count: Int { waiting.count }
 
     /// Whether `member` waits here.
-    public func contains(_ member: Member) -> Bool { waiting[member] != nil }
+    @inlinable public func contains(_ member: Member) -> Bool { waiting[member] != nil }
 
     /// `member`'s place in the pool, if they wait.
-    public func entry(of member: Member) -> Waiting? { waiting[member] }
+    @inlinable public func entry(of member: Member) -> Waiting? { waiting[member] }
 
     /// Everyone waiting, longest first.
-    public var members: [Waiting] { waiting.values.sorted { $0.number < $1.number } }
+    @inlinable public var members: [Waiting] {
+        // Sorted as plain integers: a sort of the generic entries themselves went through the
+        // runtime's generic witnesses, a third of a 10,000-player wave (perf).
+        let all = Array(waiting.values)
+        let numbers = all.map(\.number)
+        return all.indices.sorted { numbers[$0] < numbers[$1] }.map { all[$0] }
+    }
 
     /// Puts `member` in the pool. False when they wait here already.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func join(_ member: Member, rating: Double, nowMs: Int64) -> Bool {
         guard waiting[member] == nil else { return false }
         joined += 1
         joinedSinceWave += 1
         waiting[member] = Waiting(member: member, rating: rating, sinceMs: nowMs, missedWaves: 0, number: joined)
-        if nextWaveMs == nil { nextWaveMs = nowMs + waveInterval }
+        if nextWave == nil { nextWave = nowMs + waveInterval }
         return true
     }
 
     /// Takes `member` out. False when they were not waiting.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func leave(_ member: Member) -> Bool {
         guard waiting.removeValue(forKey: member) != nil else { return false }
-        if waiting.isEmpty { nextWaveMs = nil }
+        if waiting.isEmpty { nextWave = nil }
         return true
     }
 
     /// Whether a wave should fire now: its time has come, or ``waveSize`` wait, someone came
     /// since the last wave and that was ``minimumGap`` ago. A wave fires for a player alone
     /// too: they miss it, and whoever comes next finds their gap wider.
-    public func isWaveDue(nowMs: Int64) -> Bool {
-        guard let nextWaveMs else { return false }
-        if nowMs >= nextWaveMs { return true }
+    @inlinable public func isWaveDue(nowMs: Int64) -> Bool {
+        guard let nextWave else { return false }
+        if nowMs >= nextWave { return true }
         return joinedSinceWave > 0 && waiting.count >= waveSize && nowMs >= (lastWaveMs ?? .min) &+ minimumGap
     }
 
     /// Fires a wave: the tables it makes leave the pool (each a list of members, lowest
     /// rating first); everyone else has missed a wave.
     /// - Parameter allowed: whether two members may meet (a block between them).
-    public mutating func wave(nowMs: Int64, allowed: (Member, Member) -> Bool = { _, _ in true }) -> [[Member]] {
+    @inlinable public mutating func wave(nowMs: Int64, allowed: (Member, Member) -> Bool = { _, _ in true }) -> [[Member]] {
         let everyone = members
         let seekers = everyone.map { Seeker(rating: $0.rating, missedWaves: $0.missedWaves) }
         let meets = { (a: Int, b: Int) in allowed(everyone[a].member, everyone[b].member) }
@@ -104,7 +122,7 @@ public struct Pool<Member: Hashable & Sendable>: Sendable {
         for member in waiting.keys { waiting[member]?.missedWaves += 1 }
         joinedSinceWave = 0
         lastWaveMs = nowMs
-        nextWaveMs = waiting.isEmpty ? nil : nowMs + waveInterval
+        nextWave = waiting.isEmpty ? nil : nowMs + waveInterval
         return tables.map { table in table.map { everyone[$0].member } }
     }
 }

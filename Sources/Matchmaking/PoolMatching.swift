@@ -37,19 +37,25 @@ public enum PoolMatching {
         // the player before took (0: none, or already taken).
         var cameFrom = [UInt16](repeating: 0, count: (count + 1) * states)
         var partner = [UInt8](repeating: 0, count: (count + 1) * states)
+        // What pairing this place's player with each of the next `span` costs (nil: not
+        // allowed), worked out once a place rather than once a state.
+        var costs = [Double?](repeating: nil, count: span + 1)
         for place in 0..<count {
             for index in next.indices { next[index] = .none }
             let player = order[place]
+            for offset in 1...span {
+                costs[offset] = nil
+                guard place + offset < count else { continue }
+                let other = order[place + offset]
+                if let cost = rules.cost(seekers[player], seekers[other]), allowed(player, other) { costs[offset] = cost }
+            }
             for mask in 0..<states where best[mask].isReachable {
                 let score = best[mask]
-                if mask & 1 == 1 {
-                    improve(&next, (mask >> 1), score, from: mask, partner: 0, at: place + 1, states, &cameFrom, &partner)
-                    continue
-                }
                 improve(&next, (mask >> 1), score, from: mask, partner: 0, at: place + 1, states, &cameFrom, &partner)
-                for offset in 1...span where place + offset < count && mask & (1 << offset) == 0 {
-                    let other = order[place + offset]
-                    guard let cost = rules.cost(seekers[player], seekers[other]), allowed(player, other) else { continue }
+                // Taken by an earlier player's pair: this player pairs with nobody more.
+                if mask & 1 == 1 { continue }
+                for offset in 1...span where mask & (1 << offset) == 0 {
+                    guard let cost = costs[offset] else { continue }
                     let paired = Score(pairs: score.pairs + 1, cost: score.cost + cost)
                     improve(&next, (mask | 1 << offset) >> 1, paired, from: mask, partner: UInt8(offset), at: place + 1, states, &cameFrom, &partner)
                 }
@@ -78,14 +84,17 @@ public enum PoolMatching {
         var groups: [[Int]] = []
         var place = 0
         while place + size <= order.count {
-            let group = Array(order[place..<place + size])
-            let fits = group.indices.allSatisfy { first in
-                group.indices.dropFirst(first + 1).allSatisfy { second in
-                    rules.cost(seekers[group[first]], seekers[group[second]]) != nil && allowed(group[first], group[second])
+            var fits = true
+            check: for first in place..<place + size {
+                for second in (first + 1)..<place + size {
+                    guard rules.cost(seekers[order[first]], seekers[order[second]]) != nil, allowed(order[first], order[second]) else {
+                        fits = false
+                        break check
+                    }
                 }
             }
             if fits {
-                groups.append(group)
+                groups.append(Array(order[place..<place + size]))
                 place += size
             } else {
                 // The lowest of the run fits with none of the next ones: they wait for the next wave.

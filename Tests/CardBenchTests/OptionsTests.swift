@@ -68,6 +68,8 @@ struct OptionsTests {
 
     @Test func journalNeedsOnlyTheFolder() throws {
         #expect(try Options.parse(["journal", "--data", "/tmp/d"]) == .run(.journal(JournalOptions(directory: "/tmp/d", results: 200_000, seed: 1))))
+        #expect(try Options.parse(["pools"]) == .run(.pools(PoolWaveOptions(waiting: 10_000, rounds: 10, seed: 1))))
+        #expect(try Options.parse(["pools", "--waiting", "500", "--rounds", "3", "--seed", "7"]) == .run(.pools(PoolWaveOptions(waiting: 500, rounds: 3, seed: 7))))
         #expect(try Options.parse(["journal", "--data", "d", "--results", "5", "--seed", "9"]) == .run(.journal(
             JournalOptions(directory: "d", results: 5, seed: 9))))
     }
@@ -120,10 +122,11 @@ struct OptionsTests {
     }
 
     @Test(arguments: [
-        ([], "name a mode: ping, set, idle, startup, solver, klondike-solver, klondike-hints, attack, crash, journal"),
-        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver, klondike-solver, klondike-hints, attack, crash, journal"),
+        ([], "name a mode: ping, set, idle, startup, solver, klondike-solver, klondike-hints, attack, crash, journal, pools"),
+        (["pong"], "unknown mode 'pong'; the modes are: ping, set, idle, startup, solver, klondike-solver, klondike-hints, attack, crash, journal, pools"),
         (["journal"], "journal needs --data DIR"),
         (["journal", "--data", "d", "--results", "0"], "--results must be a number from 1 to 100000000, not '0'"),
+        (["pools", "--waiting", "1"], "--waiting must be a number from 2 to 1000000, not '1'"),
         (["ping"], "ping needs --port N"),
         (["set", "--rooms", "10"], "set needs --port N"),
         (["ping", "--port"], "--port needs a value"),

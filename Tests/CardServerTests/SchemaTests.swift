@@ -19,10 +19,10 @@ struct SchemaTests {
     /// a newer server's through (`server.unknown`), and only those: a type the schema lists must
     /// fit its own definition, and the catch-all names every listed type.
     @Test func aNewerServersMessageTypeValidatesAndAKnownOneMustFitItsDefinition() throws {
-        for line in [#"{"type":"seek_added","seek":4}"#, #"{"type":"x"}"#, #"{"type":"tournament","round":{"n":1}}"#] {
+        for line in [#"{"type":"tournament_round","round":4}"#, #"{"type":"x"}"#, #"{"type":"tournament","round":{"n":1}}"#] {
             #expect(schema.problems(ofLine: line, against: "serverMessage") == [], "\(line)")
         }
-        #expect(!schema.knows(type: "seek_added", in: "serverMessage"))
+        #expect(!schema.knows(type: "tournament_round", in: "serverMessage"))
         // A type it lists must fit: pool_status without waited_ms does not.
         #expect(schema.knows(type: "pool_status", in: "serverMessage"))
         #expect(schema.problems(ofLine: #"{"type":"pool_status","pool":"rps-3","waiting":4,"waited_ms":0,"next_wave_ms":3000}"#, against: "serverMessage") == [])
@@ -34,7 +34,7 @@ struct SchemaTests {
         #expect(schema.problems(ofLine: #"{"kind":"no type"}"#, against: "serverMessage") != [])
         #expect(schema.problems(ofLine: #"{"type":7}"#, against: "serverMessage") != [])
         // A command is not a server message the catch-all lets through: clients get no such leeway.
-        #expect(schema.problems(ofLine: #"{"type":"seek","game":"rps"}"#, against: "clientMessage") == [#"$: no clientMessage has type "seek""#])
+        #expect(schema.problems(ofLine: #"{"type":"tournament_join","round":1}"#, against: "clientMessage") == [#"$: no clientMessage has type "tournament_join""#])
 
         let definitions = try #require(schema.root["$defs"]?.objectValue)
         let excluded = definitions["server.unknown"]?.objectValue?["properties"]?.objectValue?["type"]?.objectValue?["not"]?.objectValue?["enum"]?.arrayValue

@@ -24,7 +24,7 @@ struct SchemaInPythonTests {
         for direction, line in [("client", '{"type":"login","name":"Zoë Ωμέγα"}'),
                                 ("client", '{"type":"chat","text":"gg ✋ ¡bien! 你好"}'),
                                 ("server", '{"type":"welcome","player":"p1","name":"Zoë","token":"9f3c0a1b2c3d4e5f60718293a4b5c6d7","resumed":false,"room":null}'),
-                                ("server", '{"type":"pool_status","pool":"rps-3","waiting":4}'),
+                                ("server", '{"type":"tournament_round","round":4}'),
                                 ("client", '{"type":"login","name":"\u200b"}')]:
             errors = list(validate[direction].iter_errors(json.loads(line)))
             print("valid" if not errors else "invalid", line)
@@ -59,7 +59,7 @@ struct SchemaInPythonTests {
             valid {"type":"login","name":"Zoë Ωμέγα"}
             valid {"type":"chat","text":"gg ✋ ¡bien! 你好"}
             valid {"type":"welcome","player":"p1","name":"Zoë","token":"9f3c0a1b2c3d4e5f60718293a4b5c6d7","resumed":false,"room":null}
-            valid {"type":"pool_status","pool":"rps-3","waiting":4}
+            valid {"type":"tournament_round","round":4}
             invalid {"type":"login","name":"\u{200B}"}
 
             """, "\(printed)")
