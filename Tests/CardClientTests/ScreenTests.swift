@@ -25,7 +25,7 @@ struct ScreenTests {
             "",
             "",
             "",
-            " ↑↓ room · Enter join · p quick play · n new game · i records · ? keys · q quit",
+            " ↑↓ room · Enter join · p play · n new game · i records · ? keys · q quit",
         ])
     }
 
@@ -43,7 +43,7 @@ struct ScreenTests {
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 12), color: false, now: 0))
         #expect(text[4] == "    no public rooms yet: start a game below")
         #expect(text[6] == "  New game  n any game, with options · R rps vs bot")
-        #expect(text[11] == " ↑↓ room · Enter join · p quick play · n new game · i records · ? keys · q quit")
+        #expect(text[11] == " ↑↓ room · Enter join · p play · n new game · i records · ? keys · q quit")
     }
 
     @Test(arguments: [

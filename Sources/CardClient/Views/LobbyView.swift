@@ -106,7 +106,7 @@ public enum LobbyView {
             KeyHelp("↑↓", "room"), KeyHelp("Enter", "join"),
             // The quick keys are on the New game line, the code keys (j, W) in the ? list: this
             // line keeps to 80 columns.
-            KeyHelp("p", "quick play"), KeyHelp("n", "new game"),
+            KeyHelp("p", "play"), KeyHelp("n", "new game"),
             // The account screen (a) is in the ? list: this line keeps to 80 columns.
             KeyHelp("i", "records"), KeyHelp("?", "keys"), KeyHelp("q", "quit"),
         ]
