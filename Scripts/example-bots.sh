@@ -163,6 +163,16 @@ token_bot() {
 step "rps between two bots" +rps-ann.log rps-bob.log -- \
     pair rps-ann.log rps-bob.log rps_player.py --rounds 5
 step "an rps bot signed in with an API token" +rps-token.log api-token.log -- token_bot
+# Two bots that wait in the rps-3 quick-pairing pool: the wave (3 s after the first) seats them together.
+pooled_pair() {
+    background rps-pool-1.log rps_player.py --name pool-ann --pool rps-3
+    local first=$last status=0
+    bot rps-pool-2.log rps_player.py --name pool-bob --pool rps-3 || status=$?
+    wait "$first" || status=$?
+    grep -q "^paired in room" "$work/rps-pool-1.log" && grep -q "^paired in room" "$work/rps-pool-2.log" || status=1
+    return $status
+}
+step "two rps bots paired by the rps-3 pool" +rps-pool-1.log rps-pool-2.log -- pooled_pair
 step "a spectator watching a two-bot Set game" +set-ann.log set-bob.log spectator.log -- watched_set_game
 echo "   spectator.log, the last lines:"
 tail -8 "$work/spectator.log" | sed 's/^/   | /'

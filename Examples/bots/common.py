@@ -45,11 +45,16 @@ def add_common_arguments(parser, name):
 
 
 def add_room_arguments(parser):
-    """--create-seats N (create a room; more than one seat prints its code) or --join CODE."""
+    """--create-seats N (create a room; more than one seat prints its code), --join CODE, or
+    --pool POOL (wait in a quick-pairing pool until a wave seats the bot)."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--create-seats", type=int, default=1, metavar="N",
                        help="create a room with N seats (default 1: solo); prints the room code")
     group.add_argument("--join", metavar="CODE", help="join the room with this code instead")
+    group.add_argument("--pool", metavar="POOL",
+                       help="wait in this quick-pairing pool (an id of the games reply's pools, "
+                            "e.g. rps-3) and play where a wave seats the bot; a bot's account "
+                            "waits with other bots only")
     parser.add_argument("--games", type=int, default=1,
                         help="games to play in the room: after each game_over, offer a rematch "
                              "with {\"type\":\"start\"} (default 1)")
@@ -245,8 +250,20 @@ class Connection:
 
 
 def enter_room(conn, args, game, options=None):
-    """--join CODE joins; otherwise create a room of --create-seats seats. Returns the
-    `joined` reply. A room with more than one seat prints its code for the others."""
+    """--join CODE joins; --pool POOL waits in the pool until `paired`; otherwise create a
+    room of --create-seats seats. Returns the `joined` reply (or the `paired` event, which has
+    the same room, game and seat). A room with more than one seat prints its code for the others."""
+    if getattr(args, "pool", None):
+        conn.request({"type": "pool_join", "pool": args.pool})
+        while True:
+            message = conn.receive()
+            kind = message.get("type")
+            if kind == "paired":
+                print(f"paired in room {message['room']} from the pool {args.pool}", flush=True)
+                return message
+            if kind == "error":
+                raise BotFailure(f"while waiting in the pool {args.pool}: {message.get('code')}: {message.get('message')}")
+            # pool_status: still waiting (it says how many and for how long).
     if args.join:
         joined = conn.request({"type": "join", "room": args.join})
     else:

@@ -5,6 +5,7 @@
     python3 rps_player.py --port 7878 --bot adaptive --rounds 5
     python3 rps_player.py --port 7878 --create-seats 2         against a player: prints "room CODE"
     python3 rps_player.py --port 7878 --join CODE --name bob   ... who joins with the code
+    python3 rps_player.py --port 7878 --pool rps-3             quick play: paired with whoever waits
 
 Needs a cardserver (`swift run cardserver`) and Python 3; nothing else, but
 `--validate Protocol.schema.json` (every line checked) needs jsonschema and regex.
