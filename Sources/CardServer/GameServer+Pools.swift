@@ -72,12 +72,14 @@ extension GameServer {
     /// Takes the player out of the pool they wait in, if any.
     func leavePool(_ player: Player) {
         guard let waiting = quickPairing.waitingIn.removeValue(forKey: player.id) else { return }
-        withLine(waiting.pool, isBot: waiting.isBot, seats: 2) { $0.leave(player.id) }
+        // The line exists: the player waits in it.
+        if waiting.isBot { quickPairing.bots[waiting.pool]?.leave(player.id) } else { quickPairing.people[waiting.pool]?.leave(player.id) }
         host.log("\(player.name) left the pool \(waiting.pool)")
         poolChanged(waiting.pool, isBot: waiting.isBot, now: poolNowMs)
     }
 
     /// Runs `change` on a pool's line, making it on first use.
+    @discardableResult
     private func withLine<Result>(_ pool: String, isBot: Bool, seats: Int, _ change: (inout Pool<String>) -> Result) -> Result {
         if isBot {
             return change(&quickPairing.bots[pool, default: Pool(seats: seats)])

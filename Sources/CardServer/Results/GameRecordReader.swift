@@ -90,6 +90,11 @@ private struct RecordFields {
 
     /// An object's integer values by key, in order; nil when the value is not an object.
     private static func integers(_ reader: inout JSONPullReader) throws(JSONParseError) -> [NamedScore]? {
+        try scalars(&reader)?.pairs.compactMap { pair in pair.value.intValue.map { NamedScore(name: pair.key, score: $0) } }
+    }
+
+    /// An object's scalar values by key (a container as `.null`); nil when the value is not an object.
+    private static func scalars(_ reader: inout JSONPullReader) throws(JSONParseError) -> KeyedValues<JSONValue>? {
         guard reader.peek() == .object else {
             try reader.skipValue()
             return nil
@@ -97,9 +102,9 @@ private struct RecordFields {
         var values = KeyedValues<JSONValue>()
         try reader.enterObject()
         while let key = try reader.nextKey() {
-            values.set(key, try Self.scalar(&reader))
+            values.set(key, try scalar(&reader))
         }
-        return values.pairs.compactMap { pair in pair.value.intValue.map { NamedScore(name: pair.key, score: $0) } }
+        return values
     }
 
     /// A scalar value whole; a container is checked and passed over (as `.null`: no scalar).
@@ -135,15 +140,7 @@ private struct RecordFields {
 
     /// `{"time_ms", figure…}`; nil without an integer `time_ms` or when the value is not an object.
     private static func soloSummary(_ reader: inout JSONPullReader) throws(JSONParseError) -> SoloSummary? {
-        guard reader.peek() == .object else {
-            try reader.skipValue()
-            return nil
-        }
-        var values = KeyedValues<JSONValue>()
-        try reader.enterObject()
-        while let key = try reader.nextKey() {
-            values.set(key, try scalar(&reader))
-        }
+        guard let values = try scalars(&reader) else { return nil }
         guard let time = values.value(of: "time_ms")?.intValue else { return nil }
         return SoloSummary(timeMs: time, figures: values.pairs.compactMap { pair in
             pair.key == "time_ms" ? nil : pair.value.intValue.map { NamedScore(name: pair.key, score: $0) }
