@@ -51,6 +51,8 @@ extension GameServer {
             throw .badRequest("you are waiting in the pool \(waiting.pool); send {\"type\":\"pool_leave\"} first")
         }
         try requireGameAllowance(of: player)
+        // A wave could make no room now: say so at once rather than let the player wait on.
+        if let refusal = diskBudget?.refusal { throw CommandError(code: .serverBusy, message: refusal) }
         let rating = player.account.map { ratings.current(account: $0, game: info.game, nowMs: host.wallMilliseconds).rating } ?? 1500
         let now = poolNowMs
         let isBot = player.isBot
