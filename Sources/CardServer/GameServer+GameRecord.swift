@@ -14,7 +14,7 @@ extension GameServer {
         switch record {
         case .deadline(let code, _):
             if let room = rooms[code] { keep(line, inRecordOf: room) }
-        case .presence(let code, let player, _, _), .leave(let code, let player, _):
+        case .presence(let code, let player, _, _), .leave(let code, let player, _), .resign(let code, let player, _), .abort(let code, let player, _):
             // Spectators come and go without touching the game.
             if let room = rooms[code], room.seat(of: player) != nil { keep(line, inRecordOf: room) }
         case .move(let code, _, _, _):
@@ -60,6 +60,10 @@ extension GameServer {
                 return step(connected ? .back : .away, player, t)
             case .leave(_, let player, let t):
                 return step(.left, player, t)
+            case .resign(_, let player, let t):
+                return step(.resign, player, t)
+            case .abort(_, let player, let t):
+                return step(.abort, player, t)
             case .create, .room, .join, .watch, .dealing, .begin, .vote, .close, .tick:
                 return nil
             }

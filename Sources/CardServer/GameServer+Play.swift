@@ -78,6 +78,8 @@ extension GameServer {
         room.ratedGame = wouldBeRated(room)
         room.beganAccounts = room.seats.map { $0.flatMap { players[$0]?.account } }
         room.movesBySeat = Array(repeating: 0, count: room.seats.count)
+        room.resigned = []
+        room.aborted = false
         apply(room.engine.start(names: names, seed: seed, now: now), in: room)
     }
 
@@ -92,6 +94,9 @@ extension GameServer {
         }
         guard let seat = room.seat(of: player.id) else {
             throw CommandError(code: .notSeated, message: "spectators cannot play; join a room to take a seat")
+        }
+        if room.phase == .playing, room.resigned.contains(seat) {
+            throw .illegalMove("you resigned this game; the others play it out (send {\"type\":\"leave\"} to go)")
         }
         switch room.phase {
         case .waiting where room.isDealing:
@@ -158,7 +163,8 @@ extension GameServer {
             room.phase = .over
         }
         broadcastState(room)
-        if let result = update.result {
+        // Whoever resigned cannot win what the others played out.
+        if let result = update.result?.conceded(by: room.resigned.map { room.beganWith[$0] }) {
             host.log("room \(room.code): game over, winners: \(result.winners.isEmpty ? "none" : result.winners.joined(separator: ", "))")
             finished(result, in: room)
         }
@@ -172,7 +178,8 @@ extension GameServer {
         seated.reserveCapacity(room.seats.count)
         connected.reserveCapacity(room.seats.count)
         for (seat, playerID) in room.seats.enumerated() {
-            guard let playerID else { continue }
+            // A seat that resigned is out of the game under way, as if it were empty.
+            guard let playerID, room.phase != .playing || !room.resigned.contains(seat) else { continue }
             seated.append(seat)
             if players[playerID]?.countsAsPresent == true { connected.append(seat) }
         }

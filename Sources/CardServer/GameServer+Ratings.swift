@@ -41,7 +41,8 @@ extension GameServer {
     /// everyone left.
     ///
     /// Each player is rated against every other in one period; a player whose seat is no
-    /// longer theirs left (a `leave`, or the grace period ran out) and loses to each who stayed.
+    /// longer theirs left (a `leave`, or the grace period ran out), and a player who resigned,
+    /// loses to each who stayed.
     func ratingChanges(_ result: GameResult, in room: Room, endedMs: Int64) -> [RatingBook.Change]? {
         guard room.ratedGame, room.moved else { return nil }
         var rated: [(name: String, account: String, score: Int)] = []
@@ -50,7 +51,7 @@ extension GameServer {
             guard playerID != nil, room.beganAccounts.indices.contains(seat), let account = room.beganAccounts[seat],
                   room.beganWith.indices.contains(seat) else { continue }
             let name = room.beganWith[seat]
-            if room.seats[seat] != playerID { leavers.insert(rated.count) }
+            if room.seats[seat] != playerID || room.resigned.contains(seat) { leavers.insert(rated.count) }
             rated.append((name, account, result.scores.first { $0.name == name }?.score ?? 0))
         }
         guard rated.count >= 2, leavers.count < rated.count else { return nil }

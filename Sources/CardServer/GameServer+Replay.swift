@@ -88,6 +88,7 @@ extension GameServer {
         let origin: UInt64 = 1 << 40
         var seated = replay.players.indices.filter { !replay.players[$0].isEmpty }
         var present = Set(seated)
+        var resigned: Set<Int> = []
         var update = engine.start(names: replay.players.map { $0.isEmpty ? nil : $0 }, seed: UInt64(replay.seed), now: origin)
         var result = update.result
         var now = origin
@@ -103,6 +104,8 @@ extension GameServer {
             case .left: .command("leave", by: name ?? "")
             case .away: .event(.away, player: name)
             case .back: .event(.back, player: name)
+            case .resign: .command("resign", by: name ?? "")
+            case .abort: .command("abort", by: name ?? "")
             }
             let context = { SeatContext(seated: seated, connected: seated.filter(present.contains)) }
             switch entry.kind {
@@ -125,8 +128,16 @@ extension GameServer {
                 guard let seat = entry.seat else { continue }
                 if entry.kind == .away { present.remove(seat) } else { present.insert(seat) }
                 update = engine.presenceChanged(seats: context(), now: now)
+            case .resign:
+                guard let seat = entry.seat, result == nil else { continue }
+                seated.removeAll { $0 == seat }
+                resigned.insert(seat)
+                update = Concession.resign(seat, engine: &engine, seats: context(), names: replay.players, resigned: resigned, now: now)
+            case .abort:
+                guard result == nil else { continue }
+                update = Concession.abort(engine: &engine, names: replay.players, now: now)
             }
-            if result == nil { result = update.result }
+            if result == nil { result = update.result.map { $0.conceded(by: resigned.map { replay.players[$0] }) } }
         }
         var events = step == 0 ? [] : update.events
         let ended = result != nil

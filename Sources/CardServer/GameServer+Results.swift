@@ -12,9 +12,9 @@ extension GameServer {
     /// record, no fsync (so leaving an unplayed room costs the disk nothing), and
     /// no winners (the rps robot does not win a game nobody played).
     func finished(_ result: GameResult, in room: Room) {
-        let isResult = room.seatedCount > 0 || room.moved
+        let isResult = (room.seatedCount > 0 || room.moved) && !room.aborted
         if !isResult {
-            host.log("room \(room.code): left before any move; not a result, not journalled")
+            host.log("room \(room.code): \(room.aborted ? "aborted" : "left") before any move; not a result, not journalled")
         }
         let endedMs = host.wallMilliseconds
         // Rated once: a restart that rebuilds a game the journal has already rated leaves it.

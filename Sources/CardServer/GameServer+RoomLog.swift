@@ -234,6 +234,8 @@ extension GameServer {
         case .watch(_, let entry, _): .command("watch", by: entry.name)
         case .leave(_, let playerID, _): .command("leave", by: name(playerID))
         case .vote(_, let playerID, _): .command("start", by: name(playerID))
+        case .resign(_, let playerID, _): .command("resign", by: name(playerID))
+        case .abort(_, let playerID, _): .command("abort", by: name(playerID))
         case .move(_, let playerID, let object, _): .command(object["type"]?.stringValue ?? "move", by: name(playerID))
         case .deadline: .event(.deadline)
         case .room, .dealing, .begin, .presence, .close, .tick: .event(.begin)
@@ -306,6 +308,8 @@ extension GameServer {
         case .vote(let code, let playerID, _):
             guard let room = rooms[code], room.rematchVotes.insert(playerID).inserted else { return }
             if !startRematchIfAgreed(room) { broadcastState(room) }
+        case .resign, .abort:
+            replayConcession(record)
         case .move(_, let playerID, let object, _):
             var line: [UInt8] = []
             JSONValue.object(object).write(into: &line)

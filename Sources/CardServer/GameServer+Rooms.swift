@@ -198,7 +198,8 @@ extension GameServer {
             room.seats[seat] = nil
             room.rematchVotes.remove(player.id)
             broadcast(.member(.left, room: room.code, name: player.name, role: .player), in: room)
-            if room.phase == .playing {
+            // A seat that resigned is out of the game already.
+            if room.phase == .playing, !room.resigned.contains(seat) {
                 update = room.engine.seatLeft(seat, seats: seatContext(of: room), now: now)
             }
         } else {
@@ -430,7 +431,8 @@ extension GameServer {
             guard let playerID, let player = players[playerID] else { return nil }
             let score = room.phase == .waiting ? 0 : room.engine.score(seat: seat)
             return PlayerEntry(
-                name: player.name, seat: seat, score: score, connected: player.isConnected, bot: player.isBot, rating: shownRating(of: player, in: room))
+                name: player.name, seat: seat, score: score, connected: player.isConnected, bot: player.isBot, rating: shownRating(of: player, in: room),
+                resigned: room.phase != .waiting && room.resigned.contains(seat))
         }
         return seated + room.engine.robotPlayers
     }
@@ -441,6 +443,7 @@ extension GameServer {
             spectators: room.spectators.count, seats: room.seats.count,
             rematchVotes: room.phase == .over ? room.seats.compactMap { $0 }.filter(room.rematchVotes.contains).compactMap { players[$0]?.name } : [],
             seedCommitment: room.phase == .waiting ? nil : room.seedCommitment, cause: room.cause, rated: ratedFlag(of: room),
+            abortable: room.phase == .playing && !room.moved && room.daily == nil,
             gameFields: room.engine.fields(viewerSeat: viewerSeat, now: now))
     }
 }

@@ -456,6 +456,10 @@ public final class GameServer {
             try start(by: player, id: id)
         case .chat(let text):
             try chat(text, from: player, id: id)
+        case .resign:
+            try resign(player: player, id: id)
+        case .abort:
+            try abort(player: player, id: id)
         case .poolJoin(let pool):
             try joinPool(pool, player: player, id: id)
         case .poolLeave:

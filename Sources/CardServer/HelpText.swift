@@ -29,6 +29,8 @@ enum HelpText {
         #"{"type":"leave"}                                 leave your room"#,
         #"{"type":"start"}                                 start the game (or a rematch) once enough players sit"#,
         #"{"type":"chat","text":"gg"}                      say something to your room (1-300 characters, 1200 bytes)"#,
+        #"{"type":"resign"}                                concede the game: a head-to-head ends, lost; in a race you are out"#,
+        #"{"type":"abort"}                                 end a game nobody has moved in yet: no result, no rating change"#,
         #"{"type":"pool_join","pool":"rps-3"}              quick play: wait to be paired with a player of your rating (pools: games)"#,
         #"{"type":"pool_leave"}                            stop waiting in the pool"#,
         #"{"type":"stats","name":"ann"}                    games, wins and points of players called ann"#,

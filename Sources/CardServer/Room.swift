@@ -95,6 +95,11 @@ final class Room {
     var ratedGame = false
     /// The account in each seat when the current game began (nil: a guest, or empty).
     var beganAccounts: [String?] = []
+    /// The seats whose players resigned the game under way (or the last one): out of it, and
+    /// its losers, while they stay in the room.
+    var resigned: Set<Int> = []
+    /// The game under way (or the last one) was aborted before anyone moved: it is no result.
+    var aborted = false
 
     init(code: String, gameName: String, isPrivate: Bool, serial: Int, seatCount: Int, minPlayers: Int, engine: any GameEngine) {
         self.code = code

@@ -64,6 +64,12 @@ public enum ClientCommand: Equatable, Sendable {
     case start
     /// Says a line to the room.
     case chat(text: String)
+    /// Concedes the game (`resign`, answered `ok`): a head-to-head game ends at once, lost;
+    /// in a race of three or more the player is out, as its loser, and the others play on.
+    case resign
+    /// Ends a game nobody has moved in yet (`abort`, answered `ok`): over for everyone,
+    /// with no result and no rating change.
+    case abort
     /// Waits in a quick-pairing pool (`pool_join`, answered `ok`) until a wave seats the
     /// player (`paired`).
     case poolJoin(pool: String)

@@ -144,6 +144,8 @@ public enum ClientMessageDecoder {
         case .leave: .leave
         case .start: .start
         case .chat: .chat(text: try fields.string("text"))
+        case .resign: .resign
+        case .abort: .abort
         case .poolJoin: .poolJoin(pool: try fields.string("pool"))
         case .poolLeave: .poolLeave
         case .stats: .stats(name: try fields.string("name"))

@@ -8,7 +8,7 @@ enum CommandName: String, CaseIterable, Sendable {
     // An account's sessions and credentials
     case sessions, sessionRevoke = "session_revoke", passwordChange = "password_change", accountDelete = "account_delete"
     // Rooms
-    case rooms, create, join, watch, leave, start, chat
+    case rooms, create, join, watch, leave, start, chat, resign, abort
     // Quick pairing
     case poolJoin = "pool_join", poolLeave = "pool_leave"
     // Results
@@ -45,6 +45,8 @@ enum CommandName: String, CaseIterable, Sendable {
         case .leave: #"{"type":"leave"}"#
         case .start: #"{"type":"start"}"#
         case .chat: #"{"type":"chat","text":"gg"}"#
+        case .resign: #"{"type":"resign"}"#
+        case .abort: #"{"type":"abort"}"#
         case .poolJoin: #"{"type":"pool_join","pool":"rps-3"}"#
         case .poolLeave: #"{"type":"pool_leave"}"#
         case .stats: #"{"type":"stats","name":"ann"}"#
@@ -89,6 +91,8 @@ extension ClientCommand {
         case .leave: .leave
         case .start: .start
         case .chat: .chat
+        case .resign: .resign
+        case .abort: .abort
         case .poolJoin: .poolJoin
         case .poolLeave: .poolLeave
         case .stats: .stats

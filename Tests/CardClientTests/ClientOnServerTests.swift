@@ -238,6 +238,47 @@ struct RematchByAgreementTests {
         #expect(ann.model.room?.phase == .playing)
         #expect(ann.model.room?.state?.rematchVotes == [])
     }
+
+    @Test func xAbortsAGameNobodyMovedInAndResignsOneUnderWay() throws {
+        let host = ScriptedHost(seed: 6)
+        var ann = ScriptedSession(host: host, name: "ann", destination: .create(CreateRequest(game: "rps", options: ["rounds": 3])))
+        let code = try #require(ann.model.room?.code)
+        var bob = ScriptedSession(host: host, name: "bob", destination: .join(code), peer: "127.0.0.2:40000")
+        ann.exchange()
+        // Nobody has moved: X asks to abort.
+        ann.press("X")
+        #expect(ann.model.question == .abortGame)
+        #expect(Self.screen(ann).contains(" Abort? Nobody has moved yet: the game ends with no result for anyone. y abort · n stay"))
+        ann.press("y")
+        bob.exchange()
+        #expect(bob.model.room?.phase == .over)
+        #expect(bob.model.room?.chat.contains(.event("ann aborted the game: no result, no rating change")) == true)
+        #expect(bob.model.room?.chat.contains(.event("game over: aborted, no result")) == true)
+        #expect(ann.model.room?.chat.contains(.event("you aborted the game: no result, no rating change")) == true)
+
+        ann.pressKeys([.enter])
+        bob.pressKeys([.enter])
+        ann.exchange()
+        #expect(ann.model.room?.phase == .playing)
+        // bob throws: the game is under way, so X asks to resign; n keeps playing.
+        bob.press("s")
+        ann.exchange()
+        ann.press("X")
+        #expect(ann.model.question == .resignGame)
+        ann.press("n")
+        #expect(ann.model.question == nil)
+        #expect(ann.model.room?.phase == .playing)
+        ann.press("X")
+        ann.press("y")
+        bob.exchange()
+        #expect(bob.model.room?.phase == .over)
+        #expect(bob.model.room?.result?.winners == ["bob"])
+        #expect(bob.model.room?.chat.contains(.event("ann resigned")) == true)
+        #expect(Self.screen(bob).contains(" ann 0 resigned · bob 0 · 0 watching"))
+        // Over: X does nothing more.
+        ann.press("X")
+        #expect(ann.model.question == nil)
+    }
 }
 
 /// A one-seat game ends with its figures, not "you win": the solo summary, on virtual time.

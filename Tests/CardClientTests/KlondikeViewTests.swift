@@ -78,11 +78,11 @@ struct KlondikeViewTests {
             "    d · u · Esc      draw · undo the last move · put the cards back",
             "    A                auto-play: safe cards go home by themselves (on or off)",
             "    F                finish: all cards home, once none is face down or to draw",
-            "    / or t           chat: Enter sends, Esc cancels; PgUp/PgDn scroll",
+            "    X                resign: you lose the game (asks first)",
         ])
         // At 80×24 every line of the list fits, the last one too.
         let small = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
-        #expect(small[18] == "    Ctrl-C           quit")
+        #expect(small[19] == "    Ctrl-C           quit")
         #expect(!small.contains { $0.hasSuffix("…") })
     }
 

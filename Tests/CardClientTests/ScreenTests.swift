@@ -94,11 +94,11 @@ struct ScreenTests {
             "    D        deal 3 more",
             "    H        hint",
             "    Esc      clear the selection",
+            "    X        resign: you lose the game (asks first)",
             "    / or T   chat: Enter sends, Esc cancels; PgUp/PgDn scroll",
             "    ?        show or hide this list",
             "    Q        leave the room (asks first: you forfeit)",
             "    Ctrl-C   quit",
-            "",
         ])
     }
 

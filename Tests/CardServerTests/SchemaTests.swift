@@ -10,7 +10,7 @@ struct SchemaTests {
 
     @Test func theSchemaLoadsWithEveryMessageType() {
         let definitions = schema.root["$defs"]?.objectValue
-        #expect(definitions?["clientMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 36)
+        #expect(definitions?["clientMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 38)
         #expect(definitions?["serverMessage"]?.objectValue?["oneOf"]?.arrayValue?.count == 47)
         #expect(schema.root["$id"] == .string("https://cardserver.invalid/protocol/1/schema/\(SuiteVersion.number)/Protocol.schema.json"))
     }

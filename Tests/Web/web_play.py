@@ -1026,6 +1026,55 @@ def scenario_quickplay(run):
         phone.close()
 
 
+def scenario_resign_abort(run):
+    """A desk makes an rps room, a phone joins by link: the desk aborts before anyone throws
+    (no winner, said in both logs), they rematch, the phone throws and the desk resigns: the
+    phone wins at once and sees "resigned" beside the desk's name."""
+    desk = Page(run, 1280, 900)
+    phone = Page(run, 360, 640, True)
+    try:
+        desk.open()
+        desk.login('deskrae')
+        code = desk.create('rps', 2, rounds=3)
+        phone.open(f'#join={code}')
+        phone.login('phonerae', into_room=True)
+        for page in (desk, phone):
+            wait_for('the game under way', lambda page=page: page.state() and page.state()['phase'] == 'playing')
+            page.js('window.confirm = () => true')  # each concession asks first
+        expect(desk.state().get('abortable') is True, 'nobody has moved: abortable')
+        desk.tap(wait_for('the abort button', lambda: desk.d.find_elements(By.ID, 'abort'))[0])
+        for page in (desk, phone):
+            text = page.game_over_text()
+            expect(text == 'Game aborted: no result.', f'an abort is no result: {text!r}')
+        log = lambda page: page.d.find_element(By.CSS_SELECTOR, '.log').text
+        wait_for('the abort in the logs', lambda: 'you aborted the game' in log(desk) and 'deskrae aborted the game' in log(phone))
+        desk.shot('web-abort-desktop')
+        for page in (desk, phone):
+            page.tap(wait_for('the rematch button', lambda page=page: [b for b in page.d.find_elements(By.CSS_SELECTOR, '.actions button.primary') if b.is_enabled()])[0])
+        for page in (desk, phone):
+            wait_for('the rematch under way', lambda page=page: page.state()['phase'] == 'playing')
+        st = phone.state()
+        phone.tap(phone.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
+        wait_for('the throw', lambda: phone.seq() != st['seq'])
+        wait_for('the desk sees a move was made', lambda: desk.state().get('abortable') is None)
+        desk.tap(wait_for('the resign button', lambda: desk.d.find_elements(By.ID, 'resign'))[0])
+        text = phone.game_over_text()
+        expect(text == 'You win!', f'the phone wins when the desk resigns: {text!r}')
+        text = desk.game_over_text()
+        expect(text == 'phonerae wins.', f'the desk reads {text!r}')
+        wait_for('resigned beside the name', lambda: 'resigned' in phone.d.find_element(By.CSS_SELECTOR, f'.players li[data-name="deskrae"]').text)
+        wait_for('the resign in the log', lambda: 'deskrae resigned' in log(phone))
+        expect(not desk.d.find_elements(By.ID, 'resign'), 'no resign button after the game')
+        phone.shot('web-resign-phone')
+        desk.shot('web-resign-desktop')
+        desk.check()
+        phone.check()
+        return f'room {code}: aborted, then resigned'
+    finally:
+        desk.close()
+        phone.close()
+
+
 SCENARIOS = {
     'set': lambda run: scenario_set(run),
     'set-phone': lambda run: scenario_set(run, 360, 640, True, 'phone'),
@@ -1042,6 +1091,7 @@ SCENARIOS = {
     'account': scenario_account,
     'ratings': scenario_ratings,
     'quickplay': scenario_quickplay,
+    'resign-abort': scenario_resign_abort,
 }
 
 

@@ -37,6 +37,8 @@ struct ClientMessageDecoderTests {
         (#"{"type":"chat","text":"gg"}"#, ClientRequest(command: .chat(text: "gg"))),
         (#"{"type":"pool_join","pool":"rps-3","id":2}"#, ClientRequest(id: .int(2), command: .poolJoin(pool: "rps-3"))),
         (#"{"type":"pool_leave"}"#, ClientRequest(command: .poolLeave)),
+        (#"{"type":"resign","id":3}"#, ClientRequest(id: .int(3), command: .resign)),
+        (#"{"type":"abort"}"#, ClientRequest(command: .abort)),
         (#"{"type":"throw","sign":"scissors"}"#, ClientRequest(command: .throwSign(.scissors))),
         (#"{"type":"answer","sign":"rock"}"#, ClientRequest(command: .answer(.rock))),
         (#"{"type":"flip","card":11}"#, ClientRequest(command: .flip(card: 11))),

@@ -62,6 +62,10 @@ public enum Question: Equatable, Sendable {
     case leaveGame
     /// Ctrl-C during a game: the seat is kept only for the server's grace period.
     case quitGame
+    /// Conceding the game under way: it is lost (a race goes on without the player).
+    case resignGame
+    /// Ending a game nobody has moved in: no result for anyone.
+    case abortGame
     /// Ending one of the account's other sessions (by its id): whoever uses it is signed out.
     case endSession(String)
     /// Revoking an API token (by its label): a bot using it can no longer sign in.
@@ -72,6 +76,8 @@ public enum Question: Equatable, Sendable {
         switch self {
         case .leaveGame: "Leave? The game is under way, so you forfeit it."
         case .quitGame: "Quit? Your seat is kept for a while: start cardclient again to come back."
+        case .resignGame: "Resign? You lose this game (you stay in the room)."
+        case .abortGame: "Abort? Nobody has moved yet: the game ends with no result for anyone."
         case .endSession: "End that session? Whoever uses it is signed out."
         case .revokeToken(let label): "Revoke the token \(label)? A bot using it can no longer sign in."
         }
@@ -82,6 +88,8 @@ public enum Question: Equatable, Sendable {
         switch self {
         case .leaveGame: "leave"
         case .quitGame: "quit"
+        case .resignGame: "resign"
+        case .abortGame: "abort"
         case .endSession: "end it"
         case .revokeToken: "revoke it"
         }

@@ -60,6 +60,8 @@ extension ClientModel {
             guard yes, let asked else { return [] }
             switch asked {
             case .leaveGame: return [send(.leave)]
+            case .resignGame: return [send(.resign)]
+            case .abortGame: return [send(.abort)]
             case .quitGame: return [.quit]
             case .endSession(let id): return [send(.sessionRevoke(session: id))]
             case .revokeToken(let label): return [send(.tokenRevoke(label: label))]

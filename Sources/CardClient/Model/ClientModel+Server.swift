@@ -290,6 +290,11 @@ extension ClientModel {
             let byVote = state.cause?.command == "deal"
             current.log(.event(byVote ? "three more cards were dealt" : "no Set on the table: the server dealt three more"))
         }
+        if let cause = state.cause, cause.kind == StateCause.Kind.command.rawValue, let player = cause.player,
+           let command = cause.command, command == "resign" || command == "abort", state.seq > (current.state?.seq ?? -1) {
+            let who = player == me ? "you" : player
+            current.log(.event(command == "resign" ? "\(who) resigned" : "\(who) aborted the game: no result, no rating change"))
+        }
         if state.phase == .playing, let previous = current.state, previous.phase != .playing {
             // A new game: what was said of the last one no longer applies. (A first state, on
             // entering or resuming, starts nothing: "back in your seat" stays.)
@@ -328,7 +333,9 @@ extension ClientModel {
     }
 
     private mutating func gameOver(_ over: GameOver) {
-        let verdict = Self.describeResult(over, me: me)
+        // The state just before it says what ended it: an abort is no result, not a game left.
+        let aborted = over.winners.isEmpty && room?.state?.cause?.command == "abort"
+        let verdict = aborted ? "aborted, no result" : Self.describeResult(over, me: me)
         room?.result = over
         room?.log(.event("game over: " + verdict))
         if let ratings = over.ratings, !ratings.isEmpty { room?.log(.event("ratings: " + RatingText.changes(ratings))) }

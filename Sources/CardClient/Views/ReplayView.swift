@@ -67,6 +67,8 @@ public enum ReplayView {
         case .left: "\(who) left"
         case .away: "\(who) went away"
         case .back: "\(who) came back"
+        case .resign: "\(who) resigned"
+        case .abort: "\(who) aborted the game"
         }
         let end = viewer.step == viewer.shownSteps.last ? " · the end" : ""
         return StyledLine(

@@ -24,7 +24,7 @@ public enum RoomChrome {
         let bodyRows = size.height - fixedRows - 1
         var body = context
         body.size = ScreenSize(width: size.width, height: bodyRows)
-        let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, view: view), width: size.width, rows: bodyRows)
+        let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, me: context.me, view: view), width: size.width, rows: bodyRows)
             : model.records.map { RecordsView.lines($0, me: context.me, width: size.width) } ?? view.body(for: room, context: body)
         lines += content.prefix(bodyRows)
         lines.append(ScreenParts.statusLine(model, now: context.now))
@@ -54,6 +54,8 @@ public enum RoomChrome {
         case .character("Q"): return leave(model)
         case .character("q") where lowercase: return leave(model)
         case .character("/"), .character("T"): return [.openPrompt(.chat)]
+        case .character("X") where canConcede(room, me: model.me):
+            return [.ask(room.state?.abortable == true ? .abortGame : .resignGame)]
         case .character("I") where room.phase == .over: return [.records(true)]
         case .character("i") where lowercase && room.phase == .over: return [.records(true)]
         case .pageUp: return [.scrollChat(5)]
@@ -67,6 +69,13 @@ public enum RoomChrome {
     /// Leaving a game under way forfeits it: ask first.
     private static func leave(_ model: ClientModel) -> [ClientAction] {
         model.isInGame ? [.ask(.leaveGame)] : [.send(.leave)]
+    }
+
+    /// Whether X resigns (or aborts) here: a seated player in a game under way who has not
+    /// resigned it yet.
+    static func canConcede(_ room: RoomModel, me: String?) -> Bool {
+        guard !room.isSpectator, room.phase == .playing else { return false }
+        return room.state?.players.first { $0.name == me }?.resigned != true
     }
 
     private static func canStart(_ room: RoomModel, view: any GameView) -> Bool {
@@ -104,6 +113,7 @@ public enum RoomChrome {
                 line.append(" (\(RatingText.rating(rating.rating, provisional: rating.provisional)))", Palette.quiet)
             }
             line.append(" \(player.score)", player.connected ? Palette.heading : Palette.quiet)
+            if player.resigned { line.append(" resigned", Palette.quiet) }
             if !player.connected { line.append(" away", Palette.quiet) }
         }
         let spectators = room.state?.spectators ?? 0
@@ -162,7 +172,7 @@ public enum RoomChrome {
 
     /// Every key this viewer can use here and now: a spectator gets no game keys and no
     /// Enter; a finished game offers the rematch and the records.
-    private static func allKeys(_ room: RoomModel, view: any GameView) -> [KeyHelp] {
+    private static func allKeys(_ room: RoomModel, me: String?, view: any GameView) -> [KeyHelp] {
         var keys: [KeyHelp] = []
         if !room.isSpectator {
             keys = view.explainedKeys(for: room)
@@ -171,6 +181,9 @@ public enum RoomChrome {
             case .waiting: keys.append(KeyHelp("Enter", "start the game"))
             case .over: keys.append(KeyHelp("Enter", "offer or accept a rematch"))
             case .playing: break
+            }
+            if canConcede(room, me: me) {
+                keys.append(KeyHelp("X", room.state?.abortable == true ? "abort: nobody has moved, so no result (asks first)" : "resign: you lose the game (asks first)"))
             }
         }
         if room.phase == .over { keys.append(KeyHelp(view.takesLetters ? "I" : "i", "records: your results, the best players, replays")) }

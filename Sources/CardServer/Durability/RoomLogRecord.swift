@@ -49,6 +49,10 @@ enum RoomLogRecord: Equatable {
     case begin(room: String, seed: UInt64, t: UInt64, wall: Int64, rules: Int)
     /// A rematch offer.
     case vote(room: String, player: String, t: UInt64)
+    /// A seated player conceded the game under way (`resign`).
+    case resign(room: String, player: String, t: UInt64)
+    /// A seated player ended the game before anyone moved (`abort`).
+    case abort(room: String, player: String, t: UInt64)
     /// A game command the rules saw (refused ones too: a refusal may count, as a wrong Set claim does).
     case move(room: String, player: String, command: JSONObject, t: UInt64)
     case deadline(room: String, t: UInt64)
@@ -62,7 +66,7 @@ enum RoomLogRecord: Equatable {
         switch self {
         case .create(let snapshot, _, _), .room(let snapshot): snapshot.code
         case .join(let room, _, _, _), .watch(let room, _, _), .leave(let room, _, _), .dealing(let room, _),
-             .begin(let room, _, _, _, _), .vote(let room, _, _), .move(let room, _, _, _), .deadline(let room, _),
+             .begin(let room, _, _, _, _), .vote(let room, _, _), .resign(let room, _, _), .abort(let room, _, _), .move(let room, _, _, _), .deadline(let room, _),
              .presence(let room, _, _, _), .close(let room):
             room
         case .tick: nil
@@ -73,7 +77,7 @@ enum RoomLogRecord: Equatable {
     var time: UInt64? {
         switch self {
         case .create(_, _, let t), .join(_, _, _, let t), .watch(_, _, let t), .leave(_, _, let t), .dealing(_, let t),
-             .begin(_, _, let t, _, _), .vote(_, _, let t), .move(_, _, _, let t), .deadline(_, let t), .presence(_, _, _, let t),
+             .begin(_, _, let t, _, _), .vote(_, _, let t), .resign(_, _, let t), .abort(_, _, let t), .move(_, _, _, let t), .deadline(_, let t), .presence(_, _, _, let t),
              .tick(let t, _):
             t
         case .room, .close: nil
@@ -114,6 +118,10 @@ enum RoomLogRecord: Equatable {
             ]
         case .vote(let room, let player, let t):
             return ["k": "vote", "room": .string(room), "player": .string(player), "t": Self.time(t)]
+        case .resign(let room, let player, let t):
+            return ["k": "resign", "room": .string(room), "player": .string(player), "t": Self.time(t)]
+        case .abort(let room, let player, let t):
+            return ["k": "abort", "room": .string(room), "player": .string(player), "t": Self.time(t)]
         case .move(let room, let player, let command, let t):
             return ["k": "move", "room": .string(room), "player": .string(player), "command": .object(command), "t": Self.time(t)]
         case .deadline(let room, let t):
@@ -210,6 +218,12 @@ enum RoomLogRecord: Equatable {
         case "vote":
             guard let room = string("room"), let player = string("player"), let t else { return nil }
             self = .vote(room: room, player: player, t: t)
+        case "resign":
+            guard let room = string("room"), let player = string("player"), let t else { return nil }
+            self = .resign(room: room, player: player, t: t)
+        case "abort":
+            guard let room = string("room"), let player = string("player"), let t else { return nil }
+            self = .abort(room: room, player: player, t: t)
         case "move":
             guard let room = string("room"), let player = string("player"), let command = object["command"]?.objectValue, let t else { return nil }
             self = .move(room: room, player: player, command: command, t: t)

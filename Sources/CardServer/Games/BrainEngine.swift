@@ -30,6 +30,8 @@ struct BrainEngine: GameEngine {
     private var reactions: [[Int]] = []
     private var correct: [Int] = []
     private(set) var deadline: UInt64?
+    /// The game was ended before its rounds were (``stop(now:)``).
+    private var stopped = false
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
         let reader = OptionReader(game: Self.gameName, declared: Self.options, options: options)
@@ -48,6 +50,7 @@ struct BrainEngine: GameEngine {
         }
         self.game = game
         lastRound = nil
+        stopped = false
         deadline = now + nanoseconds(roundSeconds)
         startedAt = now
         roundStartedAt = now
@@ -103,8 +106,13 @@ struct BrainEngine: GameEngine {
         game?.scores[seat] ?? 0
     }
 
+    mutating func stop(now: UInt64) {
+        stopped = true
+        deadline = nil
+    }
+
     func fields(viewerSeat: Int?, now: UInt64) -> GameFields {
-        let playing = game.map { !$0.isOver } ?? false
+        let playing = !stopped && (game.map { !$0.isOver } ?? false)
         return .brain(BrainFields(
             round: game?.round ?? 1,
             rounds: rounds,

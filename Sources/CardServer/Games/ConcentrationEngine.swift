@@ -26,6 +26,8 @@ struct ConcentrationEngine: GameEngine {
     private var names: [String] = []
     private var game: ConcentrationGame?
     private(set) var deadline: UInt64?
+    /// The game was ended before its pairs were all found (``stop(now:)``).
+    private var stopped = false
 
     init(room: String, seats: Int, options: JSONObject) throws(CommandError) {
         let reader = OptionReader(game: Self.gameName, declared: Self.options, options: options)
@@ -48,6 +50,7 @@ struct ConcentrationEngine: GameEngine {
             game.remove(player: seat, atMs: Self.milliseconds(now))
         }
         self.game = game
+        stopped = false
         deadline = now + nanoseconds(turnSeconds)
         return GameUpdate()
     }
@@ -113,8 +116,13 @@ struct ConcentrationEngine: GameEngine {
         game?.scores[seat] ?? 0
     }
 
+    mutating func stop(now: UInt64) {
+        stopped = true
+        deadline = nil
+    }
+
     func fields(viewerSeat: Int?, now: UInt64) -> GameFields {
-        let over = game?.isOver ?? false
+        let over = stopped || (game?.isOver ?? false)
         return .concentration(ConcentrationFields(
             theme: game?.themeName ?? chosenTheme?.name ?? "",
             pairs: pairs,

@@ -23,7 +23,7 @@ struct CommandError: Error, Equatable {
 
 /// How a game ended: who won and everyone's points.
 struct GameResult: Equatable {
-    let winners: [String]
+    var winners: [String]
     let scores: [NamedScore]
     /// set, solo: hints used.
     var hintsUsed: Int?
@@ -142,6 +142,10 @@ protocol GameEngine {
     mutating func seatLeft(_ seat: Int, seats: SeatContext, now: UInt64) -> GameUpdate
     /// A seated player went away or came back while the game was playing.
     mutating func presenceChanged(seats: SeatContext, now: UInt64) -> GameUpdate
+    /// Ends the game where it stands, before its rules would (a `resign` that leaves one
+    /// player, an `abort`): no deadline from here, and `fields` shows no one to wait on.
+    /// The room makes the result (``Concession``).
+    mutating func stop(now: UInt64)
 
     /// When the engine wants `deadlinePassed`, on the host's monotonic clock; nil for never.
     var deadline: UInt64? { get }

@@ -155,6 +155,10 @@ struct KlondikeEngine: GameEngine {
         return update
     }
 
+    mutating func stop(now: UInt64) {
+        isOver = true
+    }
+
     /// The hint of a one-player game: the move, and it in words. A race gets none: its
     /// players share one deal, so a hint would help one of them play the others' game.
     ///

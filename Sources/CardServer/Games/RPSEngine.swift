@@ -28,6 +28,8 @@ struct RPSEngine: GameEngine {
     private var robot: RPSRobot?
     private var lastRound: RoundReveal?
     private(set) var deadline: UInt64?
+    /// The match was ended before its rounds were (``stop(now:)``).
+    private var stopped = false
 
     /// Two seats, or one against the robot.
     static func seatCount(requested: Int?, options: JSONObject) throws(CommandError) -> Int {
@@ -58,6 +60,7 @@ struct RPSEngine: GameEngine {
             self.names.append(self.names[0] == robotName ? robotName + " 2" : robotName)
         }
         match = RPSMatch(bestOf: rounds)
+        stopped = false
         lastRound = nil
         robotThrows()
         deadline = now + nanoseconds(roundSeconds)
@@ -106,6 +109,11 @@ struct RPSEngine: GameEngine {
         match?.wins[seat] ?? 0
     }
 
+    mutating func stop(now: UInt64) {
+        stopped = true
+        deadline = nil
+    }
+
     var robotPlayers: [PlayerEntry] {
         guard robot != nil, names.count == 2 else { return [] }
         return [PlayerEntry(name: names[1], seat: 1, score: score(seat: 1), connected: true)]
@@ -117,7 +125,7 @@ struct RPSEngine: GameEngine {
             round: match?.round ?? 1,
             rounds: rounds,
             roundSeconds: roundSeconds,
-            waitingOn: (match?.waitingOn ?? []).map { names[$0] },
+            waitingOn: stopped ? [] : (match?.waitingOn ?? []).map { names[$0] },
             timeLeftMs: millisecondsLeft(now: now),
             yourThrow: ownThrow,
             lastRound: lastRound))

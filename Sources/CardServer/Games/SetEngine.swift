@@ -115,6 +115,10 @@ struct SetEngine: GameEngine {
         GameUpdate()
     }
 
+    mutating func stop(now: UInt64) {
+        endedAt = endedAt ?? now
+    }
+
     mutating func seatLeft(_ seat: Int, seats: SeatContext, now: UInt64) -> GameUpdate {
         dealVotes.remove(seat)
         guard var game else { return GameUpdate() }

@@ -288,6 +288,7 @@ function handle(msg) {
       if (!app.room) enterRoom(msg.room, msg.game, 'player', null);
       if (app.state && app.state.seq > msg.seq && app.state.room === msg.room) break; // older than what we show
       app.room.game = msg.game;
+      concessionLogged(msg);
       app.state = msg;
       if (msg.phase !== 'over') app.gameOver = null;
       if (app.screen && app.screen.stateChanged) app.screen.stateChanged();
@@ -394,3 +395,14 @@ app.conn.connect();
 // For the tests: the page's view of the session, read by Selenium.
 window.cardserverPage = { get state() { return app.state; }, get room() { return app.room; }, get me() { return app.me; }, get account() { return app.account; } };
 export { openLobby, listWords };
+
+/** Says in the log who resigned or aborted, once: the state whose cause it is. */
+function concessionLogged(state) {
+  const cause = state.cause;
+  if (state.phase === 'playing') app.aborted = false;
+  if (!cause || cause.kind !== 'command' || (cause.command !== 'resign' && cause.command !== 'abort')) return;
+  if (app.state && app.state.room === state.room && app.state.seq >= state.seq) return;
+  if (cause.command === 'abort') app.aborted = true;
+  const who = app.me && cause.player === app.me.name ? 'you' : cause.player;
+  app.addLog(cause.command === 'resign' ? `${who} resigned` : `${who} aborted the game: no result, no rating change`, 'info');
+}

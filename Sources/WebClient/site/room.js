@@ -115,6 +115,7 @@ export class RoomScreen {
       h('span', { class: 'name' }, p.name, rating(p.name),
         p.name === this.app.me.name ? ' (you)' : '', p.bot ? h('span', { class: 'muted' }, ' (bot)') : null),
       h('span', { class: 'score' }, String(p.score)),
+      p.resigned ? h('span', { class: 'muted resigned' }, ' resigned') : null,
       p.connected ? null : h('span', { class: 'muted' }, ' away'))),
       h('li', { class: 'muted' }, [
         s.players.length <= s.seats ? `${s.players.length}/${s.seats} seats` : '', // the rps robot sits beside one seat
@@ -130,7 +131,8 @@ export class RoomScreen {
     const me = app.me.name;
     const winners = over.winners || [];
     let headline;
-    if (winners.length === 0) headline = s.players.length ? 'Game over: no winner.' : 'Game over: everyone left.';
+    if (winners.length === 0 && app.aborted) headline = 'Game aborted: no result.';
+    else if (winners.length === 0) headline = s.players.length ? 'Game over: no winner.' : 'Game over: everyone left.';
     else if (winners.includes(me)) headline = winners.length > 1 ? `A tie: you share the win with ${listWords(winners.filter((w) => w !== me))}.` : 'You win!';
     else headline = `${listWords(winners)} ${winners.length > 1 ? 'win' : 'wins'}.`;
     const scores = Object.entries(over.scores || {}).map(([n, v]) => `${n} ${v}`).join(' · ');
@@ -160,8 +162,24 @@ export class RoomScreen {
       const others = votes.filter((v) => v !== app.me.name);
       if (others.length) items.push(h('span', {}, `${listWords(others)} ${others.length > 1 ? 'want' : 'wants'} a rematch`));
     }
+    const mine = s.players.find((p) => p.name === app.me.name);
+    if (mine && !mine.resigned && s.phase === 'playing') {
+      items.push(s.abortable
+        ? h('button', { id: 'abort', onclick: () => this.concede('abort') }, 'Abort')
+        : h('button', { id: 'resign', onclick: () => this.concede('resign') }, 'Resign'));
+    }
     items.push(h('button', { onclick: () => this.leave() }, seated ? 'Leave' : 'Stop watching'));
     fill(this.actions, items);
+  }
+
+  /** Resign (the game is lost; the player stays in the room) or abort (nobody has moved:
+   * no result), asked first. */
+  concede(type) {
+    const words = type === 'abort'
+      ? 'Abort the game? Nobody has moved yet: it ends with no result for anyone.'
+      : 'Resign? You lose this game (you stay in the room for a rematch).';
+    if (!window.confirm(words)) return;
+    this.app.send({ type });
   }
 
   leave() {

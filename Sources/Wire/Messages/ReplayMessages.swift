@@ -20,6 +20,10 @@ public struct GameReplay: Equatable, Sendable {
             case away
             /// A player came back.
             case back
+            /// A player resigned.
+            case resign
+            /// A player ended the game before anyone moved.
+            case abort
         }
         /// What happened.
         public let kind: Kind

@@ -26,14 +26,18 @@ public struct PlayerEntry: Equatable, Sendable {
     /// In a room created `rated`: the account's rating for the room's game (`rating`, one
     /// decimal, and `provisional`); nil for a guest and in other rooms.
     public let rating: ShownRating?
+    /// Whether the player resigned the game under way, or the last one (`"resigned":true`,
+    /// written only then): out of it, and its loser.
+    public let resigned: Bool
     /// Creates a player entry.
-    public init(name: String, seat: Int, score: Int, connected: Bool, bot: Bool = false, rating: ShownRating? = nil) {
+    public init(name: String, seat: Int, score: Int, connected: Bool, bot: Bool = false, rating: ShownRating? = nil, resigned: Bool = false) {
         self.name = name
         self.seat = seat
         self.score = score
         self.connected = connected
         self.bot = bot
         self.rating = rating
+        self.resigned = resigned
     }
 }
 
@@ -78,14 +82,19 @@ public struct RoomState: Equatable, Sendable {
     /// In a room created with `"rated":true`: whether its game (under way, over, or as it would
     /// begin with the seats as they are) is rated. nil (absent) in other rooms: casual.
     public let rated: Bool?
+    /// While a game is under way and nobody has moved in it yet: `abort` would end it as no
+    /// result (`"abortable":true`, written only then).
+    public let abortable: Bool
     /// The game's own fields, written after the common ones.
     public let gameFields: GameFields
     /// Creates a state message.
     public init(
         room: String, game: String, seq: Int, phase: Phase, players: [PlayerEntry], spectators: Int, seats: Int? = nil,
-        rematchVotes: [String] = [], seedCommitment: String? = nil, cause: StateCause? = nil, rated: Bool? = nil, gameFields: GameFields
+        rematchVotes: [String] = [], seedCommitment: String? = nil, cause: StateCause? = nil, rated: Bool? = nil, abortable: Bool = false,
+        gameFields: GameFields
     ) {
         self.rated = rated
+        self.abortable = abortable
         self.seedCommitment = seedCommitment
         self.cause = cause
         self.seats = seats
@@ -186,6 +195,7 @@ extension RoomState {
                 writer.field("rating", number: rating.rating)
                 writer.field("provisional", rating.provisional)
             }
+            if player.resigned { writer.field("resigned", true) }
             writer.closeObject()
         }
         writer.field("spectators", spectators)
@@ -193,6 +203,7 @@ extension RoomState {
         writer.field("rematch_votes", strings: rematchVotes)
         if let seedCommitment { writer.field("seed_sha256", seedCommitment) }
         if let rated { writer.field("rated", rated) }
+        if abortable { writer.field("abortable", true) }
         if let cause {
             writer.key("cause")
             writer.openObject()
@@ -226,7 +237,7 @@ extension ServerMessageDecoder {
 
 extension RoomState {
     /// The fields every `state` has before the game's own.
-    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "seats", "rematch_votes", "seed_sha256", "cause", "rated", "id"]
+    private static let commonKeys: Set<String> = ["type", "room", "game", "seq", "phase", "players", "spectators", "seats", "rematch_votes", "seed_sha256", "cause", "rated", "abortable", "id"]
 
     fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
         let room = try fields.string("room")
@@ -239,7 +250,8 @@ extension RoomState {
                 connected: try player.bool("connected"), bot: try player.optionalBool("bot") ?? false,
                 rating: try player.optionalNumber("rating").map { rating throws(ServerDecodeFailure) in
                     ShownRating(rating: rating, provisional: try player.optionalBool("provisional") ?? false)
-                })
+                },
+                resigned: try player.optionalBool("resigned") ?? false)
         }
         let spectators = try fields.int("spectators")
         // Added after protocol 1's first servers: absent reads as no offers.
@@ -258,7 +270,7 @@ extension RoomState {
             cause: try fields.optionalObject("cause").map { cause throws(ServerDecodeFailure) in
                 StateCause(kind: try cause.string("kind"), player: try cause.optionalString("player"), command: try cause.optionalString("command"))
             },
-            rated: try fields.optionalBool("rated"), gameFields: gameFields)
+            rated: try fields.optionalBool("rated"), abortable: try fields.optionalBool("abortable") ?? false, gameFields: gameFields)
     }
 }
 
