@@ -27,12 +27,13 @@ public final class ResultsJournal {
     /// the room log records only the games not among them. Hashes, not the ids: at 8 bytes
     /// they halve what a million results take; two ids share one with odds of about one in
     /// 10^13 for the few games a restart rebuilds (a game taken as recorded when it was not).
-    private var gameIDHashes: Set<Int> = []
+    /// Sorted, and searched by halves: 8 bytes a game where a `Set` took 17 (1,000,000 results
+    /// made it 17 MB), and only a restart's replay of the room log looks one up.
+    private var gameIDHashes: [Int] = []
     /// Each player's latest games with an id, newest first, for `stats.recent`.
     private var recent: [String: RecentGames] = [:]
-    /// The game names `recent` refers to by number (a handful), each kept once.
-    private var recentGameNames: [String] = []
-    private var recentGameNumbers: [String: UInt16] = [:]
+    /// The game and figure names `recent` refers to by number, each kept once.
+    private var recentNames = RecentNames()
     /// The ratings as the file's rated records leave them, for the server to take at its
     /// start (``GameServer``'s ``RatingBook``, which from then on changes as games end).
     private(set) var ratingsRead = RatingBook(keepingBoards: false)
@@ -72,11 +73,12 @@ public final class ResultsJournal {
                 log: log, dataDirectory: dataDirectory, parse: GameRecord.summary(ofBody:)
             ) { summary, _, _ in
                 add(summary)
-                if let id = summary.id { gameIDHashes.insert(id.hashValue) }
+                if let id = summary.id { gameIDHashes.append(id.hashValue) }
                 if let changes = summary.ratings, let endedMs = summary.endedMs {
                     ratingsRead.record(changes, game: summary.game, endedMs: endedMs)
                 }
             }
+            gameIDHashes.sort()
             tail.warnings.forEach(warn)
             goodLength = tail.goodLength
             length = read
@@ -169,7 +171,15 @@ public final class ResultsJournal {
     }
 
     /// Whether the game with this id was in the journal when it was opened.
-    public func hadGame(_ id: String) -> Bool { gameIDHashes.contains(id.hashValue) }
+    public func hadGame(_ id: String) -> Bool {
+        let hash = id.hashValue
+        var (low, high) = (0, gameIDHashes.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if gameIDHashes[middle] < hash { low = middle + 1 } else { high = middle }
+        }
+        return low < gameIDHashes.count && gameIDHashes[low] == hash
+    }
 
     /// How many games with an id the journal held when it was opened.
     public var gamesWithIDs: Int { gameIDHashes.count }
@@ -185,7 +195,7 @@ public final class ResultsJournal {
         }
         return PlayerStats(
             name: name, games: lines.reduce(0) { $0.addingSaturated($1.games) }, wins: lines.reduce(0) { $0.addingSaturated($1.wins) },
-            byGame: lines, recent: (recent[name]?.newestFirst ?? []).map { $0.game(as: name, names: recentGameNames) })
+            byGame: lines, recent: (recent[name]?.newestFirst ?? []).map { $0.game(as: name, names: recentNames) })
     }
 
     /// The best players of `game`: most wins, then most points, then by name (Klondike: fewest
@@ -224,12 +234,14 @@ public final class ResultsJournal {
         }
         if let id = summary.id {
             let timeMs = summary.startedMs.flatMap { started in summary.endedMs.map { Int(max(0, $0 - started)) } }
-            if let number = recentGameNumber(summary.game) {
+            if let number = recentNames.gameNumber(summary.game) {
+                // One packed copy of the game, shared by its players' lists.
+                let entry = RecentEntry(
+                    gameID: id, game: number, scores: summary.scores, winners: summary.winners, endedMs: summary.endedMs, timeMs: timeMs,
+                    summary: summary.summary, names: &recentNames)
                 for score in summary.scores {
                     // In place: no copy of the list, no new array once it is full.
-                    recent[score.name, default: RecentGames()].keep(RecentEntry(
-                        gameID: id, game: number, won: summary.winners.contains(score.name), scores: summary.scores,
-                        winners: summary.winners, endedMs: summary.endedMs, timeMs: timeMs, summary: summary.summary))
+                    recent[score.name, default: RecentGames()].keep(entry)
                 }
             }
         }
@@ -241,59 +253,6 @@ public final class ResultsJournal {
                 score.name, won: won, points: score.score,
                 solved: won ? solved.flatMap { solved in solved.figure("moves").map { (moves: $0, timeMs: solved.timeMs) } } : nil)
         }
-    }
-}
-
-extension ResultsJournal {
-    /// The number `recent` knows a game by; nil past 65,535 names (no journal this server
-    /// writes has more than its five games).
-    fileprivate func recentGameNumber(_ game: String) -> UInt16? {
-        if let number = recentGameNumbers[game] { return number }
-        guard recentGameNames.count <= Int(UInt16.max) else { return nil }
-        let number = UInt16(recentGameNames.count)
-        recentGameNames.append(game)
-        recentGameNumbers[game] = number
-        return number
-    }
-}
-
-/// One game of a player's `stats.recent`, kept small: a start on a million results holds
-/// half a million of them (50,000 players × 10). 64 bytes where ``PlayerStats/RecentGame``
-/// takes 104; the arrays are shared with the other players of the game.
-struct RecentEntry {
-    let gameID: String
-    let scores: [NamedScore]
-    let winners: [String]
-    /// The summary's figures; nil for a game without a summary.
-    let figures: [NamedScore]?
-    /// Milliseconds since 1970; `Int64.min` when not known.
-    let endedMs: Int64
-    /// The game's length and the summary's time, in milliseconds (a game over 24 days is
-    /// shown as 24 days); -1 when not known.
-    let timeMs: Int32
-    let summaryTimeMs: Int32
-    /// The game's name, by its number in the journal's table.
-    let game: UInt16
-    let won: Bool
-
-    init(gameID: String, game: UInt16, won: Bool, scores: [NamedScore], winners: [String], endedMs: Int64?, timeMs: Int?, summary: SoloSummary?) {
-        self.gameID = gameID
-        self.scores = scores
-        self.winners = winners
-        figures = summary?.figures
-        self.endedMs = endedMs ?? .min
-        self.timeMs = timeMs.map { Int32(clamping: $0) } ?? -1
-        summaryTimeMs = summary.map { Int32(clamping: $0.timeMs) } ?? -1
-        self.game = game
-        self.won = won
-    }
-
-    /// The game as `stats.recent` shows it to the player called `name`.
-    func game(as name: String, names: [String]) -> PlayerStats.RecentGame {
-        PlayerStats.RecentGame(
-            gameID: gameID, game: names[Int(game)], won: won, scores: scores, winners: winners,
-            endedMs: endedMs == .min ? nil : Int(endedMs), timeMs: timeMs < 0 ? nil : Int(timeMs),
-            summary: figures.map { SoloSummary(timeMs: Int(summaryTimeMs), figures: $0) })
     }
 }
 
