@@ -132,9 +132,11 @@ extension GameServer {
         // Two sessions of one account (one a connection) never meet: a rated game against
         // oneself would move a rating for nothing.
         let tables = withLine(pool, isBot: isBot, seats: info.seats) { line in
-            line.wave(nowMs: now) { [players] a, b in
+            line.wave(nowMs: now) { [players, accounts] a, b in
                 guard let first = players[a]?.account else { return true }
-                return first != players[b]?.account
+                guard let second = players[b]?.account else { return true }
+                // Nor do two accounts one of which blocked the other.
+                return first != second && !accounts.isBlocked(first, second)
             }
         }
         for table in tables {

@@ -166,6 +166,7 @@ extension GameServer {
         for (playerID, player) in players {
             guard let code = player.roomCode, rooms[code] != nil else {
                 players[playerID] = nil
+                unindex(player)
                 continue
             }
             highestPlayer = max(highestPlayer, Int(playerID.dropFirst()) ?? 0)
@@ -361,6 +362,7 @@ extension GameServer {
         let player = Player(id: entry.id, name: entry.name, tokenHash: entry.tokenHash, client: Self.replayClient, chat: chat)
         player.account = entry.account
         players[entry.id] = player
+        index(player)
         return player
     }
 

@@ -71,6 +71,8 @@ extension GameServer {
         if !room.isPrivate { listing.add(room) }
         room.seats[0] = player.id
         player.roomCode = code
+        // A challenge of theirs could no longer be accepted: it ends.
+        closeChallengesSent(by: player)
         host.log("room \(code) created by \(player.name): \(room.gameName), \(seatCount) seats\(isPrivate ? ", private" : "")")
         return room
     }
@@ -105,6 +107,7 @@ extension GameServer {
         try logCommand(.join(room: room.code, seat: seat, player: member(player, seat: seat), t: gameNow))
         room.seats[seat] = player.id
         player.roomCode = room.code
+        closeChallengesSent(by: player)
         host.log("room \(room.code): \(player.name) took seat \(seat)")
         broadcast(.member(.joined, room: room.code, name: player.name, role: .player), in: room, except: player.id)
     }
@@ -119,6 +122,7 @@ extension GameServer {
         sendSpectatorState(room)
         room.spectators.append(player.id)
         player.roomCode = room.code
+        closeChallengesSent(by: player)
         host.log("room \(room.code): \(player.name) watches")
         reply(.watching(room: room.code, id: id), to: player, changing: room)
         broadcast(.member(.joined, room: room.code, name: player.name, role: .spectator), in: room, except: player.id)

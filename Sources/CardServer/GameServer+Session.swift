@@ -64,7 +64,9 @@ extension GameServer {
     /// A session ends: the player is forgotten, and no longer counts against its address.
     func endSession(_ player: Player) {
         leavePool(player)
+        challengesGone(of: player)
         players[player.id] = nil
+        unindex(player)
         playerIDsByToken[player.tokenHash] = nil
         if let account = player.account {
             playersByAccount[account]?.remove(player.id)
@@ -86,6 +88,7 @@ extension GameServer {
         player.isBot = account.flatMap { accounts.accounts[$0]?.bot } ?? false
         addressLimits.sessionBegan(for: client.address)
         players[playerID] = player
+        index(player)
         playerIDsByToken[player.tokenHash] = playerID
         if let account {
             playersByAccount[account, default: []].insert(playerID)

@@ -85,6 +85,10 @@ public final class GameServer {
     var turnShares = TurnShares()
     /// The quick-pairing pools' waiting players and wave timers (``GameServer+Pools``).
     var quickPairing = QuickPairing()
+    /// The open challenges (``ChallengeBook``).
+    var challenges = ChallengeBook()
+    /// Each player by the skeleton of their name (``NameSkeleton``): whom a `challenge` asks.
+    var playersBySkeleton: [String: Set<String>] = [:]
     var nextPlayerNumber = 1
     var nextRoomSerial = 1
     /// Daily deals already prepared off the loop (a winnable one found), by "day|deal": the
@@ -254,8 +258,10 @@ public final class GameServer {
             host.cancel(timer)
         }
         guard let playerID = client.playerID, let player = players[playerID], player.client == id else { return }
-        // A pool seats only those here: whoever disconnects stops waiting.
+        // A pool seats only those here: whoever disconnects stops waiting, and their
+        // challenges go with them.
         leavePool(player)
+        challengesGone(of: player)
         playerWentAway(player)
     }
 
@@ -464,6 +470,18 @@ public final class GameServer {
             try joinPool(pool, player: player, id: id)
         case .poolLeave:
             leavePoolCommand(player: player, id: id)
+        case .challenge(let request):
+            try sendChallenge(request, by: player, id: id)
+        case .challengeAccept(let challenge):
+            try acceptChallenge(challenge, by: player, id: id)
+        case .challengeDecline(let challenge, let reason):
+            try declineChallenge(challenge, reason: reason, by: player, id: id)
+        case .challengeCancel(let challenge):
+            try cancelChallenge(challenge, by: player, id: id)
+        case .block(let name):
+            try block(name, by: player, client: client, id: id)
+        case .unblock(let name):
+            try unblock(name, by: player, client: client, id: id)
         case .stats(let name):
             // No player can have a longer name, and the reply quotes the name back.
             guard name.utf8.count <= ServerConfig.maxNameBytes else {

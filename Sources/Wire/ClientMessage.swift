@@ -76,6 +76,21 @@ public enum ClientCommand: Equatable, Sendable {
     /// Stops waiting in the pool (`pool_leave`, answered `ok`).
     case poolLeave
 
+    // MARK: Challenges (ChallengeMessages.swift)
+
+    /// Asks an online player, by name, to a game of two (answered `challenge_sent`).
+    case challenge(ChallengeRequest)
+    /// Accepts a challenge: both are seated in a new room, each told `paired`.
+    case challengeAccept(challenge: String)
+    /// Declines a challenge, saying why; the challenger gets `challenge_declined`.
+    case challengeDecline(challenge: String, reason: DeclineReason)
+    /// Takes back a challenge one sent.
+    case challengeCancel(challenge: String)
+    /// Stops challenges and pairings between this account and another (answered `ok`).
+    case block(name: String)
+    /// Takes a block back (answered `ok`).
+    case unblock(name: String)
+
     // MARK: Results (ResultMessages.swift)
 
     /// A player's record from the results journal.

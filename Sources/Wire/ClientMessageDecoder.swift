@@ -148,6 +148,12 @@ public enum ClientMessageDecoder {
         case .abort: .abort
         case .poolJoin: .poolJoin(pool: try fields.string("pool"))
         case .poolLeave: .poolLeave
+        case .challenge: try .readChallenge(fields)
+        case .challengeAccept: .challengeAccept(challenge: try fields.string("challenge"))
+        case .challengeDecline: try .readDecline(fields)
+        case .challengeCancel: .challengeCancel(challenge: try fields.string("challenge"))
+        case .block: .block(name: try fields.string("name"))
+        case .unblock: .unblock(name: try fields.string("name"))
         case .stats: .stats(name: try fields.string("name"))
         case .leaderboard: try .readLeaderboard(fields)
         case .throw: .throwSign(try fields.sign("sign"))

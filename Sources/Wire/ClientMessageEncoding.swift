@@ -31,6 +31,7 @@ extension ClientCommand {
     private func writeFields(into writer: inout JSONWriter) {
         switch self {
         case .help, .ping, .games, .logout, .tokens, .sessions, .leave, .start, .draw, .undo, .finish, .deal, .hint, .poolLeave, .resign, .abort: break
+        case .challenge, .challengeAccept, .challengeDecline, .challengeCancel, .block, .unblock: writeChallengeFields(into: &writer)
         case .login(let credential): credential.write(into: &writer)
         case .register(let request): request.write(into: &writer)
         case .tokenCreate(let label, let scopes):

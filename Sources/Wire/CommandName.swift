@@ -11,6 +11,9 @@ enum CommandName: String, CaseIterable, Sendable {
     case rooms, create, join, watch, leave, start, chat, resign, abort
     // Quick pairing
     case poolJoin = "pool_join", poolLeave = "pool_leave"
+    // Challenges
+    case challenge, challengeAccept = "challenge_accept", challengeDecline = "challenge_decline", challengeCancel = "challenge_cancel"
+    case block, unblock
     // Results
     case stats, leaderboard
     // rps, rps-brain, concentration
@@ -49,6 +52,12 @@ enum CommandName: String, CaseIterable, Sendable {
         case .abort: #"{"type":"abort"}"#
         case .poolJoin: #"{"type":"pool_join","pool":"rps-3"}"#
         case .poolLeave: #"{"type":"pool_leave"}"#
+        case .challenge: #"{"type":"challenge","name":"bob","game":"rps"}"#
+        case .challengeAccept: #"{"type":"challenge_accept","challenge":"c1"}"#
+        case .challengeDecline: #"{"type":"challenge_decline","challenge":"c1","reason":"later"}"#
+        case .challengeCancel: #"{"type":"challenge_cancel","challenge":"c1"}"#
+        case .block: #"{"type":"block","name":"bob"}"#
+        case .unblock: #"{"type":"unblock","name":"bob"}"#
         case .stats: #"{"type":"stats","name":"ann"}"#
         case .leaderboard: #"{"type":"leaderboard","game":"set"}"#
         case .throw: #"{"type":"throw","sign":"rock"}"#
@@ -95,6 +104,12 @@ extension ClientCommand {
         case .abort: .abort
         case .poolJoin: .poolJoin
         case .poolLeave: .poolLeave
+        case .challenge: .challenge
+        case .challengeAccept: .challengeAccept
+        case .challengeDecline: .challengeDecline
+        case .challengeCancel: .challengeCancel
+        case .block: .block
+        case .unblock: .unblock
         case .stats: .stats
         case .leaderboard, .dailyLeaderboard, .ratingLeaderboard: .leaderboard
         case .throwSign: .throw

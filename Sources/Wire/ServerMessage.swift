@@ -79,9 +79,21 @@ public enum ServerMessage: Equatable, Sendable {
 
     /// While a player waits in a pool: how many wait and for how long.
     case poolStatus(PoolStatus)
-    /// A wave (or, later, a challenge) seated this player: the room, the pool it came from,
-    /// the game and the seat. The room's `state` follows, as after a `join`.
-    case paired(room: String, pool: String?, game: String, seat: Int)
+    /// A wave or an accepted challenge seated this player: the room, the pool or the challenge
+    /// it came from, the game and the seat. The room's `state` follows, as after a `join`.
+    case paired(room: String, pool: String?, game: String, seat: Int, challenge: String? = nil)
+
+    // MARK: Challenges (ChallengeMessages.swift)
+
+    /// The challenge went to every connection of the player asked: its id, the name it went to,
+    /// and the milliseconds it stands.
+    case challengeSent(challenge: String, to: String, expiresMs: Int, id: RequestID?)
+    /// Someone asks this player to a game (`challenge`).
+    case challengeOffer(ChallengeOffer)
+    /// The player asked said no, and why.
+    case challengeDeclined(challenge: String, by: String, reason: DeclineReason)
+    /// A challenge ended without a game: taken back, expired, a player gone or busy.
+    case challengeClosed(challenge: String, reason: ChallengeEnd)
 
     // MARK: Results (ResultMessages.swift)
 
@@ -132,10 +144,11 @@ public enum ServerMessage: Equatable, Sendable {
         case .help(_, let id), .games(_, _, let id), .pong(let id), .welcome(_, _, _, _, _, _, _, let id), .error(_, _, let id), .rateLimited(_, _, let id), .storageUnavailable(_, _, let id), .serverBusy(_, _, let id),
              .stats(_, let id), .token(_, _, let id), .tokens(_, let id), .sessions(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .ratingLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
-             .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id):
+             .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id),
+             .challengeSent(_, _, _, let id):
             id
         case .hello, .member, .notice, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced, .signedOut,
-             .poolStatus, .paired:
+             .poolStatus, .paired, .challengeOffer, .challengeDeclined, .challengeClosed:
             nil
         }
     }
@@ -166,6 +179,10 @@ public enum ServerMessage: Equatable, Sendable {
         case .state: "state"
         case .poolStatus: "pool_status"
         case .paired: "paired"
+        case .challengeSent: "challenge_sent"
+        case .challengeOffer: "challenge"
+        case .challengeDeclined: "challenge_declined"
+        case .challengeClosed: "challenge_closed"
         case .stats: "stats"
         case .leaderboard: "leaderboard"
         case .dailyLeaderboard: "daily_leaderboard"

@@ -239,6 +239,42 @@ struct RematchByAgreementTests {
         #expect(ann.model.room?.state?.rematchVotes == [])
     }
 
+    @Test func aChallengeFromTheFormIsAQuestionForTheOtherAndYSeatsBoth() throws {
+        let host = ScriptedHost(seed: 8)
+        var ann = ScriptedSession(host: host, name: "ann")
+        var bob = ScriptedSession(host: host, name: "bob", peer: "127.0.0.2:40000")
+        // ann opens the form, picks rps (the form remembers nothing yet: its first game is set),
+        // and sends it to bob with c.
+        ann.press("n")
+        while ann.model.form?.game != "rps" { ann.pressKeys([.right]) }
+        ann.press("c")
+        #expect(ann.model.prompt?.kind == .challengeName)
+        ann.press("bob")
+        ann.pressKeys([.enter])
+        #expect(ann.model.form == nil)
+        #expect(ann.model.status?.text == "challenge sent to bob: waiting for an answer (60 s)")
+        bob.exchange()
+        guard case .challenge(let id, let text)? = bob.model.question else { throw TestFailure("no question: \(String(describing: bob.model.question))") }
+        #expect(id == "c1")
+        #expect(text == "ann challenges you to rock-paper-scissors, casual. Accept?")
+        #expect(Self.screen(bob).contains(" ann challenges you to rock-paper-scissors, casual. Accept? y accept · n decline"))
+        // n declines: ann hears why.
+        bob.press("n")
+        ann.exchange()
+        #expect(ann.model.status?.text == "bob declined your challenge: no reason given")
+        // Again, and y: both sit in a new room, the game under way.
+        ann.press("n")
+        ann.press("c")
+        ann.press("bob")
+        ann.pressKeys([.enter])
+        bob.exchange()
+        bob.press("y")
+        ann.exchange()
+        #expect(bob.model.room?.phase == .playing)
+        #expect(ann.model.room?.code == bob.model.room?.code)
+        #expect(ann.model.room?.chat.contains(.event("the challenge was accepted")) == true)
+    }
+
     @Test func xAbortsAGameNobodyMovedInAndResignsOneUnderWay() throws {
         let host = ScriptedHost(seed: 6)
         var ann = ScriptedSession(host: host, name: "ann", destination: .create(CreateRequest(game: "rps", options: ["rounds": 3])))

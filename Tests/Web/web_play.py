@@ -1075,6 +1075,67 @@ def scenario_resign_abort(run):
         phone.close()
 
 
+def scenario_challenge(run):
+    """A friend's link (/#challenge=NAME) to a cardclient player in tmux: the browser sends
+    rps; the terminal declines the first (the page says so), accepts the second with one key,
+    and they play it out in a room of their own."""
+    page = Page(run, 1280, 900)
+    term = Terminal(run, 'termdee')
+    try:
+        wait_for('the terminal in the lobby', lambda: 'termdee' in term.screen(), 20)
+        page.open('#challenge=termdee')
+        page.login('webchal', into_room=False)
+        field = wait_for('the challenge field filled in', lambda: [f for f in page.d.find_elements(By.ID, 'challenge-name')
+                                                                     if f.get_attribute('value') == 'termdee'])[0]
+        Select(page.d.find_element(By.ID, 'game')).select_by_value('rps')
+        rounds = page.d.find_element(By.ID, 'opt-rounds')
+        rounds.clear()
+        rounds.send_keys('1')
+        field = page.d.find_element(By.ID, 'challenge-name')
+        if field.get_attribute('value') != 'termdee':
+            field.send_keys('termdee')
+        page.tap(page.d.find_element(By.ID, 'challenge-send'))
+        wait_for('the wait on the page', lambda: 'Waiting for termdee' in page.d.find_element(By.ID, 'challenges').text)
+        wait_for('the question in the terminal', lambda: 'webchal challenges you to rock-paper-scissors, casual. Accept?' in term.screen(), 10)
+        term.keys('n')
+        wait_for('the decline on the page', lambda: 'termdee declined your challenge' in page.d.find_element(By.ID, 'status').text)
+        expect(not page.d.find_element(By.ID, 'challenges').text, 'nothing waits after the decline')
+        page.d.find_element(By.ID, 'challenge-name').send_keys('termdee')
+        page.tap(page.d.find_element(By.ID, 'challenge-send'))
+        wait_for('the second question', lambda: 'webchal challenges you' in term.screen(), 10)
+        page.js('window.scrollTo(0, 0)')
+        page.shot('web-challenge-waiting-desktop')
+        term.keys('y')
+        wait_for('the match under way', lambda: page.state() and page.state()['phase'] == 'playing', 10)
+        names = [p['name'] for p in page.state()['players']]
+        expect(names == ['webchal', 'termdee'], f'the challenger in seat 1, the one asked in seat 2: {names}')
+        page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw paper"]'))
+        wait_for('the terminal to offer its throws', lambda: 'rock' in term.screen(), 10)
+        term.keys('r')
+        text = page.game_over_text()
+        expect(text == 'You win!', f'paper beats the terminal\'s rock: {text!r}')
+        wait_for('the terminal to read its loss', lambda: 'you lose' in term.screen(), 10)
+        # The other way: a bot over TCP challenges the browser, which says "not now".
+        tcp = Watcher(run.server.port, 'tcpeve')
+        try:
+            tcp.send({'type': 'challenge', 'name': 'webchal', 'game': 'set'})
+            offer = wait_for('the offer on the page', lambda: page.d.find_elements(By.CSS_SELECTOR, '#challenges .challenge'))[0]
+            expect(offer.text.startswith('tcpeve challenges you to Set, casual'), f'the page shows {offer.text!r}')
+            page.js('window.scrollTo(0, 0)')
+            page.shot('web-challenge-offer-desktop')
+            page.tap(offer.find_element(By.CSS_SELECTOR, 'button.later'))
+            declined = wait_for('the decline over TCP', lambda: tcp.first('challenge_declined'))
+            expect(declined['reason'] == 'later' and declined['by'] == 'webchal', f'the bot reads {declined}')
+            expect(not page.d.find_elements(By.CSS_SELECTOR, '#challenges .challenge'), 'the offer is gone from the page')
+        finally:
+            tcp.close()
+        page.check()
+        return 'declined once, then accepted from cardclient; browser paper beat rock; a TCP challenge answered "later"'
+    finally:
+        term.close()
+        page.close()
+
+
 SCENARIOS = {
     'set': lambda run: scenario_set(run),
     'set-phone': lambda run: scenario_set(run, 360, 640, True, 'phone'),
@@ -1092,6 +1153,7 @@ SCENARIOS = {
     'ratings': scenario_ratings,
     'quickplay': scenario_quickplay,
     'resign-abort': scenario_resign_abort,
+    'challenge': scenario_challenge,
 }
 
 

@@ -190,6 +190,14 @@ struct ServerMessageTests {
         (.poolStatus(PoolStatus(pool: "rps-3", waiting: 7, waitedMs: 4_500, nextWaveMs: 1_500)),
          #"{"type":"pool_status","pool":"rps-3","waiting":7,"waited_ms":4500,"next_wave_ms":1500}"#),
         (.paired(room: "K7QX", pool: "rps-3", game: "rps", seat: 1), #"{"type":"paired","room":"K7QX","pool":"rps-3","game":"rps","seat":1}"#),
+        (.paired(room: "K7QX", pool: nil, game: "set", seat: 0, challenge: "c7"), #"{"type":"paired","room":"K7QX","game":"set","seat":0,"challenge":"c7"}"#),
+        (.challengeSent(challenge: "c7", to: "bob", expiresMs: 60000, id: .int(3)), #"{"type":"challenge_sent","challenge":"c7","to":"bob","expires_ms":60000,"id":3}"#),
+        (.challengeOffer(ChallengeOffer(
+            challenge: "c7", from: "ann", rating: ShownRating(rating: 1662.3, provisional: true), bot: true, game: "rps", options: ["rounds": 5],
+            rated: true, expiresMs: 60000)),
+         #"{"type":"challenge","challenge":"c7","from":"ann","rating":1662.3,"provisional":true,"bot":true,"game":"rps","options":{"rounds":5},"rated":true,"expires_ms":60000}"#),
+        (.challengeDeclined(challenge: "c7", by: "bob", reason: .noBots), #"{"type":"challenge_declined","challenge":"c7","by":"bob","reason":"no_bots"}"#),
+        (.challengeClosed(challenge: "c7", reason: .expired), #"{"type":"challenge_closed","challenge":"c7","reason":"expired"}"#),
         (.leaderboard(game: "rps", entries: [PlayerStats.Line(key: "ann", games: 2, wins: 2, points: 4)], id: .string("l")),
          #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":2,"wins":2,"points":4}],"id":"l"}"#),
         (.dailyLeaderboard(DailyLeaderboard(game: "klondike", day: "2026-11-24", deal: "klondike draw=1 passes=none scoring=none", entries: [

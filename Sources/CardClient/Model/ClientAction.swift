@@ -50,7 +50,8 @@ public enum ClientAction: Equatable, Sendable {
 
 /// What a key does to the new-game form.
 public enum FormEdit: Equatable, Sendable {
-    case open, close, submit, erase
+    /// `challenge`: ask for a player's name, then send them the form's game as a challenge.
+    case open, close, submit, erase, challenge
     case move(Int)
     case change(Int)
     case type(Character)
@@ -70,6 +71,8 @@ public enum Question: Equatable, Sendable {
     case endSession(String)
     /// Revoking an API token (by its label): a bot using it can no longer sign in.
     case revokeToken(String)
+    /// A challenge came (its id, and it in words): yes accepts, no declines.
+    case challenge(id: String, text: String)
 
     /// The question, on the status line.
     public var text: String {
@@ -80,6 +83,7 @@ public enum Question: Equatable, Sendable {
         case .abortGame: "Abort? Nobody has moved yet: the game ends with no result for anyone."
         case .endSession: "End that session? Whoever uses it is signed out."
         case .revokeToken(let label): "Revoke the token \(label)? A bot using it can no longer sign in."
+        case .challenge(_, let text): text
         }
     }
 
@@ -92,7 +96,14 @@ public enum Question: Equatable, Sendable {
         case .abortGame: "abort"
         case .endSession: "end it"
         case .revokeToken: "revoke it"
+        case .challenge: "accept"
         }
+    }
+
+    /// What no does, for the key help.
+    public var no: String {
+        if case .challenge = self { return "decline" }
+        return "stay"
     }
 }
 
@@ -108,6 +119,8 @@ public enum PromptKind: Equatable, Sendable {
     case watchCode
     /// A new API token's label.
     case tokenLabel
+    /// The name of the player to challenge (the new-game form's game).
+    case challengeName
     /// The password of the account the client was started for, typed again after its session
     /// ended (shown as dots).
     case password
@@ -123,6 +136,7 @@ public enum PromptKind: Equatable, Sendable {
         case .joinCode: "join room: "
         case .watchCode: "watch room: "
         case .tokenLabel: "new token's label: "
+        case .challengeName: "challenge who: "
         case .password: "password: "
         }
     }
@@ -134,6 +148,7 @@ public enum PromptKind: Equatable, Sendable {
         case .chat: 300
         case .joinCode, .watchCode: 8
         case .tokenLabel: 40
+        case .challengeName: 20
         case .password: 256
         }
     }

@@ -57,6 +57,8 @@ extension ClientModel {
         case .answer(let yes):
             let asked = question
             question = nil
+            // No to a challenge is a decline the challenger hears; no elsewhere forgets the question.
+            if !yes, case .challenge(let id, _)? = asked { return [send(.challengeDecline(challenge: id, reason: .generic))] }
             guard yes, let asked else { return [] }
             switch asked {
             case .leaveGame: return [send(.leave)]
@@ -65,6 +67,7 @@ extension ClientModel {
             case .quitGame: return [.quit]
             case .endSession(let id): return [send(.sessionRevoke(session: id))]
             case .revokeToken(let label): return [send(.tokenRevoke(label: label))]
+            case .challenge(let id, _): return [send(.challengeAccept(challenge: id))]
             }
         case .klondike(let play):
             room?.klondike = play
@@ -105,6 +108,11 @@ extension ClientModel {
         case .joinCode: return [send(.join(room: text.uppercased()))]
         case .watchCode: return [send(.watch(room: text.uppercased()))]
         case .tokenLabel: return [send(.tokenCreate(label: text, scopes: ["play"]))]
+        case .challengeName:
+            guard let open = form, let request = open.request else { return [] }
+            form = nil
+            formMemory = open.memory
+            return [.saveForm(open.memory), send(.challenge(ChallengeRequest(name: text, game: request.game, options: request.options, rated: request.rated)))]
         case .password:
             guard let account = accountName else { return [] }
             // Typed as is: spaces at either end are part of a password.
@@ -129,6 +137,10 @@ extension ClientModel {
         case .change(let delta): open.change(by: delta)
         case .type(let digit): open.type(digit)
         case .erase: open.erase()
+        case .challenge:
+            // A game this client has no view for cannot be played here: no challenge to it.
+            guard open.request != nil else { return [] }
+            prompt = Prompt(.challengeName)
         case .submit:
             // A game this client has no view for is listed, not created: the form stays open.
             guard let request = open.request else { return [] }

@@ -55,13 +55,23 @@ extension ClientModel {
             var entered = freshRoom(code: code, game: game, seat: seat)
             if case .create(let request)? = answered { entered.isPrivate = request.isPrivate }
             enter(entered)
-        case .paired(let code, let pool, let game, let seat):
-            // A pool's wave seated us: the room is entered as after a join.
+        case .paired(let code, let pool, let game, let seat, let challenge):
+            // A pool's wave or an accepted challenge seated us: the room is entered as after a join.
             quickPlay = nil
+            if case .challenge? = question { question = nil }
             enter(freshRoom(code: code, game: game, seat: seat))
-            room?.log(.event("paired from the pool \(pool ?? "")"))
+            room?.log(.event(challenge == nil ? "paired from the pool \(pool ?? "")" : "the challenge was accepted"))
         case .poolStatus(let status):
             if quickPlay?.waitingIn == status.pool { quickPlay?.status = status }
+        case .challengeSent(_, let to, let expiresMs, _):
+            setStatus("challenge sent to \(to): waiting for an answer (\(expiresMs / 1000) s)", tone: .neutral, now: now)
+        case .challengeOffer(let offer):
+            question = .challenge(id: offer.challenge, text: Narration.challenge(offer))
+        case .challengeDeclined(_, let by, let reason):
+            setStatus("\(by) declined your challenge: \(Narration.declined(reason))", tone: .bad, now: now)
+        case .challengeClosed(let id, let reason):
+            if case .challenge(id, _)? = question { question = nil }
+            setStatus(Narration.challengeEnded(reason), tone: .neutral, now: now)
         case .watching(let code, _):
             enter(freshRoom(code: code, game: lobby.rooms.first { $0.room == code }?.game ?? "", seat: nil))
         case .left:

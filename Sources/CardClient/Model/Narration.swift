@@ -80,3 +80,37 @@ public enum Narration {
         }
     }
 }
+
+extension Narration {
+    /// A challenge that came, as the question asks it: "ann (1662?) challenges you to
+    /// rock-paper-scissors, rated. Accept?"
+    static func challenge(_ offer: ChallengeOffer) -> String {
+        let rating = offer.rating.map { " (\(RatingText.rating($0.rating, provisional: $0.provisional)))" } ?? ""
+        let bot = offer.bot ? " (bot)" : ""
+        let title = GameCatalog.game(named: offer.game)?.title ?? offer.game
+        return "\(offer.from)\(rating)\(bot) challenges you to \(title), \(offer.rated ? "rated" : "casual"). Accept?"
+    }
+
+    /// Why a challenge was declined, in words.
+    static func declined(_ reason: DeclineReason) -> String {
+        switch reason {
+        case .later: "not now"
+        case .tooFast: "too fast for them"
+        case .casual: "they would play it casual"
+        case .rated: "they would play it rated"
+        case .noBots: "they do not play bots"
+        case .generic: "no reason given"
+        }
+    }
+
+    /// Why a challenge ended without a game, in words.
+    static func challengeEnded(_ reason: ChallengeEnd) -> String {
+        switch reason {
+        case .canceled: "the challenge was taken back"
+        case .expired: "the challenge expired: nobody answered within a minute"
+        case .gone: "the challenge ended: a player left"
+        case .busy: "the challenge ended: its challenger sat down elsewhere"
+        case .answered: "the challenge was answered elsewhere"
+        }
+    }
+}

@@ -83,8 +83,9 @@ public enum KeyRouter {
         case .character(let character) where character.isASCII && character.isNumber: [.form(.type(character))]
         case .backspace, .delete: [.form(.erase)]
         case .enter: [.form(.submit)]
+        case .character("c"): [.form(.challenge)]
         case .escape, .character("q"): [.form(.close)]
-        default: [.explain("↑↓ a field · ←→ its value · Enter creates · Esc cancels")]
+        default: [.explain("↑↓ a field · ←→ its value · Enter creates · c challenges · Esc cancels")]
         }
     }
 }

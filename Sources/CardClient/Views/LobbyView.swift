@@ -191,6 +191,6 @@ public enum LobbyView {
 
     /// The keys while the form is open.
     static let formKeys = [
-        KeyHelp("↑↓", "field"), KeyHelp("←→", "change"), KeyHelp("Enter", "create"), KeyHelp("Esc", "cancel"),
+        KeyHelp("↑↓", "field"), KeyHelp("←→", "change"), KeyHelp("Enter", "create"), KeyHelp("c", "challenge a player"), KeyHelp("Esc", "cancel"),
     ]
 }

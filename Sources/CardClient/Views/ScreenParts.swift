@@ -78,7 +78,7 @@ enum ScreenParts {
 
     /// The keys while a question waits.
     static func questionKeys(_ question: Question) -> [KeyHelp] {
-        [KeyHelp("y", question.yes), KeyHelp("n", "stay")]
+        [KeyHelp("y", question.yes), KeyHelp("n", question.no)]
     }
 
     /// The keys while the connection is lost.

@@ -81,6 +81,17 @@ public final class AccountBook {
     /// writes nothing).
     var apiTokenLastUsed: [TokenDigest: Int64] = [:]
 
+    /// Each account's blocks, by skeleton: the skeletons it blocked, oldest first (at most
+    /// ``maxBlocksPerAccount``).
+    private(set) var blocks: [String: [String]] = [:]
+    /// Accounts one account may block.
+    static let maxBlocksPerAccount = 200
+
+    /// Whether either of two accounts (skeletons) blocked the other.
+    func isBlocked(_ one: String, _ other: String) -> Bool {
+        blocks[one]?.contains(other) == true || blocks[other]?.contains(one) == true
+    }
+
     /// The skeletons of deleted accounts' names: retired, so no one takes over the records kept
     /// under them (a handful: deleting an account is rare).
     /// By skeleton, each with the name as it was registered.
@@ -164,6 +175,20 @@ public final class AccountBook {
                 apiTokens[hash] = nil
                 apiTokenLastUsed[hash] = nil
             }
+            blocks[skeleton] = nil
+        case .block(let name, let blocked):
+            let skeleton = NameSkeleton.of(name)
+            let other = NameSkeleton.of(blocked)
+            guard accounts[skeleton] != nil, other != skeleton else { return false }
+            guard blocks[skeleton]?.contains(other) != true else { return true }
+            guard (blocks[skeleton]?.count ?? 0) < Self.maxBlocksPerAccount else { return false }
+            blocks[skeleton, default: []].append(other)
+        case .unblock(let name, let blocked):
+            let skeleton = NameSkeleton.of(name)
+            let other = NameSkeleton.of(blocked)
+            guard blocks[skeleton]?.contains(other) == true else { return false }
+            blocks[skeleton]?.removeAll { $0 == other }
+            if blocks[skeleton]?.isEmpty == true { blocks[skeleton] = nil }
         }
         return true
     }
@@ -180,6 +205,7 @@ public final class AccountBook {
                     + apiTokens(of: skeleton).map { hash, token in
                         .apiToken(name: account.name, label: token.label, scopes: token.scopes, hash: hash, createdMs: token.createdMs)
                     }
+                    + (blocks[skeleton] ?? []).map { .block(name: account.name, blocked: $0) }
             }
     }
 }

@@ -54,7 +54,7 @@ public final class AccountLog: Sendable {
                     needsRewrite = true
                 }
                 switch record {
-                case .end, .apiTokenEnd, .password, .accountEnd: needsRewrite = true
+                case .end, .apiTokenEnd, .password, .accountEnd, .unblock: needsRewrite = true
                 default: if !sealed { needsRewrite = true }
                 }
             }
@@ -89,6 +89,8 @@ extension AccountRecord {
         case .apiTokenEnd: "api_token_end"
         case .password: "password"
         case .accountEnd: "account_end"
+        case .block: "block"
+        case .unblock: "unblock"
         }
     }
 }

@@ -11,6 +11,8 @@ import Wire
 ///     {"k":"api_token_end","hash":"<64 hex digits>","crc":"…"}
 ///     {"k":"password","name":"ann","password":"pbkdf2-sha256$600000$…$…","crc":"…"}
 ///     {"k":"account_end","name":"ann","crc":"…"}
+///     {"k":"block","name":"ann","blocked":"bob","crc":"…"}
+///     {"k":"unblock","name":"ann","blocked":"bob","crc":"…"}
 ///
 /// A session's token is kept only as its SHA-256, as the room log keeps it: the file lets no
 /// one sign in. The password is kept only as its PBKDF2 (``StoredPassword``).
@@ -31,6 +33,11 @@ enum AccountRecord: Equatable, Sendable {
     /// The account `name` was deleted with its sessions and tokens; the name stays retired, so
     /// no one takes over the records kept under it.
     case accountEnd(name: String)
+    /// The account `name` blocked the account `blocked` (by its name): no challenges and no
+    /// pairings between the two.
+    case block(name: String, blocked: String)
+    /// The block is taken back.
+    case unblock(name: String, blocked: String)
 
     /// The record as one sealed JSON line with its newline.
     var line: [UInt8] {
@@ -51,6 +58,10 @@ enum AccountRecord: Equatable, Sendable {
             pairs = [("k", "password"), ("name", .string(name)), ("password", .string(password.text))]
         case .accountEnd(let name):
             pairs = [("k", "account_end"), ("name", .string(name))]
+        case .block(let name, let blocked):
+            pairs = [("k", "block"), ("name", .string(name)), ("blocked", .string(blocked))]
+        case .unblock(let name, let blocked):
+            pairs = [("k", "unblock"), ("name", .string(name)), ("blocked", .string(blocked))]
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(200)
@@ -94,6 +105,9 @@ enum AccountRecord: Equatable, Sendable {
         case "account_end":
             guard let name = object["name"]?.stringValue else { return nil }
             self = .accountEnd(name: name)
+        case "block", "unblock":
+            guard let name = object["name"]?.stringValue, let blocked = object["blocked"]?.stringValue else { return nil }
+            self = kind == "block" ? .block(name: name, blocked: blocked) : .unblock(name: name, blocked: blocked)
         default:
             return nil
         }

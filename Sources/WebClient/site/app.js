@@ -7,11 +7,13 @@ import { Lobby } from './lobby.js';
 import { RoomScreen } from './room.js';
 import { Records, ReplayScreen } from './records.js';
 import { AccountScreen } from './account.js';
+import { ChallengeBar } from './challenges.js';
 
 const main = document.getElementById('main');
 const statusBar = document.getElementById('status');
 const who = document.getElementById('who');
 const nav = document.getElementById('nav');
+const challengeBar = { bar: null };
 
 /** What the page keeps of its session, per server (so two servers on one host do not mix). */
 const storeKey = `cardserver:${location.host}`;
@@ -202,10 +204,19 @@ function showLogin(message, mode = app.loginMode || 'guest', tone = 'error') {
   });
 }
 
-/** A link like /#join=K7QX, /#watch=K7QX or /#replay=GAME_ID, acted on once signed in. */
+/**
+ * A link like /#join=K7QX, /#watch=K7QX, /#replay=GAME_ID or /#challenge=NAME (a player's
+ * name, percent-encoded), acted on once signed in.
+ */
 function readLink() {
   const m = /^#(join|watch|replay)=([A-Za-z0-9-]{1,40})$/.exec(location.hash);
-  return m ? { kind: m[1], value: m[2] } : null;
+  if (m) return { kind: m[1], value: m[2] };
+  const c = /^#challenge=([^&#]{1,200})$/.exec(location.hash);
+  if (!c) return null;
+  try {
+    const name = decodeURIComponent(c[1]).trim();
+    return name && name.length <= 64 ? { kind: 'challenge', value: name } : null;
+  } catch { return null; }
 }
 
 function followLink() {
@@ -215,6 +226,13 @@ function followLink() {
   history.replaceState(null, '', location.pathname);
   if (link.kind === 'replay') {
     app.show(new ReplayScreen(app, link.value));
+    return true;
+  }
+  if (link.kind === 'challenge') {
+    // The lobby's form, its challenge field filled in: the player picks the game and sends it.
+    app.challengeName = link.value;
+    openLobby();
+    app.notice(`choose a game, then Challenge ${link.value}`);
     return true;
   }
   if (app.room) {
@@ -234,6 +252,8 @@ function enterRoom(code, game, role, seat) {
 }
 
 function handle(msg) {
+  if (!challengeBar.bar) challengeBar.bar = new ChallengeBar(app, statusBar);
+  if (challengeBar.bar.message(msg)) return;
   switch (msg.type) {
     case 'hello':
       app.hello = msg;
@@ -255,9 +275,10 @@ function handle(msg) {
     case 'paired':
       app.pool = null;
       enterRoom(msg.room, msg.game, 'player', msg.seat);
-      app.addLog(`paired from the pool ${msg.pool || ''}`, 'info');
+      app.addLog(msg.challenge ? 'the challenge was accepted' : `paired from the pool ${msg.pool || ''}`, 'info');
       break;
     case 'welcome':
+      challengeBar.bar.clear();
       app.me = { name: msg.name, player: msg.player };
       app.account = msg.account || null;
       app.session.account = !!msg.account;

@@ -143,6 +143,9 @@ export class Lobby {
     this.optionInputs = game.options.map((o) => this.optionField(o)).filter(Boolean);
     this.rated = h('input', { id: 'rated', type: 'checkbox', 'aria-describedby': 'rated-note', onchange: () => { this.ratedWanted = this.rated.checked; } });
     this.ratedNote = h('small', { id: 'rated-note', class: 'muted' });
+    const typed = this.challengeName ? this.challengeName.value : '';
+    this.challengeName = h('input', { id: 'challenge-name', maxlength: 64, autocomplete: 'off', placeholder: "a player's name", value: typed,
+      'aria-label': 'name of the player to challenge', onkeydown: (e) => { if (e.key === 'Enter') { e.preventDefault(); this.challenge(); } } });
     const bot = this.optionInputs.find((f) => f.option.name === 'bot');
     if (bot) bot.input.addEventListener('change', () => this.renderRated());
     fill(this.form,
@@ -153,8 +156,17 @@ export class Lobby {
       this.optionInputs.map((f) => f.row),
       h('div', { class: 'field check' }, this.priv, h('label', { for: 'private' }, 'Private (not listed; friends join with the code)')),
       h('div', { class: 'field check rated' }, this.rated, h('label', { for: 'rated' }, 'Rated'), this.ratedNote),
-      h('button', { type: 'submit', class: 'primary' }, 'Create'));
+      h('button', { type: 'submit', class: 'primary' }, 'Create'),
+      h('div', { class: 'field challenge' },
+        h('label', { for: 'challenge-name' }, 'Or challenge a player online to this game, for two'),
+        h('div', { class: 'row' }, this.challengeName,
+          h('button', { type: 'button', id: 'challenge-send', onclick: () => this.challenge() }, 'Challenge'))));
     this.renderRated();
+    if (this.app.challengeName) {
+      this.challengeName.value = this.app.challengeName;
+      this.app.challengeName = null;
+      this.challengeName.focus();
+    }
   }
 
   /**
@@ -203,6 +215,25 @@ export class Lobby {
     const msg = { type: 'create', game, seats: Number(this.seats.value) };
     if (this.priv.checked) msg.private = true;
     if (this.rated.checked && !this.rated.disabled) msg.rated = true;
+    const options = this.chosenOptions();
+    if (Object.keys(options).length) msg.options = options;
+    this.app.send(msg);
+  }
+
+  /** Sends the form's game, for two, as a challenge to the name typed. */
+  challenge() {
+    const name = this.challengeName.value.trim();
+    if (!name) { this.app.notice('type the name of a player who is online'); this.challengeName.focus(); return; }
+    const msg = { type: 'challenge', name, game: this.gameSelect.value };
+    const bot = this.optionInputs.find((f) => f.option.name === 'bot');
+    if (this.app.account && this.ratedWanted && !(bot && bot.input.value !== '')) msg.rated = true;
+    const options = this.chosenOptions();
+    if (Object.keys(options).length) msg.options = options;
+    if (this.app.send(msg)) this.challengeName.value = '';
+  }
+
+  /** The options chosen that differ from their defaults. */
+  chosenOptions() {
     const options = {};
     for (const { option, input } of this.optionInputs) {
       const raw = input.value;
@@ -213,7 +244,6 @@ export class Lobby {
       if (value === option.default) continue;
       options[option.name] = value;
     }
-    if (Object.keys(options).length) msg.options = options;
-    this.app.send(msg);
+    return options;
   }
 }

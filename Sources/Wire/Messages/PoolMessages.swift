@@ -68,11 +68,13 @@ extension ServerMessage {
             writer.field("waiting", status.waiting)
             writer.field("waited_ms", status.waitedMs)
             writer.field("next_wave_ms", status.nextWaveMs)
-        case .paired(let room, let pool, let game, let seat):
+        case .paired(let room, let pool, let game, let seat, let challenge):
             writer.field("room", room)
-            writer.field("pool", pool)
+            // A pool's pairing names its pool; a challenge's, its challenge.
+            if let pool { writer.field("pool", pool) }
             writer.field("game", game)
             writer.field("seat", seat)
+            if let challenge { writer.field("challenge", challenge) }
         default:
             preconditionFailure("not a pool message")
         }
@@ -89,7 +91,9 @@ extension ServerMessageDecoder {
                 nextWaveMs: try fields.optionalInt("next_wave_ms")))
         }),
         ("paired", { fields throws(ServerDecodeFailure) in
-            .paired(room: try fields.string("room"), pool: try fields.optionalString("pool"), game: try fields.string("game"), seat: try fields.int("seat"))
+            .paired(
+                room: try fields.string("room"), pool: try fields.optionalString("pool"), game: try fields.string("game"), seat: try fields.int("seat"),
+                challenge: try fields.optionalString("challenge"))
         }),
     ]
 }
