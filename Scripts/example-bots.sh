@@ -6,8 +6,9 @@
 # Starts SERVER_BINARY on a free loopback port with a fresh temporary --data folder,
 # and no rate or per-minute caps (the races begin many games a minute from one
 # address). Then: a solo Set game, rps against the robot, rps between two bots, a solo
-# Klondike deal that following the hints wins, a spectator watching a two-bot Set
-# game, and two races of 20 games each (Set, Klondike) that test the cause/seq rule.
+# Klondike deal that following the hints wins, two bots paired by a pool, a bot that
+# challenges another by name, two bot accounts paired by a pool's line of bots, a
+# spectator watching a two-bot Set game, and two races of 20 games each (Set, Klondike) that test the cause/seq rule.
 # Every line each bot sends and reads is validated against Protocol.schema.json, and
 # every bot checks each deal against its seed. Stops the server whatever happens;
 # exits non-zero if any bot failed. Needs python3 with jsonschema and regex
@@ -173,6 +174,33 @@ pooled_pair() {
     return $status
 }
 step "two rps bots paired by the rps-3 pool" +rps-pool-1.log rps-pool-2.log -- pooled_pair
+# A bot that waits for challenges, and one that challenges it by name: they play rps-3.
+challenged_pair() {
+    background rps-challenged.log rps_player.py --name chal-bob --accept-challenges --rounds 3
+    local asked=$last status=0
+    for _ in $(seq 100); do grep -q '^waiting for a challenge' "$work/rps-challenged.log" 2>/dev/null && break; sleep 0.1; done
+    bot rps-challenger.log rps_player.py --name chal-ann --challenge chal-bob --rounds 3 || status=$?
+    wait "$asked" || status=$?
+    grep -q "^accepted the challenge" "$work/rps-challenged.log" && grep -q "^paired in room .* by the challenge" "$work/rps-challenger.log" || status=1
+    return $status
+}
+step "a bot challenges another by name, which accepts" +rps-challenger.log rps-challenged.log -- challenged_pair
+# Two bot accounts (each signed in with its API token) wait in the rps-3 pool: the pool's
+# line of bots pairs them, rated.
+bot_pool() {
+    local one two status=0
+    one="$(CARDSERVER_PASSWORD="correct horse battery staple" timeout 60 "$python" "$bots/api_token.py" --port "$port" \
+        --validate "$schema" --name robo-one --register --label pool 2>>"$work/bot-pool-tokens.log")" || return 1
+    two="$(CARDSERVER_PASSWORD="correct horse battery staple" timeout 60 "$python" "$bots/api_token.py" --port "$port" \
+        --validate "$schema" --name robo-two --register --label pool 2>>"$work/bot-pool-tokens.log")" || return 1
+    CARDSERVER_API_TOKEN="$one" background rps-bot-pool-1.log rps_player.py --pool rps-3
+    local first=$last
+    CARDSERVER_API_TOKEN="$two" bot rps-bot-pool-2.log rps_player.py --pool rps-3 || status=$?
+    wait "$first" || status=$?
+    grep -q "^paired in room" "$work/rps-bot-pool-1.log" && grep -q "ratings: " "$work/rps-bot-pool-2.log" || status=1
+    return $status
+}
+step "two bot accounts paired by the rps-3 pool's line of bots, rated" +rps-bot-pool-1.log rps-bot-pool-2.log bot-pool-tokens.log -- bot_pool
 step "a spectator watching a two-bot Set game" +set-ann.log set-bob.log spectator.log -- watched_set_game
 echo "   spectator.log, the last lines:"
 tail -8 "$work/spectator.log" | sed 's/^/   | /'

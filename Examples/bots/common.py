@@ -45,8 +45,9 @@ def add_common_arguments(parser, name):
 
 
 def add_room_arguments(parser):
-    """--create-seats N (create a room; more than one seat prints its code), --join CODE, or
-    --pool POOL (wait in a quick-pairing pool until a wave seats the bot)."""
+    """--create-seats N (create a room; more than one seat prints its code), --join CODE,
+    --pool POOL (wait in a quick-pairing pool until a wave seats the bot), --challenge NAME
+    (ask an online player to a game of two) or --accept-challenges (wait to be asked)."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--create-seats", type=int, default=1, metavar="N",
                        help="create a room with N seats (default 1: solo); prints the room code")
@@ -55,6 +56,12 @@ def add_room_arguments(parser):
                        help="wait in this quick-pairing pool (an id of the games reply's pools, "
                             "e.g. rps-3) and play where a wave seats the bot; a bot's account "
                             "waits with other bots only")
+    group.add_argument("--challenge", metavar="NAME",
+                       help="challenge the online player NAME to this game for two, and play it once "
+                            "accepted (a decline or an expiry fails the bot)")
+    group.add_argument("--accept-challenges", action="store_true",
+                       help="wait for a challenge to this bot's game and accept it (others are "
+                            "declined); then play where it seats the bot")
     parser.add_argument("--games", type=int, default=1,
                         help="games to play in the room: after each game_over, offer a rematch "
                              "with {\"type\":\"start\"} (default 1)")
@@ -264,6 +271,10 @@ def enter_room(conn, args, game, options=None):
             if kind == "error":
                 raise BotFailure(f"while waiting in the pool {args.pool}: {message.get('code')}: {message.get('message')}")
             # pool_status: still waiting (it says how many and for how long).
+    if getattr(args, "challenge", None):
+        return send_challenge(conn, args, game, options)
+    if getattr(args, "accept_challenges", False):
+        return accept_challenge(conn, game)
     if args.join:
         joined = conn.request({"type": "join", "room": args.join})
     else:
@@ -276,6 +287,53 @@ def enter_room(conn, args, game, options=None):
         if args.create_seats > 1:
             print(f"room {joined['room']}", flush=True)  # the others join (or watch) by this code
     return joined
+
+
+def send_challenge(conn, args, game, options):
+    """Challenges --challenge NAME (retrying for a few seconds while nobody of that name is
+    online yet), then waits for `paired`. Returns the `paired` event."""
+    challenge = {"type": "challenge", "name": args.challenge, "game": game}
+    if options:
+        challenge["options"] = options
+    if getattr(args, "rated", False):
+        challenge["rated"] = True
+    deadline = time.monotonic() + 10
+    while True:
+        sent = conn.request(challenge, allowed_errors=("bad_request",))
+        if sent.get("type") == "challenge_sent":
+            break
+        if "is not online" not in sent.get("message", "") and "is online" not in sent.get("message", "") or time.monotonic() > deadline:
+            raise BotFailure(f"the challenge was refused: {sent.get('message')}")
+        time.sleep(0.2)
+    print(f"challenge {sent['challenge']} sent to {sent['to']}", flush=True)
+    while True:
+        message = conn.receive()
+        kind = message.get("type")
+        if kind == "paired" and message.get("challenge") == sent["challenge"]:
+            print(f"paired in room {message['room']} by the challenge {sent['challenge']}", flush=True)
+            return message
+        if kind == "challenge_declined":
+            raise BotFailure(f"{message['by']} declined the challenge: {message['reason']}")
+        if kind == "challenge_closed" and message.get("challenge") == sent["challenge"]:
+            raise BotFailure(f"the challenge ended: {message['reason']}")
+
+
+def accept_challenge(conn, game):
+    """Waits for a challenge to `game` and accepts it (a challenge to another game is
+    declined, saying so); returns the `paired` event."""
+    print("waiting for a challenge", flush=True)
+    while True:
+        message = conn.receive()
+        kind = message.get("type")
+        if kind == "challenge":
+            if message["game"] != game:
+                conn.request({"type": "challenge_decline", "challenge": message["challenge"], "reason": "generic"})
+                continue
+            conn.request({"type": "challenge_accept", "challenge": message["challenge"]})
+            print(f"accepted the challenge {message['challenge']} from {message['from']}", flush=True)
+        elif kind == "paired" and message.get("challenge"):
+            print(f"paired in room {message['room']} by the challenge {message['challenge']}", flush=True)
+            return message
 
 
 def describe_ratings(game_over):

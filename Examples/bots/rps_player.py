@@ -37,7 +37,7 @@ def main():
     conn = common.Connection(args)
     conn.login()
     options = {"rounds": args.rounds}
-    if args.create_seats == 1:
+    if args.create_seats == 1 and not (args.pool or args.join or args.challenge or args.accept_challenges):
         options["bot"] = args.bot  # a one-seat rps room is a game against the robot
     joined = common.enter_room(conn, args, "rps", options)
     room = joined["room"]

@@ -73,6 +73,7 @@ extension GameServer {
         player.roomCode = code
         // A challenge of theirs could no longer be accepted: it ends.
         closeChallengesSent(by: player)
+        closeSeeks(of: player, .busy)
         host.log("room \(code) created by \(player.name): \(room.gameName), \(seatCount) seats\(isPrivate ? ", private" : "")")
         return room
     }
@@ -108,6 +109,7 @@ extension GameServer {
         room.seats[seat] = player.id
         player.roomCode = room.code
         closeChallengesSent(by: player)
+        closeSeeks(of: player, .busy)
         host.log("room \(room.code): \(player.name) took seat \(seat)")
         broadcast(.member(.joined, room: room.code, name: player.name, role: .player), in: room, except: player.id)
     }
@@ -123,6 +125,7 @@ extension GameServer {
         room.spectators.append(player.id)
         player.roomCode = room.code
         closeChallengesSent(by: player)
+        closeSeeks(of: player, .busy)
         host.log("room \(room.code): \(player.name) watches")
         reply(.watching(room: room.code, id: id), to: player, changing: room)
         broadcast(.member(.joined, room: room.code, name: player.name, role: .spectator), in: room, except: player.id)

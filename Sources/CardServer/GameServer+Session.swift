@@ -65,6 +65,7 @@ extension GameServer {
     func endSession(_ player: Player) {
         leavePool(player)
         challengesGone(of: player)
+        closeSeeks(of: player, nil)
         players[player.id] = nil
         unindex(player)
         playerIDsByToken[player.tokenHash] = nil

@@ -87,6 +87,8 @@ public final class GameServer {
     var quickPairing = QuickPairing()
     /// The open challenges (``ChallengeBook``).
     var challenges = ChallengeBook()
+    /// The open seeks (``SeekBook``).
+    var seekBook = SeekBook()
     /// Each player by the skeleton of their name (``NameSkeleton``): whom a `challenge` asks.
     var playersBySkeleton: [String: Set<String>] = [:]
     var nextPlayerNumber = 1
@@ -262,6 +264,7 @@ public final class GameServer {
         // challenges go with them.
         leavePool(player)
         challengesGone(of: player)
+        closeSeeks(of: player, nil)
         playerWentAway(player)
     }
 
@@ -482,6 +485,14 @@ public final class GameServer {
             try block(name, by: player, client: client, id: id)
         case .unblock(let name):
             try unblock(name, by: player, client: client, id: id)
+        case .seek(let request):
+            try openSeek(request, by: player, id: id)
+        case .seeks:
+            listSeeks(for: player, id: id)
+        case .seekAccept(let seek):
+            try acceptSeek(seek, by: player, id: id)
+        case .seekCancel(let seek):
+            try cancelSeek(seek, by: player, id: id)
         case .stats(let name):
             // No player can have a longer name, and the reply quotes the name back.
             guard name.utf8.count <= ServerConfig.maxNameBytes else {

@@ -91,6 +91,17 @@ public enum ClientCommand: Equatable, Sendable {
     /// Takes a block back (answered `ok`).
     case unblock(name: String)
 
+    // MARK: Seeks (SeekMessages.swift)
+
+    /// Opens a game of two in the lobby for anyone who may take it (answered `seek_open`).
+    case seek(SeekRequest)
+    /// The open seeks this player may take, newest first (answered `seeks`).
+    case seeks
+    /// Takes a seek: both are seated in a new room, each told `paired`.
+    case seekAccept(seek: String)
+    /// Takes back a seek one opened (answered `ok`).
+    case seekCancel(seek: String)
+
     // MARK: Results (ResultMessages.swift)
 
     /// A player's record from the results journal.

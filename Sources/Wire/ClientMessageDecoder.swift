@@ -154,6 +154,10 @@ public enum ClientMessageDecoder {
         case .challengeCancel: .challengeCancel(challenge: try fields.string("challenge"))
         case .block: .block(name: try fields.string("name"))
         case .unblock: .unblock(name: try fields.string("name"))
+        case .seek: .seek(try SeekRequest(fields))
+        case .seeks: .seeks
+        case .seekAccept: .seekAccept(seek: try fields.string("seek"))
+        case .seekCancel: .seekCancel(seek: try fields.string("seek"))
         case .stats: .stats(name: try fields.string("name"))
         case .leaderboard: try .readLeaderboard(fields)
         case .throw: .throwSign(try fields.sign("sign"))

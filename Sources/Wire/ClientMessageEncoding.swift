@@ -30,7 +30,9 @@ extension ClientCommand {
     /// Writes every field after `type`; optional ones only when they say something.
     private func writeFields(into writer: inout JSONWriter) {
         switch self {
-        case .help, .ping, .games, .logout, .tokens, .sessions, .leave, .start, .draw, .undo, .finish, .deal, .hint, .poolLeave, .resign, .abort: break
+        case .help, .ping, .games, .logout, .tokens, .sessions, .leave, .start, .draw, .undo, .finish, .deal, .hint, .poolLeave, .resign, .abort, .seeks: break
+        case .seek(let request): request.write(into: &writer)
+        case .seekAccept(let seek), .seekCancel(let seek): writer.field("seek", seek)
         case .challenge, .challengeAccept, .challengeDecline, .challengeCancel, .block, .unblock: writeChallengeFields(into: &writer)
         case .login(let credential): credential.write(into: &writer)
         case .register(let request): request.write(into: &writer)

@@ -14,6 +14,8 @@ enum CommandName: String, CaseIterable, Sendable {
     // Challenges
     case challenge, challengeAccept = "challenge_accept", challengeDecline = "challenge_decline", challengeCancel = "challenge_cancel"
     case block, unblock
+    // Seeks
+    case seek, seeks, seekAccept = "seek_accept", seekCancel = "seek_cancel"
     // Results
     case stats, leaderboard
     // rps, rps-brain, concentration
@@ -58,6 +60,10 @@ enum CommandName: String, CaseIterable, Sendable {
         case .challengeCancel: #"{"type":"challenge_cancel","challenge":"c1"}"#
         case .block: #"{"type":"block","name":"bob"}"#
         case .unblock: #"{"type":"unblock","name":"bob"}"#
+        case .seek: #"{"type":"seek","game":"rps"}"#
+        case .seeks: #"{"type":"seeks"}"#
+        case .seekAccept: #"{"type":"seek_accept","seek":"s1"}"#
+        case .seekCancel: #"{"type":"seek_cancel","seek":"s1"}"#
         case .stats: #"{"type":"stats","name":"ann"}"#
         case .leaderboard: #"{"type":"leaderboard","game":"set"}"#
         case .throw: #"{"type":"throw","sign":"rock"}"#
@@ -110,6 +116,10 @@ extension ClientCommand {
         case .challengeCancel: .challengeCancel
         case .block: .block
         case .unblock: .unblock
+        case .seek: .seek
+        case .seeks: .seeks
+        case .seekAccept: .seekAccept
+        case .seekCancel: .seekCancel
         case .stats: .stats
         case .leaderboard, .dailyLeaderboard, .ratingLeaderboard: .leaderboard
         case .throwSign: .throw

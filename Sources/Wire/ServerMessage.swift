@@ -81,7 +81,7 @@ public enum ServerMessage: Equatable, Sendable {
     case poolStatus(PoolStatus)
     /// A wave or an accepted challenge seated this player: the room, the pool or the challenge
     /// it came from, the game and the seat. The room's `state` follows, as after a `join`.
-    case paired(room: String, pool: String?, game: String, seat: Int, challenge: String? = nil)
+    case paired(room: String, pool: String?, game: String, seat: Int, challenge: String? = nil, seek: String? = nil)
 
     // MARK: Challenges (ChallengeMessages.swift)
 
@@ -94,6 +94,15 @@ public enum ServerMessage: Equatable, Sendable {
     case challengeDeclined(challenge: String, by: String, reason: DeclineReason)
     /// A challenge ended without a game: taken back, expired, a player gone or busy.
     case challengeClosed(challenge: String, reason: ChallengeEnd)
+
+    // MARK: Seeks (SeekMessages.swift)
+
+    /// The seek is open: its id and the milliseconds it stands.
+    case seekOpen(seek: String, expiresMs: Int, id: RequestID?)
+    /// The open seeks the asker may take, newest first.
+    case seeks([SeekInfo], id: RequestID?)
+    /// The creator's seek ended without a game: expired, or they sat down elsewhere.
+    case seekClosed(seek: String, reason: SeekEnd)
 
     // MARK: Results (ResultMessages.swift)
 
@@ -145,10 +154,10 @@ public enum ServerMessage: Equatable, Sendable {
              .stats(_, let id), .token(_, _, let id), .tokens(_, let id), .sessions(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .ratingLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id),
-             .challengeSent(_, _, _, let id):
+             .challengeSent(_, _, _, let id), .seekOpen(_, _, let id), .seeks(_, let id):
             id
         case .hello, .member, .notice, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced, .signedOut,
-             .poolStatus, .paired, .challengeOffer, .challengeDeclined, .challengeClosed:
+             .poolStatus, .paired, .challengeOffer, .challengeDeclined, .challengeClosed, .seekClosed:
             nil
         }
     }
@@ -183,6 +192,9 @@ public enum ServerMessage: Equatable, Sendable {
         case .challengeOffer: "challenge"
         case .challengeDeclined: "challenge_declined"
         case .challengeClosed: "challenge_closed"
+        case .seekOpen: "seek_open"
+        case .seeks: "seeks"
+        case .seekClosed: "seek_closed"
         case .stats: "stats"
         case .leaderboard: "leaderboard"
         case .dailyLeaderboard: "daily_leaderboard"

@@ -30,6 +30,7 @@ extension ServerMessage {
             PoolInfo.write(pools, into: &writer)
         case .poolStatus, .paired: writePoolFields(into: &writer)
         case .challengeSent, .challengeOffer, .challengeDeclined, .challengeClosed: writeChallengeFields(into: &writer)
+        case .seekOpen, .seeks, .seekClosed: writeSeekFields(into: &writer)
         case .token, .tokens, .sessions, .signedOut: writeAccountFields(into: &writer)
         case .rooms, .joined, .watching, .left, .chat, .member, .notice, .ok: writeRoomFields(into: &writer)
         case .state(let state): state.write(into: &writer)

@@ -140,7 +140,7 @@ struct NewGameFormTests {
             "    room          ◂ public (listed) ▸",
             "    variant       ◂ classic ▸",
         ])
-        #expect(screen[23] == " ↑↓ field · ←→ change · Enter create · c challenge a player · Esc cancel")
+        #expect(screen[23] == " ↑↓ field · ←→ change · Enter create · c challenge · o seek · Esc cancel")
         _ = model.press([.right, .right, .right, .right, .down, .down, .down, .right])
         #expect(model.form?.label(of: .option(GameOptions.klondike[0])) == "3")
         let effects = model.press([.enter])

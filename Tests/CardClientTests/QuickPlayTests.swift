@@ -21,12 +21,16 @@ struct QuickPlayTests {
 
     @Test func pListsThePoolsAndEnterWaitsInTheChosenOne() {
         var model = Self.lobby()
-        #expect(model.type("p") == [])
+        // The screen asks for the open seeks; none here.
+        #expect(model.type("p") == [.transmit(#"{"type":"seeks","id":3}"#)])
+        model.receive(#"{"type":"seeks","seeks":[],"id":3}"#)
         var text = Self.screen(model)
         #expect(text[2] == "  Quick play  you are paired with a player of your rating, in seconds")
         #expect(text[3] == "  ▸ rps-3            rock-paper-scissors, best of 3")
         #expect(text[8] == "    rps-brain-2      rps-brain for 2")
-        #expect(text[23] == " ↑↓ pool · Enter play · c stop waiting · Esc back")
+        #expect(text[9] == "  Open seeks  games of two others offer; n, then o in the form, opens yours")
+        #expect(text[10] == "    none you may take right now · r looks again")
+        #expect(text[23] == " ↑↓ choose · Enter play · c stop waiting · r seeks · Esc back")
         #expect(model.press([.down, .down]).isEmpty)
         let joined = model.press([.enter])
         #expect(joined.count == 1)
@@ -35,12 +39,35 @@ struct QuickPlayTests {
         model.receive(ServerMessage.poolStatus(PoolStatus(pool: "set-2", waiting: 3, waitedMs: 6_000, nextWaveMs: 2_400)).jsonText)
         text = Self.screen(model)
         #expect(text[5] == "  ▸ set-2            Set race for 2  waiting")
-        #expect(text[10] == "  Waiting in set-2: 2 other players, 6 s so far; next pairing in 3 s")
+        #expect(text[12] == "  Waiting in set-2: 2 other players, 6 s so far; next pairing in 3 s")
         // Paired: straight into the room, the screen gone.
         model.receive(ServerMessage.paired(room: "K7QX", pool: "set-2", game: "set", seat: 1).jsonText)
         #expect(model.quickPlay == nil)
         #expect(model.room?.code == "K7QX")
         #expect(model.room?.seat == 1)
+    }
+
+    @Test func aSeekIsListedUnderThePoolsAndEnterTakesIt() {
+        var model = Self.lobby()
+        _ = model.type("p")
+        let seek = SeekInfo(
+            seek: "s4", from: "bob", rating: ShownRating(rating: 1662.3, provisional: true), bot: false,
+            request: SeekRequest(game: "rps", options: ["rounds": 5], rated: true), waitedMs: 3_000)
+        model.receive(ServerMessage.seeks([seek], id: nil).jsonText)
+        #expect(Self.screen(model)[10] == "    bob (1662?)      rock-paper-scissors (rounds 5) · rated")
+        _ = model.press(Array(repeating: .down, count: 6))
+        #expect(Self.screen(model)[10] == "  ▸ bob (1662?)      rock-paper-scissors (rounds 5) · rated")
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"seek_accept","seek":"s4","id":4}"#)])
+        // Opened from the form with o; x takes it back.
+        _ = model.press([.escape])
+        _ = model.type("n")
+        let opened = model.type("o")
+        #expect(opened.contains(.transmit(#"{"type":"seek","game":"set","rated":false,"id":5}"#)))
+        model.receive(#"{"type":"seek_open","seek":"s9","expires_ms":600000,"id":5}"#)
+        #expect(model.mySeek == "s9")
+        _ = model.type("p")
+        #expect(model.type("x") == [.transmit(#"{"type":"seek_cancel","seek":"s9","id":7}"#)])
+        #expect(model.mySeek == nil)
     }
 
     @Test func cStopsWaitingAndEscapeWhileWaitingLeavesThePoolToo() {

@@ -1136,6 +1136,38 @@ def scenario_challenge(run):
         page.close()
 
 
+def scenario_seek(run):
+    """A phone offers a Set race for two as a seek; a desk sees it under Open seeks and
+    taps Play: both sit in one room, the race under way; then the phone's second seek is
+    taken back."""
+    phone = Page(run, 360, 640, True)
+    desk = Page(run, 1280, 900)
+    try:
+        phone.open()
+        phone.login('phoneseek')
+        Select(phone.d.find_element(By.ID, 'game')).select_by_value('set')
+        phone.tap(phone.d.find_element(By.ID, 'seek-send'))
+        wait_for('the seek open on the phone', lambda: phone.d.find_elements(By.ID, 'seek-cancel'))
+        desk.open()
+        desk.login('deskseek')
+        row = wait_for('the seek on the desk', lambda: [li for li in desk.d.find_elements(By.CSS_SELECTOR, '.seeks li[data-seek]')
+                                                        if li.text.startswith('phoneseek · Set · casual')], 10)[0]
+        desk.js('window.scrollTo(0, 0)')
+        desk.shot('web-seeks-desktop')
+        desk.tap(row.find_element(By.CSS_SELECTOR, 'button'))
+        for page in (desk, phone):
+            wait_for('the race under way', lambda page=page: page.state() and page.state()['phase'] == 'playing', 10)
+        names = [p['name'] for p in desk.state()['players']]
+        expect(names == ['phoneseek', 'deskseek'], f'the seeker in seat 1: {names}')
+        phone.shot('web-seek-taken-phone')
+        desk.check()
+        phone.check()
+        return f'room {desk.state()["room"]}: a Set race from a seek'
+    finally:
+        desk.close()
+        phone.close()
+
+
 SCENARIOS = {
     'set': lambda run: scenario_set(run),
     'set-phone': lambda run: scenario_set(run, 360, 640, True, 'phone'),
@@ -1154,6 +1186,7 @@ SCENARIOS = {
     'quickplay': scenario_quickplay,
     'resign-abort': scenario_resign_abort,
     'challenge': scenario_challenge,
+    'seek': scenario_seek,
 }
 
 

@@ -198,6 +198,13 @@ struct ServerMessageTests {
          #"{"type":"challenge","challenge":"c7","from":"ann","rating":1662.3,"provisional":true,"bot":true,"game":"rps","options":{"rounds":5},"rated":true,"expires_ms":60000}"#),
         (.challengeDeclined(challenge: "c7", by: "bob", reason: .noBots), #"{"type":"challenge_declined","challenge":"c7","by":"bob","reason":"no_bots"}"#),
         (.challengeClosed(challenge: "c7", reason: .expired), #"{"type":"challenge_closed","challenge":"c7","reason":"expired"}"#),
+        (.paired(room: "K7QX", pool: nil, game: "rps", seat: 1, seek: "s2"), #"{"type":"paired","room":"K7QX","game":"rps","seat":1,"seek":"s2"}"#),
+        (.seekOpen(seek: "s2", expiresMs: 600000, id: .int(4)), #"{"type":"seek_open","seek":"s2","expires_ms":600000,"id":4}"#),
+        (.seeks([SeekInfo(
+            seek: "s2", from: "ann", rating: ShownRating(rating: 1500.0, provisional: true), bot: false,
+            request: SeekRequest(game: "set", options: ["variant": "ultra"], rated: true, ratingRange: 1400...1600, bots: true), waitedMs: 2000)], id: nil),
+         #"{"type":"seeks","seeks":[{"seek":"s2","from":"ann","rating":1500.0,"provisional":true,"game":"set","options":{"variant":"ultra"},"rated":true,"rating_range":[1400,1600],"bots":true,"waited_ms":2000}]}"#),
+        (.seekClosed(seek: "s2", reason: .busy), #"{"type":"seek_closed","seek":"s2","reason":"busy"}"#),
         (.leaderboard(game: "rps", entries: [PlayerStats.Line(key: "ann", games: 2, wins: 2, points: 4)], id: .string("l")),
          #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":2,"wins":2,"points":4}],"id":"l"}"#),
         (.dailyLeaderboard(DailyLeaderboard(game: "klondike", day: "2026-11-24", deal: "klondike draw=1 passes=none scoring=none", entries: [

@@ -51,7 +51,8 @@ public enum ClientAction: Equatable, Sendable {
 /// What a key does to the new-game form.
 public enum FormEdit: Equatable, Sendable {
     /// `challenge`: ask for a player's name, then send them the form's game as a challenge.
-    case open, close, submit, erase, challenge
+    /// `seek`: open the form's game, for two, as a seek in the lobby.
+    case open, close, submit, erase, challenge, seek
     case move(Int)
     case change(Int)
     case type(Character)

@@ -141,6 +141,11 @@ extension ClientModel {
             // A game this client has no view for cannot be played here: no challenge to it.
             guard open.request != nil else { return [] }
             prompt = Prompt(.challengeName)
+        case .seek:
+            guard let request = open.request else { return [] }
+            form = nil
+            formMemory = open.memory
+            return [.saveForm(open.memory), send(.seek(SeekRequest(game: request.game, options: request.options, rated: request.rated)))]
         case .submit:
             // A game this client has no view for is listed, not created: the form stays open.
             guard let request = open.request else { return [] }

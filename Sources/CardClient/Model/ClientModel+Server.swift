@@ -55,14 +55,25 @@ extension ClientModel {
             var entered = freshRoom(code: code, game: game, seat: seat)
             if case .create(let request)? = answered { entered.isPrivate = request.isPrivate }
             enter(entered)
-        case .paired(let code, let pool, let game, let seat, let challenge):
+        case .paired(let code, let pool, let game, let seat, let challenge, let seek):
             // A pool's wave or an accepted challenge seated us: the room is entered as after a join.
             quickPlay = nil
             if case .challenge? = question { question = nil }
+            if seek != nil { mySeek = nil }
             enter(freshRoom(code: code, game: game, seat: seat))
-            room?.log(.event(challenge == nil ? "paired from the pool \(pool ?? "")" : "the challenge was accepted"))
+            let how = challenge != nil ? "the challenge was accepted" : seek != nil ? "the seek was taken" : "paired from the pool \(pool ?? "")"
+            room?.log(.event(how))
         case .poolStatus(let status):
             if quickPlay?.waitingIn == status.pool { quickPlay?.status = status }
+        case .seekOpen(let seek, let expiresMs, _):
+            mySeek = seek
+            setStatus("your seek is open for \(expiresMs / 60_000) minutes: p lists the seeks, x there takes yours back", tone: .neutral, now: now)
+        case .seeks(let listed, _):
+            quickPlay?.seeks = listed
+            if let page = quickPlay { quickPlay?.cursor = min(page.cursor, max(0, pools.count + listed.count - 1)) }
+        case .seekClosed(let seek, let reason):
+            if mySeek == seek { mySeek = nil }
+            setStatus(reason == .expired ? "your seek expired: nobody took it in ten minutes" : "your seek ended: you sat down elsewhere", tone: .neutral, now: now)
         case .challengeSent(_, let to, let expiresMs, _):
             setStatus("challenge sent to \(to): waiting for an answer (\(expiresMs / 1000) s)", tone: .neutral, now: now)
         case .challengeOffer(let offer):

@@ -74,6 +74,8 @@ public struct ClientModel: Equatable, Sendable {
     public var pools: [PoolInfo] = []
     /// The quick-play screen, while open.
     public var quickPlay: QuickPlay?
+    /// The seek this player opened and that still waits for a taker (its id).
+    public var mySeek: String?
     /// Where to go after the next login by name.
     public var destination: Destination
     /// The lobby's room list and cursor.

@@ -1,10 +1,13 @@
 import Wire
 
-/// The lobby's quick-play screen: the server's pools (from its `games` reply), the chosen
-/// one, and the pool this client waits in with its last `pool_status`.
+/// The lobby's quick-play screen: the server's pools (from its `games` reply), then the open
+/// seeks this player may take (`seeks`); the chosen line, and the pool this client waits in
+/// with its last `pool_status`.
 public struct QuickPlay: Equatable, Sendable {
-    /// The chosen pool's index in ``ClientModel/pools``.
+    /// The chosen line: a pool's index in ``ClientModel/pools``, or past them a seek's in ``seeks``.
     public var cursor = 0
+    /// The open seeks, newest first, as the last `seeks` reply listed them.
+    public var seeks: [SeekInfo] = []
     /// The pool waited in, from `pool_join` until `paired` or `pool_leave`.
     public var waitingIn: String?
     /// The last `pool_status`: how many wait and for how long.
@@ -17,6 +20,10 @@ public struct QuickPlay: Equatable, Sendable {
 public enum QuickPlayAction: Equatable, Sendable {
     case open, close, join, cancel
     case move(Int)
+    /// Asks for the open seeks again.
+    case refresh
+    /// Takes back the seek this player opened.
+    case withdraw
 }
 
 extension ClientModel {
@@ -25,18 +32,32 @@ extension ClientModel {
         case .open:
             quickPlay = QuickPlay()
             // The pools come with the catalog: ask for it when it has not come yet.
-            return pools.isEmpty ? [send(.games)] : []
+            return (pools.isEmpty ? [send(.games)] : []) + [send(.seeks)]
+        case .refresh:
+            return [send(.seeks)]
+        case .withdraw:
+            guard let seek = mySeek else {
+                setStatus("you have no open seek: n, then o in the form, opens one", tone: .neutral, now: now)
+                return []
+            }
+            mySeek = nil
+            setStatus("your seek is taken back", tone: .neutral, now: now)
+            return [send(.seekCancel(seek: seek))]
         case .close:
             // Closing the screen while waiting stops the wait: nothing else would show it.
             let waiting = quickPlay?.waitingIn != nil
             quickPlay = nil
             return waiting ? [send(.poolLeave)] : []
         case .move(let delta):
-            guard var page = quickPlay, !pools.isEmpty else { return [] }
-            page.cursor = max(0, min(pools.count - 1, page.cursor + delta))
+            guard var page = quickPlay, !pools.isEmpty || !page.seeks.isEmpty else { return [] }
+            page.cursor = max(0, min(pools.count + page.seeks.count - 1, page.cursor + delta))
             quickPlay = page
         case .join:
-            guard let page = quickPlay, pools.indices.contains(page.cursor) else { return [] }
+            guard let page = quickPlay else { return [] }
+            if page.cursor >= pools.count, page.seeks.indices.contains(page.cursor - pools.count) {
+                return [send(.seekAccept(seek: page.seeks[page.cursor - pools.count].seek))]
+            }
+            guard pools.indices.contains(page.cursor) else { return [] }
             if let waiting = page.waitingIn {
                 setStatus("you are waiting in \(waiting): c cancels", tone: .neutral, now: now)
                 return []

@@ -84,8 +84,9 @@ public enum KeyRouter {
         case .backspace, .delete: [.form(.erase)]
         case .enter: [.form(.submit)]
         case .character("c"): [.form(.challenge)]
+        case .character("o"): [.form(.seek)]
         case .escape, .character("q"): [.form(.close)]
-        default: [.explain("↑↓ a field · ←→ its value · Enter creates · c challenges · Esc cancels")]
+        default: [.explain("↑↓ a field · ←→ its value · Enter creates · c challenges · o seeks · Esc cancels")]
         }
     }
 }

@@ -24,7 +24,7 @@ public enum LobbyView {
         } else if let page = model.accountPage {
             lines += AccountView.lines(page, account: model.account, width: size.width, rows: size.height - 5)
         } else if let page = model.quickPlay {
-            lines += QuickPlayView.lines(page, pools: model.pools, width: size.width)
+            lines += QuickPlayView.lines(page, pools: model.pools, mySeek: model.mySeek, width: size.width)
         } else {
             lines.append(StyledLine("  Public rooms", Palette.heading))
             lines.append(StyledLine("    " + row("ROOM", "GAME", "PLAYERS", "SEATS", "PHASE", "WATCHING"), Palette.quiet))
@@ -191,6 +191,7 @@ public enum LobbyView {
 
     /// The keys while the form is open.
     static let formKeys = [
-        KeyHelp("↑↓", "field"), KeyHelp("←→", "change"), KeyHelp("Enter", "create"), KeyHelp("c", "challenge a player"), KeyHelp("Esc", "cancel"),
+        KeyHelp("↑↓", "field"), KeyHelp("←→", "change"), KeyHelp("Enter", "create"), KeyHelp("c", "challenge"), KeyHelp("o", "seek"),
+        KeyHelp("Esc", "cancel"),
     ]
 }

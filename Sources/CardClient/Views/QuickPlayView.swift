@@ -3,7 +3,7 @@ import Wire
 /// The quick-play screen, in the lobby's body: one line a pool, and while waiting, how many
 /// wait with you, for how long, and when the next wave pairs.
 public enum QuickPlayView {
-    static func lines(_ page: QuickPlay, pools: [PoolInfo], width: Int) -> [StyledLine] {
+    static func lines(_ page: QuickPlay, pools: [PoolInfo], mySeek: String?, width: Int) -> [StyledLine] {
         var lines = [
             StyledLine("  Quick play", Palette.heading)
                 + StyledLine("  you are paired with a player of your rating, in seconds", Palette.quiet),
@@ -18,6 +18,18 @@ public enum QuickPlayView {
             let line = index == page.cursor ? StyledLine("  ▸ ", Palette.key) + text + waiting : StyledLine("    ") + text + waiting
             lines.append(line.clipped(to: width))
         }
+        lines.append(StyledLine("  Open seeks", Palette.heading)
+            + StyledLine(mySeek == nil ? "  games of two others offer; n, then o in the form, opens yours" : "  yours is open: x takes it back", Palette.quiet))
+        if page.seeks.isEmpty { lines.append(StyledLine("    none you may take right now · r looks again", Palette.quiet)) }
+        for (offset, seek) in page.seeks.enumerated() {
+            let rating = seek.rating.map { " (\(RatingText.rating($0.rating, provisional: $0.provisional)))" } ?? ""
+            let title = GameCatalog.game(named: seek.request.game)?.title ?? seek.request.game
+            let options = seek.request.options.pairs.map { "\($0.key) \($0.value.jsonText)" }.joined(separator: ", ")
+            let text = StyledLine(seek.from + rating + (seek.bot ? " (bot)" : "")).padded(to: 17)
+                + StyledLine("\(title)\(options.isEmpty ? "" : " (\(options))") · \(seek.request.rated ? "rated" : "casual")", Palette.quiet)
+            let line = pools.count + offset == page.cursor ? StyledLine("  ▸ ", Palette.key) + text : StyledLine("    ") + text
+            lines.append(line.clipped(to: width))
+        }
         lines.append(StyledLine())
         if let pool = page.waitingIn {
             var text = "  Waiting in \(pool)"
@@ -30,7 +42,7 @@ public enum QuickPlayView {
             lines.append(StyledLine(text, Palette.strong).clippedAtWord(to: width))
             lines.append(StyledLine("  c stops waiting", Palette.quiet))
         } else {
-            lines.append(StyledLine("  Enter waits in the chosen pool; a signed-in player plays rated", Palette.quiet).clippedAtWord(to: width))
+            lines.append(StyledLine("  Enter waits in the chosen pool, or takes the chosen seek", Palette.quiet).clippedAtWord(to: width))
         }
         return lines
     }
@@ -41,10 +53,12 @@ public enum QuickPlayView {
         case .down, .character("j"): [.quickPlay(.move(1))]
         case .enter: [.quickPlay(.join)]
         case .character("c"): [.quickPlay(.cancel)]
+        case .character("r"): [.quickPlay(.refresh)]
+        case .character("x"): [.quickPlay(.withdraw)]
         case .escape, .character("q"), .character("p"): [.quickPlay(.close)]
         default: []
         }
     }
 
-    static let keys = [KeyHelp("↑↓", "pool"), KeyHelp("Enter", "play"), KeyHelp("c", "stop waiting"), KeyHelp("Esc", "back")]
+    static let keys = [KeyHelp("↑↓", "choose"), KeyHelp("Enter", "play"), KeyHelp("c", "stop waiting"), KeyHelp("r", "seeks"), KeyHelp("Esc", "back")]
 }

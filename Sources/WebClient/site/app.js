@@ -272,10 +272,21 @@ function handle(msg) {
       app.pool = { asked: null, status: msg };
       if (app.screen && app.screen.poolChanged) app.screen.poolChanged();
       break;
+    case 'seek_open':
+      app.mySeek = msg.seek;
+      app.notice('your seek is open in the lobby for ten minutes');
+      if (app.screen && app.screen.message) app.screen.message(msg);
+      break;
+    case 'seek_closed':
+      if (app.mySeek === msg.seek) app.mySeek = null;
+      app.notice(msg.reason === 'expired' ? 'your seek expired: nobody took it in ten minutes' : 'your seek ended: you sat down elsewhere');
+      if (app.screen && app.screen.message) app.screen.message(msg);
+      break;
     case 'paired':
+      if (msg.seek) { app.mySeek = null; app.notice('the seek was taken: the game begins'); }
       app.pool = null;
       enterRoom(msg.room, msg.game, 'player', msg.seat);
-      app.addLog(msg.challenge ? 'the challenge was accepted' : `paired from the pool ${msg.pool || ''}`, 'info');
+      app.addLog(msg.challenge ? 'the challenge was accepted' : msg.seek ? 'the seek was taken' : `paired from the pool ${msg.pool || ''}`, 'info');
       break;
     case 'welcome':
       challengeBar.bar.clear();
@@ -334,6 +345,7 @@ function handle(msg) {
     case 'player_back':
       app.addLog(`${msg.name} is back`, 'info'); break;
     case 'rooms':
+    case 'seeks':
     case 'stats':
     case 'leaderboard':
     case 'daily_leaderboard':

@@ -26,9 +26,12 @@ export class Lobby {
     };
     this.form = h('form', { class: 'card newgame', onsubmit: (e) => this.create(e) });
     this.quick = h('div', { class: 'card quick', 'aria-live': 'polite' });
+    this.seeksCard = h('div', { class: 'card seeks', 'aria-live': 'polite' });
+    this.seeks = [];
     el.append(
       h('section', { class: 'lobby' },
         this.quick,
+        this.seeksCard,
         h('div', { class: 'card' },
           h('h2', {}, 'Join a friend'),
           h('form', { class: 'row', onsubmit: byCode('join') },
@@ -42,14 +45,39 @@ export class Lobby {
           this.roomsList, this.more)));
     this.renderForm();
     this.renderQuick();
+    this.renderSeeks();
     this.renderRooms();
+    this.refresh(true);
     this.timer = setInterval(() => this.refresh(), 5000);
   }
 
   destroy() { clearInterval(this.timer); }
 
-  refresh() {
-    if (this.app.conn.isOpen) this.app.conn.send({ type: 'rooms' });
+  /** The rooms (the page asks for them itself on opening the lobby) and the open seeks. */
+  refresh(seeksOnly = false) {
+    if (!this.app.conn.isOpen) return;
+    if (!seeksOnly) this.app.conn.send({ type: 'rooms' });
+    this.app.conn.send({ type: 'seeks' });
+  }
+
+  /** Open seeks: a game of two others offer, each with a Play button; and this player's own. */
+  renderSeeks() {
+    if (!this.seeksCard) return;
+    const mine = this.app.mySeek;
+    fill(this.seeksCard,
+      h('div', { class: 'row spread' }, h('h2', {}, 'Open seeks'),
+        h('button', { class: 'small', onclick: () => this.refresh(true) }, 'Refresh')),
+      mine ? h('div', { class: 'row spread mine' }, h('p', {}, 'Your seek is open: the first who takes it plays you.'),
+        h('button', { type: 'button', class: 'small', id: 'seek-cancel', onclick: () => { this.app.send({ type: 'seek_cancel', seek: mine }); this.app.mySeek = null; this.renderSeeks(); } }, 'Take it back')) : null,
+      this.seeks.length === 0
+        ? h('p', { class: 'muted' }, 'No open seeks you may take. Offer one with Seek under the new game form.')
+        : h('ul', { class: 'roomlist' }, this.seeks.map((s) => {
+          const rating = typeof s.rating === 'number' ? ` ${ratingText(s.rating, s.provisional)}` : '';
+          const options = Object.entries(s.options || {}).map(([k, v]) => `${k.replace(/_/g, ' ')} ${v}`).join(', ');
+          return h('li', { 'data-seek': s.seek },
+            h('span', { class: 'grow' }, `${s.from}${rating}${s.bot ? ' (bot)' : ''} · ${this.title(s.game)}${options ? ` (${options})` : ''} · ${s.rated ? 'rated' : 'casual'}`),
+            h('button', { class: 'small primary', onclick: () => this.app.send({ type: 'seek_accept', seek: s.seek }), 'aria-label': `play ${s.from}` }, 'Play'));
+        })));
   }
 
   catalogChanged() { this.renderForm(); this.renderQuick(); }
@@ -93,6 +121,15 @@ export class Lobby {
   }
 
   message(msg) {
+    if (msg.type === 'seeks') {
+      this.seeks = msg.seeks;
+      this.renderSeeks();
+      return true;
+    }
+    if (msg.type === 'seek_open' || msg.type === 'seek_closed') {
+      this.renderSeeks();
+      return false;
+    }
     if (msg.type !== 'rooms') return false;
     const firstPage = !this.pageAsked;
     this.pageAsked = false;
@@ -160,7 +197,10 @@ export class Lobby {
       h('div', { class: 'field challenge' },
         h('label', { for: 'challenge-name' }, 'Or challenge a player online to this game, for two'),
         h('div', { class: 'row' }, this.challengeName,
-          h('button', { type: 'button', id: 'challenge-send', onclick: () => this.challenge() }, 'Challenge'))));
+          h('button', { type: 'button', id: 'challenge-send', onclick: () => this.challenge() }, 'Challenge'))),
+      h('div', { class: 'field seek' },
+        h('button', { type: 'button', id: 'seek-send', onclick: () => this.seek() }, 'Seek an opponent'),
+        h('small', { class: 'muted' }, ' this game, for two, in the lobby for ten minutes')));
     this.renderRated();
     if (this.app.challengeName) {
       this.challengeName.value = this.app.challengeName;
@@ -230,6 +270,16 @@ export class Lobby {
     const options = this.chosenOptions();
     if (Object.keys(options).length) msg.options = options;
     if (this.app.send(msg)) this.challengeName.value = '';
+  }
+
+  /** Offers the form's game, for two, as a seek in the lobby. */
+  seek() {
+    const msg = { type: 'seek', game: this.gameSelect.value };
+    const bot = this.optionInputs.find((f) => f.option.name === 'bot');
+    if (this.app.account && this.ratedWanted && !(bot && bot.input.value !== '')) msg.rated = true;
+    const options = this.chosenOptions();
+    if (Object.keys(options).length) msg.options = options;
+    this.app.send(msg);
   }
 
   /** The options chosen that differ from their defaults. */

@@ -68,13 +68,14 @@ extension ServerMessage {
             writer.field("waiting", status.waiting)
             writer.field("waited_ms", status.waitedMs)
             writer.field("next_wave_ms", status.nextWaveMs)
-        case .paired(let room, let pool, let game, let seat, let challenge):
+        case .paired(let room, let pool, let game, let seat, let challenge, let seek):
             writer.field("room", room)
             // A pool's pairing names its pool; a challenge's, its challenge.
             if let pool { writer.field("pool", pool) }
             writer.field("game", game)
             writer.field("seat", seat)
             if let challenge { writer.field("challenge", challenge) }
+            if let seek { writer.field("seek", seek) }
         default:
             preconditionFailure("not a pool message")
         }
@@ -93,7 +94,7 @@ extension ServerMessageDecoder {
         ("paired", { fields throws(ServerDecodeFailure) in
             .paired(
                 room: try fields.string("room"), pool: try fields.optionalString("pool"), game: try fields.string("game"), seat: try fields.int("seat"),
-                challenge: try fields.optionalString("challenge"))
+                challenge: try fields.optionalString("challenge"), seek: try fields.optionalString("seek"))
         }),
     ]
 }
