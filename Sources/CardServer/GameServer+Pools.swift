@@ -58,6 +58,7 @@ extension GameServer {
         let isBot = player.isBot
         withLine(poolID, isBot: isBot, seats: info.seats) { $0.join(player.id, rating: rating, nowMs: now) }
         quickPairing.waitingIn[player.id] = (poolID, isBot)
+        lobbyPoolsTouched()
         host.log("\(player.name) waits in the pool \(poolID)\(isBot ? " (bots)" : "")")
         send(.ok(id: id), to: player)
         sendPoolStatus(to: player, pool: poolID, isBot: isBot, now: now)
@@ -77,6 +78,7 @@ extension GameServer {
         // The line exists: the player waits in it.
         if waiting.isBot { quickPairing.bots[waiting.pool]?.leave(player.id) } else { quickPairing.people[waiting.pool]?.leave(player.id) }
         host.log("\(player.name) left the pool \(waiting.pool)")
+        lobbyPoolsTouched()
         poolChanged(waiting.pool, isBot: waiting.isBot, now: poolNowMs)
     }
 
@@ -139,6 +141,7 @@ extension GameServer {
                 return first != second && !accounts.isBlocked(first, second)
             }
         }
+        if !tables.isEmpty { lobbyPoolsTouched() }
         for table in tables {
             let seated = table.compactMap { players[$0] }
             for player in seated { quickPairing.waitingIn[player.id] = nil }

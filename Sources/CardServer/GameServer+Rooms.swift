@@ -6,13 +6,13 @@ extension GameServer {
         if let game = query.game, !Self.gameNames.contains(game) {
             throw .badRequest("there is no game '\(game)'; games: \(Self.gameNames.joined(separator: ", "))")
         }
-        let prefix = listing.page(query) { room in summary(of: room) }
+        let prefix = listing.page(query) { room in listedSummary(of: room) }
         return RoomsPage.replyLine(prefix: prefix, id: id)
     }
 
     /// A room's line in `rooms`; nil while none of its members is connected: a room
     /// everyone left (kept for the grace period) is not offered to newcomers.
-    private func summary(of room: Room) -> RoomSummary? {
+    func listedSummary(of room: Room) -> RoomSummary? {
         var anyoneConnected = false
         room.forEachMember { memberID, _ in
             if players[memberID]?.isConnected == true { anyoneConnected = true }

@@ -92,28 +92,37 @@ extension GameServer {
             openedNs: host.nowNanoseconds)
         seek.timer = host.schedule(after: SeekBook.lifetime) { [weak self] in self?.closeSeek(seekID, .expired) }
         seekBook.add(seek)
+        lobbySeekChanged(seekID, opened: true)
         host.log("\(player.name) seeks \(request.game) (\(seekID))")
         send(.seekOpen(seek: seekID, expiresMs: Int(SeekBook.lifetime.components.seconds * 1_000), id: id), to: player)
     }
 
     /// `seeks`: the newest open seeks `player` may take, at most ``SeekBook/listed``.
     func listSeeks(for player: Player, id: RequestID?) {
-        let now = host.nowNanoseconds
-        let wall = host.wallMilliseconds
+        send(.seeks(takeableSeeks(for: player), id: id), to: player)
+    }
+
+    /// The newest open seeks `player` may take, at most ``SeekBook/listed``.
+    func takeableSeeks(for player: Player) -> [SeekInfo] {
         var listed: [SeekInfo] = []
         for seekID in seekBook.order.reversed() {
             guard let seek = seekBook.open[seekID], seekRefusal(seek, for: player) == nil else { continue }
-            listed.append(SeekInfo(
-                seek: seek.id, from: seek.fromName,
-                rating: seek.account.map { ratings.shown(account: $0, game: seek.request.game, nowMs: wall) }, bot: seek.isBot,
-                request: seek.request, waitedMs: Int((now &- seek.openedNs) / 1_000_000)))
+            listed.append(seekInfo(seek))
             if listed.count == SeekBook.listed { break }
         }
-        send(.seeks(listed, id: id), to: player)
+        return listed
+    }
+
+    /// A seek as `seeks` and the lobby stream show it.
+    func seekInfo(_ seek: OpenSeek) -> SeekInfo {
+        SeekInfo(
+            seek: seek.id, from: seek.fromName,
+            rating: seek.account.map { ratings.shown(account: $0, game: seek.request.game, nowMs: host.wallMilliseconds) }, bot: seek.isBot,
+            request: seek.request, waitedMs: Int((host.nowNanoseconds &- seek.openedNs) / 1_000_000))
     }
 
     /// Why `player` may not take `seek`; nil when they may.
-    private func seekRefusal(_ seek: OpenSeek, for player: Player) -> String? {
+    func seekRefusal(_ seek: OpenSeek, for player: Player) -> String? {
         if seek.from == player.id || (seek.account != nil && seek.account == player.account) { return "that seek is yours" }
         if seek.request.rated, player.account == nil { return "that seek is rated: sign in to an account to take it" }
         if player.isBot, !seek.request.bots { return "that seek is for people; bots are not welcome to it" }
@@ -183,6 +192,7 @@ extension GameServer {
     private func removeSeek(_ seekID: String) -> OpenSeek? {
         guard let seek = seekBook.remove(seekID) else { return nil }
         if let timer = seek.timer { host.cancel(timer) }
+        lobbySeekChanged(seekID, opened: false)
         return seek
     }
 }

@@ -89,6 +89,8 @@ public final class GameServer {
     var challenges = ChallengeBook()
     /// The open seeks (``SeekBook``).
     var seekBook = SeekBook()
+    /// The lobby stream (``LobbyFeed``).
+    var lobbyFeed = LobbyFeed()
     /// Each player by the skeleton of their name (``NameSkeleton``): whom a `challenge` asks.
     var playersBySkeleton: [String: Set<String>] = [:]
     var nextPlayerNumber = 1
@@ -235,6 +237,7 @@ public final class GameServer {
     /// A client whose reading was paused for its unsent output has read enough of it.
     public func clientDrained(_ id: ClientID) {
         guard let client = clients[id] else { return }
+        lobbyCaughtUp(id)
         if client.missedStates {
             client.missedStates = false
             // The newest state, at the seq the others saw last: the ones between are not needed.
@@ -251,6 +254,7 @@ public final class GameServer {
         refusals[id] = nil
         guard let client = clients.removeValue(forKey: id) else { return }
         addressLimits.connectionClosed(from: client.address)
+        dropLobbySubscriber(id)
         host.log("\(id) closed (\(reason))")
         results.forget(id)
         if let timer = client.loginTimer {
@@ -493,6 +497,10 @@ public final class GameServer {
             try acceptSeek(seek, by: player, id: id)
         case .seekCancel(let seek):
             try cancelSeek(seek, by: player, id: id)
+        case .subscribeLobby:
+            subscribeLobby(client, player: player, id: id)
+        case .unsubscribeLobby:
+            unsubscribeLobby(client, id: id)
         case .stats(let name):
             // No player can have a longer name, and the reply quotes the name back.
             guard name.utf8.count <= ServerConfig.maxNameBytes else {

@@ -43,6 +43,8 @@ enum HelpText {
         #"{"type":"seeks"}                                 the open seeks you may take, newest first"#,
         #"{"type":"seek_accept","seek":"s1"}               take a seek: you both sit in a new room"#,
         #"{"type":"seek_cancel","seek":"s1"}               take back a seek you opened"#,
+        #"{"type":"subscribe","lobby":true}                the lobby once, then its changes as they come (rooms, seeks, pools)"#,
+        #"{"type":"unsubscribe","lobby":true}              no more lobby changes"#,
         #"{"type":"stats","name":"ann"}                    games, wins and points of players called ann"#,
         #"{"type":"leaderboard","game":"set"}              the best players of a game"#,
         #"{"type":"leaderboard","game":"set","daily":true} today's results of the daily deal (or "daily":"2026-11-24")"#,

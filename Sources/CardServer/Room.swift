@@ -34,6 +34,8 @@ final class Room {
     weak var listing: RoomListing?
     /// Whether `seq` moved since `summary` was made.
     var summaryIsStale = false
+    /// Whether the lobby stream has this room among the turn's changes (``RoomListing/takeFeedChanges()``).
+    var feedIsStale = false
     /// The room's line in `rooms` as last made; nil while no member is connected (not listed).
     var summary: RoomSummary?
     /// `summary` encoded, kept so a page is assembled by copying bytes.

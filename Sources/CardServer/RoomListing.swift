@@ -23,6 +23,32 @@ final class RoomListing {
         let from: Int
     }
 
+    /// Whether the lobby stream wants to hear of changes: while someone subscribes.
+    var feedIsOn = false {
+        didSet {
+            guard !feedIsOn else { return }
+            for room in feedTouched { room.feedIsStale = false }
+            feedTouched = []
+            feedRemoved = []
+        }
+    }
+    /// Rooms touched since the stream last took them, and the codes of rooms taken out.
+    private var feedTouched: [Room] = []
+    private var feedRemoved: [String] = []
+
+    /// The listed rooms, oldest first.
+    var listedRooms: [Room] { rooms }
+
+    /// What changed since the last call: the rooms taken out (codes), then the rooms touched.
+    func takeFeedChanges() -> (removed: [String], touched: [Room]) {
+        defer {
+            feedTouched.removeAll(keepingCapacity: true)
+            feedRemoved.removeAll(keepingCapacity: true)
+        }
+        for room in feedTouched { room.feedIsStale = false }
+        return (feedRemoved, feedTouched)
+    }
+
     /// Pages assembled so far: what the cache saves shows here.
     private(set) var pagesMade = 0
 
@@ -79,6 +105,7 @@ final class RoomListing {
     func remove(_ room: Room) {
         guard room.listing === self else { return }
         room.listing = nil
+        if feedIsOn { feedRemoved.append(room.code) }
         let index = index(after: room.serial - 1)
         if index < rooms.count, rooms[index] === room {
             rooms.remove(at: index)
@@ -92,6 +119,10 @@ final class RoomListing {
 
     /// Notes that a room's summary may have changed; it is made again when a page is asked for.
     func changed(_ room: Room) {
+        if feedIsOn, !room.feedIsStale {
+            room.feedIsStale = true
+            feedTouched.append(room)
+        }
         guard !room.summaryIsStale else { return }
         room.summaryIsStale = true
         stale.append(room)

@@ -102,6 +102,13 @@ public enum ClientCommand: Equatable, Sendable {
     /// Takes back a seek one opened (answered `ok`).
     case seekCancel(seek: String)
 
+    // MARK: The lobby stream (LobbyMessages.swift)
+
+    /// `subscribe` with `"lobby":true`: the lobby once (`lobby`), then its changes.
+    case subscribeLobby
+    /// `unsubscribe` with `"lobby":true`: no more lobby changes (answered `ok`).
+    case unsubscribeLobby
+
     // MARK: Results (ResultMessages.swift)
 
     /// A player's record from the results journal.

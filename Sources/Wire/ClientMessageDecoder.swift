@@ -158,6 +158,8 @@ public enum ClientMessageDecoder {
         case .seeks: .seeks
         case .seekAccept: .seekAccept(seek: try fields.string("seek"))
         case .seekCancel: .seekCancel(seek: try fields.string("seek"))
+        case .subscribe: try .readStream(fields, subscribing: true)
+        case .unsubscribe: try .readStream(fields, subscribing: false)
         case .stats: .stats(name: try fields.string("name"))
         case .leaderboard: try .readLeaderboard(fields)
         case .throw: .throwSign(try fields.sign("sign"))

@@ -31,6 +31,7 @@ extension ClientCommand {
     private func writeFields(into writer: inout JSONWriter) {
         switch self {
         case .help, .ping, .games, .logout, .tokens, .sessions, .leave, .start, .draw, .undo, .finish, .deal, .hint, .poolLeave, .resign, .abort, .seeks: break
+        case .subscribeLobby, .unsubscribeLobby: writer.field("lobby", true)
         case .seek(let request): request.write(into: &writer)
         case .seekAccept(let seek), .seekCancel(let seek): writer.field("seek", seek)
         case .challenge, .challengeAccept, .challengeDecline, .challengeCancel, .block, .unblock: writeChallengeFields(into: &writer)

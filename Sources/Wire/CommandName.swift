@@ -16,6 +16,8 @@ enum CommandName: String, CaseIterable, Sendable {
     case block, unblock
     // Seeks
     case seek, seeks, seekAccept = "seek_accept", seekCancel = "seek_cancel"
+    // The lobby stream
+    case subscribe, unsubscribe
     // Results
     case stats, leaderboard
     // rps, rps-brain, concentration
@@ -64,6 +66,8 @@ enum CommandName: String, CaseIterable, Sendable {
         case .seeks: #"{"type":"seeks"}"#
         case .seekAccept: #"{"type":"seek_accept","seek":"s1"}"#
         case .seekCancel: #"{"type":"seek_cancel","seek":"s1"}"#
+        case .subscribe: #"{"type":"subscribe","lobby":true}"#
+        case .unsubscribe: #"{"type":"unsubscribe","lobby":true}"#
         case .stats: #"{"type":"stats","name":"ann"}"#
         case .leaderboard: #"{"type":"leaderboard","game":"set"}"#
         case .throw: #"{"type":"throw","sign":"rock"}"#
@@ -120,6 +124,8 @@ extension ClientCommand {
         case .seeks: .seeks
         case .seekAccept: .seekAccept
         case .seekCancel: .seekCancel
+        case .subscribeLobby: .subscribe
+        case .unsubscribeLobby: .unsubscribe
         case .stats: .stats
         case .leaderboard, .dailyLeaderboard, .ratingLeaderboard: .leaderboard
         case .throwSign: .throw

@@ -104,6 +104,25 @@ public enum ServerMessage: Equatable, Sendable {
     /// The creator's seek ended without a game: expired, or they sat down elsewhere.
     case seekClosed(seek: String, reason: SeekEnd)
 
+    // MARK: The lobby stream (LobbyMessages.swift)
+
+    /// The lobby as it is: on `subscribe`, and after a subscriber fell behind and caught up.
+    case lobby(LobbySnapshot, id: RequestID?)
+    /// A public room came to be listed.
+    case roomOpened(RoomSummary)
+    /// A listed room's line changed.
+    case roomChanged(RoomSummary)
+    /// A listed room is listed no more (closed, private now, or nobody in it connected).
+    case roomClosed(room: String)
+    /// A seek the subscriber may take was opened.
+    case seekAdded(SeekInfo)
+    /// A seek was taken, taken back or expired.
+    case seekRemoved(seek: String)
+    /// The pools' counts changed (`pools`).
+    case poolCounts([PoolCount])
+    /// How many players are online changed.
+    case online(players: Int)
+
     // MARK: Results (ResultMessages.swift)
 
     /// A player's record from the results journal.
@@ -154,10 +173,11 @@ public enum ServerMessage: Equatable, Sendable {
              .stats(_, let id), .token(_, _, let id), .tokens(_, let id), .sessions(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .ratingLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id),
-             .challengeSent(_, _, _, let id), .seekOpen(_, _, let id), .seeks(_, let id):
+             .challengeSent(_, _, _, let id), .seekOpen(_, _, let id), .seeks(_, let id), .lobby(_, let id):
             id
         case .hello, .member, .notice, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced, .signedOut,
-             .poolStatus, .paired, .challengeOffer, .challengeDeclined, .challengeClosed, .seekClosed:
+             .poolStatus, .paired, .challengeOffer, .challengeDeclined, .challengeClosed, .seekClosed,
+             .roomOpened, .roomChanged, .roomClosed, .seekAdded, .seekRemoved, .poolCounts, .online:
             nil
         }
     }
@@ -195,6 +215,14 @@ public enum ServerMessage: Equatable, Sendable {
         case .seekOpen: "seek_open"
         case .seeks: "seeks"
         case .seekClosed: "seek_closed"
+        case .lobby: "lobby"
+        case .roomOpened: "room_opened"
+        case .roomChanged: "room_changed"
+        case .roomClosed: "room_closed"
+        case .seekAdded: "seek_added"
+        case .seekRemoved: "seek_removed"
+        case .poolCounts: "pools"
+        case .online: "online"
         case .stats: "stats"
         case .leaderboard: "leaderboard"
         case .dailyLeaderboard: "daily_leaderboard"

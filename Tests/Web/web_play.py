@@ -993,11 +993,13 @@ def scenario_quickplay(run):
         phone.login('quill')
         def pool_button(page):
             return wait_for('the pool buttons', lambda: [b for b in page.d.find_elements(By.CSS_SELECTOR, '.quick .pools button')
-                                                            if b.text == 'rock-paper-scissors, best of 3'])[0]
+                                                            if b.text.split(' · ')[0] == 'rock-paper-scissors, best of 3'])[0]
         desk.tap(pool_button(desk))
         wait_for('the wait on the page', lambda: 'Waiting in rock-paper-scissors, best of 3' in desk.d.find_element(By.CSS_SELECTOR, '.quick').text)
         expect('nobody else yet' in desk.d.find_element(By.CSS_SELECTOR, '.quick').text, 'the desk waits alone first')
         desk.shot('web-quickplay-waiting-desktop')
+        # The phone's lobby streams the pool's count: one waits there already.
+        wait_for('the count on the phone', lambda: pool_button(phone).text == 'rock-paper-scissors, best of 3 · 1 waiting')
         phone.tap(pool_button(phone))
         wait_for('the phone waits', lambda: 'Waiting in' in phone.d.find_element(By.CSS_SELECTOR, '.quick').text or phone.state())
         phone.shot('web-quickplay-waiting-phone')

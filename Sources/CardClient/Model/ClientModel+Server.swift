@@ -65,6 +65,9 @@ extension ClientModel {
             room?.log(.event(how))
         case .poolStatus(let status):
             if quickPlay?.waitingIn == status.pool { quickPlay?.status = status }
+        case .lobby, .roomOpened, .roomChanged, .roomClosed, .seekAdded, .seekRemoved, .poolCounts, .online:
+            // The lobby stream is for clients that subscribe to it; this one asks for pages.
+            break
         case .seekOpen(let seek, let expiresMs, _):
             mySeek = seek
             setStatus("your seek is open for \(expiresMs / 60_000) minutes: p lists the seeks, x there takes yours back", tone: .neutral, now: now)

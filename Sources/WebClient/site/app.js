@@ -143,8 +143,8 @@ function connectionStatus(s) {
 }
 
 function openLobby() {
+  // The lobby subscribes to the lobby stream as it opens: its rooms come with the snapshot.
   app.show(new Lobby(app));
-  app.send({ type: 'rooms' });
 }
 
 /**
@@ -346,6 +346,14 @@ function handle(msg) {
       app.addLog(`${msg.name} is back`, 'info'); break;
     case 'rooms':
     case 'seeks':
+    case 'lobby':
+    case 'room_opened':
+    case 'room_changed':
+    case 'room_closed':
+    case 'seek_added':
+    case 'seek_removed':
+    case 'pools':
+    case 'online':
     case 'stats':
     case 'leaderboard':
     case 'daily_leaderboard':

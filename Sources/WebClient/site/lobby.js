@@ -47,17 +47,18 @@ export class Lobby {
     this.renderQuick();
     this.renderSeeks();
     this.renderRooms();
-    this.refresh(true);
-    this.timer = setInterval(() => this.refresh(), 5000);
+    // The lobby streams: the rooms, seeks and pool counts once, then each change as it comes.
+    this.view = null;
+    this.refresh();
   }
 
-  destroy() { clearInterval(this.timer); }
+  destroy() {
+    if (this.app.conn.isOpen) this.app.conn.send({ type: 'unsubscribe', lobby: true });
+  }
 
-  /** The rooms (the page asks for them itself on opening the lobby) and the open seeks. */
-  refresh(seeksOnly = false) {
-    if (!this.app.conn.isOpen) return;
-    if (!seeksOnly) this.app.conn.send({ type: 'rooms' });
-    this.app.conn.send({ type: 'seeks' });
+  /** (Re)subscribes to the lobby stream: a fresh snapshot, then its changes. */
+  refresh() {
+    if (this.app.conn.isOpen) this.app.conn.send({ type: 'subscribe', lobby: true });
   }
 
   /** Open seeks: a game of two others offer, each with a Play button; and this player's own. */
@@ -65,8 +66,7 @@ export class Lobby {
     if (!this.seeksCard) return;
     const mine = this.app.mySeek;
     fill(this.seeksCard,
-      h('div', { class: 'row spread' }, h('h2', {}, 'Open seeks'),
-        h('button', { class: 'small', onclick: () => this.refresh(true) }, 'Refresh')),
+      h('h2', {}, 'Open seeks'),
       mine ? h('div', { class: 'row spread mine' }, h('p', {}, 'Your seek is open: the first who takes it plays you.'),
         h('button', { type: 'button', class: 'small', id: 'seek-cancel', onclick: () => { this.app.send({ type: 'seek_cancel', seek: mine }); this.app.mySeek = null; this.renderSeeks(); } }, 'Take it back')) : null,
       this.seeks.length === 0
@@ -95,11 +95,12 @@ export class Lobby {
     const heading = h('h2', {}, 'Quick play');
     if (!pools.length) { fill(this.quick, heading, h('p', { class: 'muted' }, 'Loading the pools…')); return; }
     const waitingIn = pool && (pool.status ? pool.status.pool : pool.asked);
+    const counts = new Map((this.app.poolCounts || []).map((c) => [c.pool, c.waiting]));
     const buttons = h('div', { class: 'pools' }, pools.map((p) => h('button', {
       type: 'button', class: p.id === waitingIn ? 'primary waiting' : '', disabled: !!waitingIn,
       'aria-pressed': p.id === waitingIn ? 'true' : 'false',
       onclick: () => { this.app.pool = { asked: p.id, status: null }; this.app.send({ type: 'pool_join', pool: p.id }); this.renderQuick(); },
-    }, p.title)));
+    }, p.title, counts.get(p.id) ? h('small', { class: 'count' }, ` · ${counts.get(p.id)} waiting`) : null)));
     let line;
     if (waitingIn) {
       const s = pool.status;
@@ -121,6 +122,7 @@ export class Lobby {
   }
 
   message(msg) {
+    if (this.stream(msg)) return true;
     if (msg.type === 'seeks') {
       this.seeks = msg.seeks;
       this.renderSeeks();
@@ -136,6 +138,54 @@ export class Lobby {
     this.rooms = firstPage ? msg.rooms : this.rooms.concat(msg.rooms);
     this.total = msg.total;
     this.next = msg.next;
+    this.renderRooms();
+    return true;
+  }
+
+  /** Applies the lobby stream's messages; true when `msg` was one. */
+  stream(msg) {
+    switch (msg.type) {
+      case 'lobby':
+        this.view = new Map(msg.rooms.map((r) => [r.room, r]));
+        this.viewMore = !!msg.more;
+        this.seeks = msg.seeks;
+        this.app.poolCounts = msg.pools;
+        this.online = msg.online;
+        break;
+      case 'room_opened':
+      case 'room_changed':
+        if (!this.view) return true;
+        this.view.set(msg.room.room, msg.room);
+        break;
+      case 'room_closed':
+        if (this.view) this.view.delete(msg.room);
+        break;
+      case 'seek_added':
+        this.seeks = [msg.seek].concat(this.seeks.filter((s) => s.seek !== msg.seek.seek));
+        this.renderSeeks();
+        return true;
+      case 'seek_removed':
+        this.seeks = this.seeks.filter((s) => s.seek !== msg.seek);
+        this.renderSeeks();
+        return true;
+      case 'pools':
+        this.app.poolCounts = msg.pools;
+        this.renderQuick();
+        return true;
+      case 'online':
+        this.online = msg.online;
+        this.renderRooms();
+        return true;
+      default:
+        return false;
+    }
+    if (this.view) {
+      const all = [...this.view.values()];
+      this.rooms = all.slice(0, 50);
+      this.total = all.length;
+      this.next = null;
+    }
+    if (msg.type === 'lobby') { this.renderSeeks(); this.renderQuick(); }
     this.renderRooms();
     return true;
   }
@@ -158,8 +208,11 @@ export class Lobby {
           h('button', { class: 'small', onclick: () => this.app.send({ type: 'watch', room: r.room }), 'aria-label': `watch room ${r.room}` }, 'Watch'));
       })));
     }
-    fill(this.more, this.next ? h('button', { class: 'small', onclick: () => { this.pageAsked = true; this.app.send(this.next); } },
-      `Show more (${this.total - this.rooms.length} more)`) : null);
+    fill(this.more,
+      this.next ? h('button', { class: 'small', onclick: () => { this.pageAsked = true; this.app.send(this.next); } },
+        `Show more (${this.total - this.rooms.length} more)`) : null,
+      !this.next && this.total > this.rooms.length ? h('p', { class: 'muted' }, `and ${this.total - this.rooms.length} more rooms`) : null,
+      typeof this.online === 'number' ? h('p', { class: 'muted online' }, `${this.online} ${this.online === 1 ? 'player' : 'players'} online`) : null);
   }
 
   title(game) {

@@ -274,23 +274,28 @@ extension ServerMessage {
 
 extension RoomsPage {
     fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
-        let summaries = try fields.objects("rooms").map { room throws(ServerDecodeFailure) in
-            RoomSummary(
-                room: try room.string("room"), game: try room.string("game"), players: try room.strings("players"),
-                seats: try room.int("seats"), phase: try room.phase("phase"), spectators: try room.int("spectators"),
-                bots: room.has("bots") ? try room.strings("bots") : [],
-                ratings: try room.optionalArray("ratings").map { ratings throws(ServerDecodeFailure) in
-                    try ratings.enumerated().map { index, value throws(ServerDecodeFailure) -> ShownRating? in
-                        guard !value.isNull else { return nil }
-                        let rating = try room.nested(value, "ratings[\(index)]")
-                        return ShownRating(rating: try rating.number("rating"), provisional: try rating.bool("provisional"))
-                    }
-                })
-        }
+        let summaries = try fields.objects("rooms").map { room throws(ServerDecodeFailure) in try RoomSummary(room) }
         let next = try fields.optionalObject("next").map { next throws(ServerDecodeFailure) in
             RoomsQuery(game: try next.optionalString("game"), after: try next.optionalInt("after"))
         }
         self.init(rooms: summaries, total: try fields.int("total"), next: next)
+    }
+}
+
+extension RoomSummary {
+    /// Reads one room's line: of a `rooms` page, a `lobby` snapshot or a lobby event.
+    init(_ room: ServerFields) throws(ServerDecodeFailure) {
+        self.init(
+            room: try room.string("room"), game: try room.string("game"), players: try room.strings("players"),
+            seats: try room.int("seats"), phase: try room.phase("phase"), spectators: try room.int("spectators"),
+            bots: room.has("bots") ? try room.strings("bots") : [],
+            ratings: try room.optionalArray("ratings").map { ratings throws(ServerDecodeFailure) in
+                try ratings.enumerated().map { index, value throws(ServerDecodeFailure) -> ShownRating? in
+                    guard !value.isNull else { return nil }
+                    let rating = try room.nested(value, "ratings[\(index)]")
+                    return ShownRating(rating: try rating.number("rating"), provisional: try rating.bool("provisional"))
+                }
+            })
     }
 }
 

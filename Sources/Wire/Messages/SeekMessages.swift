@@ -60,25 +60,48 @@ extension ServerMessage {
             writer.field("seek", seek)
             writer.field("expires_ms", expiresMs)
         case .seeks(let seeks, _):
-            writer.field("seeks", array: seeks) { writer, seek in
-                writer.openObject()
-                writer.field("seek", seek.seek)
-                writer.field("from", seek.from)
-                if let rating = seek.rating {
-                    writer.field("rating", number: rating.rating)
-                    writer.field("provisional", rating.provisional)
-                }
-                if seek.bot { writer.field("bot", true) }
-                seek.request.write(into: &writer)
-                writer.field("waited_ms", seek.waitedMs)
-                writer.closeObject()
-            }
+            writer.field("seeks", array: seeks) { writer, seek in seek.write(into: &writer) }
         case .seekClosed(let seek, let reason):
             writer.field("seek", seek)
             writer.field("reason", reason.rawValue)
         default:
             preconditionFailure("not a seek message")
         }
+    }
+}
+
+extension SeekInfo {
+    /// The seek as one JSON object: of `seeks`, a `lobby` snapshot or `seek_added`.
+    func write(into writer: inout JSONWriter) {
+        writer.openObject()
+        writer.field("seek", seek)
+        writer.field("from", from)
+        if let rating {
+            writer.field("rating", number: rating.rating)
+            writer.field("provisional", rating.provisional)
+        }
+        if bot { writer.field("bot", true) }
+        request.write(into: &writer)
+        writer.field("waited_ms", waitedMs)
+        writer.closeObject()
+    }
+
+    /// Reads one seek's object.
+    init(_ seek: ServerFields) throws(ServerDecodeFailure) {
+        var range: ClosedRange<Int>?
+        if let bounds = try seek.optionalArray("rating_range"), bounds.count == 2, let low = bounds[0].intValue, let high = bounds[1].intValue, low <= high {
+            range = low...high
+        }
+        self.init(
+            seek: try seek.string("seek"), from: try seek.string("from"),
+            rating: try seek.optionalNumber("rating").map { rating throws(ServerDecodeFailure) in
+                ShownRating(rating: rating, provisional: try seek.optionalBool("provisional") ?? false)
+            },
+            bot: try seek.optionalBool("bot") ?? false,
+            request: SeekRequest(
+                game: try seek.string("game"), options: try seek.optionalJSONObject("options") ?? JSONObject(),
+                rated: try seek.optionalBool("rated") ?? false, ratingRange: range, bots: try seek.optionalBool("bots") ?? false),
+            waitedMs: try seek.int("waited_ms"))
     }
 }
 
@@ -121,22 +144,7 @@ extension ServerMessageDecoder {
             .seekOpen(seek: try fields.string("seek"), expiresMs: try fields.int("expires_ms"), id: try fields.id())
         }),
         ("seeks", { fields throws(ServerDecodeFailure) in
-            .seeks(try fields.objects("seeks").map { seek throws(ServerDecodeFailure) in
-                var range: ClosedRange<Int>?
-                if let bounds = try seek.optionalArray("rating_range"), bounds.count == 2, let low = bounds[0].intValue, let high = bounds[1].intValue, low <= high {
-                    range = low...high
-                }
-                return SeekInfo(
-                    seek: try seek.string("seek"), from: try seek.string("from"),
-                    rating: try seek.optionalNumber("rating").map { rating throws(ServerDecodeFailure) in
-                        ShownRating(rating: rating, provisional: try seek.optionalBool("provisional") ?? false)
-                    },
-                    bot: try seek.optionalBool("bot") ?? false,
-                    request: SeekRequest(
-                        game: try seek.string("game"), options: try seek.optionalJSONObject("options") ?? JSONObject(),
-                        rated: try seek.optionalBool("rated") ?? false, ratingRange: range, bots: try seek.optionalBool("bots") ?? false),
-                    waitedMs: try seek.int("waited_ms"))
-            }, id: try fields.id())
+            .seeks(try fields.objects("seeks").map { seek throws(ServerDecodeFailure) in try SeekInfo(seek) }, id: try fields.id())
         }),
         ("seek_closed", { fields throws(ServerDecodeFailure) in
             .seekClosed(seek: try fields.string("seek"), reason: SeekEnd(rawValue: try fields.string("reason")) ?? .expired)
