@@ -71,15 +71,7 @@ extension GameServer {
     /// `challenge`: checks the game and its options, finds who is asked, and offers it to
     /// every connection of theirs.
     func sendChallenge(_ request: ChallengeRequest, by player: Player, id: RequestID?) throws(CommandError) {
-        if let code = player.roomCode {
-            throw .badRequest("you are in room \(code); send {\"type\":\"leave\"} first, then challenge")
-        }
-        guard let engineType = Self.engines.first(where: { $0.gameName == request.game }) else {
-            throw .badRequest("there is no game '\(request.game.quotedForEcho(maxScalars: 20))'; games: \(Self.gameNames.joined(separator: ", "))")
-        }
-        // A challenge is a game of two: the options must make one, as a `create` would check them.
-        let seats = try engineType.seatCount(requested: 2, options: request.options)
-        _ = try engineType.init(room: "", seats: seats, options: request.options)
+        _ = try gameOfTwo(request.game, options: request.options, offeredBy: player, what: "challenge")
         let (toName, targets) = try challengeTargets(request.name, from: player)
         if request.rated, player.account == nil || targets.contains(where: { players[$0]?.account == nil }) {
             throw .badRequest("a rated game needs two signed-in accounts; send \"rated\":false for a casual one")
@@ -167,32 +159,23 @@ extension GameServer {
             throw .badRequest("\(challenge.fromName) sat down in another room meanwhile; the challenge is gone")
         }
         if let refusal = diskBudget?.refusal { throw CommandError(code: .serverBusy, message: refusal) }
-        guard let engineType = Self.engines.first(where: { $0.gameName == challenge.game }) else { return }
-        let seats = try engineType.seatCount(requested: 2, options: challenge.options)
+        // Checked again: the player asked is in no room (above), the game as it was offered.
+        let game = try gameOfTwo(challenge.game, options: challenge.options, offeredBy: challenger, what: "challenge")
         // Out of the book before the room opens: sitting down ends the challenger's other challenges.
         takeOut(challengeID)
+        for other in challenge.targets where other != player.id {
+            if let session = players[other] { send(.challengeClosed(challenge: challengeID, reason: .answered), to: session) }
+        }
         let room: Room
         do {
-            room = try openRoom(
-                engineType, seatCount: seats, options: challenge.options, isPrivate: false,
-                rated: challenge.rated && challenger.account != nil && player.account != nil, creator: challenger)
+            room = try seatPair(offerer: challenger, taker: player, game: game, options: challenge.options, rated: challenge.rated, id: id) { room, seat in
+                .paired(room: room.code, pool: nil, game: room.gameName, seat: seat, challenge: challengeID)
+            }
         } catch {
             send(.challengeClosed(challenge: challengeID, reason: .gone), to: challenger)
             throw error
         }
-        for other in challenge.targets where other != player.id {
-            if let session = players[other] { send(.challengeClosed(challenge: challengeID, reason: .answered), to: session) }
-        }
-        leavePool(challenger)
-        leavePool(player)
-        send(.ok(id: id), to: player)
-        send(.paired(room: room.code, pool: nil, game: room.gameName, seat: 0, challenge: challengeID), to: challenger)
-        try takeSeat(player, in: room, seat: 1)
-        send(.paired(room: room.code, pool: nil, game: room.gameName, seat: 1, challenge: challengeID), to: player)
-        countGameStartUnchecked(by: challenger)
-        countGameStartUnchecked(by: player)
         host.log("challenge \(challengeID): \(player.name) accepted; room \(room.code)")
-        withCause(.event(.begin)) { seatsChanged(room) }
     }
 
     /// `challenge_decline`: the challenger hears who said no and why.

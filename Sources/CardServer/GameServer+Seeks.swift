@@ -63,15 +63,7 @@ struct SeekBook {
 /// one untaken for ten minutes, or whose creator sits down elsewhere, ends (`seek_closed`).
 extension GameServer {
     func openSeek(_ request: SeekRequest, by player: Player, id: RequestID?) throws(CommandError) {
-        if let code = player.roomCode {
-            throw .badRequest("you are in room \(code); send {\"type\":\"leave\"} first, then seek")
-        }
-        guard let engineType = Self.engines.first(where: { $0.gameName == request.game }) else {
-            throw .badRequest("there is no game '\(request.game.quotedForEcho(maxScalars: 20))'; games: \(Self.gameNames.joined(separator: ", "))")
-        }
-        // A seek is a game of two: its options must make one, as a `create` would check them.
-        let seats = try engineType.seatCount(requested: 2, options: request.options)
-        _ = try engineType.init(room: "", seats: seats, options: request.options)
+        _ = try gameOfTwo(request.game, options: request.options, offeredBy: player, what: "seek")
         if request.rated, player.account == nil {
             throw .badRequest("a rated seek needs a signed-in account; send \"rated\":false for a casual one")
         }
@@ -148,22 +140,12 @@ extension GameServer {
             throw .badRequest("\(seek.fromName) is no longer free to play; the seek is gone")
         }
         if let refusal = diskBudget?.refusal { throw CommandError(code: .serverBusy, message: refusal) }
-        guard let engineType = Self.engines.first(where: { $0.gameName == seek.request.game }) else { return }
-        let seats = try engineType.seatCount(requested: 2, options: seek.request.options)
+        let game = try gameOfTwo(seek.request.game, options: seek.request.options, offeredBy: seeker, what: "seek")
         removeSeek(seekID)
-        let room = try openRoom(
-            engineType, seatCount: seats, options: seek.request.options, isPrivate: false,
-            rated: seek.request.rated && seeker.account != nil && player.account != nil, creator: seeker)
-        leavePool(seeker)
-        leavePool(player)
-        send(.ok(id: id), to: player)
-        send(.paired(room: room.code, pool: nil, game: room.gameName, seat: 0, seek: seekID), to: seeker)
-        try takeSeat(player, in: room, seat: 1)
-        send(.paired(room: room.code, pool: nil, game: room.gameName, seat: 1, seek: seekID), to: player)
-        countGameStartUnchecked(by: seeker)
-        countGameStartUnchecked(by: player)
+        let room = try seatPair(offerer: seeker, taker: player, game: game, options: seek.request.options, rated: seek.request.rated, id: id) { room, seat in
+            .paired(room: room.code, pool: nil, game: room.gameName, seat: seat, seek: seekID)
+        }
         host.log("seek \(seekID): \(player.name) took it; room \(room.code)")
-        withCause(.event(.begin)) { seatsChanged(room) }
     }
 
     /// `seek_cancel`: its creator takes it back.

@@ -1,0 +1,43 @@
+import Wire
+
+/// What a challenge and a seek share: the game of two they offer, checked when it is offered,
+/// and the new room that seats its two players when it is taken.
+extension GameServer {
+    /// The game `game` with `options`, for two seats, checked as `create` would check it; the
+    /// offerer must be in no room.
+    /// - Parameter what: the command, for the error ("challenge", "seek").
+    func gameOfTwo(_ game: String, options: JSONObject, offeredBy player: Player, what: String) throws(CommandError) -> (any GameEngine.Type, Int) {
+        if let code = player.roomCode {
+            throw .badRequest("you are in room \(code); send {\"type\":\"leave\"} first, then \(what)")
+        }
+        guard let engineType = Self.engines.first(where: { $0.gameName == game }) else {
+            throw .badRequest("there is no game '\(game.quotedForEcho(maxScalars: 20))'; games: \(Self.gameNames.joined(separator: ", "))")
+        }
+        let seats = try engineType.seatCount(requested: 2, options: options)
+        _ = try engineType.init(room: "", seats: seats, options: options)
+        return (engineType, seats)
+    }
+
+    /// Seats `offerer` (seat 0) and `taker` (seat 1) in a new public room of the game: both leave
+    /// any pool, the taker's command is answered `ok`, each is told `paired` (`paired(seat)`
+    /// makes the message), and the game begins.
+    func seatPair(
+        offerer: Player, taker: Player, game: (engine: any GameEngine.Type, seats: Int), options: JSONObject, rated: Bool,
+        id: RequestID?, paired: (_ room: Room, _ seat: Int) -> ServerMessage
+    ) throws(CommandError) -> Room {
+        let room = try openRoom(
+            game.engine, seatCount: game.seats, options: options, isPrivate: false,
+            rated: rated && offerer.account != nil && taker.account != nil, creator: offerer)
+        leavePool(offerer)
+        leavePool(taker)
+        send(.ok(id: id), to: taker)
+        send(paired(room, 0), to: offerer)
+        try takeSeat(taker, in: room, seat: 1)
+        send(paired(room, 1), to: taker)
+        countGameStartUnchecked(by: offerer)
+        countGameStartUnchecked(by: taker)
+        // The game begins with the pairing, whoever's command made it.
+        withCause(.event(.begin)) { seatsChanged(room) }
+        return room
+    }
+}
