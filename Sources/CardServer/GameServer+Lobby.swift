@@ -165,4 +165,31 @@ extension GameServer {
         guard lobbyFeed.behind.remove(id) != nil, let playerID = lobbyFeed.subscribers[id], let player = players[playerID] else { return }
         send(.lobby(lobbySnapshot(for: player), id: nil), to: id)
     }
+
+    /// `players`: those online but the asker, at most ``onlineListed``, by name: each
+    /// connection's player once, signed-in accounts with their ratings. The walk stops at the
+    /// page: it never grows with the server. `total` counts every session but the asker's.
+    func listPlayers(for asker: Player, id: RequestID?) {
+        var listed: [OnlinePlayer] = []
+        var seen: Set<String> = [asker.id]
+        let wall = host.wallMilliseconds
+        for client in clients.values {
+            guard listed.count < Self.onlineListed else { break }
+            guard let playerID = client.playerID, !seen.contains(playerID), let player = players[playerID], player.client == client.id else { continue }
+            seen.insert(playerID)
+            let byGame = player.account.map { account in
+                Self.gameNames.compactMap { game -> (game: String, rating: ShownRating)? in
+                    guard ratings.entry(account: account, game: game) != nil else { return nil }
+                    return (game, ratings.shown(account: account, game: game, nowMs: wall))
+                }
+            } ?? []
+            let seated = player.roomCode.flatMap { rooms[$0] }?.seat(of: player.id) != nil
+            listed.append(OnlinePlayer(name: player.name, account: player.account != nil, bot: player.isBot, seated: seated, ratings: byGame))
+        }
+        listed.sort { $0.name.lowercased() < $1.name.lowercased() }
+        send(.players(listed, total: max(0, players.count - 1), id: id), to: asker)
+    }
+
+    /// The most players one `players` reply lists.
+    static let onlineListed = 100
 }

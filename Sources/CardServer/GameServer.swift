@@ -501,6 +501,8 @@ public final class GameServer {
             subscribeLobby(client, player: player, id: id)
         case .unsubscribeLobby:
             unsubscribeLobby(client, id: id)
+        case .players:
+            listPlayers(for: player, id: id)
         case .stats(let name):
             // No player can have a longer name, and the reply quotes the name back.
             guard name.utf8.count <= ServerConfig.maxNameBytes else {

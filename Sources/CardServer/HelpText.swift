@@ -45,6 +45,7 @@ enum HelpText {
         #"{"type":"seek_cancel","seek":"s1"}               take back a seek you opened"#,
         #"{"type":"subscribe","lobby":true}                the lobby once, then its changes as they come (rooms, seeks, pools)"#,
         #"{"type":"unsubscribe","lobby":true}              no more lobby changes"#,
+        #"{"type":"players"}                               who is online (100 at most), with their ratings: whom to challenge"#,
         #"{"type":"stats","name":"ann"}                    games, wins and points of players called ann"#,
         #"{"type":"leaderboard","game":"set"}              the best players of a game"#,
         #"{"type":"leaderboard","game":"set","daily":true} today's results of the daily deal (or "daily":"2026-11-24")"#,

@@ -108,6 +108,8 @@ public enum ClientCommand: Equatable, Sendable {
     case subscribeLobby
     /// `unsubscribe` with `"lobby":true`: no more lobby changes (answered `ok`).
     case unsubscribeLobby
+    /// The players online, with their ratings (answered `players`): whom to challenge.
+    case players
 
     // MARK: Results (ResultMessages.swift)
 

@@ -160,6 +160,7 @@ public enum ClientMessageDecoder {
         case .seekCancel: .seekCancel(seek: try fields.string("seek"))
         case .subscribe: try .readStream(fields, subscribing: true)
         case .unsubscribe: try .readStream(fields, subscribing: false)
+        case .players: .players
         case .stats: .stats(name: try fields.string("name"))
         case .leaderboard: try .readLeaderboard(fields)
         case .throw: .throwSign(try fields.sign("sign"))

@@ -30,7 +30,7 @@ extension ClientCommand {
     /// Writes every field after `type`; optional ones only when they say something.
     private func writeFields(into writer: inout JSONWriter) {
         switch self {
-        case .help, .ping, .games, .logout, .tokens, .sessions, .leave, .start, .draw, .undo, .finish, .deal, .hint, .poolLeave, .resign, .abort, .seeks: break
+        case .help, .ping, .games, .logout, .tokens, .sessions, .leave, .start, .draw, .undo, .finish, .deal, .hint, .poolLeave, .resign, .abort, .seeks, .players: break
         case .subscribeLobby, .unsubscribeLobby: writer.field("lobby", true)
         case .seek(let request): request.write(into: &writer)
         case .seekAccept(let seek), .seekCancel(let seek): writer.field("seek", seek)

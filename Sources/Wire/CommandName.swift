@@ -17,7 +17,7 @@ enum CommandName: String, CaseIterable, Sendable {
     // Seeks
     case seek, seeks, seekAccept = "seek_accept", seekCancel = "seek_cancel"
     // The lobby stream
-    case subscribe, unsubscribe
+    case subscribe, unsubscribe, players
     // Results
     case stats, leaderboard
     // rps, rps-brain, concentration
@@ -68,6 +68,7 @@ enum CommandName: String, CaseIterable, Sendable {
         case .seekCancel: #"{"type":"seek_cancel","seek":"s1"}"#
         case .subscribe: #"{"type":"subscribe","lobby":true}"#
         case .unsubscribe: #"{"type":"unsubscribe","lobby":true}"#
+        case .players: #"{"type":"players"}"#
         case .stats: #"{"type":"stats","name":"ann"}"#
         case .leaderboard: #"{"type":"leaderboard","game":"set"}"#
         case .throw: #"{"type":"throw","sign":"rock"}"#
@@ -126,6 +127,7 @@ extension ClientCommand {
         case .seekCancel: .seekCancel
         case .subscribeLobby: .subscribe
         case .unsubscribeLobby: .unsubscribe
+        case .players: .players
         case .stats: .stats
         case .leaderboard, .dailyLeaderboard, .ratingLeaderboard: .leaderboard
         case .throwSign: .throw

@@ -122,6 +122,8 @@ public enum ServerMessage: Equatable, Sendable {
     case poolCounts([PoolCount])
     /// How many players are online changed.
     case online(players: Int)
+    /// Players online (at most 100 of `total`), with their ratings: the reply to `players`.
+    case players([OnlinePlayer], total: Int, id: RequestID?)
 
     // MARK: Results (ResultMessages.swift)
 
@@ -173,7 +175,7 @@ public enum ServerMessage: Equatable, Sendable {
              .stats(_, let id), .token(_, _, let id), .tokens(_, let id), .sessions(_, let id), .leaderboard(_, _, let id), .dailyLeaderboard(_, let id), .ratingLeaderboard(_, let id), .rooms(_, let id), .joined(_, _, _, let id), .watching(_, let id),
              .left(_, let id), .chat(_, _, _, let id), .ok(let id), .thrown(let id), .answered(_, _, _, let id),
              .claimed(_, _, _, _, _, let id), .hint(_, _, let id), .suggestion(_, _, let id), .replay(_, let id), .replayFrame(_, let id),
-             .challengeSent(_, _, _, let id), .seekOpen(_, _, let id), .seeks(_, let id), .lobby(_, let id):
+             .challengeSent(_, _, _, let id), .seekOpen(_, _, let id), .seeks(_, let id), .lobby(_, let id), .players(_, _, let id):
             id
         case .hello, .member, .notice, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced, .signedOut,
              .poolStatus, .paired, .challengeOffer, .challengeDeclined, .challengeClosed, .seekClosed,
@@ -223,6 +225,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .seekRemoved: "seek_removed"
         case .poolCounts: "pools"
         case .online: "online"
+        case .players: "players"
         case .stats: "stats"
         case .leaderboard: "leaderboard"
         case .dailyLeaderboard: "daily_leaderboard"

@@ -25,7 +25,7 @@ public enum ServerMessageDecoder {
     /// Every `type` the server sends and how to read it, from each family's table.
     private static let readers: [String: MessageReader] = Dictionary(uniqueKeysWithValues: [
         sessionReaders, accountReaders, catalogReaders, roomReaders, stateReaders, resultReaders,
-        rpsReaders, brainReaders, concentrationReaders, klondikeReaders, setReaders, replayReaders, poolReaders, challengeReaders, seekReaders, lobbyReaders,
+        rpsReaders, brainReaders, concentrationReaders, klondikeReaders, setReaders, replayReaders, poolReaders, challengeReaders, seekReaders, lobbyReaders, playersReaders,
     ].joined())
 
     /// The `type`s this reader knows.

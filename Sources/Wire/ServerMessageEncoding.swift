@@ -6,7 +6,7 @@ extension ServerMessage {
         // A state or a claim with its cards runs to a kilobyte or two; most replies are short.
         let capacity = switch self {
         case .state, .claimed, .hint, .help, .games, .replayFrame: 2048
-        case .lobby: 16_384
+        case .lobby, .players: 16_384
         case .replay: 8192
         default: 128
         }
@@ -33,6 +33,7 @@ extension ServerMessage {
         case .challengeSent, .challengeOffer, .challengeDeclined, .challengeClosed: writeChallengeFields(into: &writer)
         case .seekOpen, .seeks, .seekClosed: writeSeekFields(into: &writer)
         case .lobby, .roomOpened, .roomChanged, .roomClosed, .seekAdded, .seekRemoved, .poolCounts, .online: writeLobbyFields(into: &writer)
+        case .players: writePlayersFields(into: &writer)
         case .token, .tokens, .sessions, .signedOut: writeAccountFields(into: &writer)
         case .rooms, .joined, .watching, .left, .chat, .member, .notice, .ok: writeRoomFields(into: &writer)
         case .state(let state): state.write(into: &writer)

@@ -11,7 +11,7 @@ import Wire
 /// The registrations a new game needs agree with each other: what the compiler cannot see.
 struct GameCatalogTests {
     static let roomAndSessionCommands: Set<String> = [
-        "help", "ping", "games", "login", "register", "logout", "token_create", "tokens", "token_revoke", "sessions", "session_revoke", "password_change", "account_delete", "rooms", "create", "join", "watch", "leave", "start", "chat", "resign", "abort", "pool_join", "pool_leave", "challenge", "challenge_accept", "challenge_decline", "challenge_cancel", "block", "unblock", "seek", "seeks", "seek_accept", "seek_cancel", "subscribe", "unsubscribe", "stats", "leaderboard", "replay",
+        "help", "ping", "games", "login", "register", "logout", "token_create", "tokens", "token_revoke", "sessions", "session_revoke", "password_change", "account_delete", "rooms", "create", "join", "watch", "leave", "start", "chat", "resign", "abort", "pool_join", "pool_leave", "challenge", "challenge_accept", "challenge_decline", "challenge_cancel", "block", "unblock", "seek", "seeks", "seek_accept", "seek_cancel", "subscribe", "unsubscribe", "players", "stats", "leaderboard", "replay",
     ]
 
     @Test func theClientDrawsExactlyTheGamesTheServerOffers() {
@@ -76,7 +76,7 @@ struct GameCatalogTests {
         }
         var gameLines = 0
         for engine in GameServer.engines { gameLines += engine.helpLines.count }
-        #expect(HelpText.commands.count == 44 + gameLines + 1)
+        #expect(HelpText.commands.count == 45 + gameLines + 1)
     }
 
     /// Each game's `state`, as the server writes it, decodes to that game's own fields.

@@ -22,7 +22,7 @@ struct QuickPlayTests {
     @Test func pListsThePoolsAndEnterWaitsInTheChosenOne() {
         var model = Self.lobby()
         // The screen asks for the open seeks; none here.
-        #expect(model.type("p") == [.transmit(#"{"type":"seeks","id":3}"#)])
+        #expect(model.type("p") == [.transmit(#"{"type":"seeks","id":3}"#), .transmit(#"{"type":"players","id":4}"#)])
         model.receive(#"{"type":"seeks","seeks":[],"id":3}"#)
         var text = Self.screen(model)
         #expect(text[2] == "  Quick play  you are paired with a player of your rating, in seconds")
@@ -55,18 +55,24 @@ struct QuickPlayTests {
             request: SeekRequest(game: "rps", options: ["rounds": 5], rated: true), waitedMs: 3_000)
         model.receive(ServerMessage.seeks([seek], id: nil).jsonText)
         #expect(Self.screen(model)[10] == "    bob (1662?)      rock-paper-scissors (rounds 5) · rated")
+        model.receive(ServerMessage.players([
+            OnlinePlayer(name: "bob", account: true, bot: false, seated: false, ratings: [("rps", ShownRating(rating: 1662.3, provisional: true))]),
+            OnlinePlayer(name: "robo", account: true, bot: true, seated: true),
+        ], total: 5, id: nil).jsonText)
+        #expect(Self.screen(model)[11] == "  Online  bob 1662?, robo (bot) and 3 more")
+        #expect(Self.screen(model)[12] == "  n, then c in the form, challenges one of them")
         _ = model.press(Array(repeating: .down, count: 6))
         #expect(Self.screen(model)[10] == "  ▸ bob (1662?)      rock-paper-scissors (rounds 5) · rated")
-        #expect(model.press([.enter]) == [.transmit(#"{"type":"seek_accept","seek":"s4","id":4}"#)])
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"seek_accept","seek":"s4","id":5}"#)])
         // Opened from the form with o; x takes it back.
         _ = model.press([.escape])
         _ = model.type("n")
         let opened = model.type("o")
-        #expect(opened.contains(.transmit(#"{"type":"seek","game":"set","rated":false,"id":5}"#)))
-        model.receive(#"{"type":"seek_open","seek":"s9","expires_ms":600000,"id":5}"#)
+        #expect(opened.contains(.transmit(#"{"type":"seek","game":"set","rated":false,"id":6}"#)))
+        model.receive(#"{"type":"seek_open","seek":"s9","expires_ms":600000,"id":6}"#)
         #expect(model.mySeek == "s9")
         _ = model.type("p")
-        #expect(model.type("x") == [.transmit(#"{"type":"seek_cancel","seek":"s9","id":7}"#)])
+        #expect(model.type("x") == [.transmit(#"{"type":"seek_cancel","seek":"s9","id":9}"#)])
         #expect(model.mySeek == nil)
     }
 

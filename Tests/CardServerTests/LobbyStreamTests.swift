@@ -137,6 +137,26 @@ struct LobbyStreamTests {
         #expect(sentInLastRounds == 0)
     }
 
+    @Test func playersListsWhoElseIsOnlineWithTheirRatings() throws {
+        let host = try RatedGameTests.host()
+        let ann = RatedGameTests.register("ann", on: host)
+        let bob = RatedGameTests.register("bob", on: host)
+        _ = try RatedGameTests.seatRPS(host, ann, bob)
+        host.send(#"{"type":"throw","sign":"rock"}"#, from: ann)
+        host.send(#"{"type":"throw","sign":"scissors"}"#, from: bob)
+        host.confirmJournalWrites()
+        let zed = host.player("zed", peer: "127.0.0.9:1")
+        host.send(#"{"type":"players","id":1}"#, from: zed)
+        #expect(host.take(zed) == [[
+            "type": "players",
+            "players": [
+                ["name": "ann", "account": true, "seated": true, "ratings": ["rps": ["rating": 1662.3, "provisional": true]]],
+                ["name": "bob", "account": true, "seated": true, "ratings": ["rps": ["rating": 1337.7, "provisional": true]]],
+            ],
+            "total": 2, "id": 1,
+        ]])
+    }
+
     @Test func seeksPoolsAndWhoIsOnlineAreStreamedToo() throws {
         let host = try RatedGameTests.host()
         let subscriber = host.player("sub", peer: "127.0.200.1:1")

@@ -1152,6 +1152,9 @@ def scenario_seek(run):
         wait_for('the seek open on the phone', lambda: phone.d.find_elements(By.ID, 'seek-cancel'))
         desk.open()
         desk.login('deskseek')
+        desk.tap(wait_for('the online button', lambda: desk.d.find_elements(By.ID, 'players-ask'))[0])
+        wait_for('the phone online on the desk', lambda: [li for li in desk.d.find_elements(By.CSS_SELECTOR, '.players-online li')
+                                                          if li.get_attribute('data-name') == 'phoneseek'], 10)
         row = wait_for('the seek on the desk', lambda: [li for li in desk.d.find_elements(By.CSS_SELECTOR, '.seeks li[data-seek]')
                                                         if li.text.startswith('phoneseek · Set · casual')], 10)[0]
         desk.js('window.scrollTo(0, 0)')

@@ -52,6 +52,7 @@ struct ClientMessageDecoderTests {
         (#"{"type":"seek_accept","seek":"s1"}"#, ClientRequest(command: .seekAccept(seek: "s1"))),
         (#"{"type":"seek_cancel","seek":"s1"}"#, ClientRequest(command: .seekCancel(seek: "s1"))),
         (#"{"type":"subscribe","lobby":true}"#, ClientRequest(command: .subscribeLobby)),
+        (#"{"type":"players"}"#, ClientRequest(command: .players)),
         (#"{"type":"unsubscribe","lobby":true,"id":2}"#, ClientRequest(id: .int(2), command: .unsubscribeLobby)),
         (#"{"type":"throw","sign":"scissors"}"#, ClientRequest(command: .throwSign(.scissors))),
         (#"{"type":"answer","sign":"rock"}"#, ClientRequest(command: .answer(.rock))),

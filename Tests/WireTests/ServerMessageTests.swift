@@ -220,6 +220,11 @@ struct ServerMessageTests {
         (.seekRemoved(seek: "s3"), #"{"type":"seek_removed","seek":"s3"}"#),
         (.poolCounts([PoolCount(pool: "set-2", waiting: 1)]), #"{"type":"pools","pools":[{"pool":"set-2","waiting":1}]}"#),
         (.online(players: 12), #"{"type":"online","online":12}"#),
+        (.players([
+            OnlinePlayer(name: "ann", account: true, bot: false, seated: true, ratings: [("rps", ShownRating(rating: 1662.3, provisional: true))]),
+            OnlinePlayer(name: "zed", account: false, bot: false, seated: false),
+        ], total: 2, id: .int(5)),
+         #"{"type":"players","players":[{"name":"ann","account":true,"seated":true,"ratings":{"rps":{"rating":1662.3,"provisional":true}}},{"name":"zed","seated":false}],"total":2,"id":5}"#),
         (.leaderboard(game: "rps", entries: [PlayerStats.Line(key: "ann", games: 2, wins: 2, points: 4)], id: .string("l")),
          #"{"type":"leaderboard","game":"rps","entries":[{"name":"ann","games":2,"wins":2,"points":4}],"id":"l"}"#),
         (.dailyLeaderboard(DailyLeaderboard(game: "klondike", day: "2026-11-24", deal: "klondike draw=1 passes=none scoring=none", entries: [

@@ -71,6 +71,9 @@ extension ClientModel {
         case .seekOpen(let seek, let expiresMs, _):
             mySeek = seek
             setStatus("your seek is open for \(expiresMs / 60_000) minutes: p lists the seeks, x there takes yours back", tone: .neutral, now: now)
+        case .players(let online, let total, _):
+            quickPlay?.online = online
+            quickPlay?.onlineTotal = total
         case .seeks(let listed, _):
             quickPlay?.seeks = listed
             if let page = quickPlay { quickPlay?.cursor = min(page.cursor, max(0, pools.count + listed.count - 1)) }

@@ -8,6 +8,9 @@ public struct QuickPlay: Equatable, Sendable {
     public var cursor = 0
     /// The open seeks, newest first, as the last `seeks` reply listed them.
     public var seeks: [SeekInfo] = []
+    /// Who else is online, by name, as the last `players` reply listed them, and how many in all.
+    public var online: [OnlinePlayer] = []
+    public var onlineTotal = 0
     /// The pool waited in, from `pool_join` until `paired` or `pool_leave`.
     public var waitingIn: String?
     /// The last `pool_status`: how many wait and for how long.
@@ -32,9 +35,9 @@ extension ClientModel {
         case .open:
             quickPlay = QuickPlay()
             // The pools come with the catalog: ask for it when it has not come yet.
-            return (pools.isEmpty ? [send(.games)] : []) + [send(.seeks)]
+            return (pools.isEmpty ? [send(.games)] : []) + [send(.seeks), send(.players)]
         case .refresh:
-            return [send(.seeks)]
+            return [send(.seeks), send(.players)]
         case .withdraw:
             guard let seek = mySeek else {
                 setStatus("you have no open seek: n, then o in the form, opens one", tone: .neutral, now: now)

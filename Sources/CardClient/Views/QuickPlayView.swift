@@ -30,6 +30,15 @@ public enum QuickPlayView {
             let line = pools.count + offset == page.cursor ? StyledLine("  ▸ ", Palette.key) + text : StyledLine("    ") + text
             lines.append(line.clipped(to: width))
         }
+        if !page.online.isEmpty {
+            let names = page.online.map { player in
+                player.name + (player.ratings.first.map { " \(RatingText.rating($0.rating.rating, provisional: $0.rating.provisional))" } ?? "")
+                    + (player.bot ? " (bot)" : "")
+            }
+            let more = page.onlineTotal > page.online.count ? " and \(page.onlineTotal - page.online.count) more" : ""
+            lines.append((StyledLine("  Online  ", Palette.heading) + StyledLine(names.joined(separator: ", ") + more)).clippedAtWord(to: width))
+            lines.append(StyledLine("  n, then c in the form, challenges one of them", Palette.quiet).clippedAtWord(to: width))
+        }
         lines.append(StyledLine())
         if let pool = page.waitingIn {
             var text = "  Waiting in \(pool)"

@@ -345,6 +345,7 @@ function handle(msg) {
     case 'player_back':
       app.addLog(`${msg.name} is back`, 'info'); break;
     case 'rooms':
+    case 'players':
     case 'seeks':
     case 'lobby':
     case 'room_opened':

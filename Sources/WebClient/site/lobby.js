@@ -27,11 +27,14 @@ export class Lobby {
     this.form = h('form', { class: 'card newgame', onsubmit: (e) => this.create(e) });
     this.quick = h('div', { class: 'card quick', 'aria-live': 'polite' });
     this.seeksCard = h('div', { class: 'card seeks', 'aria-live': 'polite' });
+    this.onlineCard = h('div', { class: 'card online', 'aria-live': 'polite' });
+    this.players = null;
     this.seeks = [];
     el.append(
       h('section', { class: 'lobby' },
         this.quick,
         this.seeksCard,
+        this.onlineCard,
         h('div', { class: 'card' },
           h('h2', {}, 'Join a friend'),
           h('form', { class: 'row', onsubmit: byCode('join') },
@@ -46,6 +49,7 @@ export class Lobby {
     this.renderForm();
     this.renderQuick();
     this.renderSeeks();
+    this.renderOnline();
     this.renderRooms();
     // The lobby streams: the rooms, seeks and pool counts once, then each change as it comes.
     this.view = null;
@@ -123,6 +127,11 @@ export class Lobby {
 
   message(msg) {
     if (this.stream(msg)) return true;
+    if (msg.type === 'players') {
+      this.players = msg;
+      this.renderOnline();
+      return true;
+    }
     if (msg.type === 'seeks') {
       this.seeks = msg.seeks;
       this.renderSeeks();
@@ -224,7 +233,7 @@ export class Lobby {
     const catalog = this.app.catalog;
     if (!catalog) { fill(this.form, h('p', { class: 'muted' }, 'Loading the games…')); return; }
     const chosen = this.gameSelect ? this.gameSelect.value : catalog[0].name;
-    this.gameSelect = h('select', { id: 'game', name: 'game', onchange: () => this.renderForm() },
+    this.gameSelect = h('select', { id: 'game', name: 'game', onchange: () => { this.renderForm(); this.renderOnline(); } },
       catalog.map((g) => h('option', { value: g.name, selected: g.name === chosen }, g.title)));
     const game = catalog.find((g) => g.name === this.gameSelect.value) || catalog[0];
     this.seats = h('input', { id: 'seats', type: 'number', min: game.seats.min, max: game.seats.max, value: game.seats.default, inputmode: 'numeric',
@@ -323,6 +332,29 @@ export class Lobby {
     const options = this.chosenOptions();
     if (Object.keys(options).length) msg.options = options;
     if (this.app.send(msg)) this.challengeName.value = '';
+  }
+
+  /**
+   * Who is online (asked with a button: the list is a moment's), each with their rating for
+   * the form's game and a Challenge button that sends them that game.
+   */
+  renderOnline() {
+    if (!this.onlineCard) return;
+    const game = this.gameSelect ? this.gameSelect.value : null;
+    const list = this.players;
+    fill(this.onlineCard,
+      h('div', { class: 'row spread' }, h('h2', {}, 'Online'),
+        h('button', { class: 'small', id: 'players-ask', onclick: () => this.app.send({ type: 'players' }) }, list ? 'Refresh' : 'Who is online?')),
+      !list ? h('p', { class: 'muted' }, 'See who is here, and challenge one of them to the game chosen below.')
+        : list.players.length === 0 ? h('p', { class: 'muted' }, 'Nobody else is online right now.')
+          : h('ul', { class: 'roomlist players-online' }, list.players.map((p) => {
+            const rated = (p.ratings || {})[game];
+            return h('li', { 'data-name': p.name },
+              h('span', { class: 'grow' }, p.name, rated ? ` ${ratingText(rated.rating, rated.provisional)}` : '',
+                p.bot ? h('span', { class: 'muted' }, ' (bot)') : null, p.seated ? h('span', { class: 'muted' }, ' · playing') : null),
+              h('button', { class: 'small', onclick: () => { this.challengeName.value = p.name; this.challenge(); }, 'aria-label': `challenge ${p.name}` }, 'Challenge'));
+          })),
+      list && list.total > list.players.length ? h('p', { class: 'muted' }, `and ${list.total - list.players.length} more`) : null);
   }
 
   /** Offers the form's game, for two, as a seek in the lobby. */

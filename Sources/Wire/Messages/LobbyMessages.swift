@@ -114,3 +114,80 @@ extension ServerMessageDecoder {
         }
     }
 }
+
+/// One player online, as `players` lists them: who, whether signed in (and to a bot's
+/// account), whether seated in a game, and an account's ratings by game.
+public struct OnlinePlayer: Equatable, Sendable {
+    public let name: String
+    public let account: Bool
+    public let bot: Bool
+    /// Seated in a room (a game under way or not).
+    public let seated: Bool
+    /// The account's rating in each game it has played rated, in `hello.games` order.
+    public let ratings: [(game: String, rating: ShownRating)]
+
+    /// Creates a line of `players`.
+    public init(name: String, account: Bool, bot: Bool, seated: Bool, ratings: [(game: String, rating: ShownRating)] = []) {
+        self.name = name
+        self.account = account
+        self.bot = bot
+        self.seated = seated
+        self.ratings = ratings
+    }
+
+    public static func == (a: OnlinePlayer, b: OnlinePlayer) -> Bool {
+        a.name == b.name && a.account == b.account && a.bot == b.bot && a.seated == b.seated
+            && a.ratings.map(\.game) == b.ratings.map(\.game) && a.ratings.map(\.rating) == b.ratings.map(\.rating)
+    }
+
+    func write(into writer: inout JSONWriter) {
+        writer.openObject()
+        writer.field("name", name)
+        if account { writer.field("account", true) }
+        if bot { writer.field("bot", true) }
+        writer.field("seated", seated)
+        if !ratings.isEmpty {
+            writer.field("ratings") { writer in
+                for (game, rating) in ratings {
+                    writer.key(escaping: game)
+                    writer.openObject()
+                    writer.field("rating", number: rating.rating)
+                    writer.field("provisional", rating.provisional)
+                    writer.closeObject()
+                }
+            }
+        }
+        writer.closeObject()
+    }
+
+    init(_ fields: ServerFields) throws(ServerDecodeFailure) {
+        var ratings: [(game: String, rating: ShownRating)] = []
+        if let byGame = try fields.optionalObject("ratings") {
+            for (game, _) in byGame.object.pairs {
+                let rating = try byGame.object(game)
+                ratings.append((game, ShownRating(rating: try rating.number("rating"), provisional: try rating.bool("provisional"))))
+            }
+        }
+        self.init(
+            name: try fields.string("name"), account: try fields.optionalBool("account") ?? false, bot: try fields.optionalBool("bot") ?? false,
+            seated: try fields.bool("seated"), ratings: ratings)
+    }
+}
+
+extension ServerMessage {
+    func writePlayersFields(into writer: inout JSONWriter) {
+        guard case .players(let players, let total, _) = self else { preconditionFailure("not a players message") }
+        writer.field("players", array: players) { writer, player in player.write(into: &writer) }
+        writer.field("total", total)
+    }
+}
+
+extension ServerMessageDecoder {
+    static let playersReaders: [(String, MessageReader)] = [
+        ("players", { fields throws(ServerDecodeFailure) in
+            .players(
+                try fields.objects("players").map { player throws(ServerDecodeFailure) in try OnlinePlayer(player) },
+                total: try fields.int("total"), id: try fields.id())
+        }),
+    ]
+}
