@@ -20,6 +20,11 @@ struct QuickPairing {
     var waitingIn: [String: (pool: String, isBot: Bool)] = [:]
     /// The timer of each line's next wave.
     var timers: [String: TimerToken] = [:]
+    /// Tables a wave made that wait for their room, oldest first: a turn seats at most
+    /// ``GameServer/tablesPerTurn`` of them, so a wave of 5,000 tables never holds the loop.
+    var pendingTables: [(pool: PoolInfo, players: [String])] = []
+    /// Whether the next turn seats more of ``pendingTables``.
+    var seatingScheduled = false
 }
 
 extension GameServer {
@@ -143,22 +148,56 @@ extension GameServer {
         }
         if !tables.isEmpty { lobbyPoolsTouched() }
         for table in tables {
-            let seated = table.compactMap { players[$0] }
-            for player in seated { quickPairing.waitingIn[player.id] = nil }
-            guard seated.count == table.count else { continue }
-            do throws(CommandError) {
-                // The game begins with the pairing: its first state says so, whoever's
-                // command or timer fired the wave.
-                try withCause(.event(.begin)) { () throws(CommandError) in try seatTable(seated, pool: info) }
-            } catch {
-                for player in seated { send(.error(code: error.code, message: error.message, id: nil), to: player) }
-            }
+            for playerID in table { quickPairing.waitingIn[playerID] = nil }
+            quickPairing.pendingTables.append((info, table))
         }
+        seatPendingTables()
         for member in line(pool, isBot: isBot)?.members ?? [] {
             if let player = players[member.member] { sendPoolStatus(to: player, pool: pool, isBot: isBot, now: now) }
         }
         // The next wave at its time, never again in this turn (those left fit nobody now).
         scheduleWave(pool, isBot: isBot, atMs: line(pool, isBot: isBot)?.nextWaveMs, now: now)
+    }
+
+    /// Tables one turn seats at most: each is a room made, a room-log record and a state for
+    /// each player; the rest wait for the next turns, in order.
+    static let tablesPerTurn = 100
+
+    /// Seats the oldest waiting tables, at most ``tablesPerTurn``, and leaves the rest to the
+    /// next turn. A table one of whose players left or sat down meanwhile is not seated: the
+    /// others go back to the pool's line, to the next wave.
+    func seatPendingTables() {
+        quickPairing.seatingScheduled = false
+        let batch = quickPairing.pendingTables.prefix(Self.tablesPerTurn)
+        quickPairing.pendingTables.removeFirst(batch.count)
+        for (info, table) in batch {
+            let free = table.compactMap { players[$0] }.filter { $0.isConnected && $0.roomCode == nil }
+            guard free.count == table.count else {
+                for player in free { rejoinPool(player, info: info) }
+                continue
+            }
+            do throws(CommandError) {
+                // The game begins with the pairing: its first state says so, whoever's
+                // command or timer fired the wave.
+                try withCause(.event(.begin)) { () throws(CommandError) in try seatTable(free, pool: info) }
+            } catch {
+                for player in free { send(.error(code: error.code, message: error.message, id: nil), to: player) }
+            }
+        }
+        guard !quickPairing.pendingTables.isEmpty, !quickPairing.seatingScheduled else { return }
+        quickPairing.seatingScheduled = true
+        host.nextTurn { [weak self] in self?.seatPendingTables() }
+    }
+
+    /// Puts a player whose table fell through back in the pool's line, as if they had just come.
+    private func rejoinPool(_ player: Player, info: PoolInfo) {
+        guard quickPairing.waitingIn[player.id] == nil else { return }
+        let rating = player.account.map { ratings.current(account: $0, game: info.game, nowMs: host.wallMilliseconds).rating } ?? 1500
+        let now = poolNowMs
+        withLine(info.id, isBot: player.isBot, seats: info.seats) { $0.join(player.id, rating: rating, nowMs: now) }
+        quickPairing.waitingIn[player.id] = (info.id, player.isBot)
+        sendPoolStatus(to: player, pool: info.id, isBot: player.isBot, now: now)
+        poolChanged(info.id, isBot: player.isBot, now: now)
     }
 
     /// Opens a room of the pool's game for a table and seats its players in order, each told

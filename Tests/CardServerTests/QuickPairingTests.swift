@@ -147,4 +147,53 @@ struct QuickPairingTests {
         #expect(pools.first == ["id": "rps-3", "game": "rps", "title": "rock-paper-scissors, best of 3", "seats": 2, "options": ["rounds": 3]])
         #expect(pools.compactMap { $0.objectValue?["id"]?.stringValue } == ["rps-3", "rps-5", "set-2", "set-4", "concentration-2", "rps-brain-2"])
     }
+
+    @Test func aBigWaveSeatsAHundredTablesATurnAndTheRestOnTheTurnsAfter() throws {
+        let host = ScriptedHost()
+        host.runsPutOffTurns = false
+        let players = (0..<300).map { host.player("g\($0)", peer: "127.0.\($0 / 250).\($0 % 250):1") }
+        for player in players { host.send(#"{"type":"pool_join","pool":"rps-3"}"#, from: player) }
+        // 300 waiting: the wave at 16 fired early, and each joiner after it waited for the next.
+        for player in players { _ = host.take(player) }
+        host.advance(by: .seconds(3))
+        func pairedNow() -> Int { players.reduce(0) { count, player in count + host.take(player).count { $0["type"] == "paired" } } }
+        // The first 16 were paired at once when they came; the other 284 wait for this wave:
+        // 142 tables, of which a turn seats 100.
+        var seated = pairedNow()
+        #expect(seated == 2 * GameServer.tablesPerTurn)
+        var turns = 0
+        while host.hasPutOffWork {
+            host.runTurn()
+            seated += pairedNow()
+            turns += 1
+        }
+        #expect(seated == 284)
+        // Everyone who waited sat down, a hundred tables a turn at most.
+        #expect(host.server.quickPairing.waitingIn.isEmpty)
+        #expect(host.server.quickPairing.pendingTables.isEmpty)
+        #expect(host.server.rooms.count == 150)
+        #expect(turns == 1)
+    }
+
+    @Test func aTableWhosePlayerLeftBeforeItsTurnSendsTheOtherBackToThePool() throws {
+        let host = ScriptedHost()
+        host.runsPutOffTurns = false
+        // 16 paired as they come, then 216 in one wave: 108 tables, 8 for the next turn.
+        let players = (0..<232).map { host.player("h\($0)", peer: "127.1.\($0 / 250).\($0 % 250):1") }
+        for player in players { host.send(#"{"type":"pool_join","pool":"rps-3"}"#, from: player) }
+        host.advance(by: .seconds(3))
+        #expect(host.hasPutOffWork)
+        // One table waits for the next turn; find a player in it (not yet paired) and drop them.
+        for player in players { _ = host.take(player) }
+        let pending = try #require(host.server.quickPairing.pendingTables.last?.players)
+        let (gone, partner) = (try #require(host.server.players[pending[0]]), try #require(host.server.players[pending[1]]))
+        let goneClient = try #require(gone.client)
+        let partnerClient = try #require(partner.client)
+        host.drop(goneClient)
+        host.runTurn()
+        let back = host.take(partnerClient)
+        #expect(!back.contains { $0["type"] == "paired" })
+        #expect(back.last?["type"] == "pool_status")
+        #expect(host.server.quickPairing.waitingIn[partner.id]?.pool == "rps-3")
+    }
 }
