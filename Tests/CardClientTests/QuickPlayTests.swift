@@ -21,16 +21,18 @@ struct QuickPlayTests {
 
     @Test func pListsThePoolsAndEnterWaitsInTheChosenOne() {
         var model = Self.lobby()
-        // The screen asks for the open seeks; none here.
-        #expect(model.type("p") == [.transmit(#"{"type":"seeks","id":3}"#), .transmit(#"{"type":"players","id":4}"#)])
-        model.receive(#"{"type":"seeks","seeks":[],"id":3}"#)
+        // The screen subscribes to the lobby (its seeks and pool counts) and asks who is online.
+        #expect(model.type("p") == [.transmit(#"{"type":"subscribe","lobby":true,"id":3}"#), .transmit(#"{"type":"players","id":4}"#)])
+        model.receive(ServerMessage.lobby(
+            LobbySnapshot(rooms: [], more: false, seeks: [], pools: [PoolCount(pool: "rps-5", waiting: 2)], online: 3), id: .int(3)).jsonText)
         var text = Self.screen(model)
         #expect(text[2] == "  Quick play  you are paired with a player of your rating, in seconds")
         #expect(text[3] == "  ▸ rps-3            rock-paper-scissors, best of 3")
         #expect(text[8] == "    rps-brain-2      rps-brain for 2")
         #expect(text[9] == "  Open seeks  games of two others offer; n, then o in the form, opens yours")
-        #expect(text[10] == "    none you may take right now · r looks again")
-        #expect(text[23] == " ↑↓ choose · Enter play · c stop waiting · r seeks · Esc back")
+        #expect(text[4] == "    rps-5            rock-paper-scissors, best of 5  2 waiting")
+        #expect(text[10] == "    none you may take right now")
+        #expect(text[23] == " ↑↓ choose · Enter play · c stop waiting · r refresh · Esc back")
         #expect(model.press([.down, .down]).isEmpty)
         let joined = model.press([.enter])
         #expect(joined.count == 1)
@@ -53,7 +55,7 @@ struct QuickPlayTests {
         let seek = SeekInfo(
             seek: "s4", from: "bob", rating: ShownRating(rating: 1662.3, provisional: true), bot: false,
             request: SeekRequest(game: "rps", options: ["rounds": 5], rated: true), waitedMs: 3_000)
-        model.receive(ServerMessage.seeks([seek], id: nil).jsonText)
+        model.receive(ServerMessage.seekAdded(seek).jsonText)
         #expect(Self.screen(model)[10] == "    bob (1662?)      rock-paper-scissors (rounds 5) · rated")
         model.receive(ServerMessage.players([
             OnlinePlayer(name: "bob", account: true, bot: false, seated: false, ratings: [("rps", ShownRating(rating: 1662.3, provisional: true))]),
@@ -68,12 +70,18 @@ struct QuickPlayTests {
         _ = model.press([.escape])
         _ = model.type("n")
         let opened = model.type("o")
-        #expect(opened.contains(.transmit(#"{"type":"seek","game":"set","rated":false,"id":6}"#)))
-        model.receive(#"{"type":"seek_open","seek":"s9","expires_ms":600000,"id":6}"#)
+        #expect(opened.contains(.transmit(#"{"type":"seek","game":"set","rated":false,"id":7}"#)))
+        model.receive(#"{"type":"seek_open","seek":"s9","expires_ms":600000,"id":7}"#)
         #expect(model.mySeek == "s9")
         _ = model.type("p")
-        #expect(model.type("x") == [.transmit(#"{"type":"seek_cancel","seek":"s9","id":9}"#)])
+        #expect(model.type("x") == [.transmit(#"{"type":"seek_cancel","seek":"s9","id":10}"#)])
         #expect(model.mySeek == nil)
+        // A seek taken by someone else leaves the list as the stream says so; Esc unsubscribes.
+        model.receive(ServerMessage.seekAdded(seek).jsonText)
+        #expect(model.quickPlay?.seeks.map(\.seek) == ["s4"])
+        model.receive(ServerMessage.seekRemoved(seek: "s4").jsonText)
+        #expect(model.quickPlay?.seeks.isEmpty == true)
+        #expect(model.press([.escape]) == [.transmit(#"{"type":"unsubscribe","lobby":true,"id":11}"#)])
     }
 
     @Test func cStopsWaitingAndEscapeWhileWaitingLeavesThePoolToo() {

@@ -57,16 +57,37 @@ extension ClientModel {
             enter(entered)
         case .paired(let code, let pool, let game, let seat, let challenge, let seek):
             // A pool's wave or an accepted challenge seated us: the room is entered as after a join.
+            let wasSubscribed = quickPlay != nil
             quickPlay = nil
             if case .challenge? = question { question = nil }
             if seek != nil { mySeek = nil }
             enter(freshRoom(code: code, game: game, seat: seat))
             let how = challenge != nil ? "the challenge was accepted" : seek != nil ? "the seek was taken" : "paired from the pool \(pool ?? "")"
             room?.log(.event(how))
+            if wasSubscribed { return [send(.unsubscribeLobby)] }
         case .poolStatus(let status):
             if quickPlay?.waitingIn == status.pool { quickPlay?.status = status }
-        case .lobby, .roomOpened, .roomChanged, .roomClosed, .seekAdded, .seekRemoved, .poolCounts, .online:
-            // The lobby stream is for clients that subscribe to it; this one asks for pages.
+        case .lobby(let snapshot, _):
+            // The quick-play screen subscribes while it is open: its seeks and pool counts.
+            quickPlay?.seeks = snapshot.seeks
+            quickPlay?.poolCounts = Dictionary(snapshot.pools.map { ($0.pool, $0.waiting) }, uniquingKeysWith: { $1 })
+            if let page = quickPlay { quickPlay?.cursor = min(page.cursor, max(0, pools.count + snapshot.seeks.count - 1)) }
+        case .seekAdded(let seek):
+            guard var page = quickPlay else { break }
+            page.seeks = [seek] + page.seeks.filter { $0.seek != seek.seek }
+            // The cursor stays on the line it was on.
+            if page.cursor >= pools.count { page.cursor += 1 }
+            quickPlay = page
+        case .seekRemoved(let seekID):
+            guard var page = quickPlay, let index = page.seeks.firstIndex(where: { $0.seek == seekID }) else { break }
+            page.seeks.remove(at: index)
+            if page.cursor > pools.count + index { page.cursor -= 1 }
+            page.cursor = min(page.cursor, max(0, pools.count + page.seeks.count - 1))
+            quickPlay = page
+        case .poolCounts(let counts):
+            quickPlay?.poolCounts = Dictionary(counts.map { ($0.pool, $0.waiting) }, uniquingKeysWith: { $1 })
+        case .roomOpened, .roomChanged, .roomClosed, .online:
+            // The lobby's room list asks for pages; the stream's room events are the web's.
             break
         case .seekOpen(let seek, let expiresMs, _):
             mySeek = seek

@@ -1,13 +1,16 @@
 import Wire
 
-/// The lobby's quick-play screen: the server's pools (from its `games` reply), then the open
-/// seeks this player may take (`seeks`); the chosen line, and the pool this client waits in
-/// with its last `pool_status`.
+/// The lobby's quick-play screen: the server's pools (from its `games` reply) with how many
+/// wait in each, then the open seeks this player may take, both kept live by the lobby stream
+/// while the screen is open (`subscribe`); who else is online (`players`); the chosen line,
+/// and the pool this client waits in with its last `pool_status`.
 public struct QuickPlay: Equatable, Sendable {
     /// The chosen line: a pool's index in ``ClientModel/pools``, or past them a seek's in ``seeks``.
     public var cursor = 0
-    /// The open seeks, newest first, as the last `seeks` reply listed them.
+    /// The open seeks, newest first, as the lobby stream has them.
     public var seeks: [SeekInfo] = []
+    /// How many wait in each pool, by its id, as the lobby stream has them.
+    public var poolCounts: [String: Int] = [:]
     /// Who else is online, by name, as the last `players` reply listed them, and how many in all.
     public var online: [OnlinePlayer] = []
     public var onlineTotal = 0
@@ -23,7 +26,7 @@ public struct QuickPlay: Equatable, Sendable {
 public enum QuickPlayAction: Equatable, Sendable {
     case open, close, join, cancel
     case move(Int)
-    /// Asks for the open seeks again.
+    /// Asks for the lobby (and who is online) again.
     case refresh
     /// Takes back the seek this player opened.
     case withdraw
@@ -35,9 +38,9 @@ extension ClientModel {
         case .open:
             quickPlay = QuickPlay()
             // The pools come with the catalog: ask for it when it has not come yet.
-            return (pools.isEmpty ? [send(.games)] : []) + [send(.seeks), send(.players)]
+            return (pools.isEmpty ? [send(.games)] : []) + [send(.subscribeLobby), send(.players)]
         case .refresh:
-            return [send(.seeks), send(.players)]
+            return [send(.subscribeLobby), send(.players)]
         case .withdraw:
             guard let seek = mySeek else {
                 setStatus("you have no open seek: n, then o in the form, opens one", tone: .neutral, now: now)
@@ -50,7 +53,7 @@ extension ClientModel {
             // Closing the screen while waiting stops the wait: nothing else would show it.
             let waiting = quickPlay?.waitingIn != nil
             quickPlay = nil
-            return waiting ? [send(.poolLeave)] : []
+            return (waiting ? [send(.poolLeave)] : []) + [send(.unsubscribeLobby)]
         case .move(let delta):
             guard var page = quickPlay, !pools.isEmpty || !page.seeks.isEmpty else { return [] }
             page.cursor = max(0, min(pools.count + page.seeks.count - 1, page.cursor + delta))

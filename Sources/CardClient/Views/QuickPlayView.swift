@@ -14,13 +14,15 @@ public enum QuickPlayView {
         }
         for (index, pool) in pools.enumerated() {
             let text = StyledLine(pool.id).padded(to: 17) + StyledLine(pool.title, Palette.quiet)
-            let waiting = page.waitingIn == pool.id ? StyledLine("  waiting", Palette.notice(.good)) : StyledLine()
+            let count = page.poolCounts[pool.id] ?? 0
+            let waiting = page.waitingIn == pool.id ? StyledLine("  waiting", Palette.notice(.good))
+                : count > 0 ? StyledLine("  \(count) waiting", Palette.quiet) : StyledLine()
             let line = index == page.cursor ? StyledLine("  ▸ ", Palette.key) + text + waiting : StyledLine("    ") + text + waiting
             lines.append(line.clipped(to: width))
         }
         lines.append(StyledLine("  Open seeks", Palette.heading)
             + StyledLine(mySeek == nil ? "  games of two others offer; n, then o in the form, opens yours" : "  yours is open: x takes it back", Palette.quiet))
-        if page.seeks.isEmpty { lines.append(StyledLine("    none you may take right now · r looks again", Palette.quiet)) }
+        if page.seeks.isEmpty { lines.append(StyledLine("    none you may take right now", Palette.quiet)) }
         for (offset, seek) in page.seeks.enumerated() {
             let rating = seek.rating.map { " (\(RatingText.rating($0.rating, provisional: $0.provisional)))" } ?? ""
             let title = GameCatalog.game(named: seek.request.game)?.title ?? seek.request.game
@@ -69,5 +71,5 @@ public enum QuickPlayView {
         }
     }
 
-    static let keys = [KeyHelp("↑↓", "choose"), KeyHelp("Enter", "play"), KeyHelp("c", "stop waiting"), KeyHelp("r", "seeks"), KeyHelp("Esc", "back")]
+    static let keys = [KeyHelp("↑↓", "choose"), KeyHelp("Enter", "play"), KeyHelp("c", "stop waiting"), KeyHelp("r", "refresh"), KeyHelp("Esc", "back")]
 }
