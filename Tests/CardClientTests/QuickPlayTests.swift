@@ -61,27 +61,33 @@ struct QuickPlayTests {
             OnlinePlayer(name: "bob", account: true, bot: false, seated: false, ratings: [("rps", ShownRating(rating: 1662.3, provisional: true))]),
             OnlinePlayer(name: "robo", account: true, bot: true, seated: true),
         ], total: 5, id: nil).jsonText)
-        #expect(Self.screen(model)[11] == "  Online  bob 1662?, robo (bot) and 3 more")
-        #expect(Self.screen(model)[12] == "  n, then c in the form, challenges one of them")
-        _ = model.press(Array(repeating: .down, count: 6))
+        let screen = Self.screen(model)
+        #expect(screen[11] == "  Online  Enter challenges to the new-game form's game  5 in all")
+        #expect(screen[12] == "    bob              rps 1662?")
+        #expect(screen[13] == "    robo (bot)       playing")
+        // Down to robo, Enter: the form's game (Set, as it opens first) goes to him as a challenge.
+        _ = model.press(Array(repeating: .down, count: 8))
+        #expect(Self.screen(model)[13] == "  ▸ robo (bot)       playing")
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"challenge","name":"robo","game":"set","id":5}"#)])
+        _ = model.press([.up, .up])
         #expect(Self.screen(model)[10] == "  ▸ bob (1662?)      rock-paper-scissors (rounds 5) · rated")
-        #expect(model.press([.enter]) == [.transmit(#"{"type":"seek_accept","seek":"s4","id":5}"#)])
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"seek_accept","seek":"s4","id":6}"#)])
         // Opened from the form with o; x takes it back.
         _ = model.press([.escape])
         _ = model.type("n")
         let opened = model.type("o")
-        #expect(opened.contains(.transmit(#"{"type":"seek","game":"set","rated":false,"id":7}"#)))
-        model.receive(#"{"type":"seek_open","seek":"s9","expires_ms":600000,"id":7}"#)
+        #expect(opened.contains(.transmit(#"{"type":"seek","game":"set","rated":false,"id":8}"#)))
+        model.receive(#"{"type":"seek_open","seek":"s9","expires_ms":600000,"id":8}"#)
         #expect(model.mySeek == "s9")
         _ = model.type("p")
-        #expect(model.type("x") == [.transmit(#"{"type":"seek_cancel","seek":"s9","id":10}"#)])
+        #expect(model.type("x") == [.transmit(#"{"type":"seek_cancel","seek":"s9","id":11}"#)])
         #expect(model.mySeek == nil)
         // A seek taken by someone else leaves the list as the stream says so; Esc unsubscribes.
         model.receive(ServerMessage.seekAdded(seek).jsonText)
         #expect(model.quickPlay?.seeks.map(\.seek) == ["s4"])
         model.receive(ServerMessage.seekRemoved(seek: "s4").jsonText)
         #expect(model.quickPlay?.seeks.isEmpty == true)
-        #expect(model.press([.escape]) == [.transmit(#"{"type":"unsubscribe","lobby":true,"id":11}"#)])
+        #expect(model.press([.escape]) == [.transmit(#"{"type":"unsubscribe","lobby":true,"id":12}"#)])
     }
 
     @Test func cStopsWaitingAndEscapeWhileWaitingLeavesThePoolToo() {

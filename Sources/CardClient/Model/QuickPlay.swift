@@ -20,6 +20,30 @@ public struct QuickPlay: Equatable, Sendable {
     public var status: PoolStatus?
 
     public init() {}
+
+    /// The most seeks and players online the screen shows (it fits 80×24 with them).
+    public static let shownSeeks = 3
+    public static let shownOnline = 4
+
+    /// The seeks and players shown, each a line the cursor can stand on after the pools.
+    public var visibleSeeks: ArraySlice<SeekInfo> { seeks.prefix(Self.shownSeeks) }
+    public var visibleOnline: ArraySlice<OnlinePlayer> { online.prefix(Self.shownOnline) }
+
+    /// What the cursor stands on, given `pools` pools before the seeks.
+    enum Chosen: Equatable {
+        case pool(Int), seek(SeekInfo), player(OnlinePlayer)
+    }
+
+    func chosen(pools: Int) -> Chosen? {
+        if cursor < pools { return .pool(cursor) }
+        let seekIndex = cursor - pools
+        if visibleSeeks.indices.contains(seekIndex) { return .seek(visibleSeeks[seekIndex]) }
+        let playerIndex = seekIndex - visibleSeeks.count
+        return visibleOnline.indices.contains(playerIndex) ? .player(visibleOnline[playerIndex]) : nil
+    }
+
+    /// How many lines the cursor can stand on.
+    func lines(pools: Int) -> Int { pools + visibleSeeks.count + visibleOnline.count }
 }
 
 /// What a key does on the quick-play screen.
@@ -55,13 +79,21 @@ extension ClientModel {
             quickPlay = nil
             return (waiting ? [send(.poolLeave)] : []) + [send(.unsubscribeLobby)]
         case .move(let delta):
-            guard var page = quickPlay, !pools.isEmpty || !page.seeks.isEmpty else { return [] }
-            page.cursor = max(0, min(pools.count + page.seeks.count - 1, page.cursor + delta))
+            guard var page = quickPlay, page.lines(pools: pools.count) > 0 else { return [] }
+            page.cursor = max(0, min(page.lines(pools: pools.count) - 1, page.cursor + delta))
             quickPlay = page
         case .join:
             guard let page = quickPlay else { return [] }
-            if page.cursor >= pools.count, page.seeks.indices.contains(page.cursor - pools.count) {
-                return [send(.seekAccept(seek: page.seeks[page.cursor - pools.count].seek))]
+            switch page.chosen(pools: pools.count) {
+            case .seek(let seek)?:
+                return [send(.seekAccept(seek: seek.seek))]
+            case .player(let player)?:
+                // The new-game form's game, as it was last left, is what the challenge offers.
+                let form = NewGameForm(offered: catalog.isEmpty ? GameCatalog.games.map(\.info) : catalog, remembered: formMemory)
+                guard let request = form.request else { return [] }
+                return [send(.challenge(ChallengeRequest(name: player.name, game: request.game, options: request.options, rated: request.rated && account != nil)))]
+            case .pool?, nil:
+                break
             }
             guard pools.indices.contains(page.cursor) else { return [] }
             if let waiting = page.waitingIn {

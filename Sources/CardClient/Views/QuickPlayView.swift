@@ -23,7 +23,7 @@ public enum QuickPlayView {
         lines.append(StyledLine("  Open seeks", Palette.heading)
             + StyledLine(mySeek == nil ? "  games of two others offer; n, then o in the form, opens yours" : "  yours is open: x takes it back", Palette.quiet))
         if page.seeks.isEmpty { lines.append(StyledLine("    none you may take right now", Palette.quiet)) }
-        for (offset, seek) in page.seeks.enumerated() {
+        for (offset, seek) in page.visibleSeeks.enumerated() {
             let rating = seek.rating.map { " (\(RatingText.rating($0.rating, provisional: $0.provisional)))" } ?? ""
             let title = GameCatalog.game(named: seek.request.game)?.title ?? seek.request.game
             let options = seek.request.options.pairs.map { "\($0.key) \($0.value.jsonText)" }.joined(separator: ", ")
@@ -33,13 +33,16 @@ public enum QuickPlayView {
             lines.append(line.clipped(to: width))
         }
         if !page.online.isEmpty {
-            let names = page.online.map { player in
-                player.name + (player.ratings.first.map { " \(RatingText.rating($0.rating.rating, provisional: $0.rating.provisional))" } ?? "")
-                    + (player.bot ? " (bot)" : "")
+            let more = page.onlineTotal > page.visibleOnline.count ? "  \(page.onlineTotal) in all" : ""
+            lines.append(StyledLine("  Online", Palette.heading) + StyledLine("  Enter challenges to the new-game form's game\(more)", Palette.quiet))
+            let first = pools.count + page.visibleSeeks.count
+            for (offset, player) in page.visibleOnline.enumerated() {
+                let ratings = player.ratings.map { "\($0.game) \(RatingText.rating($0.rating.rating, provisional: $0.rating.provisional))" }.joined(separator: ", ")
+                let text = StyledLine(player.name + (player.bot ? " (bot)" : "")).padded(to: 17)
+                    + StyledLine([ratings, player.seated ? "playing" : ""].filter { !$0.isEmpty }.joined(separator: " · "), Palette.quiet)
+                let line = first + offset == page.cursor ? StyledLine("  ▸ ", Palette.key) + text : StyledLine("    ") + text
+                lines.append(line.clipped(to: width))
             }
-            let more = page.onlineTotal > page.online.count ? " and \(page.onlineTotal - page.online.count) more" : ""
-            lines.append((StyledLine("  Online  ", Palette.heading) + StyledLine(names.joined(separator: ", ") + more)).clippedAtWord(to: width))
-            lines.append(StyledLine("  n, then c in the form, challenges one of them", Palette.quiet).clippedAtWord(to: width))
         }
         lines.append(StyledLine())
         if let pool = page.waitingIn {
@@ -53,7 +56,7 @@ public enum QuickPlayView {
             lines.append(StyledLine(text, Palette.strong).clippedAtWord(to: width))
             lines.append(StyledLine("  c stops waiting", Palette.quiet))
         } else {
-            lines.append(StyledLine("  Enter waits in the chosen pool, or takes the chosen seek", Palette.quiet).clippedAtWord(to: width))
+            lines.append(StyledLine("  Enter waits in the chosen pool, takes the chosen seek or challenges the player", Palette.quiet).clippedAtWord(to: width))
         }
         return lines
     }
