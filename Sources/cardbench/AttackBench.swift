@@ -40,6 +40,7 @@ struct AttackBench {
         ("http-flood", Attacks.httpFlood),
         ("session-churn", Attacks.sessionChurn),
         ("login-flood", Attacks.loginFlood),
+        ("pool-wave", Attacks.poolWave),
     ]
 
     func run() throws(BenchError) {

@@ -4,7 +4,7 @@ import Glibc
 extension Attacks {
     /// Attacks that need longer than `--seconds` to show what they measure, and how long
     /// they run at least (the innocent client pings all along).
-    static let minimumSeconds = ["spectators": spectatorSeconds, "slow-headers": slowHeaderSeconds, "burst-race": burstRaceSeconds]
+    static let minimumSeconds = ["spectators": spectatorSeconds, "slow-headers": slowHeaderSeconds, "burst-race": burstRaceSeconds, "pool-wave": 15]
 
     /// Seating 1,080 connections and finding ten winnable deals takes seconds before the
     /// spectators' output piles up.

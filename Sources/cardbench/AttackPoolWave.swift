@@ -1,0 +1,59 @@
+import Glibc
+
+extension Attacks {
+    /// Players in one wave of `pool-wave`: 2,000 guests from 40 addresses (50 each, under the
+    /// server's caps of sessions and guest logins a minute per address).
+    static let poolWavePlayers = 2_000
+    static let poolWaveAddresses = 40
+
+    /// Issue 42's quick pairing over the network: 2,000 guests log in, then all send
+    /// `pool_join` to rps-3 at once; the wave seats them (a hundred tables a turn). Counts who
+    /// was paired and prints, in the tally, the time from each `pool_join` sent to its `paired`
+    /// read (p50, p99, max in ms). The innocent's pings, as for every attack, say what the
+    /// wave's turns cost everyone else. Every player is a guest at 1500: the pairs' rating gap
+    /// is `cardbench pools`' to measure.
+    static func poolWave(_ context: AttackContext) {
+        var players: [LineConnection] = []
+        players.reserveCapacity(poolWavePlayers)
+        for number in 0..<poolWavePlayers where !context.stop.value {
+            if let player = context.player("w\(number)", from: 1 + number % poolWaveAddresses) { players.append(player) }
+        }
+        context.tally.add("logged in", players.count)
+        var sentAt: [UInt64] = []
+        sentAt.reserveCapacity(players.count)
+        for player in players {
+            player.send(#"{"type":"pool_join","pool":"rps-3"}"#)
+            sentAt.append(monotonicNanoseconds())
+        }
+        var waits: [Double] = []
+        for (index, player) in players.enumerated() {
+            while !context.stop.value {
+                guard let line = player.readLine() else {
+                    if player.closedByServer { break }
+                    continue
+                }
+                if line.contains(#""type":"paired""#) {
+                    waits.append(Double(monotonicNanoseconds() - sentAt[index]) / 1_000)
+                    break
+                }
+            }
+        }
+        context.tally.add("paired", waits.count)
+        if !waits.isEmpty {
+            let timings = Timings(waits)
+            context.tally.add("pairing p50 ms", Int(timings.percentile(50) / 1_000))
+            context.tally.add("pairing p99 ms", Int(timings.percentile(99) / 1_000))
+            context.tally.add("pairing max ms", Int(timings.percentile(100) / 1_000))
+        }
+        for player in players {
+            player.send(#"{"type":"leave"}"#)
+            player.close()
+        }
+    }
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+}
