@@ -1173,6 +1173,39 @@ def scenario_seek(run):
         phone.close()
 
 
+def scenario_link_after_game(run):
+    """A friend's link while the page sits in a finished room (issue 43, item 6): the page
+    leaves the room by itself and follows the link; during a game under way it does not."""
+    page = Page(run, 1280, 900)
+    tcp = Watcher(run.server.port, 'tcpfriend')
+    try:
+        page.open()
+        page.login('linkann')
+        page.create('rps', 1, rounds=1, bot='random')
+        while page.state()['phase'] == 'playing':
+            s = page.state()
+            if s['your_throw'] is None:
+                page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
+                wait_for('the throw', lambda: page.seq() != s['seq'])
+            time.sleep(0.05)
+        page.game_over_text()
+        tcp.send({'type': 'create', 'game': 'set', 'seats': 2})
+        code = wait_for('the friend\'s room', lambda: tcp.first('joined'))['room']
+        page.js(f'location.hash = "#join={code}"')
+        wait_for('the page in the friend\'s room', lambda: page.state() and page.state()['room'] == code and page.state()['phase'] == 'playing', 10)
+        names = [p['name'] for p in page.state()['players']]
+        expect(names == ['tcpfriend', 'linkann'], f'seated with the friend: {names}')
+        # Now a game is under way: another link is not followed, and the page says why.
+        page.js('location.hash = "#join=ZZZZ"')
+        wait_for('the refusal', lambda: 'you are playing in room' in page.d.find_element(By.ID, 'status').text)
+        expect(page.state()['room'] == code, 'still in the friend\'s room')
+        page.check()
+        return f'left a finished room for #join={code}; refused a link during the race'
+    finally:
+        page.close()
+        tcp.close()
+
+
 SCENARIOS = {
     'set': lambda run: scenario_set(run),
     'set-phone': lambda run: scenario_set(run, 360, 640, True, 'phone'),
@@ -1192,6 +1225,7 @@ SCENARIOS = {
     'resign-abort': scenario_resign_abort,
     'challenge': scenario_challenge,
     'seek': scenario_seek,
+    'link-after-game': scenario_link_after_game,
 }
 
 

@@ -236,8 +236,16 @@ function followLink() {
     return true;
   }
   if (app.room) {
-    app.notice(`you are in room ${app.room.code}; leave it first to ${link.kind} ${link.value.toUpperCase()}`);
-    return false;
+    const seated = app.state && app.me && app.state.players.some((p) => p.name === app.me.name);
+    if (seated && app.state.phase === 'playing') {
+      // Leaving a game under way forfeits it: that is the player's to choose, not a link's.
+      app.notice(`you are playing in room ${app.room.code}; leave it first to ${link.kind} ${link.value.toUpperCase()}`);
+      return false;
+    }
+    // A finished game, a room still waiting, or one being watched: left for the friend's link.
+    app.linkAfterLeave = link;
+    app.send({ type: 'leave' });
+    return true;
   }
   app.send({ type: link.kind, room: link.value });
   return true;
@@ -300,6 +308,9 @@ function handle(msg) {
         if (app.room && app.room.code === msg.room) { renderNav(); if (app.screen.connectionChanged) app.screen.connectionChanged(true); }
         else enterRoom(msg.room, null, app.room ? app.room.role : 'player', null);
         app.addLog(msg.resumed ? 'back in the room' : 'in the room', 'info');
+        // A link opened with a seat still held: followed once the room's state says whether
+        // the game is under way (a finished one is left for it).
+        if (app.pendingLink) app.followOnState = true;
       } else {
         if (app.room) app.addLog('the room is gone', 'info');
         app.room = null;
@@ -314,6 +325,12 @@ function handle(msg) {
       break;
     case 'left':
       app.room = null; app.state = null; app.gameOver = null;
+      if (app.linkAfterLeave) {
+        const link = app.linkAfterLeave;
+        app.linkAfterLeave = null;
+        app.send({ type: link.kind, room: link.value });
+        break;
+      }
       openLobby();
       break;
     case 'state':
@@ -322,6 +339,7 @@ function handle(msg) {
       app.room.game = msg.game;
       concessionLogged(msg);
       app.state = msg;
+      if (app.followOnState) { app.followOnState = false; followLink(); }
       if (msg.phase !== 'over') app.gameOver = null;
       if (app.screen && app.screen.stateChanged) app.screen.stateChanged();
       break;
