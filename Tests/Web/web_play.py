@@ -341,9 +341,16 @@ def scenario_set(run, width=1280, height=900, touch=False, tag='desktop'):
         over = wait_for('game_over at the watcher', lambda: watcher.first('game_over'))
         expect(over['winners'] == [page.state()['players'][0]['name']], f'winners {over["winners"]}')
         page.shot(f'web-set-{tag}-over')
+        found = len(page.d.find_elements(By.CSS_SELECTOR, 'ol.found li'))
+        expect(found > 0, 'the Sets found are listed at the end')
+        # Play again: a new game, its list of Sets found empty (issue 43, item 2).
+        page.tap(wait_for('the play-again button', lambda: [b for b in page.d.find_elements(By.CSS_SELECTOR, '.actions button.primary')
+                                                             if b.text == 'Play again'])[0])
+        wait_for('the new game', lambda: page.state()['phase'] == 'playing')
+        wait_for('the list emptied', lambda: not page.d.find_elements(By.CSS_SELECTOR, 'ol.found li'))
         page.check()
         watcher.close()
-        return f'{claims} Sets claimed by {"taps" if touch else "clicks"}'
+        return f'{claims} Sets claimed by {"taps" if touch else "clicks"}; the rematch starts with no Sets listed'
     finally:
         page.close()
 

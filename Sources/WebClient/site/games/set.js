@@ -50,6 +50,12 @@ export class SetView {
   get needed() { return this.state && this.state.variant === 'ultra' ? 4 : 3; }
 
   update(s) {
+    // A rematch is a new game: the last game's Sets go with it (the view outlives the game).
+    if (this.lastPhase && this.lastPhase !== 'playing' && s.phase === 'playing' && this.sets.length) {
+      this.sets = [];
+      this.renderFound();
+    }
+    this.lastPhase = s.phase;
     this.state = s;
     const key = s.board.map((c) => c.id).join(',') + '|' + (s.chain || []).map((c) => c.id).join(',');
     if (key !== this.boardKey) {
