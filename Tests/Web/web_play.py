@@ -1066,6 +1066,8 @@ def scenario_resign_abort(run):
         phone.tap(phone.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
         wait_for('the throw', lambda: phone.seq() != st['seq'])
         wait_for('the desk sees a move was made', lambda: desk.state().get('abortable') is None)
+        # The desk sees that the phone has thrown (never what): issue 43, item 5.
+        wait_for('the throw shown on the desk', lambda: 'phonerae has thrown ✔' in desk.d.find_element(By.CSS_SELECTOR, '.game .info').text)
         desk.tap(wait_for('the resign button', lambda: desk.d.find_elements(By.ID, 'resign'))[0])
         text = phone.game_over_text()
         expect(text == 'You win!', f'the phone wins when the desk resigns: {text!r}')

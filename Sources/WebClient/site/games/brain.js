@@ -27,7 +27,7 @@ export class BrainView {
     fill(this.info, playing ? `Round ${s.round} of ${s.rounds}${s.answered.length ? ` · answered: ${listWords(s.answered)}` : ''}`
       : s.phase === 'waiting' ? 'Waiting for players…' : 'The game is over.');
     fill(this.prompt, playing && s.prompt
-      ? [h('span', { class: 'big' }, signIcon(s.prompt.sign)), ' ', h('strong', {}, s.prompt.goal === 'win' ? 'make it WIN' : 'make it LOSE')]
+      ? [h('span', { class: 'big' }, signIcon(s.prompt.sign)), ' ', h('strong', {}, s.prompt.goal === 'win' ? 'WIN against it' : 'LOSE against it')]
       : '');
     const mine = s.your_answer;
     fill(this.signs, signButtons({ verb: 'answer', picked: mine, enabled: playing && !spectator, send: (sign) => this.ctx.send({ type: 'answer', sign }) }));

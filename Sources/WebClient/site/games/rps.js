@@ -53,7 +53,11 @@ export class RpsView {
     else if (!playing) line = 'The match is over.';
     else if (spectator) line = `Round ${s.round} (best of ${s.rounds}) · waiting on ${listWords(s.waiting_on) || 'nobody'}`;
     else if (mine) line = `Round ${s.round} of best of ${s.rounds}: you threw ${signIcon(mine)}${others.length ? `; waiting for ${listWords(others)}` : ''}`;
-    else line = `Round ${s.round} of best of ${s.rounds}: your throw`;
+    else {
+      // Who has thrown already (never what): the ones not waited on.
+      const thrown = s.players.map((p) => p.name).filter((n) => n !== me && !(s.waiting_on || []).includes(n));
+      line = `Round ${s.round} of best of ${s.rounds}: your throw${thrown.length ? ` · ${listWords(thrown)} ${thrown.length > 1 ? 'have' : 'has'} thrown ✔` : ''}`;
+    }
     fill(this.info, line);
     fill(this.signs, signButtons({ verb: 'throw', picked: mine, enabled: playing && !spectator, send: (sign) => this.ctx.send({ type: 'throw', sign }) }));
     fill(this.last, s.last_round ? this.describe(s.last_round) : '');
