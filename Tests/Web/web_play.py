@@ -1215,6 +1215,27 @@ def scenario_link_after_game(run):
         tcp.close()
 
 
+def scenario_klondike_double_click(run):
+    """A double click on a card sends it where it fits once (issue 43, item 1: the page sent a
+    second `auto` after the two clicks' one, which moved the next card unasked)."""
+    page = Page(run, 1280, 900)
+    try:
+        page.open()
+        page.login('dblclick')
+        page.create('klondike', 1)
+        card = wait_for('a face-up card on t7', lambda: page.d.find_elements(By.CSS_SELECTOR, '[data-pile="t7"] .kcard.up'))[-1]
+        page.js('window.__sent = window.__sent.filter(() => false)')
+        ActionChains(page.d).double_click(card).perform()
+        time.sleep(0.5)  # what the page sends after a double click, it sends at once
+        sent = [json.loads(m) for m in page.js('return window.__sent')]
+        autos = [m for m in sent if m.get('type') == 'auto']
+        expect(len(autos) == 1 and autos[0]['from'] == 't7', f'one auto from t7, not {sent}')
+        page.check()
+        return 'a double click sent one auto'
+    finally:
+        page.close()
+
+
 SCENARIOS = {
     'set': lambda run: scenario_set(run),
     'set-phone': lambda run: scenario_set(run, 360, 640, True, 'phone'),
@@ -1235,6 +1256,7 @@ SCENARIOS = {
     'challenge': scenario_challenge,
     'seek': scenario_seek,
     'link-after-game': scenario_link_after_game,
+    'klondike-double-click': scenario_klondike_double_click,
 }
 
 

@@ -116,7 +116,8 @@ export class KlondikeView {
       class: `kcard up${red(c) ? ' red' : ''}${picked ? ' picked' : ''}`,
       'data-count': count === null ? null : String(count),
       'aria-label': cardWords(c),
-      ondblclick: movable && count === 1 ? (e) => { e.stopPropagation(); this.selected = null; this.send({ type: 'auto', from: pile }); } : null,
+      // No double-click handler: a double click is two clicks, the card chosen and then its
+      // pile again, which already sends it where it fits (`auto`); a handler sent a second one.
     }, h('span', { class: 'rank' }, RANKS[c.rank]), h('span', { class: 'suit' }, SUITS[c.suit]));
   }
 
