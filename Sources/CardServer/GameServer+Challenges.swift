@@ -219,6 +219,20 @@ extension GameServer {
         }
     }
 
+    /// `player` sat down or began to watch: what they offered could no longer be taken, so their
+    /// challenges and seeks end (`busy`). The one hook for every way into a room.
+    func tookPlace(_ player: Player) {
+        closeChallengesSent(by: player)
+        closeSeeks(of: player, .busy)
+    }
+
+    /// `player` is gone (a closed connection, an ended session): their challenges and seeks go
+    /// with them, and those asked only of them.
+    func offersGone(of player: Player) {
+        challengesGone(of: player)
+        closeSeeks(of: player, nil)
+    }
+
     /// The challenges `player` sent end (`busy`): they sat down elsewhere.
     func closeChallengesSent(by player: Player) {
         for challengeID in (challenges.involving[player.id] ?? []).sorted() where challenges.open[challengeID]?.from == player.id {

@@ -72,8 +72,7 @@ extension GameServer {
         room.seats[0] = player.id
         player.roomCode = code
         // A challenge of theirs could no longer be accepted: it ends.
-        closeChallengesSent(by: player)
-        closeSeeks(of: player, .busy)
+        tookPlace(player)
         host.log("room \(code) created by \(player.name): \(room.gameName), \(seatCount) seats\(isPrivate ? ", private" : "")")
         return room
     }
@@ -108,8 +107,7 @@ extension GameServer {
         try logCommand(.join(room: room.code, seat: seat, player: member(player, seat: seat), t: gameNow))
         room.seats[seat] = player.id
         player.roomCode = room.code
-        closeChallengesSent(by: player)
-        closeSeeks(of: player, .busy)
+        tookPlace(player)
         host.log("room \(room.code): \(player.name) took seat \(seat)")
         broadcast(.member(.joined, room: room.code, name: player.name, role: .player), in: room, except: player.id)
     }
@@ -124,8 +122,7 @@ extension GameServer {
         sendSpectatorState(room)
         room.spectators.append(player.id)
         player.roomCode = room.code
-        closeChallengesSent(by: player)
-        closeSeeks(of: player, .busy)
+        tookPlace(player)
         host.log("room \(room.code): \(player.name) watches")
         reply(.watching(room: room.code, id: id), to: player, changing: room)
         broadcast(.member(.joined, room: room.code, name: player.name, role: .spectator), in: room, except: player.id)

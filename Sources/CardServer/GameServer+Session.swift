@@ -64,8 +64,7 @@ extension GameServer {
     /// A session ends: the player is forgotten, and no longer counts against its address.
     func endSession(_ player: Player) {
         leavePool(player)
-        challengesGone(of: player)
-        closeSeeks(of: player, nil)
+        offersGone(of: player)
         players[player.id] = nil
         unindex(player)
         playerIDsByToken[player.tokenHash] = nil

@@ -267,8 +267,7 @@ public final class GameServer {
         // A pool seats only those here: whoever disconnects stops waiting, and their
         // challenges go with them.
         leavePool(player)
-        challengesGone(of: player)
-        closeSeeks(of: player, nil)
+        offersGone(of: player)
         playerWentAway(player)
     }
 

@@ -69,6 +69,9 @@ struct QuickPlayTests {
         _ = model.press(Array(repeating: .down, count: 8))
         #expect(Self.screen(model)[13] == "  ▸ robo (bot)       playing")
         #expect(model.press([.enter]) == [.transmit(#"{"type":"challenge","name":"robo","game":"set","id":5}"#)])
+        // A fresh snapshot keeps the cursor on the player's line (it counts the players too).
+        model.receive(ServerMessage.lobby(LobbySnapshot(rooms: [], more: false, seeks: [seek], pools: [], online: 6), id: nil).jsonText)
+        #expect(model.quickPlay?.cursor == 8)
         _ = model.press([.up, .up])
         #expect(Self.screen(model)[10] == "  ▸ bob (1662?)      rock-paper-scissors (rounds 5) · rated")
         #expect(model.press([.enter]) == [.transmit(#"{"type":"seek_accept","seek":"s4","id":6}"#)])

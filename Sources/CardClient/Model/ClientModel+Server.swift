@@ -71,7 +71,7 @@ extension ClientModel {
             // The quick-play screen subscribes while it is open: its seeks and pool counts.
             quickPlay?.seeks = snapshot.seeks
             quickPlay?.poolCounts = Dictionary(snapshot.pools.map { ($0.pool, $0.waiting) }, uniquingKeysWith: { $1 })
-            if let page = quickPlay { quickPlay?.cursor = min(page.cursor, max(0, pools.count + snapshot.seeks.count - 1)) }
+            quickPlay?.clampCursor(pools: pools.count)
         case .seekAdded(let seek):
             guard var page = quickPlay else { break }
             page.seeks = [seek] + page.seeks.filter { $0.seek != seek.seek }
@@ -82,7 +82,7 @@ extension ClientModel {
             guard var page = quickPlay, let index = page.seeks.firstIndex(where: { $0.seek == seekID }) else { break }
             page.seeks.remove(at: index)
             if page.cursor > pools.count + index { page.cursor -= 1 }
-            page.cursor = min(page.cursor, max(0, pools.count + page.seeks.count - 1))
+            page.clampCursor(pools: pools.count)
             quickPlay = page
         case .poolCounts(let counts):
             quickPlay?.poolCounts = Dictionary(counts.map { ($0.pool, $0.waiting) }, uniquingKeysWith: { $1 })
@@ -95,9 +95,10 @@ extension ClientModel {
         case .players(let online, let total, _):
             quickPlay?.online = online
             quickPlay?.onlineTotal = total
+            quickPlay?.clampCursor(pools: pools.count)
         case .seeks(let listed, _):
             quickPlay?.seeks = listed
-            if let page = quickPlay { quickPlay?.cursor = min(page.cursor, max(0, pools.count + listed.count - 1)) }
+            quickPlay?.clampCursor(pools: pools.count)
         case .seekClosed(let seek, let reason):
             if mySeek == seek { mySeek = nil }
             setStatus(reason == .expired ? "your seek expired: nobody took it in ten minutes" : "your seek ended: you sat down elsewhere", tone: .neutral, now: now)

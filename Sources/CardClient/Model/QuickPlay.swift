@@ -44,6 +44,11 @@ public struct QuickPlay: Equatable, Sendable {
 
     /// How many lines the cursor can stand on.
     func lines(pools: Int) -> Int { pools + visibleSeeks.count + visibleOnline.count }
+
+    /// Keeps the cursor on a line there is, after the seeks or the players changed.
+    mutating func clampCursor(pools: Int) {
+        cursor = min(cursor, max(0, lines(pools: pools) - 1))
+    }
 }
 
 /// What a key does on the quick-play screen.
