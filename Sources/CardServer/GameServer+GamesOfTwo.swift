@@ -31,13 +31,26 @@ extension GameServer {
         leavePool(offerer)
         leavePool(taker)
         send(.ok(id: id), to: taker)
-        send(paired(room, 0), to: offerer)
+        tellPaired(paired(room, 0), to: offerer)
         try takeSeat(taker, in: room, seat: 1)
-        send(paired(room, 1), to: taker)
+        tellPaired(paired(room, 1), to: taker)
         countGameStartUnchecked(by: offerer)
         countGameStartUnchecked(by: taker)
         // The game begins with the pairing, whoever's command made it.
         withCause(.event(.begin)) { seatsChanged(room) }
         return room
+    }
+
+    /// Sends `paired` to the player seated and `paired_elsewhere`, with the same fields, to
+    /// every other connected session of their account: the account's own events reach all
+    /// its connections, so a bot's watching connection or a second tab learns where it plays.
+    func tellPaired(_ message: ServerMessage, to player: Player) {
+        send(message, to: player)
+        guard let account = player.account, let sessions = playersByAccount[account], sessions.count > 1,
+              case .paired(let room, let pool, let game, let seat, let challenge, let seek) = message else { return }
+        let elsewhere = ServerMessage.pairedElsewhere(room: room, pool: pool, game: game, seat: seat, challenge: challenge, seek: seek)
+        for id in sessions.sorted() where id != player.id {
+            if let other = players[id], other.isConnected { send(elsewhere, to: other) }
+        }
     }
 }

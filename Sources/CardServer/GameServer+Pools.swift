@@ -209,11 +209,11 @@ extension GameServer {
         let room = try openRoom(
             engineType, seatCount: pool.seats, options: pool.options, isPrivate: false, rated: table.allSatisfy { $0.account != nil },
             creator: creator)
-        send(.paired(room: room.code, pool: pool.id, game: room.gameName, seat: 0), to: creator)
+        tellPaired(.paired(room: room.code, pool: pool.id, game: room.gameName, seat: 0), to: creator)
         // Each told before the next sits down, so `paired` comes before the others' `player_joined`.
         for (seat, player) in table.enumerated().dropFirst() {
             try takeSeat(player, in: room, seat: seat)
-            send(.paired(room: room.code, pool: pool.id, game: room.gameName, seat: seat), to: player)
+            tellPaired(.paired(room: room.code, pool: pool.id, game: room.gameName, seat: seat), to: player)
         }
         for player in table { countGameStartUnchecked(by: player) }
         host.log("pool \(pool.id): \(table.map(\.name).joined(separator: ", ")) paired in room \(room.code)")

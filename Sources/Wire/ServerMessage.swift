@@ -82,6 +82,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// A wave or an accepted challenge seated this player: the room, the pool or the challenge
     /// it came from, the game and the seat. The room's `state` follows, as after a `join`.
     case paired(room: String, pool: String?, game: String, seat: Int, challenge: String? = nil, seek: String? = nil)
+    /// Another connection of this player's account was seated (the same fields as `paired`):
+    /// this connection is not in the room, but may watch it or tell its user where the game is.
+    case pairedElsewhere(room: String, pool: String?, game: String, seat: Int, challenge: String? = nil, seek: String? = nil)
 
     // MARK: Challenges (ChallengeMessages.swift)
 
@@ -178,7 +181,7 @@ public enum ServerMessage: Equatable, Sendable {
              .challengeSent(_, _, _, let id), .seekOpen(_, _, let id), .seeks(_, let id), .lobby(_, let id), .players(_, _, let id):
             id
         case .hello, .member, .notice, .state, .gameOver, .round, .brainRound, .flipped, .solved, .shutdown, .replaced, .signedOut,
-             .poolStatus, .paired, .challengeOffer, .challengeDeclined, .challengeClosed, .seekClosed,
+             .poolStatus, .paired, .pairedElsewhere, .challengeOffer, .challengeDeclined, .challengeClosed, .seekClosed,
              .roomOpened, .roomChanged, .roomClosed, .seekAdded, .seekRemoved, .poolCounts, .online:
             nil
         }
@@ -210,6 +213,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .state: "state"
         case .poolStatus: "pool_status"
         case .paired: "paired"
+        case .pairedElsewhere: "paired_elsewhere"
         case .challengeSent: "challenge_sent"
         case .challengeOffer: "challenge"
         case .challengeDeclined: "challenge_declined"

@@ -29,7 +29,7 @@ extension ServerMessage {
         case .games(let games, let pools, _):
             GameInfo.write(games, into: &writer)
             PoolInfo.write(pools, into: &writer)
-        case .poolStatus, .paired: writePoolFields(into: &writer)
+        case .poolStatus, .paired, .pairedElsewhere: writePoolFields(into: &writer)
         case .challengeSent, .challengeOffer, .challengeDeclined, .challengeClosed: writeChallengeFields(into: &writer)
         case .seekOpen, .seeks, .seekClosed: writeSeekFields(into: &writer)
         case .lobby, .roomOpened, .roomChanged, .roomClosed, .seekAdded, .seekRemoved, .poolCounts, .online: writeLobbyFields(into: &writer)

@@ -173,7 +173,7 @@ struct OptionsTests {
 
     @Test func helpAndVersionExit0OnStandardOutput() {
         #expect(Options.outcome(of: ["--help"]) == .exit(status: 0, output: Options.help + "\n", error: ""))
-        #expect(Options.outcome(of: ["--version"]) == .exit(status: 0, output: "cardbench 0.11.0\n", error: ""))
+        #expect(Options.outcome(of: ["--version"]) == .exit(status: 0, output: "cardbench 0.12.0\n", error: ""))
     }
 
     @Test func theUsageNamesEveryMode() {

@@ -117,7 +117,7 @@ struct CommandLineTests {
     @Test func versionExits0() throws {
         let result = try run(["--version"])
         #expect(result.status == 0)
-        #expect(result.output == "cardbench 0.11.0\n")
+        #expect(result.output == "cardbench 0.12.0\n")
     }
 
     @Test func aServerThatIsNotThereExits1() throws {

@@ -16,6 +16,7 @@ struct AccountSignInTests {
         let welcome = #"{"type":"welcome","player":"p1","name":"ann","token":"t0k3n","resumed":false,"room":null,"account":{"name":"ann","bot":false,"created_ms":1795000000000},"id":1}"#
         #expect(model.receive(welcome) == [
             .saveSession(SavedSession(name: "ann", token: "t0k3n", serverStartedMs: 1000)), .transmit(#"{"type":"rooms","id":2}"#),
+            .transmit(#"{"type":"subscribe","lobby":true}"#), .transmit(#"{"type":"players"}"#),
         ])
         #expect(model.account == AccountInfo(name: "ann", bot: false, createdMs: 1_795_000_000_000))
     }

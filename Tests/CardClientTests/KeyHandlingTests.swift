@@ -100,19 +100,19 @@ struct KeyHandlingTests {
         ("w", #"{"type":"watch","room":"K7QX","id":3}"#),
     ])
     func lobbyKeys(key: String, line: String) {
-        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
+        var model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
         #expect(model.type(key) == [.transmit(line)])
     }
 
     @Test func lobbyArrowsChooseAndEnterJoins() {
-        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
+        var model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
         #expect(model.press([.down, .down, .up, .down]) == [])
         #expect(model.lobby.cursor == 1)
         #expect(model.press([.enter]) == [.transmit(#"{"type":"join","room":"58Z2","id":3}"#)])
     }
 
     @Test func lobbyJoinsByATypedCode() {
-        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
+        var model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
         _ = model.type("j")
         #expect(model.prompt == Prompt(.joinCode))
         _ = model.type("k7qx")

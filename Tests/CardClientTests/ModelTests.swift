@@ -17,7 +17,10 @@ struct ModelTests {
         #expect(model.link == .online)
         #expect(Self.apply([Fixtures.welcomeAnn], to: &model) == [
             .saveSession(SavedSession(name: "ann", token: "t0k3n", serverStartedMs: nil)), .transmit(#"{"type":"rooms","id":2}"#),
+            // The lobby opens on quick play: the lobby stream and who is online.
+            .transmit(#"{"type":"subscribe","lobby":true}"#), .transmit(#"{"type":"players"}"#),
         ])
+        #expect(model.quickPlay != nil)
         #expect(model.session == Session(player: "p1", name: "ann", token: "t0k3n"))
         #expect(model.screen == .lobby)
         #expect(model.pending == [2: .rooms(RoomsQuery())])
@@ -148,13 +151,16 @@ struct ModelTests {
         var model = Fixtures.rps([Fixtures.rpsState()])
         #expect(model.type("q") == [])
         #expect(model.type("y") == [.transmit(#"{"type":"leave","id":3}"#)])
-        #expect(Self.apply([#"{"type":"left","room":"R2D2","id":3}"#], to: &model) == [.transmit(#"{"type":"rooms","id":4}"#)])
+        #expect(Self.apply([#"{"type":"left","room":"R2D2","id":3}"#], to: &model) == [
+            .transmit(#"{"type":"rooms","id":4}"#), .transmit(#"{"type":"subscribe","lobby":true}"#), .transmit(#"{"type":"players"}"#),
+        ])
         #expect(model.room == nil)
+        #expect(model.quickPlay != nil)
         #expect(model.screen == .lobby)
     }
 
     @Test func aFailedJoinStaysInTheLobbyAndSaysWhy() {
-        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        var model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn])
         _ = model.type("j")
         _ = model.type("zzzz")
         #expect(model.press([.enter]) == [.transmit(#"{"type":"join","room":"ZZZZ","id":3}"#)])
@@ -206,8 +212,11 @@ struct ModelTests {
         #expect(model.status?.text == "that name is taken")
     }
 
-    @Test func theLobbyAsksForRoomsEveryTwoSeconds() {
-        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+    @Test func theLobbyAsksForRoomsEveryTwoSecondsWhileTheyShow() {
+        // Quick play, where the lobby opens, lives on the lobby stream: no polling under it.
+        var onQuickPlay = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        #expect(onQuickPlay.tick(now: 1000) == [])
+        var model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn])
         #expect(model.tick(now: 1000) == [.transmit(#"{"type":"rooms","id":3}"#)])
         #expect(model.tick(now: 2500) == [])
         #expect(model.tick(now: 3000) == [.transmit(#"{"type":"rooms","id":4}"#)])

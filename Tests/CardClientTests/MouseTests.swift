@@ -22,7 +22,7 @@ struct MouseTests {
     /// In the lobby a click on a room puts the cursor on it, and a click on the room under the
     /// cursor joins it, as Enter does; a click on the heading or below the list does nothing.
     @Test func aClickOnALobbyRowChoosesItAndASecondJoins() {
-        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
+        var model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn, ScreenTests.rooms])
         #expect(model.lobby.cursor == 0)
         #expect(model.press([.click(column: 6, row: 5)]).isEmpty)
         #expect(model.lobby.chosen?.room == "58Z2")

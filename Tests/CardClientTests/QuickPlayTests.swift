@@ -3,8 +3,9 @@ import CardServer
 import Testing
 import Wire
 
-/// The lobby's quick-play screen (`p`): the server's pools, `pool_join` on Enter, the wait as
-/// `pool_status` tells it, `paired` straight into the room, and `c` to stop waiting.
+/// The lobby's quick-play screen, where the lobby opens (`p` or Esc between it and the rooms):
+/// the server's pools, `pool_join` on Enter, the wait as `pool_status` tells it, `paired`
+/// straight into the room, and `c` to stop waiting.
 struct QuickPlayTests {
     /// ann in the lobby with the server's catalog (and its pools) in.
     static func lobby() -> ClientModel {
@@ -20,11 +21,14 @@ struct QuickPlayTests {
     }
 
     @Test func pListsThePoolsAndEnterWaitsInTheChosenOne() {
-        var model = Self.lobby()
-        // The screen subscribes to the lobby (its seeks and pool counts) and asks who is online.
-        #expect(model.type("p") == [.transmit(#"{"type":"subscribe","lobby":true,"id":3}"#), .transmit(#"{"type":"players","id":4}"#)])
+        var model = ClientModel(serverAddress: "127.0.0.1:7878", name: "ann")
+        model.receive(Fixtures.hello)
+        // The lobby opens on the screen: it subscribes to the lobby (its seeks and pool counts)
+        // and asks who is online, both read by their replies' types (no id).
+        #expect(model.receive(Fixtures.welcomeAnn).suffix(2) == [.transmit(#"{"type":"subscribe","lobby":true}"#), .transmit(#"{"type":"players"}"#)])
+        model.receive(ServerMessage.games(GameServer.gameCatalog, pools: GameServer.poolCatalog, id: nil).jsonText)
         model.receive(ServerMessage.lobby(
-            LobbySnapshot(rooms: [], more: false, seeks: [], pools: [PoolCount(pool: "rps-5", waiting: 2)], online: 3), id: .int(3)).jsonText)
+            LobbySnapshot(rooms: [], more: false, seeks: [], pools: [PoolCount(pool: "rps-5", waiting: 2)], online: 3), id: nil).jsonText)
         var text = Self.screen(model)
         #expect(text[2] == "  Quick play  you are paired with a player of your rating, in seconds")
         #expect(text[3] == "  ▸ rps-3            rock-paper-scissors, best of 3")
@@ -32,7 +36,7 @@ struct QuickPlayTests {
         #expect(text[9] == "  Open seeks  games of two others offer; n, then o in the form, opens yours")
         #expect(text[4] == "    rps-5            rock-paper-scissors, best of 5  2 waiting")
         #expect(text[10] == "    none you may take right now")
-        #expect(text[23] == " ↑↓ choose · Enter play · c stop waiting · r refresh · Esc back")
+        #expect(text[23] == " ↑↓ choose · Enter play · c cancel · n new game · Esc rooms · ? keys · q quit")
         #expect(model.press([.down, .down]).isEmpty)
         let joined = model.press([.enter])
         #expect(joined.count == 1)
@@ -51,7 +55,6 @@ struct QuickPlayTests {
 
     @Test func aSeekIsListedUnderThePoolsAndEnterTakesIt() {
         var model = Self.lobby()
-        _ = model.type("p")
         let seek = SeekInfo(
             seek: "s4", from: "bob", rating: ShownRating(rating: 1662.3, provisional: true), bot: false,
             request: SeekRequest(game: "rps", options: ["rounds": 5], rated: true), waitedMs: 3_000)
@@ -68,34 +71,34 @@ struct QuickPlayTests {
         // Down to robo, Enter: the form's game (Set, as it opens first) goes to him as a challenge.
         _ = model.press(Array(repeating: .down, count: 8))
         #expect(Self.screen(model)[13] == "  ▸ robo (bot)       playing")
-        #expect(model.press([.enter]) == [.transmit(#"{"type":"challenge","name":"robo","game":"set","id":5}"#)])
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"challenge","name":"robo","game":"set","id":3}"#)])
         // A fresh snapshot keeps the cursor on the player's line (it counts the players too).
         model.receive(ServerMessage.lobby(LobbySnapshot(rooms: [], more: false, seeks: [seek], pools: [], online: 6), id: nil).jsonText)
         #expect(model.quickPlay?.cursor == 8)
         _ = model.press([.up, .up])
         #expect(Self.screen(model)[10] == "  ▸ bob (1662?)      rock-paper-scissors (rounds 5) · rated")
-        #expect(model.press([.enter]) == [.transmit(#"{"type":"seek_accept","seek":"s4","id":6}"#)])
-        // Opened from the form with o; x takes it back.
-        _ = model.press([.escape])
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"seek_accept","seek":"s4","id":4}"#)])
+        // Opened from the form with o (Esc shows the rooms, n opens the form there); x takes it back.
+        #expect(model.press([.escape]) == [.transmit(#"{"type":"unsubscribe","lobby":true}"#)])
+        #expect(model.quickPlay == nil)
         _ = model.type("n")
         let opened = model.type("o")
-        #expect(opened.contains(.transmit(#"{"type":"seek","game":"set","rated":false,"id":8}"#)))
-        model.receive(#"{"type":"seek_open","seek":"s9","expires_ms":600000,"id":8}"#)
+        #expect(opened.contains(.transmit(#"{"type":"seek","game":"set","rated":false,"id":5}"#)))
+        model.receive(#"{"type":"seek_open","seek":"s9","expires_ms":600000,"id":5}"#)
         #expect(model.mySeek == "s9")
-        _ = model.type("p")
-        #expect(model.type("x") == [.transmit(#"{"type":"seek_cancel","seek":"s9","id":11}"#)])
+        #expect(model.type("p") == [.transmit(#"{"type":"subscribe","lobby":true}"#), .transmit(#"{"type":"players"}"#)])
+        #expect(model.type("x") == [.transmit(#"{"type":"seek_cancel","seek":"s9","id":6}"#)])
         #expect(model.mySeek == nil)
         // A seek taken by someone else leaves the list as the stream says so; Esc unsubscribes.
         model.receive(ServerMessage.seekAdded(seek).jsonText)
         #expect(model.quickPlay?.seeks.map(\.seek) == ["s4"])
         model.receive(ServerMessage.seekRemoved(seek: "s4").jsonText)
         #expect(model.quickPlay?.seeks.isEmpty == true)
-        #expect(model.press([.escape]) == [.transmit(#"{"type":"unsubscribe","lobby":true,"id":12}"#)])
+        #expect(model.press([.escape]) == [.transmit(#"{"type":"unsubscribe","lobby":true}"#)])
     }
 
     @Test func cStopsWaitingAndEscapeWhileWaitingLeavesThePoolToo() {
         var model = Self.lobby()
-        _ = model.type("p")
         _ = model.press([.enter])
         let stopped = model.type("c")
         guard case .transmit(let line)? = stopped.first else {
@@ -118,6 +121,10 @@ struct QuickPlayTests {
         var model = ClientModel(serverAddress: "127.0.0.1:7878", name: "ann")
         model.receive(Fixtures.hello)
         model.receive(Fixtures.welcomeAnn)
+        // The lobby opens on quick play; the catalog was asked for on hello.
+        #expect(Self.screen(model)[3] == "    asking the server for its pools…")
+        // Closed and opened again before the catalog came, it asks for it.
+        #expect(model.type("p") == [.transmit(#"{"type":"unsubscribe","lobby":true}"#)])
         let asked = model.type("p")
         guard case .transmit(let line)? = asked.first else {
             Issue.record("p sent nothing")

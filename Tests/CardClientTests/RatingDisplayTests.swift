@@ -38,7 +38,7 @@ struct RatingDisplayTests {
     }
 
     @Test func theLobbyShowsARatedRoomsRatings() {
-        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        var model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn])
         model.receive(ServerMessage.rooms(RoomsPage(rooms: [
             RoomSummary(room: "K7QX", game: "rps", players: ["bob", "zed"], seats: 2, phase: .playing, spectators: 0,
                         ratings: [ShownRating(rating: 1712.6, provisional: false), nil]),

@@ -8,7 +8,7 @@ struct ScreenTests {
     static let rooms = #"{"type":"rooms","rooms":[{"room":"K7QX","game":"set","players":["bob","carl"],"seats":4,"phase":"waiting","spectators":0},{"room":"58Z2","game":"rps","players":["dave"],"seats":2,"phase":"playing","spectators":3}],"total":2,"next":null}"#
 
     @Test func lobbyListsThePublicRoomsWithTheCursorOnOne() {
-        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, Self.rooms])
+        var model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn, Self.rooms])
         model.lobby.move(by: 1)
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 14), color: false, now: 0))
         #expect(text == [
@@ -30,7 +30,7 @@ struct ScreenTests {
     }
 
     @Test func lobbyInColourMarksTheChosenRoom() {
-        let model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, Self.rooms])
+        let model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn, Self.rooms])
         let screen = ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 14), color: true, now: 0)
         #expect(ANSIEncoder.encode(screen[4], color: true)
             == "\u{1B}[1;36m  ▸ \u{1B}[0m\u{1B}[1mK7QX  Set                  bob, carl             2/4    waiting   0\u{1B}[0m" + String(repeating: " ", count: 9))
@@ -39,7 +39,7 @@ struct ScreenTests {
 
     @Test func anEmptyLobbyOnlyOffersTheServersGames() {
         let hello = #"{"type":"hello","protocol":1,"server":"cardserver 0.1.0","games":["rps"]}"#
-        let model = Fixtures.model([hello, Fixtures.welcomeAnn, #"{"type":"rooms","rooms":[],"total":0,"next":null}"#])
+        let model = Fixtures.roomList([hello, Fixtures.welcomeAnn, #"{"type":"rooms","rooms":[],"total":0,"next":null}"#])
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 12), color: false, now: 0))
         #expect(text[4] == "    no public rooms yet: start a game below")
         #expect(text[6] == "  New game  n any game, with options · R rps vs bot")
@@ -168,7 +168,7 @@ struct LayoutTests {
         let rooms = (0..<6).map { index in
             RoomSummary(room: "R\(index)AA", game: "set", players: ["ｗｉｄｅｎａｍｅ\(index)", "bob"], seats: 4, phase: .waiting, spectators: 0)
         }
-        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        var model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn])
         model.receive(ServerMessage.rooms(RoomsPage(rooms: rooms, total: 9, next: RoomsQuery(after: 6)), id: nil).jsonText)
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 14), color: false, now: 0))
         #expect(text[4] == "  ▸ R0AA  Set                  ｗｉｄｅｎａｍｅ0, …  2/4    waiting   0")
@@ -177,7 +177,7 @@ struct LayoutTests {
     }
 
     @Test func aWaitingRoomCountsItsSeatsAndAPrivateOneSaysSo() {
-        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn])
+        var model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn])
         model.destination = .lobby
         _ = model.perform(.send(.create(CreateRequest(game: "set", seats: 2, isPrivate: true))), now: 0)
         model.receive(#"{"type":"joined","room":"K7QX","game":"set","seat":0,"id":3}"#)

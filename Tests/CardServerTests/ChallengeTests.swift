@@ -221,4 +221,20 @@ struct ChallengeTests {
         #expect(host.take(bob) == [["type": "challenge_closed", "challenge": "c1", "reason": "answered"]])
         #expect(Self.messages(host, ann, "challenge_declined").first?["by"] == "bob")
     }
+
+    @Test func theSessionThatDidNotAcceptIsToldWhereTheGameIs() throws {
+        let host = try RatedGameTests.host()
+        let ann = RatedGameTests.register("ann", on: host)
+        let bob = RatedGameTests.register("bob", on: host)
+        let bobPhone = RatedGameTests.signIn("bob", on: host)
+        _ = host.take(bob)
+        host.send(#"{"type":"challenge","name":"bob","game":"rps","options":{"rounds":1}}"#, from: ann)
+        _ = host.take(bob)
+        host.send(#"{"type":"challenge_accept","challenge":"c1"}"#, from: bobPhone)
+        let room = try #require(Self.messages(host, ann, "paired").first?["room"]?.stringValue)
+        #expect(host.take(bob) == [
+            ["type": "challenge_closed", "challenge": "c1", "reason": "answered"],
+            ["type": "paired_elsewhere", "room": .string(room), "game": "rps", "seat": 1, "challenge": "c1"],
+        ])
+    }
 }

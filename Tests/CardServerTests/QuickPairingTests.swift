@@ -75,6 +75,24 @@ struct QuickPairingTests {
         #expect(host.take(bob).contains { $0["type"] == "paired" })
     }
 
+    /// The account's own events reach all its connections: the one that waited is seated,
+    /// the others are told where (and stay where they are).
+    @Test func theAccountsOtherConnectionsHearOfAPairingAsPairedElsewhere() throws {
+        let host = try RatedGameTests.host()
+        let ann = RatedGameTests.register("ann", on: host)
+        let annPhone = RatedGameTests.signIn("ann", on: host)
+        let bob = RatedGameTests.register("bob", on: host)
+        _ = host.take(annPhone)
+        host.send(#"{"type":"pool_join","pool":"rps-3"}"#, from: ann)
+        host.send(#"{"type":"pool_join","pool":"rps-3"}"#, from: bob)
+        host.advance(by: .seconds(3))
+        let paired = try #require(host.take(ann).first { $0["type"] == "paired" })
+        let room = try #require(paired["room"]?.stringValue)
+        let seat = try #require(paired["seat"]?.intValue)
+        #expect(host.take(annPhone) == [["type": "paired_elsewhere", "room": .string(room), "pool": "rps-3", "game": "rps", "seat": .int(seat)]])
+        #expect(!host.take(bob).contains { $0["type"] == "paired_elsewhere" })
+    }
+
     @Test func whoDisconnectedOrLeftIsNeverPaired() throws {
         let host = ScriptedHost()
         let ann = host.player("ann", peer: "127.0.0.1:40001")

@@ -43,7 +43,7 @@ struct AccountClientTests {
 
         // The account screen shows both sessions; ending the other signs it out at once.
         terminal.type("q")
-        terminal.waitFor("Public rooms")
+        terminal.waitFor("Quick play")
         terminal.type("a")
         let page = terminal.waitFor("Sessions (2)")
         #expect(page.contains("  Account  ann · made "))

@@ -67,12 +67,12 @@ struct EndToEndTests {
         try bob.expect("game_over")
 
         terminal.type("q")
-        #expect(terminal.waitFor("Public rooms").contains("lobby"))
+        #expect(terminal.waitFor("Quick play").contains("lobby"))
         terminal.type("q")
         let after = terminal.waitFor("TERMINAL-RESTORED")
         #expect(after.contains("EXIT=0"))
         #expect(after.contains("TERMINAL-RESTORED"))
-        #expect(!after.contains("Public rooms"))
+        #expect(!after.contains("Quick play"))
     }
 
     @Test func aFinishedMatchIsReplayedFromTheRecordsScreen() throws {
@@ -156,7 +156,7 @@ struct EndToEndTests {
         terminal.type("Q")
         #expect(terminal.waitFor("y leave · n stay").contains("Leave? The game is under way, so you forfeit it."))
         terminal.type("y")
-        terminal.waitFor("Public rooms")
+        terminal.waitFor("Quick play")
         terminal.press("C-c")
         let after = terminal.waitFor("TERMINAL-RESTORED")
         #expect(after.contains("EXIT=0"))
@@ -234,7 +234,7 @@ struct EndToEndTests {
     /// Opens the lobby's form, moves to `game` (`steps` to the right of Set), runs `keys` on
     /// the form, presses Enter, and waits for the room.
     static func createFromTheForm(_ terminal: Tmux, steps: Int, keys: [String]) -> String {
-        terminal.waitFor("Public rooms")
+        terminal.waitFor("Quick play")
         terminal.type("n")
         terminal.waitFor("New game")
         for _ in 0..<steps { terminal.press("Right") }

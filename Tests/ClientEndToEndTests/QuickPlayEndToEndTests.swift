@@ -17,8 +17,7 @@ struct QuickPlayEndToEndTests {
         let bob = try Tmux(EndToEndTests.clientCommand("--host 127.0.0.1 --port \(server.port) --name bob", settings: settings[1]))
         defer { bob.kill() }
         for terminal in [ann, bob] {
-            terminal.waitFor("Public rooms")
-            terminal.type("p")
+            // The lobby opens on quick play.
             #expect(terminal.waitFor("Quick play").contains("  ▸ rps-3            rock-paper-scissors, best of 3"))
             terminal.press("Enter")
         }

@@ -62,7 +62,12 @@ struct ScreenWalkTests {
         try host.expect("joined")
         let terminal = try Self.client(server, "", settings: settings)
         defer { terminal.kill() }
-        Self.check(terminal, "lobby", until: "Public rooms")
+        // The lobby opens on quick play; Esc shows the public rooms, p quick play again.
+        Self.check(terminal, "lobby: quick play", until: "Quick play")
+        terminal.press("Escape")
+        Self.check(terminal, "lobby: rooms", until: "Public rooms")
+        terminal.type("p")
+        terminal.waitFor("Quick play")
         terminal.type("?")
         Self.check(terminal, "lobby keys", until: "any key closes this list")
         terminal.type("x")

@@ -95,7 +95,7 @@ struct DataFormatStartTests {
         let started = try BuiltProgram.run("cardserver", ["--host", "127.0.0.1", "--port", "0", "--data", data.path])
         #expect(started.exit == .exited(1))
         #expect(started.error.contains(
-            "Error: \(data.path) holds data format 2, written by a newer cardserver; this one (cardserver 0.11.0) reads format 1 and older. "
+            "Error: \(data.path) holds data format 2, written by a newer cardserver; this one (cardserver 0.12.0) reads format 1 and older. "
                 + "Run the newer cardserver on it, or give another --data"), "\(started.error)")
         #expect(try Data(contentsOf: data.appendingPathComponent("rooms.log")) == rooms, "nothing under --data was touched")
         #expect(try String(contentsOf: data.appendingPathComponent("format"), encoding: .utf8) == "2\ncardserver 9.0.0\n")

@@ -11,7 +11,7 @@ struct ServerMessageDecoderTests {
             try? JSONParser.parse(Array(text.utf8)).objectValue?["type"]?.stringValue
         })
         #expect(covered == ServerMessageDecoder.messageTypes)
-        #expect(covered.count == 58)
+        #expect(covered.count == 59)
     }
 
     @Test(arguments: ServerMessageTests.cases)

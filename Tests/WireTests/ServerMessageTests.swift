@@ -191,6 +191,7 @@ struct ServerMessageTests {
          #"{"type":"pool_status","pool":"rps-3","waiting":7,"waited_ms":4500,"next_wave_ms":1500}"#),
         (.paired(room: "K7QX", pool: "rps-3", game: "rps", seat: 1), #"{"type":"paired","room":"K7QX","pool":"rps-3","game":"rps","seat":1}"#),
         (.paired(room: "K7QX", pool: nil, game: "set", seat: 0, challenge: "c7"), #"{"type":"paired","room":"K7QX","game":"set","seat":0,"challenge":"c7"}"#),
+        (.pairedElsewhere(room: "K7QX", pool: "rps-3", game: "rps", seat: 1), #"{"type":"paired_elsewhere","room":"K7QX","pool":"rps-3","game":"rps","seat":1}"#),
         (.challengeSent(challenge: "c7", to: "bob", expiresMs: 60000, id: .int(3)), #"{"type":"challenge_sent","challenge":"c7","to":"bob","expires_ms":60000,"id":3}"#),
         (.challengeOffer(ChallengeOffer(
             challenge: "c7", from: "ann", rating: ShownRating(rating: 1662.3, provisional: true), bot: true, game: "rps", options: ["rounds": 5],

@@ -55,16 +55,18 @@ extension ClientModel {
             var entered = freshRoom(code: code, game: game, seat: seat)
             if case .create(let request)? = answered { entered.isPrivate = request.isPrivate }
             enter(entered)
+            return leaveQuickPlayForARoom()
         case .paired(let code, let pool, let game, let seat, let challenge, let seek):
             // A pool's wave or an accepted challenge seated us: the room is entered as after a join.
-            let wasSubscribed = quickPlay != nil
-            quickPlay = nil
             if case .challenge? = question { question = nil }
             if seek != nil { mySeek = nil }
             enter(freshRoom(code: code, game: game, seat: seat))
             let how = challenge != nil ? "the challenge was accepted" : seek != nil ? "the seek was taken" : "paired from the pool \(pool ?? "")"
             room?.log(.event(how))
-            if wasSubscribed { return [send(.unsubscribeLobby)] }
+            return leaveQuickPlayForARoom()
+        case .pairedElsewhere(let code, _, let game, _, _, _):
+            // Another connection of this account sat down: this one stays where it is.
+            setStatus("your account sat down in room \(code) (\(game)) on another connection", tone: .neutral, now: now)
         case .poolStatus(let status):
             if quickPlay?.waitingIn == status.pool { quickPlay?.status = status }
         case .lobby(let snapshot, _):
@@ -113,10 +115,12 @@ extension ClientModel {
             setStatus(Narration.challengeEnded(reason), tone: .neutral, now: now)
         case .watching(let code, _):
             enter(freshRoom(code: code, game: lobby.rooms.first { $0.room == code }?.game ?? "", seat: nil))
+            return leaveQuickPlayForARoom()
         case .left:
             room = nil
             question = nil
-            return [send(.firstRoomsPage)]
+            // Back in the lobby, which opens on quick play.
+            return [send(.firstRoomsPage)] + openQuickPlay(askCatalog: false)
         case .state(let state):
             let previous = room?.code == state.room ? room?.state : nil
             receivedState(state, now: now)
@@ -275,7 +279,9 @@ extension ClientModel {
         let target = destination
         destination = .lobby
         switch target {
-        case .lobby: return [keep, send(.firstRoomsPage)]
+        case .lobby:
+            // The lobby opens on quick play; the catalog (with the pools) was asked on hello.
+            return [keep, send(.firstRoomsPage)] + openQuickPlay(askCatalog: false)
         case .create(var request):
             // --create: rated for an account, as the form's default (the server rates only a
             // game of two or more seats, all accounts').

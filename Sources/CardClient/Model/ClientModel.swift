@@ -122,7 +122,7 @@ public struct ClientModel: Equatable, Sendable {
     /// The id the next command gets.
     public private(set) var nextID = 1
     /// When the lobby last asked for rooms; nil before the first time.
-    public private(set) var lastRoomsRequest: Int?
+    public internal(set) var lastRoomsRequest: Int?
     /// A session kept from an earlier run, to resume at the first `hello`.
     public var saved: SavedSession?
     /// The players kept for this server, offered at the name prompt of a client started
@@ -199,6 +199,14 @@ public struct ClientModel: Equatable, Sendable {
         return .transmit(ClientRequest(id: .int(id), command: command).jsonText)
     }
 
+    /// Sends a command whose answer the client reads by its type alone (the lobby stream's
+    /// `subscribe` and `unsubscribe`, `players`), without an id: like `games`, it keeps the
+    /// numbering of the commands a reply must be matched to, and an error it draws is shown as
+    /// any unnumbered one is.
+    func post(_ command: ClientCommand) -> Effect {
+        .transmit(ClientRequest(command: command).jsonText)
+    }
+
     /// Forgets a command once its reply came; returns it.
     mutating func settle(_ id: Int?) -> ClientCommand? {
         guard let id else { return nil }
@@ -261,7 +269,8 @@ public struct ClientModel: Equatable, Sendable {
         if let flash, !flash.isShowing(at: now) { self.flash = nil }
         if let status, !status.isShowing(at: now) { self.status = nil }
         if isOffline, let retryAt, now >= retryAt { return reconnectNow() }
-        guard screen == .lobby, link == .online else { return [] }
+        // The quick-play screen lives on the lobby stream; the room list is asked for when it shows.
+        guard screen == .lobby, link == .online, quickPlay == nil else { return [] }
         if let last = lastRoomsRequest, now - last < Self.roomsRefreshMilliseconds { return [] }
         lastRoomsRequest = now
         return [send(.firstRoomsPage)]

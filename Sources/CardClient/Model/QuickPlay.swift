@@ -65,11 +65,10 @@ extension ClientModel {
     mutating func quickPlayAction(_ action: QuickPlayAction, now: Int) -> [Effect] {
         switch action {
         case .open:
-            quickPlay = QuickPlay()
             // The pools come with the catalog: ask for it when it has not come yet.
-            return (pools.isEmpty ? [send(.games)] : []) + [send(.subscribeLobby), send(.players)]
+            return openQuickPlay(askCatalog: pools.isEmpty)
         case .refresh:
-            return [send(.subscribeLobby), send(.players)]
+            return [post(.subscribeLobby), post(.players)]
         case .withdraw:
             guard let seek = mySeek else {
                 setStatus("you have no open seek: n, then o in the form, opens one", tone: .neutral, now: now)
@@ -80,9 +79,10 @@ extension ClientModel {
             return [send(.seekCancel(seek: seek))]
         case .close:
             // Closing the screen while waiting stops the wait: nothing else would show it.
+            // The room list it uncovers is asked for again at the next tick (none while it was hidden).
             let waiting = quickPlay?.waitingIn != nil
             quickPlay = nil
-            return (waiting ? [send(.poolLeave)] : []) + [send(.unsubscribeLobby)]
+            return (waiting ? [send(.poolLeave)] : []) + [post(.unsubscribeLobby)]
         case .move(let delta):
             guard var page = quickPlay, page.lines(pools: pools.count) > 0 else { return [] }
             page.cursor = max(0, min(page.lines(pools: pools.count) - 1, page.cursor + delta))
@@ -117,5 +117,20 @@ extension ClientModel {
             return [send(.poolLeave)]
         }
         return []
+    }
+
+    /// Opens the quick-play screen, the lobby's first: it subscribes to the lobby stream for
+    /// the pools' counts and the seeks, and asks who is online.
+    mutating func openQuickPlay(askCatalog: Bool) -> [Effect] {
+        quickPlay = QuickPlay()
+        return (askCatalog ? [send(.games)] : []) + [post(.subscribeLobby), post(.players)]
+    }
+
+    /// Entering a room closes the quick-play screen and its subscription: a player in a room
+    /// has no use for the lobby's events.
+    mutating func leaveQuickPlayForARoom() -> [Effect] {
+        guard quickPlay != nil else { return [] }
+        quickPlay = nil
+        return [post(.unsubscribeLobby)]
     }
 }

@@ -40,7 +40,7 @@ public enum KeyRouter {
             }
         }
         if model.accountPage != nil, model.screen == .lobby { return AccountView.actions(for: key) }
-        if model.quickPlay != nil, model.screen == .lobby { return QuickPlayView.actions(for: key) }
+        if model.quickPlay != nil, model.screen == .lobby, !model.showsKeys { return QuickPlayView.actions(for: key, in: model) }
         if model.showsKeys { return [.toggleKeys] }
         let actions: [ClientAction] = switch model.screen {
         case .room: model.room.map { RoomChrome.actions(for: key, in: model, room: $0) } ?? []

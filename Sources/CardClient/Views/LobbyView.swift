@@ -84,7 +84,8 @@ public enum LobbyView {
             KeyHelp("w", "watch the chosen room"), KeyHelp("j", "join a room by its code"),
             KeyHelp("W", "watch a room by its code"),
             KeyHelp("n", "new game: any game, its seats, public or private, and its options"),
-            KeyHelp("p", "quick play: be paired with a player of your rating in one of the server's pools"),
+            KeyHelp("p", "quick play (the lobby opens on it) or the public rooms (Esc there too)"),
+            KeyHelp("u", "quick play: ask again who is online"), KeyHelp("x", "quick play: take back your open seek"),
             KeyHelp("i", "records: your games and wins, each game's best players, replays of your recent games"),
             KeyHelp("a", "account: your sessions and API tokens (signed in to an account)"),
         ]

@@ -56,23 +56,29 @@ public enum QuickPlayView {
             lines.append(StyledLine(text, Palette.strong).clippedAtWord(to: width))
             lines.append(StyledLine("  c stops waiting", Palette.quiet))
         } else {
-            lines.append(StyledLine("  Enter waits in the chosen pool, takes the chosen seek or challenges the player", Palette.quiet).clippedAtWord(to: width))
+            lines.append(StyledLine("  Enter waits in the chosen pool, takes the chosen seek or challenges a player", Palette.quiet).clippedAtWord(to: width))
         }
         return lines
     }
 
-    static func actions(for key: Key) -> [ClientAction] {
+    /// The screen's own keys; the lobby's others (new game, records, a game's key, quit) work
+    /// here too, since the lobby opens on this screen.
+    static func actions(for key: Key, in model: ClientModel) -> [ClientAction] {
         switch key {
         case .up, .character("k"): [.quickPlay(.move(-1))]
         case .down, .character("j"): [.quickPlay(.move(1))]
         case .enter: [.quickPlay(.join)]
         case .character("c"): [.quickPlay(.cancel)]
-        case .character("r"): [.quickPlay(.refresh)]
+        case .character("u"): [.quickPlay(.refresh)]
         case .character("x"): [.quickPlay(.withdraw)]
-        case .escape, .character("q"), .character("p"): [.quickPlay(.close)]
-        default: []
+        case .escape, .character("p"): [.quickPlay(.close)]
+        case .click, .pageUp, .pageDown, .character("w"): []
+        default: LobbyView.actions(for: key, in: model)
         }
     }
 
-    static let keys = [KeyHelp("↑↓", "choose"), KeyHelp("Enter", "play"), KeyHelp("c", "stop waiting"), KeyHelp("r", "refresh"), KeyHelp("Esc", "back")]
+    static let keys = [
+        KeyHelp("↑↓", "choose"), KeyHelp("Enter", "play"), KeyHelp("c", "cancel"), KeyHelp("n", "new game"),
+        KeyHelp("Esc", "rooms"), KeyHelp("?", "keys"), KeyHelp("q", "quit"),
+    ]
 }

@@ -296,6 +296,10 @@ function handle(msg) {
       enterRoom(msg.room, msg.game, 'player', msg.seat);
       app.addLog(msg.challenge ? 'the challenge was accepted' : msg.seek ? 'the seek was taken' : `paired from the pool ${msg.pool || ''}`, 'info');
       break;
+    case 'paired_elsewhere':
+      // Another tab or connection of this account sat down; this page stays where it is.
+      app.notice(`your account sat down in room ${msg.room} (${msg.game}) on another connection`);
+      break;
     case 'welcome':
       challengeBar.bar.clear();
       app.me = { name: msg.name, player: msg.player };

@@ -1,5 +1,6 @@
 // Quick pairing: the pools the `games` catalog declares, `pool_join` and `pool_leave` from
-// the client; `pool_status` while a player waits and `paired` when a wave seats them.
+// the client; `pool_status` while a player waits and `paired` when a wave seats them
+// (`paired_elsewhere` to the account's other connections).
 
 /// One quick-pairing pool of the `games` reply: a game with fixed options and seats, which a
 /// player joins with `pool_join` to be seated at the next wave with players of a like rating.
@@ -68,7 +69,8 @@ extension ServerMessage {
             writer.field("waiting", status.waiting)
             writer.field("waited_ms", status.waitedMs)
             writer.field("next_wave_ms", status.nextWaveMs)
-        case .paired(let room, let pool, let game, let seat, let challenge, let seek):
+        case .paired(let room, let pool, let game, let seat, let challenge, let seek),
+             .pairedElsewhere(let room, let pool, let game, let seat, let challenge, let seek):
             writer.field("room", room)
             // A pool's pairing names its pool; a challenge's, its challenge.
             if let pool { writer.field("pool", pool) }
@@ -93,6 +95,11 @@ extension ServerMessageDecoder {
         }),
         ("paired", { fields throws(ServerDecodeFailure) in
             .paired(
+                room: try fields.string("room"), pool: try fields.optionalString("pool"), game: try fields.string("game"), seat: try fields.int("seat"),
+                challenge: try fields.optionalString("challenge"), seek: try fields.optionalString("seek"))
+        }),
+        ("paired_elsewhere", { fields throws(ServerDecodeFailure) in
+            .pairedElsewhere(
                 room: try fields.string("room"), pool: try fields.optionalString("pool"), game: try fields.string("game"), seat: try fields.int("seat"),
                 challenge: try fields.optionalString("challenge"), seek: try fields.optionalString("seek"))
         }),

@@ -17,6 +17,14 @@ enum Fixtures {
         return model
     }
 
+    /// `model(lines)` with the lobby's public rooms showing: the lobby opens on quick play,
+    /// and Esc shows the rooms.
+    static func roomList(_ lines: [String], name: String? = "ann") -> ClientModel {
+        var model = model(lines, name: name)
+        _ = model.press([.escape])
+        return model
+    }
+
     /// Fifteen Set cards by their faces; the first twelve make the usual opening board.
     /// Their ids and their JSON come from GameRules and Wire, as the server makes them
     /// (hand-written ids once disagreed with the encoding and no test noticed).
