@@ -80,7 +80,8 @@ struct AttackBench {
         else { throw BenchError("the innocent client could not create its room") }
         _ = ann.readLine()
 
-        let context = AttackContext(host: host, port: port, network: network, innocentRoom: code, serverPID: options.serverPID)
+        let context = AttackContext(
+            host: host, port: port, network: network, innocentRoom: code, serverPID: options.serverPID, poolPlayers: options.poolPlayers)
         let seconds = max(options.seconds, Attacks.minimumSeconds[name] ?? 0)
         // The pinger is a process of its own: the attack's threads never delay its pings.
         let pinger = try PingerProcess.start(host: host, port: port, source: innocent, seconds: seconds)
@@ -133,6 +134,8 @@ struct AttackContext: Sendable {
     let innocentRoom: String
     /// The server's process, for the attacks that read its memory (`--server-pid`).
     let serverPID: Int32?
+    /// How many players `pool-wave` brings (`--pool-players`).
+    var poolPlayers = AttackOptions.defaultPoolPlayers
 
     /// The attack's main address.
     var source: String { address(1) }

@@ -1,22 +1,23 @@
 import Glibc
 
 extension Attacks {
-    /// Players in one wave of `pool-wave`: 2,000 guests from 40 addresses (50 each, under the
-    /// server's caps of sessions and guest logins a minute per address).
-    static let poolWavePlayers = 2_000
-    static let poolWaveAddresses = 40
+    /// Players from one address in `pool-wave`: 50, under the server's caps of sessions and
+    /// guest logins a minute per address (2,000 players come from 40 addresses, 10,000 from 200).
+    static let poolWavePlayersAnAddress = 50
 
-    /// Issue 42's quick pairing over the network: 2,000 guests log in, then all send
-    /// `pool_join` to rps-3 at once; the wave seats them (a hundred tables a turn). Counts who
+    /// Issue 42's quick pairing over the network: `--pool-players` guests (2,000 unless told)
+    /// log in, then all send `pool_join` to rps-3 at once; the waves seat them (25 tables a turn). Counts who
     /// was paired and prints, in the tally, the time from each `pool_join` sent to its `paired`
     /// read (p50, p99, max in ms). The innocent's pings, as for every attack, say what the
     /// wave's turns cost everyone else. Every player is a guest at 1500: the pairs' rating gap
     /// is `cardbench pools`' to measure.
     static func poolWave(_ context: AttackContext) {
+        let count = context.poolPlayers
+        let addresses = (count + poolWavePlayersAnAddress - 1) / poolWavePlayersAnAddress
         var players: [LineConnection] = []
-        players.reserveCapacity(poolWavePlayers)
-        for number in 0..<poolWavePlayers where !context.stop.value {
-            if let player = context.player("w\(number)", from: 1 + number % poolWaveAddresses) { players.append(player) }
+        players.reserveCapacity(count)
+        for number in 0..<count where !context.stop.value {
+            if let player = context.player("w\(number)", from: 1 + number % addresses) { players.append(player) }
         }
         context.tally.add("logged in", players.count)
         var sentAt: [UInt64] = []

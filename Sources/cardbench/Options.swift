@@ -13,7 +13,7 @@ enum Options {
                cardbench klondike-solver --solution SEED [--draw 1|3] [--budget-ms M] [--threads 1|2]
                cardbench klondike-hints [--draw 1|3] [--deals N]
                cardbench crash --binary PATH [--cycles N] [--rooms N] [--players N] [--restart-rooms N] [--appendfsync P] [--seed N]
-               cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--skip ATTACK] [--innocent-from ADDR] [--format table|json] [--server-pid PID]
+               cardbench attack --port N [--host ADDR] [--seconds N] [--only ATTACK] [--skip ATTACK] [--innocent-from ADDR] [--format table|json] [--server-pid PID] [--pool-players N]
                cardbench journal --data DIR [--results N] [--seed N]
                cardbench pools [--waiting N] [--rounds N] [--seed N]
                cardbench --version | -h | --help
@@ -121,6 +121,8 @@ enum Options {
           --skip ATTACK         attack: run every attack but this one
           --innocent-from ADDR  attack: the innocent client's loopback address (default: \(AttackOptions.defaultInnocentSource))
           --format F            attack: table or json, one object a line (default: table)
+          --pool-players N      attack: pool-wave's players, 50 an address (default: \(AttackOptions.defaultPoolPlayers);
+                                10,000 needs the server's --max-rooms 5001 and --max-clients 10100, and --seconds 60)
           --version             Print the version and exit
           -h, --help            Print this help and exit
 
@@ -185,7 +187,7 @@ enum Options {
         ("solver", ["--rounds"]),
         ("klondike-solver", ["--draw", "--deals", "--budget-ms", "--threads", "--solution", "--json"]),
         ("klondike-hints", ["--draw", "--deals"]),
-        ("attack", ["--port", "--host", "--seconds", "--only", "--skip", "--innocent-from", "--format", "--server-pid"]),
+        ("attack", ["--port", "--host", "--seconds", "--only", "--skip", "--innocent-from", "--format", "--server-pid", "--pool-players"]),
         ("crash", ["--binary", "--cycles", "--rooms", "--players", "--restart-rooms", "--appendfsync", "--seed"]),
         ("journal", ["--data", "--results", "--seed"]),
         ("pools", ["--waiting", "--rounds", "--seed"]),
@@ -434,6 +436,7 @@ extension JournalOptions {
 struct AttackOptions: Equatable {
     static let defaultSeconds = 3
     static let defaultInnocentSource = "127.0.0.2"
+    static let defaultPoolPlayers = 2_000
 
     enum Format: String, Equatable {
         case table
@@ -448,6 +451,9 @@ struct AttackOptions: Equatable {
     var innocentSource = defaultInnocentSource
     var format = Format.table
     var serverPID: Int32?
+    /// pool-wave's players: 50 from each address (under the server's caps for an address), so
+    /// at most 254 addresses' worth.
+    var poolPlayers = defaultPoolPlayers
 }
 
 extension AttackOptions {
@@ -478,6 +484,7 @@ extension AttackOptions {
             format = chosen
         }
         serverPID = try values.serverPID()
+        poolPlayers = try values.number("--pool-players", in: 2...12_700, default: Self.defaultPoolPlayers)
     }
 }
 

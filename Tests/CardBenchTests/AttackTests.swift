@@ -12,10 +12,10 @@ struct AttackTests {
     @Test func attackReadsEveryOption() throws {
         let request = try Options.parse([
             "attack", "--port", "9", "--host", "127.0.0.5", "--seconds", "7", "--only", "guess",
-            "--innocent-from", "127.0.0.9", "--format", "json", "--server-pid", "4242",
+            "--innocent-from", "127.0.0.9", "--format", "json", "--server-pid", "4242", "--pool-players", "10000",
         ])
         #expect(request == .run(.attack(AttackOptions(
-            host: "127.0.0.5", port: 9, seconds: 7, only: "guess", innocentSource: "127.0.0.9", format: .json, serverPID: 4242))))
+            host: "127.0.0.5", port: 9, seconds: 7, only: "guess", innocentSource: "127.0.0.9", format: .json, serverPID: 4242, poolPlayers: 10_000))))
     }
 
     @Test func skipLeavesOneAttackOut() throws {
@@ -36,6 +36,7 @@ struct AttackTests {
          "--innocent-from must be a loopback IPv4 address outside 127.1.0.0/16 (the attackers'), not '10.0.0.2'"),
         (["attack", "--port", "1", "--format", "csv"], "--format must be table or json, not 'csv'"),
         (["attack", "--port", "1", "--seconds", "0"], "--seconds must be a number from 1 to 600, not '0'"),
+        (["attack", "--port", "1", "--pool-players", "20000"], "--pool-players must be a number from 2 to 12700, not '20000'"),
     ])
     func badAttackArgumentsSayWhatIsWrong(arguments: [String], message: String) {
         #expect(throws: Options.ParseError(message: message)) { try Options.parse(arguments) }

@@ -64,11 +64,17 @@ struct KlondikeCursorTests {
         let picked = Self.screen(model)
         #expect(picked[3] == " moves 6 · draw 1 · home 1/52 · bob 3/52 · 9♣ 8♥ picked up: Enter where they go")
         #expect(picked[8] == " [1]   2    3    4    5    6    7                 same pile twice: home")
-        #expect(picked[9] == " *9♣   ░░   ░░   ░░   ░░   ░░   ··    mouse       click two piles, or drag")
-        #expect(picked[10] == " *8♥   Q♦   ░░   ░░   ░░   ░░         Esc         put the cards back")
-        // Holding cards, up leaves the column at once, and the cursor shows where they would go.
+        // The cursor stays in sight on the cards it picked up (issue 43, item 7: it was hidden
+        // under the picked mark, and Enter then sent them where they fit, unseen).
+        #expect(picked[9] == " ▸9♣   ░░   ░░   ░░   ░░   ░░   ··    mouse       click two piles, or drag")
+        #expect(picked[10] == " ▸8♥   Q♦   ░░   ░░   ░░   ░░         Esc         put the cards back")
+        // Holding cards, up leaves the column at once, and the cursor shows where they would go;
+        // the cards picked up are marked * where they wait.
         _ = model.press([.right, .right])
-        #expect(Self.screen(model)[11] == "           ▸10♥  ░░   ░░   ░░         A           auto-play: on")
+        let moved = Self.screen(model)
+        #expect(moved[9] == " *9♣   ░░   ░░   ░░   ░░   ░░   ··    mouse       click two piles, or drag")
+        #expect(moved[10] == " *8♥   Q♦   ░░   ░░   ░░   ░░         Esc         put the cards back")
+        #expect(moved[11] == "           ▸10♥  ░░   ░░   ░░         A           auto-play: on")
         #expect(model.press([.enter]) == [.transmit(#"{"type":"move","from":"t1","to":"t3","count":2,"id":3}"#)])
         #expect(model.room?.klondike.picked == nil)
         #expect(model.room?.klondike.place == .pile(.tableau(2)))
@@ -78,7 +84,8 @@ struct KlondikeCursorTests {
         var model = KlondikeViewTests.model()
         _ = model.press([.down, .enter])
         let row = ANSIEncoder.encode(ScreenRenderer.render(model, size: Self.size, color: true, now: 0)[10], color: true)
-        #expect(row.contains("\u{1B}[1;36m*\u{1B}[0m\u{1B}[1;7;31m8♥\u{1B}[0m"))
+        // The cursor's mark, the cursor being on them; inverse, being picked up.
+        #expect(row.contains("\u{1B}[1;36m▸\u{1B}[0m\u{1B}[1;7;31m8♥\u{1B}[0m"))
     }
 
     @Test func theCursorTakesExactlyTheCardsItMarks() {

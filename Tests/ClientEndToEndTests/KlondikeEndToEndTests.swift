@@ -193,6 +193,39 @@ struct KlondikeEndToEndTests {
         #expect(won.contains("you solved it in \(line.count) moves"))
     }
 
+    /// Issue 43, item 7: while cards are picked up the cursor stays in sight. On the pile
+    /// they came from it marks them (`▸`, the label `[1]` saying they are picked up); moved
+    /// away, they are marked `*` and the cursor `▸` stands where they would go.
+    @Test func theCursorStaysInSightWhileCardsArePickedUp() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let settings = EndToEndTests.settingsFile()
+        let state = try Self.stateWithoutAutoPlay()
+        defer {
+            try? FileManager.default.removeItem(at: settings)
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        let terminal = try Tmux(EndToEndTests.clientCommand(
+            "--port \(server.port) --name ann --create klondike --option seed=2", settings: settings, state: state), width: 80, height: 24)
+        defer { terminal.kill() }
+        terminal.waitFor(" moves 0 · draw 1 · home 0/52")
+        // The board's 37 columns only (at 80 columns): the legend beside it names both marks.
+        func board(_ screen: String) -> [String] {
+            screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4).map { String($0.prefix(37)) }
+        }
+        Self.press(terminal, ["Down", "Enter"])
+        let picked = board(terminal.waitFor("picked up: Enter where they go"))
+        #expect(picked.filter { $0.contains("▸") }.count == 1, "\(picked.joined(separator: "\n"))")
+        #expect(!picked.contains { $0.contains("*") })
+        #expect(picked.contains { $0.contains("[1]") })
+        Self.press(terminal, ["Right"])
+        let moved = board(terminal.waitFor { screen in board(screen).contains { $0.contains("*") } })
+        #expect(moved.filter { $0.contains("▸") }.count == 1, "\(moved.joined(separator: "\n"))")
+        #expect(moved.filter { $0.contains("*") }.count == 1)
+        let row = try #require(moved.first { $0.contains("▸") })
+        #expect(row.firstIndex(of: "▸").map { row.distance(from: row.startIndex, to: $0) } == 6, "the cursor on column 2")
+    }
+
     /// A run dragged with the mouse: pressed on its first card (SGR 1006 `M`), let go on the
     /// column it goes to (`m`); the server moves exactly those cards.
     @Test func aRunDraggedWithTheMouseMoves() throws {

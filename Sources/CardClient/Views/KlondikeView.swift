@@ -127,13 +127,15 @@ public struct KlondikeView: GameView {
         var wasteLabel = Self.label("w", selected: marks.held?.from == .waste)
         if game.wasteCount > game.waste.count { wasteLabel.append("+\(game.wasteCount - game.waste.count)", Palette.quiet) }
         labels.append(wasteLabel.padded(to: 2 * pitch))
-        tops.append(Self.wasteFan(game.waste, color: color, mark: marks.mark(.pile(.waste), card: 0, of: 1), pitch: pitch).padded(to: 2 * pitch))
+        tops.append(Self.wasteFan(
+            game.waste, color: color, mark: marks.mark(.pile(.waste), card: 0, of: 1), held: marks.isHeld(.pile(.waste), card: 0, of: 1), pitch: pitch
+        ).padded(to: 2 * pitch))
         for pile in 0..<4 {
             let place = KlondikePlay.Place.pile(.foundation(pile))
             labels.append(Self.label("f\(pile + 1)", selected: marks.held?.from == .foundation(pile)).padded(to: pitch))
             let top = game.foundations.indices.contains(pile) ? game.foundations[pile].last : nil
             let mark = marks.mark(place, card: 0, of: 1)
-            tops.append((mark + (top.map { Self.card($0, color: color, selected: mark.plainText == Self.pickedMark) }
+            tops.append((mark + (top.map { Self.card($0, color: color, selected: marks.isHeld(place, card: 0, of: 1)) }
                 ?? StyledLine("··", Palette.quiet))).padded(to: pitch))
         }
         lines += layout.gaps ? [labels, tops, StyledLine()] : [labels, tops]
@@ -150,7 +152,7 @@ public struct KlondikeView: GameView {
                     cell = StyledLine(" ") + StyledLine(layout.stacksDown ? "░░\(pile.down)" : "░░", Palette.quiet)
                 } else if row - down < pile.up.count {
                     let mark = marks.mark(place, card: row - down, of: pile.up.count)
-                    cell = mark + Self.card(pile.up[row - down], color: color, selected: mark.plainText == Self.pickedMark)
+                    cell = mark + Self.card(pile.up[row - down], color: color, selected: marks.isHeld(place, card: row - down, of: pile.up.count))
                 } else if row == 0 {
                     cell = marks.mark(place, card: 0, of: 1) + StyledLine("··", Palette.quiet)
                 } else {
@@ -182,6 +184,9 @@ public struct KlondikeView: GameView {
         let cursor: (place: KlondikePlay.Place, run: Int)?
         /// The stock pressed with the mouse.
         let stockPressed: Bool
+        /// Whether the cards held are pressed with the mouse (marked `*` while dragged, the
+        /// cursor or not).
+        let pressed: Bool
 
         init(room: RoomModel, game: KlondikeFields, me: String?) {
             let play = room.klondike
@@ -189,19 +194,30 @@ public struct KlondikeView: GameView {
                 held = nil
                 cursor = nil
                 stockPressed = false
+                pressed = false
                 return
             }
             let pressed: KlondikePlay.Pick? = if case .pile(let pile)? = play.pressed?.place { KlondikePlay.Pick(from: pile, count: play.pressed?.count) } else { nil }
             held = pressed ?? play.picked
+            self.pressed = pressed != nil
             cursor = (play.place, play.run(in: game))
             stockPressed = play.pressed?.place == .stock
         }
 
+        /// Whether card `card` of `count` at `place` is picked up or pressed.
+        func isHeld(_ place: KlondikePlay.Place, card: Int, of count: Int) -> Bool {
+            guard case .pile(let pile) = place, let held, held.from == pile else { return false }
+            return card >= count - (held.count ?? count)
+        }
+
         /// The mark before card `card` (0 the bottom face-up one) of `count` at `place`: `*`
-        /// picked, `▸` under the cursor, else a space.
+        /// picked, `▸` under the cursor (the cards picked too, while the cursor is on their
+        /// pile: the cursor never disappears, and the pile's label says they are picked), else
+        /// a space.
         func mark(_ place: KlondikePlay.Place, card: Int, of count: Int) -> StyledLine {
             if case .pile(let pile) = place, let held, held.from == pile {
-                return card >= count - (held.count ?? count) ? StyledLine(KlondikeView.pickedMark, Palette.key) : StyledLine(" ")
+                guard isHeld(place, card: card, of: count) else { return StyledLine(" ") }
+                return StyledLine(cursor?.place == place && !pressed ? KlondikeView.cursorMark : KlondikeView.pickedMark, Palette.key)
             }
             if place == .stock, stockPressed { return StyledLine(KlondikeView.pickedMark, Palette.key) }
             if let cursor, cursor.place == place, card >= count - cursor.run { return StyledLine(KlondikeView.cursorMark, Palette.key) }
@@ -232,9 +248,10 @@ public struct KlondikeView: GameView {
     }
 
     /// The waste as every solitaire fans it: each card shown (draw 3: all three), the
-    /// playable one on the right and bright, the ones under it dim, `mark` just before it.
-    /// Three tens take the whole width, so the fan then starts one column to the left.
-    static func wasteFan(_ waste: [PlayingCard], color: Bool, mark: StyledLine, pitch: Int = column) -> StyledLine {
+    /// playable one on the right and bright (inverse when `held`), the ones under it dim,
+    /// `mark` just before it. Three tens take the whole width, so the fan then starts one
+    /// column to the left.
+    static func wasteFan(_ waste: [PlayingCard], color: Bool, mark: StyledLine, held: Bool = false, pitch: Int = column) -> StyledLine {
         guard !waste.isEmpty else { return mark + StyledLine("··", Palette.quiet) }
         let shown = Array(waste.reversed())
         let width = shown.reduce(0) { $0 + $1.name.count } + shown.count - 1
@@ -246,7 +263,7 @@ public struct KlondikeView: GameView {
             } else if position > 0 || width < 2 * pitch {
                 fan.append(" ")
             }
-            fan.append(Self.card(card, color: color, selected: isTop && mark.plainText == pickedMark, dim: !isTop))
+            fan.append(Self.card(card, color: color, selected: isTop && held, dim: !isTop))
         }
         return fan
     }
