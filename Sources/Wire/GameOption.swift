@@ -21,12 +21,26 @@ public struct GameOption: Equatable, Sendable {
     public let values: Values
     /// The value when it is left out; nil when the game chooses (a secret seed, a theme at random, no robot).
     public let defaultValue: JSONValue?
+    /// The seat counts a room may have when the option is given (``isGiven(_:)``); nil for any
+    /// the game allows. `daily` and `seed`: one seat.
+    public let seats: ClosedRange<Int>?
+    /// The options that cannot be given with this one (`seed` and `daily`).
+    public let excludes: [String]
+    /// The seat counts at which the option must be given (rps's `bot`: one seat is a match
+    /// against the robot); nil for none.
+    public let requiredForSeats: ClosedRange<Int>?
 
-    /// Declares an option.
-    public init(_ name: String, _ values: Values, default defaultValue: JSONValue? = nil) {
+    /// Declares an option, with the rules that tie it to the seats and to other options.
+    public init(
+        _ name: String, _ values: Values, default defaultValue: JSONValue? = nil,
+        seats: ClosedRange<Int>? = nil, excludes: [String] = [], requiredForSeats: ClosedRange<Int>? = nil
+    ) {
         self.name = name
         self.values = values
         self.defaultValue = defaultValue
+        self.seats = seats
+        self.excludes = excludes
+        self.requiredForSeats = requiredForSeats
     }
 
     /// Why `value` is not allowed, as a sentence that names the option; nil when it is allowed.

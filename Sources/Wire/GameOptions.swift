@@ -6,10 +6,12 @@ import GameRules
 public enum GameOptions {
     /// `seed` (set, klondike): a deal to replay, for one-seat rooms only; by default a secret seed.
     /// At most 2^53 − 1, so it is an exact number in every client's JSON.
-    public static let seed = GameOption("seed", .integers(0...(1 << 53) - 1))
+    /// Klondike's also names one deal, so it cannot ask for a winnable one.
+    public static let seed = GameOption("seed", .integers(0...(1 << 53) - 1), seats: 1...1, excludes: ["daily"])
+    static let klondikeSeed = GameOption("seed", .integers(0...(1 << 53) - 1), seats: 1...1, excludes: ["daily", "winnable"])
 
     /// `daily` (set, klondike): the day's deal (UTC), the same for everyone that day; one-seat rooms only.
-    public static let daily = GameOption("daily", .boolean, default: false)
+    public static let daily = GameOption("daily", .boolean, default: false, seats: 1...1, excludes: ["seed"])
 
     public static let set = [
         GameOption("variant", .strings(SetVariant.allCases.map(\.rawValue)), default: "classic"),
@@ -19,7 +21,8 @@ public enum GameOptions {
     public static let rps = [
         GameOption("rounds", .integers(1...99), default: 3),
         GameOption("round_seconds", .integers(1...3600), default: 30),
-        GameOption("bot", .strings(RobotStrategy.allCases.map(\.rawValue))),
+        // One seat is a match against the robot, and the robot plays only in one.
+        GameOption("bot", .strings(RobotStrategy.allCases.map(\.rawValue)), seats: 1...1, requiredForSeats: 1...1),
     ]
 
     public static let brain = [
@@ -40,8 +43,8 @@ public enum GameOptions {
         GameOption("passes", .integerChoices([1, 3])),
         GameOption("scoring", .strings(KlondikeScoring.allCases.map(\.rawValue)), default: "none"),
         // Deal only what the solver proved winnable; left out, on in a race and off alone.
-        GameOption("winnable", .boolean),
-        seed,
+        GameOption("winnable", .boolean, excludes: ["seed"]),
+        klondikeSeed,
         daily,
     ]
 

@@ -26,7 +26,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder  # no
 from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
 from selenium.webdriver.common.actions import interaction  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 
 # Records what the page sends and receives, before any of its own code runs.
 SPY = """
@@ -58,8 +58,8 @@ def wait_for(what, fn, timeout=15.0, every=0.05):
     while time.time() < end:
         try:
             value = fn()
-        except StaleElementReferenceException:
-            # The page redrew what fn was reading (a lobby list replaced): look again.
+        except (StaleElementReferenceException, NoSuchElementException):
+            # The page redrew what fn was reading (a lobby list replaced, a card rebuilt): look again.
             value = None
         if value:
             return value
@@ -1236,6 +1236,91 @@ def scenario_klondike_double_click(run):
         page.close()
 
 
+def scenario_form_rules(run):
+    """The new-game form follows the catalog's rules (issue 43, item 8: daily with four seats,
+    or rps's robot with two, were offered and refused on Create): the field changed keeps its
+    value and the others give way; a random walk over every game's fields never leaves a
+    combination the catalog refuses; and daily Set, chosen over four seats, is created."""
+    page = Page(run, 1280, 900)
+    try:
+        page.open()
+        page.login('formy')
+
+        def value(field_id):
+            return page.d.find_element(By.ID, field_id).get_attribute('value')
+
+        def type_in(field_id, text):
+            field = page.d.find_element(By.ID, field_id)
+            field.clear()
+            field.send_keys(text + '\t')  # Tab: the change is made on leaving the field, as a person does
+
+        def choose(field_id, raw):
+            Select(page.d.find_element(By.ID, field_id)).select_by_value(raw)
+
+        Select(page.d.find_element(By.ID, 'game')).select_by_value('set')
+        type_in('seats', '4')
+        choose('opt-daily', 'true')
+        expect(value('seats') == '1', f"daily takes one seat, the form shows {value('seats')}")
+        type_in('opt-seed', '7')
+        expect(value('opt-daily') == 'false', 'a seed turns daily off')
+        type_in('seats', '3')
+        expect(value('opt-seed') == '', f"three seats take the seed away, not {value('opt-seed')!r}")
+        Select(page.d.find_element(By.ID, 'game')).select_by_value('rps')
+        choose('opt-bot', 'adaptive')
+        expect(value('seats') == '1', 'the robot plays in a room of one')
+        type_in('seats', '2')
+        expect(value('opt-bot') == '', 'two seats: no robot')
+        type_in('seats', '1')
+        expect(value('opt-bot') == 'random', f"one seat needs the robot, the form chose {value('opt-bot')!r}")
+        Select(page.d.find_element(By.ID, 'game')).select_by_value('klondike')
+        type_in('opt-seed', '5')
+        choose('opt-winnable', 'true')
+        expect(value('opt-seed') == '', 'winnable takes the seed away')
+
+        # A random walk over each game's fields, through the page's own inputs and events.
+        broken = page.d.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            import('/option-rules.js').then(({ conflict }) => {
+              const lobby = window.cardserverPage.screen;
+              let seed = 11;
+              const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+              const broken = [];
+              for (const game of window.cardserverPage.catalog) {
+                // The form is built again for each game: its select too.
+                const gameSelect = document.getElementById('game');
+                gameSelect.value = game.name;
+                gameSelect.dispatchEvent(new Event('change'));
+                for (let step = 0; step < 300; step += 1) {
+                  const fields = [document.getElementById('seats'), ...lobby.optionInputs.map((f) => f.input)];
+                  const field = fields[random(fields.length)];
+                  if (field.tagName === 'SELECT') field.value = field.options[random(field.options.length)].value;
+                  else if (field.id === 'seats') field.value = String(game.seats.min + random(game.seats.max - game.seats.min + 1));
+                  else field.value = random(3) === 0 ? '' : String(field.min ? Number(field.min) + random(5) : random(5));
+                  field.dispatchEvent(new Event('change'));
+                  const options = {};
+                  for (const { option, input } of lobby.optionInputs) options[option.name] = lobby.optionValue(option, input.value);
+                  const why = conflict(options, Number(document.getElementById('seats').value), game);
+                  if (why) { broken.push(`${game.name}: ${JSON.stringify(options)}, ${document.getElementById('seats').value} seats: ${why}`); break; }
+                }
+              }
+              done(broken);
+            }, (error) => done([String(error)]));
+        """)
+        expect(broken == [], f'the form reached combinations the catalog refuses: {broken}')
+
+        Select(page.d.find_element(By.ID, 'game')).select_by_value('set')
+        type_in('seats', '4')
+        choose('opt-daily', 'true')
+        page.tap(page.d.find_element(By.CSS_SELECTOR, 'form.newgame button[type=submit]'))
+        wait_for('the daily room', lambda: page.state() and page.state()['room'])
+        state = page.state()
+        expect(len(state['players']) == 1 and state['phase'] == 'playing', f"a daily Set for one: {len(state['players'])} players, {state['phase']}")
+        page.check()
+        return 'the form followed the rules; 300 random changes a game kept to them; daily Set created'
+    finally:
+        page.close()
+
+
 SCENARIOS = {
     'set': lambda run: scenario_set(run),
     'set-phone': lambda run: scenario_set(run, 360, 640, True, 'phone'),
@@ -1257,6 +1342,7 @@ SCENARIOS = {
     'seek': scenario_seek,
     'link-after-game': scenario_link_after_game,
     'klondike-double-click': scenario_klondike_double_click,
+    'form-rules': scenario_form_rules,
 }
 
 

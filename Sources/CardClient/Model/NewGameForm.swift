@@ -70,6 +70,10 @@ public struct NewGameForm: Equatable, Sendable {
                 game.options.first { $0.name == pair.key }.map { $0.problem(with: pair.value) == nil } ?? false
             }.map { ($0.key, $0.value) })
             if let seats = kept.seats, !game.seats.contains(seats) { kept.seats = nil }
+            // Choices kept from before the catalog said which options go together follow it now.
+            var seats = kept.seats ?? game.defaultSeats
+            GameOption.reconcile(&kept.options, seats: &seats, seatRange: game.seats, declared: game.options, changed: nil)
+            if seats != (kept.seats ?? game.defaultSeats) { kept.seats = seats }
             choices[game.name] = kept
         }
     }
@@ -100,11 +104,10 @@ public struct NewGameForm: Equatable, Sendable {
         set { if let game { choices[game] = newValue } }
     }
 
-    /// The rows, top to bottom: game, seats (not for rps, whose robot decides), room, rated
-    /// (signed in), then each option.
+    /// The rows, top to bottom: game, seats, room, rated (signed in), then each option.
     public var fields: [Field] {
         guard let entry, isPlayable else { return [.game] }
-        let seats: [Field] = entry.seats.count > 1 && entry.name != "rps" ? [.seats] : []
+        let seats: [Field] = entry.seats.count > 1 ? [.seats] : []
         let rated: [Field] = signedIn && entry.seats.upperBound > 1 ? [.rated] : []
         return [.game] + seats + [.privacy] + rated + entry.options.map(Field.option)
     }
@@ -138,13 +141,30 @@ public struct NewGameForm: Equatable, Sendable {
             guard let range = entry?.seats else { return }
             let seats = current.seats ?? defaultSeats
             current.seats = max(range.lowerBound, min(range.upperBound, seats + delta))
+            followRules(changed: nil)
         case .privacy:
             current.isPrivate.toggle()
         case .rated:
             current.rated.toggle()
         case .option(let option):
             current.options[option.name] = Self.step(option, from: current.options[option.name], by: delta)
+            followRules(changed: option.name)
         }
+    }
+
+    /// Keeps the seats and the options to what the catalog says `create` takes (``GameOption/reconcile``):
+    /// the field just changed keeps its value, the others give way (daily on: one seat and
+    /// no seed; the robot chosen: one seat; two seats: no robot).
+    private mutating func followRules(changed: String?) {
+        guard let entry else { return }
+        var seats = current.seats ?? defaultSeats
+        var options = current.options
+        GameOption.reconcile(&options, seats: &seats, seatRange: entry.seats, declared: entry.options, changed: changed)
+        if seats != (current.seats ?? defaultSeats) { current.seats = seats }
+        // A value the rules set that is the option's default is left out, as the form leaves defaults.
+        current.options = JSONObject(options.pairs.filter { pair in
+            entry.options.first { $0.name == pair.key }?.defaultValue != pair.value
+        }.map { ($0.key, $0.value) })
     }
 
     /// A digit typed on a numeric option (a seed, say): appended to the number, if the result is allowed.
@@ -159,8 +179,9 @@ public struct NewGameForm: Equatable, Sendable {
         case .integerChoices(let choices) where choices.contains(value):
             current.options[option.name] = .int(value)
         default:
-            break
+            return
         }
+        followRules(changed: option.name)
     }
 
     /// Backspace on a numeric option: its last digit goes; the last one gone, the game's default.
@@ -168,6 +189,7 @@ public struct NewGameForm: Equatable, Sendable {
         guard fields.indices.contains(row), case .option(let option) = fields[row] else { return }
         guard case .integers = option.values, let now = current.options[option.name]?.intValue, now >= 10 else {
             current.options[option.name] = nil
+            followRules(changed: option.name)
             return
         }
         current.options[option.name] = .int(now / 10)

@@ -457,7 +457,8 @@ window.addEventListener('hashchange', () => {
 app.conn.connect();
 
 // For the tests: the page's view of the session, read by Selenium.
-window.cardserverPage = { get state() { return app.state; }, get room() { return app.room; }, get me() { return app.me; }, get account() { return app.account; } };
+window.cardserverPage = { get state() { return app.state; }, get room() { return app.room; }, get me() { return app.me; }, get account() { return app.account; },
+  get catalog() { return app.catalog; }, get screen() { return app.screen; } };
 export { openLobby, listWords };
 
 /** Says in the log who resigned or aborted, once: the state whose cause it is. */

@@ -4,6 +4,7 @@
 import { h, fill } from './dom.js';
 import { GAME_BLURBS, OPTION_HELP } from './games/index.js';
 import { ratingText } from './ratings.js';
+import { reconcile } from './option-rules.js';
 
 export class Lobby {
   constructor(app) {
@@ -237,9 +238,11 @@ export class Lobby {
       catalog.map((g) => h('option', { value: g.name, selected: g.name === chosen }, g.title)));
     const game = catalog.find((g) => g.name === this.gameSelect.value) || catalog[0];
     this.seats = h('input', { id: 'seats', type: 'number', min: game.seats.min, max: game.seats.max, value: game.seats.default, inputmode: 'numeric',
-      oninput: () => this.renderRated() });
+      oninput: () => this.renderRated(), onchange: () => this.followRules(null) });
+    this.formGame = game;
     this.priv = h('input', { id: 'private', type: 'checkbox' });
     this.optionInputs = game.options.map((o) => this.optionField(o)).filter(Boolean);
+    for (const field of this.optionInputs) field.input.addEventListener('change', () => this.followRules(field.option.name));
     this.rated = h('input', { id: 'rated', type: 'checkbox', 'aria-describedby': 'rated-note', onchange: () => { this.ratedWanted = this.rated.checked; } });
     this.ratedNote = h('small', { id: 'rated-note', class: 'muted' });
     const typed = this.challengeName ? this.challengeName.value : '';
@@ -277,12 +280,45 @@ export class Lobby {
    */
   renderRated() {
     const bot = this.optionInputs.find((f) => f.option.name === 'bot');
+    // The robot first: it takes one seat, and it is the reason.
     const why = !this.app.account ? 'sign in to play rated'
-      : Number(this.seats.value) === 1 ? 'one seat: never rated'
-        : bot && bot.input.value !== '' ? 'against the robot: never rated' : '';
+      : bot && bot.input.value !== '' ? 'against the robot: never rated'
+        : Number(this.seats.value) === 1 ? 'one seat: never rated' : '';
     this.rated.disabled = why !== '';
     this.rated.checked = !why && this.ratedWanted;
     fill(this.ratedNote, why);
+  }
+
+  /**
+   * Keeps the seats and the options to what the catalog says `create` takes: the field just
+   * changed (an option's name, or null for the seats) keeps its value, the others give way
+   * (daily on: one seat and no seed; the robot chosen: one seat; two seats: no robot).
+   */
+  followRules(changed) {
+    const game = this.formGame;
+    if (!game) return;
+    const values = {};
+    for (const { option, input } of this.optionInputs) values[option.name] = this.optionValue(option, input.value);
+    // A seats field being typed over (empty, or not a number yet) is left alone until it holds one.
+    const typed = Math.round(Number(this.seats.value));
+    if (this.seats.value.trim() === '' || !Number.isFinite(typed)) return;
+    const seats = Math.max(game.seats.min, Math.min(game.seats.max, typed));
+    const followed = reconcile(values, seats, game, changed);
+    this.seats.value = String(followed.seats);
+    for (const { option, input } of this.optionInputs) {
+      const value = followed.options[option.name];
+      const raw = value === null || value === undefined ? (option.type === 'boolean' && option.default !== null ? 'false' : '') : String(value);
+      if (input.value !== raw) input.value = raw;
+    }
+    this.renderRated();
+  }
+
+  /** An option's input read as a value: null when left to the game. */
+  optionValue(option, raw) {
+    if (raw === '') return null;
+    if (option.type === 'boolean') return raw === 'true';
+    if (option.type === 'integer') return Number(raw);
+    return raw;
   }
 
   optionField(o) {

@@ -86,6 +86,20 @@ extension GameOption {
         }
         writer.key("default")
         writer.value(defaultValue ?? .null)
+        // The rules a form follows (OptionRules.swift), each only where the option has one.
+        if let seats {
+            writer.field("seats", object: { writer in
+                writer.field("min", seats.lowerBound)
+                writer.field("max", seats.upperBound)
+            })
+        }
+        if !excludes.isEmpty { writer.field("excludes", strings: excludes) }
+        if let requiredForSeats {
+            writer.field("required_for_seats", object: { writer in
+                writer.field("min", requiredForSeats.lowerBound)
+                writer.field("max", requiredForSeats.upperBound)
+            })
+        }
         writer.closeObject()
     }
 }
@@ -135,6 +149,15 @@ extension GameOption {
         case "boolean": values = .boolean
         default: return nil
         }
-        self.init(try fields.string("name"), values, default: fields.value("default"))
+        func range(_ key: String) throws(ServerDecodeFailure) -> ClosedRange<Int>? {
+            guard fields.has(key) else { return nil }
+            let object = try fields.object(key)
+            let (least, most) = (try object.int("min"), try object.int("max"))
+            guard least <= most else { throw object.failure("'min' \(least) is more than 'max' \(most)") }
+            return least...most
+        }
+        self.init(
+            try fields.string("name"), values, default: fields.value("default"), seats: try range("seats"),
+            excludes: fields.has("excludes") ? try fields.strings("excludes") : [], requiredForSeats: try range("required_for_seats"))
     }
 }
