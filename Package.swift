@@ -40,7 +40,7 @@ let fastTestTargets: [Target] = [
     .testTarget(
         name: "CardClientTests",
         dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "ProtocolSchema", "ScriptedServer", "TestServers", "WebClient"]),
-    .testTarget(name: "WebClientTests", dependencies: ["WebClient", "SiteEmbedder"]),
+    .testTarget(name: "WebClientTests", dependencies: ["WebClient", "SiteEmbedder", "GameRules"]),
     .testTarget(name: "CardBenchTests", dependencies: ["cardbench", "Wire"]),
 ]
 let endToEndTestTargets: [Target] = [

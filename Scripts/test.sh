@@ -96,6 +96,8 @@ missing_packages() {
     [ -x /usr/bin/promtool ] || missing+=(prometheus)
     command -v chromium >/dev/null || missing+=(chromium)
     command -v chromedriver >/dev/null || missing+=(chromium-driver)
+    # The browser tests look at the page with an emoji font and without one (issue 43).
+    [ -n "$(fc-list :color=true family 2>/dev/null)" ] || missing+=(fonts-noto-color-emoji)
     local module
     for module in websockets jsonschema regex selenium; do
         /usr/bin/python3 -c "import $module" 2>/dev/null || missing+=("python3-$module")

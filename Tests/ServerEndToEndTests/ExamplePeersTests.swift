@@ -22,6 +22,7 @@ struct ExamplePeersTests {
         "klondike-phone", "klondike", "set-phone", "cardclient-mixed", "ratings", "concentration-phone", "set", "concentration",
         "links-mixed-rps", "rps-brain-phone", "rps-brain", "rps", "reload-restart", "account", "quickplay", "resign-abort", "challenge", "seek", "link-after-game", "klondike-double-click",
         "form-rules",
+        "no-emoji", "no-emoji-phone", "set-feedback", "set-feedback-phone", "toasts-phone",
     ]
 
     @Test(.needs(.chromium, .debianPython("selenium", "jsonschema", "regex")), arguments: browserScenarios)

@@ -26,6 +26,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder  # no
 from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
 from selenium.webdriver.common.actions import interaction  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 
 # Records what the page sends and receives, before any of its own code runs.
@@ -150,7 +151,9 @@ class Watcher:
 
 
 class Page:
-    def __init__(self, run, width, height, touch=False):
+    def __init__(self, run, width, height, touch=False, fonts=None, exact=False):
+        """`fonts`: a fontconfig file for the browser (one without emoji fonts); `exact`: the
+        page itself `width` x `height` (a desktop window's own bars take 143 px of it otherwise)."""
         self.run = run
         options = webdriver.ChromeOptions()
         for a in ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', f'--window-size={width},{height}']:
@@ -158,8 +161,13 @@ class Page:
         if touch:
             options.add_experimental_option('mobileEmulation', {'deviceMetrics': {'width': width, 'height': height, 'pixelRatio': 2, 'touch': True}})
         options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
-        self.d = webdriver.Chrome(options=options)
+        # Chromium finds its fonts through fontconfig, which reads FONTCONFIG_FILE from the
+        # environment chromedriver passes on.
+        service = Service(env={**os.environ, 'FONTCONFIG_FILE': fonts}) if fonts else Service()
+        self.d = webdriver.Chrome(options=options, service=service)
         self.d.execute_cdp_cmd('Page.addScriptToEvaluateOnNewDocument', {'source': SPY})
+        if exact and not touch:
+            self.d.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': width, 'height': height, 'deviceScaleFactor': 1, 'mobile': False})
         self.touch = touch
         self.width = width
         self.console = []
@@ -309,14 +317,7 @@ def play_set(run, page, watcher, shot):
         if page.seq() != before:  # the page has not drawn this board yet
             time.sleep(0.05)
             continue
-        for card in trio:
-            # The board is drawn again with every state (the clock, a deal): find the card afresh.
-            for attempt in range(5):
-                try:
-                    page.tap(page.d.find_element(By.CSS_SELECTOR, f'button.setcard[data-id="{card["id"]}"]'))
-                    break
-                except StaleElementReferenceException:
-                    time.sleep(0.05)
+        tap_cards(page, trio)
         claims += 1
         wait_for('the claim', lambda: watcher.state['seq'] != before)
         if claims == 4:
@@ -1236,6 +1237,322 @@ def scenario_klondike_double_click(run):
         page.close()
 
 
+# Issue 43, item 4: a browser with no emoji font. This fontconfig file keeps the machine's
+# fonts but refuses every emoji font and every colour font, as a machine without one.
+NO_EMOJI_FONTS = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <selectfont><rejectfont>
+    <glob>*Emoji*</glob>
+    <pattern><patelt name="color"><bool>true</bool></patelt></pattern>
+  </rejectfont></selectfont>
+</fontconfig>
+"""
+
+# What an emoji is in a line of text here: the pictographs and dingbats the page's faces come
+# from (✔, which the plain fonts draw, is not one of the faces), and the emoji selector.
+EMOJI = re.compile('[\U0001F000-\U0001FAFF\u2300-\u23FF\u2600-\u2713\u2715-\u27BF\u2B00-\u2BFF\uFE0F]')
+# A face's lettered form: words of letters.
+WORDED = re.compile(r'^[A-Za-z][A-Za-z -]*$')
+
+
+def colour_fonts(fonts=None):
+    """The colour fonts fontconfig offers (with `fonts`, under that configuration)."""
+    env = {**os.environ, 'FONTCONFIG_FILE': fonts} if fonts else None
+    return subprocess.run(['fc-list', ':color=true', 'family'], env=env, capture_output=True, text=True, check=True).stdout.splitlines()
+
+
+def no_emoji_fonts():
+    path = os.path.join(tempfile.mkdtemp(prefix='web-fonts-'), 'fonts.conf')
+    with open(path, 'w') as f:
+        f.write(NO_EMOJI_FONTS)
+    expect(not colour_fonts(path), f'{path} still offers {colour_fonts(path)}')
+    return path
+
+
+def no_emoji_class(page):
+    return page.js("return document.documentElement.classList.contains('no-emoji')")
+
+
+def leave_room(page):
+    page.js('window.confirm = () => true')  # leaving a game under way asks first
+    page.tap([b for b in page.d.find_elements(By.CSS_SELECTOR, '.actions button') if b.text == 'Leave'][0])
+    wait_for('the lobby', lambda: page.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'))
+
+
+def play_rps_to_end(page):
+    while page.state()['phase'] == 'playing':
+        s = page.state()
+        if s['your_throw'] is None:
+            page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
+            wait_for('the throw', lambda: page.seq() != s['seq'])
+        time.sleep(0.05)
+    return page.game_over_text()
+
+
+def play_concentration_by_sight(page, shot=None, seen_toasts=None):
+    """Flips until the game is over, choosing from what the cards show (their text as drawn),
+    never from the faces in the state: a pair is two cards that look alike. The state is read
+    only to check: each card believed to match another does, and each face has one look of
+    its own. Returns the number of flips and the looks ({face: text})."""
+    looks = {}  # face in the state -> its text on the page
+    seen = {}   # card index -> its text, once seen
+    flips = 0
+    while page.state()['phase'] == 'playing':
+        s = page.state()
+        shown = page.js("return [...document.querySelectorAll('.memgrid button')].map((b) => b.querySelector('.face').innerText)")
+        for i, text in enumerate(shown):
+            if text:
+                seen[i] = text
+                face = s['cards'][i]['face']
+                expect(looks.setdefault(face, text) == text, f'{face} shows as {looks[face]!r} and as {text!r}')
+        up = [i for i, c in enumerate(s['cards']) if shown[i] and not c['matched']]
+        hidden = [i for i in range(len(shown)) if not shown[i]]
+        fresh = [i for i in hidden if i not in seen]
+        partner = None
+        if len(up) == 1:
+            partner = next((i for i in hidden if seen.get(i) == shown[up[0]]), None)
+            target = partner if partner is not None else (fresh or hidden)[0]
+        else:
+            by_look = {}
+            for i in hidden:
+                if i in seen:
+                    by_look.setdefault(seen[i], []).append(i)
+            pair = next((v for v in by_look.values() if len(v) == 2), None)
+            target = pair[0] if pair else (fresh or hidden)[0]
+        page.tap(page.d.find_element(By.CSS_SELECTOR, f'.memgrid button:nth-child({target + 1})'))
+        flips += 1
+        wait_for('the flip', lambda: page.seq() != s['seq'])
+        if partner is not None:
+            expect(page.state()['cards'][partner]['matched'], f'cards {up[0]} and {partner} look alike ({seen[partner]!r}) but are no pair')
+        if seen_toasts is not None:
+            t = toast(page)
+            if t:
+                seen_toasts.append(t['text'])
+        if flips == 5 and shot:
+            page.shot(shot)
+    return flips, looks
+
+
+def scenario_no_emoji(run, width=1280, height=900, touch=False, tag='desktop', theme='sports', pairs=20):
+    """Issue 43, item 4: Chromium with no emoji font. The page notices, draws rps signs,
+    words Concentration's faces (one word a face, no two alike) and draws the replay buttons;
+    Concentration is played to its end from what the cards show. Then, with the machine's
+    emoji font, the same page keeps its emoji."""
+    page = Page(run, width, height, touch, fonts=no_emoji_fonts(), exact=True)
+    try:
+        page.open()
+        expect(no_emoji_class(page), 'no emoji font, yet <html> has no no-emoji class')
+        page.login(f'noemo{tag[:1]}')
+        page.create('rps-brain', 1, rounds=1)
+        wait_for('the prompt', lambda: page.d.find_elements(By.CSS_SELECTOR, '.prompt svg.icon.drawn'))
+        expect(len(page.d.find_elements(By.CSS_SELECTOR, 'button.sign svg.icon.drawn')) == 3, 'the three signs drawn')
+        text = page.d.find_element(By.CSS_SELECTOR, '.game').text
+        expect(not EMOJI.search(text), f'rps-brain shows emoji: {text!r}')
+        page.shot(f'web-no-emoji-brain-{tag}')
+        leave_room(page)
+        page.create('rps', 1, rounds=1, bot='random')
+        # Read in one go: the robot's throw draws the buttons again.
+        signs = page.js("return [...document.querySelectorAll('button.sign')].map((b) => [b.querySelectorAll('svg.icon.drawn').length, b.innerText.split('\\n')[0]])")
+        expect(signs == [[1, 'rock'], [1, 'paper'], [1, 'scissors']], f'the signs are {signs}')
+        page.shot(f'web-no-emoji-rps-{tag}')
+        result = play_rps_to_end(page)
+        text = page.d.find_element(By.CSS_SELECTOR, '.game').text + page.d.find_element(By.CSS_SELECTOR, '.log').text
+        expect(not EMOJI.search(text), f'rps shows emoji: {text!r}')
+        leave_room(page)
+        page.create('concentration', 1, pairs=pairs, theme=theme)
+        flips, looks = play_concentration_by_sight(page, f'web-no-emoji-concentration-{tag}')
+        expect(page.game_over_text() == 'You win!', 'Concentration won by sight')
+        page.shot(f'web-no-emoji-concentration-{tag}-over')
+        expect(len(looks) == pairs, f'{len(looks)} faces seen of {pairs}')
+        bad = {f: t for f, t in looks.items() if not WORDED.match(t)}
+        expect(not bad, f'faces not in words: {bad}')
+        expect(len(set(looks.values())) == pairs, f'two faces look alike: {looks}')
+        # The replay's buttons: drawn, not boxes.
+        page.tap(page.d.find_element(By.LINK_TEXT, 'Watch the replay'))
+        wait_for('the replay', lambda: page.d.find_elements(By.CSS_SELECTOR, '.replay button svg.skip'))
+        buttons = [b.text for b in page.d.find_elements(By.CSS_SELECTOR, '.replay .row button')]
+        expect(len(page.d.find_elements(By.CSS_SELECTOR, '.replay .row button svg.skip')) == 2 and not EMOJI.search(' '.join(buttons)),
+               f'the replay buttons read {buttons}')
+        for step in (1, 2):  # each step draws the buttons again
+            page.tap(page.d.find_element(By.CSS_SELECTOR, '.replay button[aria-label="next step"]'))
+            wait_for(f'step {step}', lambda: f'step {step} of' in page.d.find_element(By.CSS_SELECTOR, '.replay .stepno').text)
+        page.shot(f'web-no-emoji-replay-{tag}')
+        page.check()
+    finally:
+        page.close()
+    return f'rps signs drawn ({result}); Concentration ({theme}, {pairs} pairs) won by sight in {flips} flips, each face a word of its own; replay buttons drawn; ' + with_emoji(run, width, height, touch, tag, theme)
+
+
+def with_emoji(run, width, height, touch, tag, theme):
+    """The same page with the machine's fonts: with an emoji font among them, no no-emoji
+    class and the faces as emoji."""
+    if not colour_fonts():
+        expect(os.environ.get('CARDSERVER_REQUIRE_PEERS') != '1', 'CARDSERVER_REQUIRE_PEERS=1 and no colour emoji font (apt-get install fonts-noto-color-emoji)')
+        return 'with emoji: not checked, no emoji font here'
+    page = Page(run, width, height, touch, exact=True)
+    try:
+        page.open()
+        expect(not no_emoji_class(page), 'an emoji font is installed, yet <html> has the no-emoji class')
+        page.login(f'emo{tag[:1]}')
+        page.create('rps', 1, rounds=1, bot='random')
+        icons = page.js("return [...document.querySelectorAll('button.sign .icon')].map((e) => e.textContent)")
+        expect(icons == ['✊', '✋', '✌️'], f'the signs are {icons}')
+        page.shot(f'web-emoji-rps-{tag}')
+        leave_room(page)
+        page.create('concentration', 1, pairs=8, theme=theme)
+        s = page.state()
+        page.tap(page.d.find_element(By.CSS_SELECTOR, '.memgrid button:nth-child(1)'))
+        wait_for('the flip', lambda: page.seq() != s['seq'])
+        face = page.state()['cards'][0]['face']
+        shown = page.d.find_element(By.CSS_SELECTOR, '.memgrid button:nth-child(1) .face').text
+        expect(shown == face, f'with an emoji font the card shows {shown!r}, not {face!r}')
+        page.shot(f'web-emoji-concentration-{tag}')
+        page.check()
+        return f'with {colour_fonts()[0]}: emoji kept'
+    finally:
+        page.close()
+
+
+# Issue 43, item 3: feedback where the eyes are.
+def broken_rule(cards):
+    """CardClient's Narration.brokenRule: the first feature neither all alike nor all different."""
+    for name, key, plural in (('counts', 'count', 's'), ('shapes', 'shape', 's'), ('colours', 'color', ''), ('fills', 'fill', '')):
+        values = [str(c[key]) for c in cards]
+        if len(set(values)) == 2:
+            twice = next(v for v in values if values.count(v) == 2)
+            once = next(v for v in values if v != twice)
+            return f'the {name} are two {twice}{plural} and one {once}'
+    return None
+
+
+def toast(page):
+    """The toast shown now: its text, and whether it is drawn whole inside the window."""
+    return page.js("""const t = document.querySelector('.toast');
+      if (!t || getComputedStyle(t).display === 'none') return null;
+      const r = t.getBoundingClientRect();
+      return {text: t.innerText, rect: [r.left, r.top, r.right, r.bottom],
+              inside: r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight};""")
+
+
+def expect_toast(page, words, shot=None):
+    t = wait_for(f'a toast saying {words!r}', lambda: (toast(page) or {}).get('text', '').find(words) >= 0 and toast(page), timeout=5)
+    expect(t['inside'], f'the toast {t["text"]!r} is not inside the window: {t["rect"]}')
+    wait_for('the toast displayed (it fades in)', lambda: page.d.find_element(By.CSS_SELECTOR, '.toast').is_displayed(), timeout=2)
+    if shot:
+        time.sleep(0.2)  # past its fade-in
+        page.shot(shot)
+    return t
+
+
+def in_view(page, element):
+    return page.d.execute_script("""const r = arguments[0].getBoundingClientRect();
+      return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;""", element)
+
+
+def tap_cards(page, cards):
+    for card in cards:
+        # The board is drawn again with every state (the clock, a deal): find the card afresh.
+        for attempt in range(5):
+            try:
+                page.tap(page.d.find_element(By.CSS_SELECTOR, f'button.setcard[data-id="{card["id"]}"]'))
+                break
+            except StaleElementReferenceException:
+                time.sleep(0.05)
+
+
+def scenario_set_feedback(run, width=1280, height=900, touch=False, tag='desktop'):
+    """A Set race against a player over TCP: a claim, a wrong claim (the rule that broke in its
+    words) and the rival's wrong claim are each said in a toast by the board, inside the
+    window; at the end, the rematch button is in view without scrolling."""
+    page = Page(run, width, height, touch, exact=True)
+    bob = None
+    try:
+        page.open()
+        page.login(f'racer{tag[:1]}')
+        code = page.create('set', 2, variant='junior')
+        bob = Watcher(run.server.port, f'bob{tag[:1]}')
+        bob.send({'type': 'join', 'room': code})
+        wait_for('the race under way', lambda: page.state()['phase'] == 'playing' and bob.state and bob.state['seq'] == page.seq())
+        board = bob.state['board']
+        right = next(t for t in itertools.combinations(board, 3) if is_set(t))
+        tap_cards(page, right)
+        expect_toast(page, 'you found a Set +3', f'web-toast-claim-{tag}')
+        wait_for('the board after the claim', lambda: bob.state['seq'] == page.seq() and page.state()['board'] != board)
+        board = bob.state['board']
+        wrong = next(t for t in itertools.combinations(board, 3) if not is_set(t))
+        tap_cards(page, wrong)
+        t = expect_toast(page, f'you: not a Set — {broken_rule(wrong)}, −5', f'web-toast-wrong-{tag}')
+        if not touch:
+            # By the board, not in the sidebar: its middle is over the board.
+            r = page.js("const r = document.querySelector('.setboard').getBoundingClientRect(); return [r.left, r.right, r.bottom];")
+            middle = (t['rect'][0] + t['rect'][2]) / 2
+            expect(r[0] <= middle <= r[1] and t['rect'][1] <= r[2] + 40, f'the toast {t["rect"]} is not by the board {r}')
+        before = page.seq()
+        wait_for('bob sees the wrong claim', lambda: bob.state['seq'] >= before)
+        theirs = next(t for t in itertools.combinations(bob.state['board'], 3) if not is_set(t))
+        bob.send({'type': 'claim', 'cards': [c['id'] for c in theirs]})
+        expect_toast(page, f'bob{tag[:1]}: not a Set — {broken_rule(theirs)}, −5')
+        claims = play_set(run, page, bob, f'web-set-race-{tag}')
+        expect(page.game_over_text() == 'You win!', 'the race won')
+        button = wait_for('the rematch button', lambda: [b for b in page.d.find_elements(By.CSS_SELECTOR, '.actions button.primary') if b.text == 'Offer a rematch'])[0]
+        y = page.d.execute_script('return arguments[0].getBoundingClientRect().bottom', button)
+        expect(in_view(page, button), f'the rematch button is out of view: its bottom at {y:.0f} of {page.js("return innerHeight")}')
+        page.shot(f'web-set-race-{tag}-over')
+        page.check()
+        return f'toasts in the window for a claim and two wrong claims (the rule said); {claims + 1} Sets, then the rematch button in view (bottom at y = {y:.0f})'
+    finally:
+        page.close()
+        if bob:
+            bob.close()
+
+
+def scenario_toasts(run):
+    """On a phone: an opponent's rps throw, a Concentration flip and pair, and a Klondike move
+    each come with a toast inside the window."""
+    page = Page(run, 360, 640, True)
+    bob = None
+    try:
+        page.open()
+        page.login('toaster')
+        code = page.create('rps', 2, rounds=3)  # the match goes on after a round: its toast stays
+        bob = Watcher(run.server.port, 'erin')
+        bob.send({'type': 'join', 'room': code})
+        wait_for('the match under way', lambda: page.state()['phase'] == 'playing')
+        bob.send({'type': 'throw', 'sign': 'rock'})
+        expect_toast(page, 'erin has thrown', 'web-toast-rps-phone')
+        page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw paper"]'))
+        expect_toast(page, 'you won it')
+        leave_room(page)
+        page.create('concentration', 1, pairs=3)
+        toasts = []
+        play_concentration_by_sight(page, seen_toasts=toasts)
+        expect(any(t.startswith('you turned ') for t in toasts) and any(t.startswith('you found a pair: ') for t in toasts), f'the flips said {toasts}')
+        leave_room(page)
+        page.create('klondike', 1, seed=7)
+        for m in solution(run, 7):
+            before = page.seq()
+            if m['type'] == 'draw':
+                page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
+                wait_for('the draw', lambda: page.seq() != before)
+                continue
+            card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{m.get("count", 1)}"]')
+            page.tap(card, dy=-card.size['height'] // 2 + 5)
+            target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')
+            page.tap(target, dy=-target.size['height'] // 2 + 5)
+            where = 'home' if m['to'].startswith('f') else f'to tableau {m["to"][1:]}'
+            t = expect_toast(page, 'you: ', 'web-toast-klondike-phone')
+            expect(t['text'].endswith(where), f'the move {m} said {t["text"]!r}')
+            break
+        page.check()
+        return f'rps: erin has thrown; Concentration: {len(toasts)} flips said; Klondike: {t["text"]!r}'
+    finally:
+        page.close()
+        if bob:
+            bob.close()
+
+
 def scenario_form_rules(run):
     """The new-game form follows the catalog's rules (issue 43, item 8: daily with four seats,
     or rps's robot with two, were offered and refused on Create): the field changed keeps its
@@ -1277,35 +1594,49 @@ def scenario_form_rules(run):
         choose('opt-winnable', 'true')
         expect(value('opt-seed') == '', 'winnable takes the seed away')
 
-        # A random walk over each game's fields, through the page's own inputs and events.
-        broken = page.d.execute_async_script("""
-            const done = arguments[arguments.length - 1];
-            import('/option-rules.js').then(({ conflict }) => {
-              const lobby = window.cardserverPage.screen;
-              let seed = 11;
-              const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
-              const broken = [];
-              for (const game of window.cardserverPage.catalog) {
-                // The form is built again for each game: its select too.
-                const gameSelect = document.getElementById('game');
-                gameSelect.value = game.name;
-                gameSelect.dispatchEvent(new Event('change'));
-                for (let step = 0; step < 300; step += 1) {
-                  const fields = [document.getElementById('seats'), ...lobby.optionInputs.map((f) => f.input)];
-                  const field = fields[random(fields.length)];
-                  if (field.tagName === 'SELECT') field.value = field.options[random(field.options.length)].value;
-                  else if (field.id === 'seats') field.value = String(game.seats.min + random(game.seats.max - game.seats.min + 1));
-                  else field.value = random(3) === 0 ? '' : String(field.min ? Number(field.min) + random(5) : random(5));
-                  field.dispatchEvent(new Event('change'));
-                  const options = {};
-                  for (const { option, input } of lobby.optionInputs) options[option.name] = lobby.optionValue(option, input.value);
-                  const why = conflict(options, Number(document.getElementById('seats').value), game);
-                  if (why) { broken.push(`${game.name}: ${JSON.stringify(options)}, ${document.getElementById('seats').value} seats: ${why}`); break; }
-                }
+        # A random walk over each game's fields, through the page's own inputs and events; each
+        # form the walk leaves is checked here against the catalog's rules (Protocol.md, The
+        # game catalog), not with the page's own code.
+        walked = page.d.execute_script("""
+            const lobby = window.cardserverPage.screen;
+            let seed = 11;
+            const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+            const forms = [];
+            for (const game of window.cardserverPage.catalog) {
+              // The form is built again for each game: its select too.
+              const gameSelect = document.getElementById('game');
+              gameSelect.value = game.name;
+              gameSelect.dispatchEvent(new Event('change'));
+              for (let step = 0; step < 300; step += 1) {
+                const fields = [document.getElementById('seats'), ...lobby.optionInputs.map((f) => f.input)];
+                const field = fields[random(fields.length)];
+                if (field.tagName === 'SELECT') field.value = field.options[random(field.options.length)].value;
+                else if (field.id === 'seats') field.value = String(game.seats.min + random(game.seats.max - game.seats.min + 1));
+                else field.value = random(3) === 0 ? '' : String(field.min ? Number(field.min) + random(5) : random(5));
+                field.dispatchEvent(new Event('change'));
+                const options = {};
+                for (const { option, input } of lobby.optionInputs) options[option.name] = lobby.optionValue(option, input.value);
+                forms.push([game.name, Number(document.getElementById('seats').value), options]);
               }
-              done(broken);
-            }, (error) => done([String(error)]));
+            }
+            return forms;
         """)
+        catalog = {g['name']: g for g in page.js('return window.cardserverPage.catalog')}
+
+        def refused(game, seats, options):
+            given = lambda v: v is not None and v is not False
+            within = lambda r: r is not None and r['min'] <= seats <= r['max']
+            for o in catalog[game]['options']:
+                mine = given(options.get(o['name']))
+                if mine and o.get('seats') and not within(o['seats']):
+                    return f"{o['name']} needs {o['seats']} seats"
+                if mine and any(given(options.get(x)) for x in o.get('excludes', [])):
+                    return f"{o['name']} with one of {o['excludes']}"
+                if not mine and within(o.get('required_for_seats')):
+                    return f"{seats} seats need {o['name']}"
+            return None
+        broken = [f'{g}, {n} seats, {o}: {refused(g, n, o)}' for g, n, o in walked if refused(g, n, o)]
+        expect(len(walked) == 300 * len(catalog), f'{len(walked)} forms walked')
         expect(broken == [], f'the form reached combinations the catalog refuses: {broken}')
 
         Select(page.d.find_element(By.ID, 'game')).select_by_value('set')
@@ -1342,6 +1673,11 @@ SCENARIOS = {
     'seek': scenario_seek,
     'link-after-game': scenario_link_after_game,
     'klondike-double-click': scenario_klondike_double_click,
+    'no-emoji': lambda run: scenario_no_emoji(run),
+    'no-emoji-phone': lambda run: scenario_no_emoji(run, 360, 640, True, 'phone', 'food', 8),
+    'set-feedback': lambda run: scenario_set_feedback(run),
+    'set-feedback-phone': lambda run: scenario_set_feedback(run, 360, 640, True, 'phone'),
+    'toasts-phone': scenario_toasts,
     'form-rules': scenario_form_rules,
 }
 

@@ -8,12 +8,14 @@ import { RoomScreen } from './room.js';
 import { Records, ReplayScreen } from './records.js';
 import { AccountScreen } from './account.js';
 import { ChallengeBar } from './challenges.js';
+import { markEmoji } from './emoji.js';
 
 const main = document.getElementById('main');
 const statusBar = document.getElementById('status');
 const who = document.getElementById('who');
 const nav = document.getElementById('nav');
 const challengeBar = { bar: null };
+markEmoji();
 
 /** What the page keeps of its session, per server (so two servers on one host do not mix). */
 const storeKey = `cardserver:${location.host}`;

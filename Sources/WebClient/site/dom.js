@@ -56,6 +56,11 @@ export function listWords(names) {
   return names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1];
 }
 
+/** Points as a score shows them: 3 → "+3", -5 → "−5" (a minus sign, as wide as the plus). */
+export function signed(n) {
+  return n < 0 ? `−${-n}` : `+${n}`;
+}
+
 /** 83 s → "1:23". */
 export function clock(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));

@@ -12,7 +12,6 @@ export class Lobby {
     this.rooms = [];
     this.total = 0;
     this.next = null;
-    this.timer = null;
     this.ratedWanted = !!app.account; // ticked for an account until its player unticks it
   }
 
@@ -248,8 +247,6 @@ export class Lobby {
     const typed = this.challengeName ? this.challengeName.value : '';
     this.challengeName = h('input', { id: 'challenge-name', maxlength: 64, autocomplete: 'off', placeholder: "a player's name", value: typed,
       'aria-label': 'name of the player to challenge', onkeydown: (e) => { if (e.key === 'Enter') { e.preventDefault(); this.challenge(); } } });
-    const bot = this.optionInputs.find((f) => f.option.name === 'bot');
-    if (bot) bot.input.addEventListener('change', () => this.renderRated());
     fill(this.form,
       h('h2', {}, 'New game'),
       h('div', { class: 'field' }, h('label', { for: 'game' }, 'Game'), this.gameSelect),
@@ -289,17 +286,13 @@ export class Lobby {
     fill(this.ratedNote, why);
   }
 
-  /**
-   * Keeps the seats and the options to what the catalog says `create` takes: the field just
-   * changed (an option's name, or null for the seats) keeps its value, the others give way
-   * (daily on: one seat and no seed; the robot chosen: one seat; two seats: no robot).
-   */
+  /** Keeps seats and options to the catalog's rules; `changed` (an option, or null: the seats) wins. */
   followRules(changed) {
     const game = this.formGame;
     if (!game) return;
     const values = {};
     for (const { option, input } of this.optionInputs) values[option.name] = this.optionValue(option, input.value);
-    // A seats field being typed over (empty, or not a number yet) is left alone until it holds one.
+    // Seats being typed over (empty, not a number yet) wait until they hold one.
     const typed = Math.round(Number(this.seats.value));
     if (this.seats.value.trim() === '' || !Number.isFinite(typed)) return;
     const seats = Math.max(game.seats.min, Math.min(game.seats.max, typed));
@@ -353,21 +346,14 @@ export class Lobby {
     const msg = { type: 'create', game, seats: Number(this.seats.value) };
     if (this.priv.checked) msg.private = true;
     if (this.rated.checked && !this.rated.disabled) msg.rated = true;
-    const options = this.chosenOptions();
-    if (Object.keys(options).length) msg.options = options;
-    this.app.send(msg);
+    this.app.send(this.withOptions(msg));
   }
 
   /** Sends the form's game, for two, as a challenge to the name typed. */
   challenge() {
     const name = this.challengeName.value.trim();
     if (!name) { this.app.notice('type the name of a player who is online'); this.challengeName.focus(); return; }
-    const msg = { type: 'challenge', name, game: this.gameSelect.value };
-    const bot = this.optionInputs.find((f) => f.option.name === 'bot');
-    if (this.app.account && this.ratedWanted && !(bot && bot.input.value !== '')) msg.rated = true;
-    const options = this.chosenOptions();
-    if (Object.keys(options).length) msg.options = options;
-    if (this.app.send(msg)) this.challengeName.value = '';
+    if (this.app.send(this.offerOfTwo({ type: 'challenge', name }))) this.challengeName.value = '';
   }
 
   /**
@@ -395,12 +381,22 @@ export class Lobby {
 
   /** Offers the form's game, for two, as a seek in the lobby. */
   seek() {
-    const msg = { type: 'seek', game: this.gameSelect.value };
+    this.app.send(this.offerOfTwo({ type: 'seek' }));
+  }
+
+  /** A challenge or seek of the form's game: rated when an account wants it and no robot plays. */
+  offerOfTwo(msg) {
+    msg.game = this.gameSelect.value;
     const bot = this.optionInputs.find((f) => f.option.name === 'bot');
     if (this.app.account && this.ratedWanted && !(bot && bot.input.value !== '')) msg.rated = true;
+    return this.withOptions(msg);
+  }
+
+  /** `msg` with the options chosen, when any differ from their defaults. */
+  withOptions(msg) {
     const options = this.chosenOptions();
     if (Object.keys(options).length) msg.options = options;
-    this.app.send(msg);
+    return msg;
   }
 
   /** The options chosen that differ from their defaults. */

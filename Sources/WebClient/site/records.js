@@ -1,7 +1,8 @@
 // Records: a player's games (with the opponents, result and date the server keeps),
 // the leaderboards, the daily deals, and replays stepped through frame by frame.
 
-import { h, fill, duration } from './dom.js';
+import { h, svg, fill, duration } from './dom.js';
+import { emojiDrawn } from './emoji.js';
 import { VIEWS } from './games/index.js';
 import { gameTitle } from './room.js';
 import { ratingText, diffText, ratingChart } from './ratings.js';
@@ -149,18 +150,18 @@ export class ReplayScreen {
       const s = msg.state;
       if (!this.view || this.viewGame !== s.game) {
         const View = VIEWS[s.game];
-        this.view = new View({ send: () => {}, me: () => this.replay.players[msg.seat], spectator: () => true, log: () => {}, connected: () => true, readOnly: true });
+        this.view = new View({ send: () => {}, me: () => this.replay.players[msg.seat], spectator: () => true, log: () => {}, toast: () => {}, connected: () => true, readOnly: true });
         this.viewGame = s.game;
         fill(this.table, this.view.el);
       }
       this.view.update(s, null);
       const step = msg.step > 0 ? this.replay.steps[msg.step - 1] : null;
       fill(this.controls,
-        h('button', { onclick: () => this.go(0), disabled: msg.step === 0 }, '⏮ start'),
+        h('button', { onclick: () => this.go(0), disabled: msg.step === 0 }, skip('start'), ' start'),
         h('button', { onclick: () => this.go(msg.step - 1), disabled: msg.step === 0, 'aria-label': 'previous step' }, '◀ back'),
         h('span', { class: 'stepno' }, `step ${msg.step} of ${msg.steps}`),
         h('button', { onclick: () => this.go(msg.step + 1), disabled: msg.step >= msg.steps, 'aria-label': 'next step' }, 'next ▶'),
-        h('button', { onclick: () => this.go(msg.steps), disabled: msg.step >= msg.steps }, 'end ⏭'));
+        h('button', { onclick: () => this.go(msg.steps), disabled: msg.step >= msg.steps }, 'end ', skip('end')));
       fill(this.events, step ? h('li', {}, describeStep(step)) : h('li', {}, 'the deal'),
         msg.events.filter((e) => e.type === 'game_over').map((e) => h('li', { class: 'good' }, `game over: ${(e.winners || []).join(', ') || 'no winner'}`)));
       return true;
@@ -171,6 +172,14 @@ export class ReplayScreen {
     }
     return false;
   }
+}
+
+/** ⏮ or ⏭, or the same drawn (a bar beside a triangle) where emoji cannot be drawn. */
+function skip(to) {
+  if (emojiDrawn()) return to === 'start' ? '⏮' : '⏭';
+  const shape = to === 'start' ? 'M3 2v12M14 2L5 8l9 6z' : 'M13 2v12M2 2l9 6-9 6z';
+  return svg('svg', { class: 'skip', viewBox: '0 0 16 16', 'aria-hidden': 'true', focusable: 'false' },
+    svg('path', { d: shape, fill: 'currentColor', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linejoin': 'round' }));
 }
 
 function describeStep(step) {

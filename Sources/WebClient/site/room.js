@@ -4,6 +4,7 @@
 import { h, fill, listWords, clock } from './dom.js';
 import { VIEWS } from './games/index.js';
 import { playerRating, ratingBadge, ratingChanges } from './ratings.js';
+import { Toast } from './toast.js';
 
 export class RoomScreen {
   constructor(app) {
@@ -28,10 +29,13 @@ export class RoomScreen {
       input.value = '';
     } }, input, h('button', { type: 'submit' }, 'Send'));
     this.actions = h('div', { class: 'actions' });
+    this.toast = new Toast();
+    this.playarea = h('div', { class: 'playarea' }, this.over, this.table, this.actions);
     el.append(h('div', { class: 'room' },
       this.header,
+      this.toast.el,
       h('div', { class: 'roombody' },
-        h('div', { class: 'playarea' }, this.over, this.table, this.actions),
+        this.playarea,
         h('aside', { class: 'side' },
           this.players,
           h('h3', {}, 'What happened'), this.logEl,
@@ -56,6 +60,7 @@ export class RoomScreen {
       me: () => (app.me ? app.me.name : null),
       spectator: () => !app.room || app.room.role === 'spectator' || !(app.state && app.state.players.some((p) => p.name === app.me.name)),
       log: (text, kind) => app.addLog(text, kind),
+      toast: (text, kind) => this.toast.show(text, kind, (this.view && this.view.anchor) || this.table),
       connected: () => app.conn.isOpen,
       readOnly: false,
     };
@@ -89,6 +94,15 @@ export class RoomScreen {
     this.renderPlayers();
     this.renderOver();
     this.renderActions();
+    if (s.phase === 'over' && app.gameOver && this.shownOver !== app.gameOver) {
+      // The end, and the rematch button under it, come into view once: after a race the
+      // player's eyes (and a phone's scroll) are on the board's last cards, far below. The
+      // headline says more than the last toast, which would cover it.
+      this.shownOver = app.gameOver;
+      this.toast.hide();
+      this.actions.scrollIntoView({ block: 'nearest' });
+      this.over.scrollIntoView({ block: 'nearest' });
+    }
   }
 
   renderHeader() {
@@ -170,6 +184,10 @@ export class RoomScreen {
     }
     items.push(h('button', { onclick: () => this.leave() }, seated ? 'Leave' : 'Stop watching'));
     fill(this.actions, items);
+    // Under the headline once the game is over (the rematch is what comes next); under the
+    // board while it is played.
+    const place = s.phase === 'over' ? this.table : null;
+    if (this.actions.nextSibling !== place) this.playarea.insertBefore(this.actions, place);
   }
 
   /** Resign (the game is lost; the player stays in the room) or abort (nobody has moved:

@@ -2,7 +2,7 @@
 
 import { h, fill, listWords } from '../dom.js';
 import { Countdown } from './timer.js';
-import { SIGNS, signButtons, signIcon } from './rps.js';
+import { SIGNS, signButtons, signIcon, signPicture } from './rps.js';
 
 export class BrainView {
   constructor(ctx) {
@@ -14,6 +14,7 @@ export class BrainView {
     this.signs = h('div', { class: 'signs', role: 'group', 'aria-label': 'your answer' });
     this.last = h('p', { class: 'lastround' });
     this.countdown = new Countdown(this.clockEl, () => ctx.connected());
+    this.anchor = this.signs; // where an answer's toast goes
     this.el.append(h('div', { class: 'row spread' }, this.info, this.clockEl), this.prompt, this.signs, this.last,
       h('details', { class: 'help' }, h('summary', {}, 'How to play'),
         h('p', {}, 'Each round shows a sign and a goal. "Win" means answer the sign that beats it (rock → paper); "lose" means the sign it beats (rock → scissors). Right +10, wrong or no answer −10.')));
@@ -27,7 +28,7 @@ export class BrainView {
     fill(this.info, playing ? `Round ${s.round} of ${s.rounds}${s.answered.length ? ` · answered: ${listWords(s.answered)}` : ''}`
       : s.phase === 'waiting' ? 'Waiting for players…' : 'The game is over.');
     fill(this.prompt, playing && s.prompt
-      ? [h('span', { class: 'big' }, signIcon(s.prompt.sign)), ' ', h('strong', {}, s.prompt.goal === 'win' ? 'WIN against it' : 'LOSE against it')]
+      ? [h('span', { class: 'big' }, signPicture(s.prompt.sign), ' ', s.prompt.sign), ' ', h('strong', {}, s.prompt.goal === 'win' ? 'WIN against it' : 'LOSE against it')]
       : '');
     const mine = s.your_answer;
     fill(this.signs, signButtons({ verb: 'answer', picked: mine, enabled: playing && !spectator, send: (sign) => this.ctx.send({ type: 'answer', sign }) }));
@@ -42,7 +43,11 @@ export class BrainView {
   }
 
   event(msg) {
-    if (msg.type === 'answered') this.ctx.log(msg.correct ? `right (+${msg.points}) in ${msg.reaction_ms} ms` : `wrong (${msg.points})`, msg.correct ? 'good' : 'bad');
+    if (msg.type === 'answered') {
+      const text = msg.correct ? `right (+${msg.points}) in ${msg.reaction_ms} ms` : `wrong (${msg.points})`;
+      this.ctx.log(text, msg.correct ? 'good' : 'bad');
+      this.ctx.toast(text, msg.correct ? 'good' : 'bad');
+    }
     if (msg.type === 'brain_round') this.ctx.log(this.describe(msg), 'info');
   }
 

@@ -1,10 +1,14 @@
 // Concentration: a grid of face-down cards; two flips a turn. Only faces the server sent
 // are drawn (a face-down card's face never reaches the page).
 
-import { h, fill } from '../dom.js';
+import { h, fill, signed } from '../dom.js';
 import { Countdown } from './timer.js';
+import { faceText } from './faces.js';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN';
+
+/** Whether a face in words has a word too long for a narrow card at full size ("strawberry"). */
+const longWord = (text) => text.split(' ').some((w) => w.length > 7);
 
 export class ConcentrationView {
   constructor(ctx) {
@@ -14,6 +18,7 @@ export class ConcentrationView {
     this.clockEl = h('span', { class: 'clock' });
     this.grid = h('div', { class: 'memgrid', role: 'group', 'aria-label': 'cards' });
     this.countdown = new Countdown(this.clockEl, () => ctx.connected());
+    this.anchor = this.grid; // where a flip's toast goes
     this.el.append(h('div', { class: 'row spread' }, this.info, this.clockEl), this.grid);
   }
 
@@ -37,9 +42,10 @@ export class ConcentrationView {
       return h('button', {
         class: `memcard${up ? ' up' : ''}${c.matched ? ' matched' : ''}`,
         disabled: !mine || up,
-        'aria-label': `${letter}: ${up ? c.face : 'face down'}${c.matched ? ', matched' : ''}`,
+        'aria-label': `${letter}: ${up ? faceText(c.face) : 'face down'}${c.matched ? ', matched' : ''}`,
         onclick: () => this.ctx.send({ type: 'flip', card: c.index }),
-      }, h('span', { class: 'face', 'aria-hidden': 'true' }, up ? c.face : ''), h('span', { class: 'letter', 'aria-hidden': 'true' }, letter));
+      }, h('span', { class: `face${up && longWord(faceText(c.face)) ? ' long' : ''}`, 'aria-hidden': 'true' }, up ? faceText(c.face) : ''),
+      h('span', { class: 'letter', 'aria-hidden': 'true' }, letter));
     }));
   }
 
@@ -47,8 +53,16 @@ export class ConcentrationView {
     if (msg.type !== 'flipped') return;
     const who = msg.player === this.ctx.me() ? 'you' : msg.player;
     const letter = LETTERS[msg.card];
-    if (msg.result === 'match') this.ctx.log(`${who} matched ${msg.face} at ${letter} (+${msg.points}${msg.bonus ? `, ${msg.bonus} of it time bonus` : ''})`, 'good');
-    else if (msg.result === 'mismatch') this.ctx.log(`${who}: ${msg.face} at ${letter}, no pair${msg.points ? ` (${msg.points})` : ''}`, 'info');
+    const face = faceText(msg.face);
+    if (msg.result === 'match') {
+      this.ctx.log(`${who} matched ${face} at ${letter} (+${msg.points}${msg.bonus ? `, ${msg.bonus} of it time bonus` : ''})`, 'good');
+      this.ctx.toast(`${who} found a pair: ${face} ${signed(msg.points)}`, 'good');
+    } else if (msg.result === 'mismatch') {
+      this.ctx.log(`${who}: ${face} at ${letter}, no pair${msg.points ? ` (${msg.points})` : ''}`, 'info');
+      this.ctx.toast(`${who}: ${face} at ${letter}, no pair${msg.points ? ` ${signed(msg.points)}` : ''}`, 'info');
+    } else {
+      this.ctx.toast(`${who} turned ${face} at ${letter}`, 'info');
+    }
   }
 
   tick() { this.countdown.draw(); }

@@ -15,6 +15,29 @@ export const cardText = (c) => `${RANKS[c.rank]}${SUITS[c.suit]}`;
 export const cardWords = (c) => `${RANK_WORDS[c.rank]} of ${c.suit}`;
 const pileWords = (p) => PILE_WORDS[p] || `tableau ${p.slice(1)}`;
 
+/**
+ * What the player's last command did, read from the two states around it (the state names
+ * the command, not the cards): "you: 7♥ to tableau 3", "ann: A♦ home"; null for a draw,
+ * which shows itself on the waste, and for what another player did in their own game.
+ */
+function movedWords(before, s, me) {
+  const cause = s.cause || {};
+  if (cause.kind !== 'command' || !s.player || s.player !== before.player || cause.player !== s.player) return null;
+  if (!['move', 'auto', 'finish', 'undo'].includes(cause.command)) return null;
+  const who = cause.player === me ? 'you' : cause.player;
+  if (cause.command === 'undo') return `${who}: a move undone`;
+  const home = s.foundations.reduce((n, f, i) => n + f.length - before.foundations[i].length, 0);
+  if (home > 1) return `${who}: ${home} cards home`;
+  const f = s.foundations.findIndex((pile, i) => pile.length > before.foundations[i].length);
+  if (f >= 0) return `${who}: ${cardText(s.foundations[f][s.foundations[f].length - 1])} home`;
+  const size = (pile) => pile.down + pile.up.length;
+  const t = s.tableau.findIndex((pile, i) => size(pile) > size(before.tableau[i]));
+  if (t < 0) return null;
+  const up = s.tableau[t].up;
+  const gained = size(s.tableau[t]) - size(before.tableau[t]);
+  return `${who}: ${cardText(up[up.length - gained])}${gained > 1 ? ` and ${gained - 1} more` : ''} to tableau ${t + 1}`;
+}
+
 export class KlondikeView {
   constructor(ctx) {
     this.ctx = ctx;
@@ -26,6 +49,7 @@ export class KlondikeView {
     this.tableau = h('div', { class: 'ktableau' });
     this.buttons = h('div', { class: 'row' });
     this.progress = h('ul', { class: 'progress' });
+    this.anchor = this.tableau; // where a move's toast goes
     this.el.append(this.info, this.top, this.tableau, this.buttons, this.progress,
       h('details', { class: 'help' }, h('summary', {}, 'How to move'),
         h('p', {}, 'Tap a card, then the pile it should go to; or drag it there. Tap the same card again, or double-click it, to send it home (or wherever it fits). Tap the stock to draw.'),
@@ -39,7 +63,12 @@ export class KlondikeView {
   }
 
   update(s, over) {
+    const before = this.state;
     this.state = s;
+    if (before && s.seq !== before.seq) {
+      const moved = movedWords(before, s, this.ctx.me());
+      if (moved) this.ctx.toast(moved, 'info');
+    }
     this.over = over;
     this.selected = null;
     this.render();

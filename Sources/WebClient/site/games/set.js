@@ -1,12 +1,36 @@
 // Set: the board as buttons drawn in SVG (shape and fill, never colour alone), picked by
 // click, tap or the letter on the card (letters run across the rows, as you read).
 
-import { h, svg, fill, listWords } from '../dom.js';
+import { h, svg, fill, listWords, signed } from '../dom.js';
 
 /** "2 red striped circles". */
 export function setCardName(c) {
   const shape = c.count === 1 ? c.shape : `${c.shape}s`;
   return `${c.count} ${c.color} ${c.fill} ${shape}`;
+}
+
+// The features in the terminal's order (CardClient's Narration.brokenRule), each with its
+// value as it reads after "two" and "one": "two 3s", "two circles", "two red", "two open".
+const FEATURES = [
+  ['counts', (c) => String(c.count), (v) => `${v}s`],
+  ['shapes', (c) => c.shape, (v) => `${v}s`],
+  ['colours', (c) => c.color, (v) => v],
+  ['fills', (c) => c.fill, (v) => v],
+];
+
+/** Why three cards are not a Set, as the terminal says it: the first feature that is
+ * neither all the same nor all different ("the shapes are two circles and one triangle");
+ * null for any other number of cards. */
+export function brokenRule(cards) {
+  if (cards.length !== 3) return null;
+  for (const [name, value, plural] of FEATURES) {
+    const values = cards.map(value);
+    if (new Set(values).size !== 2) continue;
+    const twice = values.find((v) => values.filter((w) => w === v).length === 2);
+    const once = values.find((v) => v !== twice);
+    return `the ${name} are two ${plural(twice)} and one ${once}`;
+  }
+  return null;
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwx';
@@ -41,6 +65,7 @@ export class SetView {
     this.buttons = h('div', { class: 'row' });
     this.found = h('ol', { class: 'found', 'aria-label': 'Sets found' });
     this.sets = [];
+    this.anchor = this.board; // where a claim's toast goes
     this.el.append(this.info, this.chainEl, this.board, this.buttons,
       h('details', { class: 'help' }, h('summary', {}, 'How to play'),
         h('p', {}, 'Three cards are a Set when each feature (number, shape, colour, fill) is the same on all three or different on all three. Click or tap three cards, or type their letters. A wrong claim costs 5 points; a Set scores 3. "3 more cards" asks for more when you cannot find one.')),
@@ -73,17 +98,23 @@ export class SetView {
   event(msg) {
     if (msg.type === 'claimed') {
       const names = msg.cards.map(setCardName).join(', ');
+      const who = msg.player === this.ctx.me() ? 'you' : msg.player;
+      const kind = msg.cards.length === 4 ? 'an UltraSet' : 'a Set';
       if (msg.valid) {
         this.sets.unshift({ player: msg.player, cards: msg.cards });
-        this.ctx.log(`${msg.player === this.ctx.me() ? 'you' : msg.player} found a Set (+${msg.points}): ${names}`, 'good');
+        this.ctx.log(`${who} found ${kind} (${signed(msg.points)}): ${names}`, 'good');
+        this.ctx.toast(`${who} found ${kind} ${signed(msg.points)}`, 'good');
       } else {
-        this.ctx.log(`${msg.player === this.ctx.me() ? 'you' : msg.player}: not a Set (${msg.points}): ${names}`, 'bad');
+        const rule = brokenRule(msg.cards);
+        this.ctx.log(`${who}: not ${kind}${rule ? `, ${rule}` : ''} (${signed(msg.points)}): ${names}`, 'bad');
+        this.ctx.toast(`${who}: not ${kind}${rule ? ` — ${rule}` : ''}, ${signed(msg.points)}`, 'bad');
       }
       this.renderFound();
     } else if (msg.type === 'hint') {
       this.ctx.log(`hint: ${msg.cards.map(setCardName).join(', ')}`, 'info');
     } else if (msg.type === 'error' && msg.code === 'stale') {
       this.ctx.log('too late: those cards were just taken', 'info');
+      this.ctx.toast('too late: those cards were just taken', 'info');
     }
   }
 
