@@ -521,7 +521,9 @@ public final class GameServer {
             let (day, deal) = try dailyDeal(query)
             afterJournal { [self] in
                 let entries = journal?.dailyLeaderboard(day: day, deal: deal, size: ServerConfig.leaderboardSize) ?? []
-                send(.dailyLeaderboard(DailyLeaderboard(game: query.game, day: day, deal: deal, entries: marked(entries)), id: id), to: client.id)
+                // The asker's own place, wherever it is: "you are 14th of 230".
+                let (count, you) = journal?.dailyStanding(day: day, deal: deal, name: player.name) ?? (0, nil)
+                send(.dailyLeaderboard(DailyLeaderboard(game: query.game, day: day, deal: deal, entries: marked(entries), players: count, you: you), id: id), to: client.id)
             }
         case .ratingLeaderboard(let game):
             guard Self.gameNames.contains(game) else {

@@ -18,7 +18,7 @@ struct ModelTests {
         #expect(Self.apply([Fixtures.welcomeAnn], to: &model) == [
             .saveSession(SavedSession(name: "ann", token: "t0k3n", serverStartedMs: nil)), .transmit(#"{"type":"rooms","id":2}"#),
             // The lobby opens on quick play: the lobby stream and who is online.
-            .transmit(#"{"type":"subscribe","lobby":true}"#), .transmit(#"{"type":"players"}"#),
+            .transmit(#"{"type":"subscribe","lobby":true}"#), .transmit(#"{"type":"players"}"#), .transmit(#"{"type":"leaderboard","game":"set","daily":true}"#),
         ])
         #expect(model.quickPlay != nil)
         #expect(model.session == Session(player: "p1", name: "ann", token: "t0k3n"))
@@ -152,7 +152,7 @@ struct ModelTests {
         #expect(model.type("q") == [])
         #expect(model.type("y") == [.transmit(#"{"type":"leave","id":3}"#)])
         #expect(Self.apply([#"{"type":"left","room":"R2D2","id":3}"#], to: &model) == [
-            .transmit(#"{"type":"rooms","id":4}"#), .transmit(#"{"type":"subscribe","lobby":true}"#), .transmit(#"{"type":"players"}"#),
+            .transmit(#"{"type":"rooms","id":4}"#), .transmit(#"{"type":"subscribe","lobby":true}"#), .transmit(#"{"type":"players"}"#), .transmit(#"{"type":"leaderboard","game":"set","daily":true}"#),
         ])
         #expect(model.room == nil)
         #expect(model.quickPlay != nil)

@@ -64,6 +64,9 @@ struct DailyLeaderboardTests {
         #expect(entries[0]["score"] == .int(sets * 3))
         #expect(entries[2]["time_ms"] == nil)
         #expect(entries[2]["score"] == .int(3))
+        // Bob's own place, wherever it is on the board: third of three.
+        #expect(reply["players"] == .int(3))
+        #expect(reply["you"] == .object(["rank": 3, "name": "bob", "finished": false, "score": 3]))
         // The journal keeps the day, the deal and the figures, so a restart ranks the same.
         let journal = try String(contentsOfFile: directory + "/results.jsonl", encoding: .utf8)
         #expect(journal.contains(#""daily":{"day":"2026-11-24","deal":"set"},"summary":{"time_ms":\#(sets * 9_000),"sets_found":\#(sets),"wrong_claims":0,"hints":0}"#))
@@ -71,7 +74,14 @@ struct DailyLeaderboardTests {
         let reopened = try ScriptedHost(seed: 6, journalDirectory: directory)
         let dan = reopened.player("dan")
         reopened.send(#"{"type":"leaderboard","game":"set","daily":"2026-11-24","id":2}"#, from: dan)
-        #expect(reopened.takeLines(dan).first == line.replacingOccurrences(of: #""id":1"#, with: #""id":2"#))
+        // Dan has no result: the same board, without `you`.
+        var expected = reply
+        expected["you"] = nil
+        expected["id"] = 2
+        #expect(try JSONParser.parse(Array(try #require(reopened.takeLines(dan).first).utf8)).objectValue == expected)
+        let ann2 = reopened.player("ann", peer: "127.0.0.4:1")
+        reopened.send(#"{"type":"leaderboard","game":"set","daily":"2026-11-24","id":3}"#, from: ann2)
+        #expect(reopened.take(ann2).first?["you"]?.objectValue?["rank"] == 1, "the first again after a restart")
     }
 
     @Test func anotherDayOrOtherOptionsHaveTheirOwnRanking() throws {
@@ -79,7 +89,7 @@ struct DailyLeaderboardTests {
         let ann = host.player("ann")
         host.send(#"{"type":"leaderboard","game":"klondike","daily":"2026-11-23","options":{"draw":3},"id":1}"#, from: ann)
         #expect(host.takeLines(ann) == [
-            #"{"type":"daily_leaderboard","game":"klondike","day":"2026-11-23","deal":"klondike draw=3 passes=none scoring=none","entries":[],"id":1}"#,
+            #"{"type":"daily_leaderboard","game":"klondike","day":"2026-11-23","deal":"klondike draw=3 passes=none scoring=none","entries":[],"players":0,"id":1}"#,
         ])
         host.send(#"{"type":"leaderboard","game":"set","daily":true,"options":{"variant":"ultra"},"id":2}"#, from: ann)
         #expect(host.take(ann).first?["deal"] == .string("set ultra"))

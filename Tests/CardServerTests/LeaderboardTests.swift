@@ -30,6 +30,9 @@ struct LeaderboardTests {
             #expect(set.prefix(size) == Array(naive.prefix(size)))
             #expect(set.count == naive.count)
             #expect(Double(set.depth) <= 1.45 * log2(Double(set.count + 2)))
+            // Ranks: of an element held, its place (1 for the least); of one absent, nil.
+            let probe = Int.random(in: 0..<1_500, using: &generator)
+            #expect(set.rank(of: probe) == naive.firstIndex(of: probe).map { $0 + 1 })
         }
         #expect(set.prefix(set.count) == naive)
         #expect(set.count > 500)
@@ -112,6 +115,9 @@ struct LeaderboardTests {
         let (added, again, removed) = (set.insert(7), set.insert(8), set.remove(0))
         #expect(added && !again && removed)
         #expect(set.prefix(5) == [2, 4, 6, 7, 8])
+        #expect(set.rank(of: 7) == 4)
+        #expect(set.rank(of: 1_998) == 1_000)
+        #expect(set.rank(of: 9) == nil)
         #expect(RankedSet<Int>(sorted: []).prefix(3) == [])
     }
 

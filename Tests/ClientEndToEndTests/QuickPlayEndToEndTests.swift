@@ -17,7 +17,8 @@ struct QuickPlayEndToEndTests {
         let bob = try Tmux(EndToEndTests.clientCommand("--host 127.0.0.1 --port \(server.port) --name bob", settings: settings[1]))
         defer { bob.kill() }
         for terminal in [ann, bob] {
-            // The lobby opens on quick play.
+            // The lobby opens on quick play, the day's deals under the pools with their boards.
+            #expect(terminal.waitFor("nobody has played today's deal yet").contains("    Daily Klondike   nobody has played today's deal yet"))
             #expect(terminal.waitFor("Quick play").contains("  ▸ rps-3            rock-paper-scissors, best of 3"))
             terminal.press("Enter")
         }

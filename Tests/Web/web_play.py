@@ -1652,6 +1652,38 @@ def scenario_form_rules(run):
         page.close()
 
 
+def scenario_daily_front(run):
+    """Dailies in front (issue 43): the lobby's Daily card offers Daily Set and Daily Klondike
+    with one tap each; a daily Klondike played a move and left puts the player on the day's
+    board, and the card says so with their rank."""
+    page = Page(run, 1280, 900)
+    try:
+        page.open()
+        page.login('dayann')
+        card = wait_for('the Daily card', lambda: page.d.find_elements(By.CSS_SELECTOR, '.card.daily button'))
+        labels = sorted(b.text for b in card)
+        expect(labels == ['Daily Klondike', 'Daily Set'], f'the daily buttons: {labels}')
+        wait_for('the boards', lambda: 'Nobody has played it today yet.' in page.d.find_element(By.CSS_SELECTOR, '.card.daily').text)
+        page.tap(page.d.find_element(By.ID, 'daily-klondike'))
+        wait_for('the daily room', lambda: page.state() and page.state()['phase'] == 'playing')
+        sent = [json.loads(m) for m in page.js('return window.__sent') if '"create"' in m]
+        expect(sent[-1] == {'type': 'create', 'game': 'klondike', 'seats': 1, 'options': {'daily': True}} or
+               {k: v for k, v in sent[-1].items() if k != 'id'} == {'type': 'create', 'game': 'klondike', 'seats': 1, 'options': {'daily': True}},
+               f'the create sent: {sent[-1]}')
+        before = page.seq()
+        page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
+        wait_for('the draw', lambda: page.seq() != before)
+        page.js('window.confirm = () => true')
+        page.tap(page.d.find_element(By.XPATH, "//button[normalize-space(.)='Leave']"))
+        text = wait_for('the board with dayann on it', lambda: (lambda t: 'you 1st' in t and t)(page.d.find_element(By.CSS_SELECTOR, '.card.daily').text), 20)
+        expect('1 played today · best dayann · you 1st' in text, f'the Daily card says {text!r}')
+        page.shot('web-daily-lobby-desktop')
+        page.check()
+        return 'Daily Set and Daily Klondike in the lobby; a daily Klondike left after a draw: "1 played today · best dayann · you 1st"'
+    finally:
+        page.close()
+
+
 SCENARIOS = {
     'set': lambda run: scenario_set(run),
     'set-phone': lambda run: scenario_set(run, 360, 640, True, 'phone'),
@@ -1679,6 +1711,7 @@ SCENARIOS = {
     'set-feedback-phone': lambda run: scenario_set_feedback(run, 360, 640, True, 'phone'),
     'toasts-phone': scenario_toasts,
     'form-rules': scenario_form_rules,
+    'daily-front': scenario_daily_front,
 }
 
 

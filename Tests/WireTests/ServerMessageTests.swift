@@ -235,6 +235,11 @@ struct ServerMessageTests {
             DailyLeaderboard.Entry(name: "bob", finished: false, score: 17, timeMs: nil, figures: []),
         ]), id: .int(9)),
          #"{"type":"daily_leaderboard","game":"klondike","day":"2026-11-24","deal":"klondike draw=1 passes=none scoring=none","entries":[{"name":"ann","finished":true,"score":52,"time_ms":245100,"moves":112,"undos":3},{"name":"bob","finished":false,"score":17}],"id":9}"#),
+        (.dailyLeaderboard(DailyLeaderboard(
+            game: "set", day: "2026-11-24", deal: "set", entries: [], players: 230,
+            you: DailyLeaderboard.Standing(rank: 14, entry: DailyLeaderboard.Entry(
+                name: "cy", finished: true, score: 81, timeMs: 301_000, figures: [NamedScore(name: "sets_found", score: 27)]))), id: nil),
+         #"{"type":"daily_leaderboard","game":"set","day":"2026-11-24","deal":"set","entries":[],"players":230,"you":{"rank":14,"name":"cy","finished":true,"score":81,"time_ms":301000,"sets_found":27}}"#),
         (.ratingLeaderboard(RatingLeaderboard(game: "rps", entries: [
             RatingLeaderboard.Entry(name: "ann", rating: 1720.3, deviation: 95.4, games: 14),
             RatingLeaderboard.Entry(name: "robo", rating: 1650.0, deviation: 60.2, games: 200, bot: true),

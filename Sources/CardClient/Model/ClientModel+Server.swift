@@ -179,7 +179,12 @@ extension ClientModel {
             if accountPage != nil { return [send(.tokens)] }
         case .stats(let stats, _): records?.stats = stats
         case .leaderboard(let game, let entries, _): records?.boards[game] = entries
-        case .dailyLeaderboard(let board, _): records?.dailies[board.game] = board
+        case .dailyLeaderboard(let board, _):
+            records?.dailies[board.game] = board
+            // Today's board for the quick-play screen's daily lines (not another day's, asked by records).
+            if quickPlay?.dailyGames.contains(board.game) == true, quickPlay?.dailies[board.game].map({ $0.day <= board.day }) ?? true {
+                quickPlay?.dailies[board.game] = board
+            }
         case .ratingLeaderboard(let board, _): records?.ratingBoards[board.game] = board
         case .replay(let replay, _): return replayArrived(replay)
         case .replayFrame(let frame, _): replayFrameArrived(frame)

@@ -1,12 +1,18 @@
 import Wire
 
 /// The lobby's quick-play screen: the server's pools (from its `games` reply) with how many
-/// wait in each, then the open seeks this player may take, both kept live by the lobby stream
-/// while the screen is open (`subscribe`); who else is online (`players`); the chosen line,
-/// and the pool this client waits in with its last `pool_status`.
+/// wait in each; the day's deals (Daily Set, Daily Klondike) with their boards and this
+/// player's rank; then the open seeks this player may take, pools and seeks kept live by the
+/// lobby stream while the screen is open (`subscribe`); who else is online (`players`); the
+/// chosen line, and the pool this client waits in with its last `pool_status`.
 public struct QuickPlay: Equatable, Sendable {
-    /// The chosen line: a pool's index in ``ClientModel/pools``, or past them a seek's in ``seeks``.
+    /// The chosen line: a pool's index in ``ClientModel/pools``, past them a daily game's in
+    /// ``dailyGames``, then a seek's in ``seeks``, then a player's in ``online``.
     public var cursor = 0
+    /// The games with a daily deal, in the catalog's order.
+    public var dailyGames: [String] = []
+    /// Each daily game's board today, by game, as the last `daily_leaderboard` said.
+    public var dailies: [String: DailyLeaderboard] = [:]
     /// The open seeks, newest first, as the lobby stream has them.
     public var seeks: [SeekInfo] = []
     /// How many wait in each pool, by its id, as the lobby stream has them.
@@ -19,11 +25,15 @@ public struct QuickPlay: Equatable, Sendable {
     /// The last `pool_status`: how many wait and for how long.
     public var status: PoolStatus?
 
-    public init() {}
+    /// An empty screen offering the daily deals of `dailyGames`.
+    public init(dailyGames: [String] = []) {
+        self.dailyGames = dailyGames
+    }
 
-    /// The most seeks and players online the screen shows (it fits 80×24 with them).
-    public static let shownSeeks = 3
-    public static let shownOnline = 4
+    /// The most seeks and players online the screen shows (it fits 80×24 with them, the
+    /// daily lines and a wait's two lines).
+    public static let shownSeeks = 2
+    public static let shownOnline = 3
 
     /// The seeks and players shown, each a line the cursor can stand on after the pools.
     public var visibleSeeks: ArraySlice<SeekInfo> { seeks.prefix(Self.shownSeeks) }
@@ -31,19 +41,20 @@ public struct QuickPlay: Equatable, Sendable {
 
     /// What the cursor stands on, given `pools` pools before the seeks.
     enum Chosen: Equatable {
-        case pool(Int), seek(SeekInfo), player(OnlinePlayer)
+        case pool(Int), daily(String), seek(SeekInfo), player(OnlinePlayer)
     }
 
     func chosen(pools: Int) -> Chosen? {
         if cursor < pools { return .pool(cursor) }
-        let seekIndex = cursor - pools
+        if cursor < pools + dailyGames.count { return .daily(dailyGames[cursor - pools]) }
+        let seekIndex = cursor - pools - dailyGames.count
         if visibleSeeks.indices.contains(seekIndex) { return .seek(visibleSeeks[seekIndex]) }
         let playerIndex = seekIndex - visibleSeeks.count
         return visibleOnline.indices.contains(playerIndex) ? .player(visibleOnline[playerIndex]) : nil
     }
 
     /// How many lines the cursor can stand on.
-    func lines(pools: Int) -> Int { pools + visibleSeeks.count + visibleOnline.count }
+    func lines(pools: Int) -> Int { pools + dailyGames.count + visibleSeeks.count + visibleOnline.count }
 
     /// Keeps the cursor on a line there is, after the seeks or the players changed.
     mutating func clampCursor(pools: Int) {
@@ -92,6 +103,9 @@ extension ClientModel {
             switch page.chosen(pools: pools.count) {
             case .seek(let seek)?:
                 return [send(.seekAccept(seek: seek.seek))]
+            case .daily(let game)?:
+                // The day's deal: one seat, the same for everyone today.
+                return [send(.create(CreateRequest(game: game, seats: 1, options: ["daily": true])))]
             case .player(let player)?:
                 // The new-game form's game, as it was last left, is what the challenge offers.
                 let form = NewGameForm(offered: catalog.isEmpty ? GameCatalog.games.map(\.info) : catalog, remembered: formMemory)
@@ -122,8 +136,12 @@ extension ClientModel {
     /// Opens the quick-play screen, the lobby's first: it subscribes to the lobby stream for
     /// the pools' counts and the seeks, and asks who is online.
     mutating func openQuickPlay(askCatalog: Bool) -> [Effect] {
-        quickPlay = QuickPlay()
+        let offered = catalog.isEmpty ? GameCatalog.games.map(\.info).filter { games.contains($0.name) } : catalog
+        let dailyGames = offered.filter { $0.options.contains { $0.name == "daily" } }.map(\.name)
+        quickPlay = QuickPlay(dailyGames: dailyGames)
+        // The day's boards come with the screen, each with this player's own rank.
         return (askCatalog ? [send(.games)] : []) + [post(.subscribeLobby), post(.players)]
+            + dailyGames.map { post(.dailyLeaderboard(DailyQuery(game: $0))) }
     }
 
     /// Entering a room closes the quick-play screen and its subscription: a player in a room

@@ -20,6 +20,12 @@ public enum QuickPlayView {
             let line = index == page.cursor ? StyledLine("  ▸ ", Palette.key) + text + waiting : StyledLine("    ") + text + waiting
             lines.append(line.clipped(to: width))
         }
+        for (offset, game) in page.dailyGames.enumerated() {
+            let title = "Daily " + (GameCatalog.game(named: game)?.title ?? game)
+            let text = StyledLine(title).padded(to: 17) + StyledLine(Self.dailyWords(page.dailies[game], game: game), Palette.quiet)
+            let line = pools.count + offset == page.cursor ? StyledLine("  ▸ ", Palette.key) + text : StyledLine("    ") + text
+            lines.append(line.clipped(to: width))
+        }
         lines.append(StyledLine("  Open seeks", Palette.heading)
             + StyledLine(mySeek == nil ? "  games of two others offer; n, then o in the form, opens yours" : "  yours is open: x takes it back", Palette.quiet))
         if page.seeks.isEmpty { lines.append(StyledLine("    none you may take right now", Palette.quiet)) }
@@ -29,13 +35,13 @@ public enum QuickPlayView {
             let options = seek.request.options.pairs.map { "\($0.key) \($0.value.jsonText)" }.joined(separator: ", ")
             let text = StyledLine(seek.from + rating + (seek.bot ? " (bot)" : "")).padded(to: 17)
                 + StyledLine("\(title)\(options.isEmpty ? "" : " (\(options))") · \(seek.request.rated ? "rated" : "casual")", Palette.quiet)
-            let line = pools.count + offset == page.cursor ? StyledLine("  ▸ ", Palette.key) + text : StyledLine("    ") + text
+            let line = pools.count + page.dailyGames.count + offset == page.cursor ? StyledLine("  ▸ ", Palette.key) + text : StyledLine("    ") + text
             lines.append(line.clipped(to: width))
         }
         if !page.online.isEmpty {
             let more = page.onlineTotal > page.visibleOnline.count ? "  \(page.onlineTotal) in all" : ""
             lines.append(StyledLine("  Online", Palette.heading) + StyledLine("  Enter challenges to the new-game form's game\(more)", Palette.quiet))
-            let first = pools.count + page.visibleSeeks.count
+            let first = pools.count + page.dailyGames.count + page.visibleSeeks.count
             for (offset, player) in page.visibleOnline.enumerated() {
                 let ratings = player.ratings.map { "\($0.game) \(RatingText.rating($0.rating.rating, provisional: $0.rating.provisional))" }.joined(separator: ", ")
                 let text = StyledLine(player.name + (player.bot ? " (bot)" : "")).padded(to: 17)
@@ -59,6 +65,30 @@ public enum QuickPlayView {
             lines.append(StyledLine("  Enter waits in the chosen pool, takes the chosen seek or challenges a player", Palette.quiet).clippedAtWord(to: width))
         }
         return lines
+    }
+
+    /// A daily deal's line: how many played today, the best, and this player's place.
+    static func dailyWords(_ board: DailyLeaderboard?, game: String) -> String {
+        guard let board else { return "today's deal, the same for everyone" }
+        guard let best = board.entries.first else { return "nobody has played today's deal yet" }
+        let count = board.players ?? board.entries.count
+        var words = "\(count) played today · best \(best.name)"
+        if best.finished {
+            let moves = best.figures.first { $0.name == "moves" }?.score
+            words += game == "klondike" && moves != nil ? " in \(moves ?? 0) moves" : best.timeMs.map { " in " + Narration.clock(milliseconds: $0) } ?? ""
+        }
+        if let you = board.you {
+            words += " · you \(Self.ordinal(you.rank))" + (you.entry.finished ? "" : " (unfinished)")
+        } else {
+            words += " · Enter plays it"
+        }
+        return words
+    }
+
+    /// 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st.
+    static func ordinal(_ number: Int) -> String {
+        let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return "\(number)\(suffix)"
     }
 
     /// The screen's own keys; the lobby's others (new game, records, a game's key, quit) work

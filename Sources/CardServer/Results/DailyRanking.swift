@@ -42,16 +42,28 @@ struct DailyBoard {
     }
 
     private var ranking = RankedSet<Ranked>()
-    private var names: Set<String> = []
+    /// Each player's result, by name: a player's rank is found from it in O(log n).
+    private var byName: [String: Ranked] = [:]
+
+    /// How many players have a result.
+    var count: Int { ranking.count }
 
     /// Adds a player's result unless they already have one; it goes where it ranks.
     mutating func add(_ entry: DailyLeaderboard.Entry, game: String) {
-        guard names.insert(entry.name).inserted else { return }
-        ranking.insert(Ranked(entry: entry, game: game))
+        guard byName[entry.name] == nil else { return }
+        let ranked = Ranked(entry: entry, game: game)
+        byName[entry.name] = ranked
+        ranking.insert(ranked)
     }
 
     /// The best `size` results, best first.
     func top(_ size: Int) -> [DailyLeaderboard.Entry] {
         ranking.prefix(size).map(\.entry)
+    }
+
+    /// `name`'s result and rank (1 the best); nil when they have none. O(log n).
+    func standing(of name: String) -> DailyLeaderboard.Standing? {
+        guard let ranked = byName[name], let rank = ranking.rank(of: ranked) else { return nil }
+        return DailyLeaderboard.Standing(rank: rank, entry: ranked.entry)
     }
 }

@@ -1,5 +1,5 @@
-/// A set kept in order, least first: inserting and removing cost O(log n), and
-/// reading the first `k` costs O(log n + k), however many elements it holds.
+/// A set kept in order, least first: inserting and removing cost O(log n), reading the
+/// first `k` costs O(log n + k), and an element's rank O(log n), however many it holds.
 ///
 /// An AVL tree whose nodes live in one array and point at each other by index, so an
 /// element costs no allocation of its own, and a slot freed by ``remove(_:)`` is the
@@ -13,6 +13,8 @@ struct RankedSet<Element: Comparable> {
         var right: Int32
         /// The height of the subtree rooted here: 1 for a leaf. At most 1.44 log2(n + 2).
         var height: UInt8
+        /// The elements in the subtree rooted here, for ranks.
+        var size: Int32
     }
 
     /// The index that stands for no node.
@@ -40,7 +42,7 @@ struct RankedSet<Element: Comparable> {
     /// perfectly balanced in O(n): how a board read from the journal is ranked at once.
     init(sorted: [Element]) {
         assert(zip(sorted, sorted.dropFirst()).allSatisfy { $0 < $1 }, "RankedSet(sorted:) takes strictly increasing elements")
-        nodes = sorted.map { Node(element: $0, left: Self.none, right: Self.none, height: 1) }
+        nodes = sorted.map { Node(element: $0, left: Self.none, right: Self.none, height: 1, size: 1) }
         count = sorted.count
         root = link(sorted.indices)
     }
@@ -54,6 +56,7 @@ struct RankedSet<Element: Comparable> {
         nodes[middle].left = left
         nodes[middle].right = right
         nodes[middle].height = Swift.max(height(left), height(right)) + 1
+        nodes[middle].size = size(left) + size(right) + 1
         return Int32(middle)
     }
 
@@ -83,6 +86,8 @@ struct RankedSet<Element: Comparable> {
             root = new
         }
         count += 1
+        // Every subtree on the way down holds one more; rotations recount their own two nodes.
+        for node in path { nodes[Int(node)].size += 1 }
         retrace()
         return true
     }
@@ -121,8 +126,26 @@ struct RankedSet<Element: Comparable> {
         replace(node, with: child, under: path.last)
         free.append(node)
         count -= 1
+        for node in path { nodes[Int(node)].size -= 1 }
         retrace()
         return true
+    }
+
+    /// Where `element` ranks, 1 for the least; nil when the set does not hold it.
+    func rank(of element: Element) -> Int? {
+        var node = root
+        var before = 0
+        while node != Self.none {
+            if element < nodes[Int(node)].element {
+                node = nodes[Int(node)].left
+            } else if nodes[Int(node)].element < element {
+                before += Int(size(nodes[Int(node)].left)) + 1
+                node = nodes[Int(node)].right
+            } else {
+                return before + Int(size(nodes[Int(node)].left)) + 1
+            }
+        }
+        return nil
     }
 
     /// The least `maxLength` elements (all of them when there are fewer), least first.
@@ -150,8 +173,12 @@ struct RankedSet<Element: Comparable> {
         node == Self.none ? 0 : nodes[Int(node)].height
     }
 
+    private func size(_ node: Int32) -> Int32 {
+        node == Self.none ? 0 : nodes[Int(node)].size
+    }
+
     private mutating func newNode(_ element: Element) -> Int32 {
-        let node = Node(element: element, left: Self.none, right: Self.none, height: 1)
+        let node = Node(element: element, left: Self.none, right: Self.none, height: 1, size: 1)
         if let slot = free.popLast() {
             nodes[Int(slot)] = node
             return slot
@@ -203,8 +230,11 @@ struct RankedSet<Element: Comparable> {
         return node
     }
 
+    /// Sets a rotated node's height and size from its children's.
     private mutating func updateHeight(_ node: Int32) {
-        nodes[Int(node)].height = Swift.max(height(nodes[Int(node)].left), height(nodes[Int(node)].right)) + 1
+        let (left, right) = (nodes[Int(node)].left, nodes[Int(node)].right)
+        nodes[Int(node)].height = Swift.max(height(left), height(right)) + 1
+        nodes[Int(node)].size = size(left) + size(right) + 1
     }
 
     private mutating func rotateRight(_ node: Int32) -> Int32 {

@@ -221,6 +221,12 @@ public final class ResultsJournal {
         dailies["\(day)|\(deal)"]?.top(size) ?? []
     }
 
+    /// How many have a result for the day and deal, and `name`'s own result and rank.
+    func dailyStanding(day: String, deal: String, name: String) -> (players: Int, you: DailyLeaderboard.Standing?) {
+        guard let board = dailies["\(day)|\(deal)"] else { return (0, nil) }
+        return (board.count, board.standing(of: name))
+    }
+
     private func add(_ summary: GameRecord.Summary) {
         if let daily = summary.daily, summary.scores.count == 1, let score = summary.scores.first {
             // Like a word puzzle of the day: the first try counts, as the deal is known after it.

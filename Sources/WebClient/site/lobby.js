@@ -26,6 +26,8 @@ export class Lobby {
     };
     this.form = h('form', { class: 'card newgame', onsubmit: (e) => this.create(e) });
     this.quick = h('div', { class: 'card quick', 'aria-live': 'polite' });
+    this.dailyCard = h('div', { class: 'card daily' });
+    this.dailies = {};
     this.seeksCard = h('div', { class: 'card seeks', 'aria-live': 'polite' });
     this.onlineCard = h('div', { class: 'card online', 'aria-live': 'polite' });
     this.players = null;
@@ -33,6 +35,7 @@ export class Lobby {
     el.append(
       h('section', { class: 'lobby' },
         this.quick,
+        this.dailyCard,
         this.seeksCard,
         this.onlineCard,
         h('div', { class: 'card' },
@@ -48,6 +51,7 @@ export class Lobby {
           this.roomsList, this.more)));
     this.renderForm();
     this.renderQuick();
+    this.askDailies();
     this.renderSeeks();
     this.renderOnline();
     this.renderRooms();
@@ -84,7 +88,36 @@ export class Lobby {
         })));
   }
 
-  catalogChanged() { this.renderForm(); this.renderQuick(); }
+  catalogChanged() { this.renderForm(); this.renderQuick(); this.askDailies(); }
+
+  /** The games with a daily deal, from the catalog. */
+  dailyGames() {
+    return (this.app.catalog || []).filter((g) => g.options.some((o) => o.name === 'daily'));
+  }
+
+  /** Asks each daily deal's board once the catalog is in: who played today, and your place. */
+  askDailies() {
+    const games = this.dailyGames();
+    if (!games.length || this.dailiesAsked) return this.renderDaily();
+    this.dailiesAsked = true;
+    for (const g of games) this.app.send({ type: 'leaderboard', game: g.name, daily: true });
+    this.renderDaily();
+  }
+
+  /** Daily Set, Daily Klondike: one tap to the day's deal, with its board and your rank. */
+  renderDaily() {
+    const games = this.dailyGames();
+    fill(this.dailyCard, h('h2', {}, 'Daily'), games.map((g) => {
+      const b = this.dailies[g.name];
+      const best = b && b.entries[0];
+      const you = b && b.you;
+      const words = !b ? "Today's deal, the same for everyone." : !best ? 'Nobody has played it today yet.'
+        : `${b.players} played today · best ${best.name}${you ? ` · you ${you.rank}${ordinal(you.rank)}` : ''}`;
+      return h('div', { class: 'row spread' }, h('span', { class: 'grow' }, words),
+        h('button', { type: 'button', id: `daily-${g.name}`, onclick: () => this.app.send({ type: 'create', game: g.name, seats: 1, options: { daily: true } }) },
+          `Daily ${g.title}`));
+    }));
+  }
 
   poolChanged() { this.renderQuick(); }
 
@@ -127,6 +160,11 @@ export class Lobby {
 
   message(msg) {
     if (this.stream(msg)) return true;
+    if (msg.type === 'daily_leaderboard') {
+      this.dailies[msg.game] = msg;
+      this.renderDaily();
+      return true;
+    }
     if (msg.type === 'players') {
       this.players = msg;
       this.renderOnline();
@@ -413,4 +451,9 @@ export class Lobby {
     }
     return options;
   }
+}
+
+/** The suffix of 1st, 2nd, 3rd, 4th, 11th, 21st. */
+function ordinal(n) {
+  return [11, 12, 13].includes(n % 100) ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' })[n % 10] || 'th';
 }

@@ -341,13 +341,32 @@ public struct DailyLeaderboard: Equatable, Sendable {
     public let deal: String
     /// The results, best first.
     public let entries: [Entry]
+    /// How many players have a result for the day and deal; nil from a server that does not say.
+    public let players: Int?
+    /// The asker's own result and its rank (1 the best), when they have one.
+    public let you: Standing?
+
+    /// A player's place on the day's board.
+    public struct Standing: Equatable, Sendable {
+        /// 1 for the best.
+        public let rank: Int
+        public let entry: Entry
+
+        /// Creates a standing.
+        public init(rank: Int, entry: Entry) {
+            self.rank = rank
+            self.entry = entry
+        }
+    }
 
     /// Creates a ranking.
-    public init(game: String, day: String, deal: String, entries: [Entry]) {
+    public init(game: String, day: String, deal: String, entries: [Entry], players: Int? = nil, you: Standing? = nil) {
         self.game = game
         self.day = day
         self.deal = deal
         self.entries = entries
+        self.players = players
+        self.you = you
     }
 }
 
@@ -462,13 +481,24 @@ extension DailyLeaderboard {
         writer.field("deal", deal)
         writer.field("entries", array: entries) { writer, entry in
             writer.openObject()
-            writer.field("name", entry.name)
-            writer.field("finished", entry.finished)
-            writer.field("score", entry.score)
-            if let timeMs = entry.timeMs { writer.field("time_ms", timeMs) }
-            writer.figures(entry.figures)
+            Self.write(entry, into: &writer)
             writer.closeObject()
         }
+        if let players { writer.field("players", players) }
+        if let you {
+            writer.field("you", object: { writer in
+                writer.field("rank", you.rank)
+                Self.write(you.entry, into: &writer)
+            })
+        }
+    }
+
+    private static func write(_ entry: Entry, into writer: inout JSONWriter) {
+        writer.field("name", entry.name)
+        writer.field("finished", entry.finished)
+        writer.field("score", entry.score)
+        if let timeMs = entry.timeMs { writer.field("time_ms", timeMs) }
+        writer.figures(entry.figures)
     }
 }
 
@@ -603,11 +633,17 @@ extension DailyLeaderboard {
     fileprivate init(_ fields: ServerFields) throws(ServerDecodeFailure) {
         self.init(
             game: try fields.string("game"), day: try fields.string("day"), deal: try fields.string("deal"),
-            entries: try fields.objects("entries").map { entry throws(ServerDecodeFailure) in
-                Entry(
-                    name: try entry.string("name"), finished: try entry.bool("finished"), score: try entry.int("score"),
-                    timeMs: try entry.optionalInt("time_ms"), figures: entry.intFields(except: ["name", "finished", "score", "time_ms"]))
+            entries: try fields.objects("entries").map { entry throws(ServerDecodeFailure) in try Self.entry(entry) },
+            players: try fields.optionalInt("players"),
+            you: try fields.optionalObject("you").map { you throws(ServerDecodeFailure) in
+                Standing(rank: try you.int("rank"), entry: try Self.entry(you))
             })
+    }
+
+    private static func entry(_ entry: ServerFields) throws(ServerDecodeFailure) -> Entry {
+        Entry(
+            name: try entry.string("name"), finished: try entry.bool("finished"), score: try entry.int("score"),
+            timeMs: try entry.optionalInt("time_ms"), figures: entry.intFields(except: ["name", "finished", "score", "time_ms", "rank"]))
     }
 }
 
