@@ -3,7 +3,7 @@
 # 127.0.0.1:PORT (default 7878) in the background, opens the client's lobby, and stops the
 # server when the client quits. Extra arguments go to cardclient, e.g.
 #   Scripts/play.sh --create set --seats 1
-# The client asks for your name first; it needs a terminal of at least 79×23.
+# The client plays under $USER (or asks for a name); its lobby fits 60×12, each game says what it needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port="${CARDSERVER_PORT:-7878}"

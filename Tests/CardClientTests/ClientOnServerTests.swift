@@ -224,6 +224,12 @@ struct RematchByAgreementTests {
         bob.exchange()
         #expect(ann.model.room?.phase == .over)
         #expect(Self.screen(ann).contains(" game over · Enter offers a rematch"))
+        // On the records screen Enter replays a game: the room's rematch note is not shown there.
+        ann.press("I")
+        #expect(ann.model.records != nil)
+        #expect(!Self.screen(ann).contains("Enter offers a rematch"))
+        ann.pressKeys([.escape])
+        #expect(Self.screen(ann).contains(" game over · Enter offers a rematch"))
 
         ann.pressKeys([.enter])
         bob.exchange()

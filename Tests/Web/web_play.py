@@ -833,9 +833,18 @@ def scenario_reload_and_restart(run):
         page.login('stayer')
         code = page.create('set', 1)
         board = [c['id'] for c in page.state()['board']]
+        # A chat line and the log before the reload come back after it (issue 43).
+        page.d.find_element(By.ID, 'chat-input').send_keys('still here?\n')
+        wait_for('the chat line', lambda: 'still here?' in page.d.find_element(By.CSS_SELECTOR, 'ol.chat').text)
+        page.tap(page.d.find_element(By.XPATH, "//button[starts-with(normalize-space(.), 'Hint')]"))
+        log_before = wait_for('the hint in the log', lambda: (lambda t: 'hint:' in t and t)(page.d.find_element(By.CSS_SELECTOR, 'ol.log').text))
         page.reload()
         wait_for('the room after a reload', lambda: page.js('return window.cardserverPage && window.cardserverPage.state && window.cardserverPage.state.room') == code)
         expect([c['id'] for c in page.state()['board']] == board, 'the same board after a reload')
+        chat = wait_for('the chat after the reload', lambda: page.d.find_element(By.CSS_SELECTOR, 'ol.chat').text)
+        expect('stayer still here?' in chat, f'the chat after a reload: {chat!r}')
+        log_after = page.d.find_element(By.CSS_SELECTOR, 'ol.log').text
+        expect(log_before and log_after.startswith(log_before), f'the log after a reload: {log_after!r}, before: {log_before!r}')
         page.check()
         run.server.kill()
         wait_for('the page to see the server gone', lambda: 'server is away' in page.d.find_element(By.ID, 'status').text, 10)

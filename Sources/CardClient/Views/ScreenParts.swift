@@ -32,8 +32,8 @@ enum ScreenParts {
         for notice in [model.flash, model.status].compactMap({ $0 }) where notice.isShowing(at: now) {
             return StyledLine(" " + notice.text, Palette.notice(notice.tone))
         }
-        // A replay on screen is not the room's game: its rematch note waits.
-        if model.viewer == nil, let room = model.room, let note = rematchNote(room, me: model.me) {
+        // A replay or the records screen is not the room's game (Enter replays there): the rematch note waits.
+        if model.viewer == nil, model.records == nil, let room = model.room, let note = rematchNote(room, me: model.me) {
             return StyledLine(" " + note.text, Palette.notice(note.tone))
         }
         return StyledLine()

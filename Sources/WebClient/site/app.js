@@ -60,6 +60,7 @@ export const app = {
   addLog(text, kind = 'event') {
     this.log.push({ text, kind, at: Date.now() });
     if (this.log.length > 200) this.log.splice(0, this.log.length - 200);
+    keepRoomLog();
     if (this.screen && this.screen.logChanged) this.screen.logChanged();
   },
 
@@ -256,9 +257,21 @@ function followLink() {
 function enterRoom(code, game, role, seat) {
   const same = app.room && app.room.code === code;
   app.room = { code, game, role, seat };
-  if (!same) { app.chat = []; app.log = []; app.state = null; app.gameOver = null; }
+  if (!same) {
+    // A reload comes back to the same room: its chat and log as this tab last had them.
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem('cardserver.room') || 'null'); } catch (e) { kept = null; }
+    const back = kept && kept.code === code;
+    app.chat = back ? kept.chat : []; app.log = back ? kept.log : []; app.state = null; app.gameOver = null;
+  }
   if (!(app.screen instanceof RoomScreen)) app.show(new RoomScreen(app));
   else renderNav();
+}
+
+/** Keeps the room's chat and log for this tab (sessionStorage), so a reload shows them again. */
+function keepRoomLog() {
+  if (!app.room) return;
+  try { sessionStorage.setItem('cardserver.room', JSON.stringify({ code: app.room.code, chat: app.chat, log: app.log })); } catch (e) { /* full or off: the log starts empty after a reload */ }
 }
 
 function handle(msg) {
@@ -355,6 +368,8 @@ function handle(msg) {
       break;
     case 'chat':
       app.chat.push({ from: msg.from, text: msg.text });
+      if (app.chat.length > 100) app.chat.shift();
+      keepRoomLog();
       if (app.chat.length > 100) app.chat.shift();
       if (app.screen && app.screen.chatChanged) app.screen.chatChanged();
       break;
