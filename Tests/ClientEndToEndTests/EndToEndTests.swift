@@ -331,8 +331,9 @@ struct EndToEndTests {
         // The clean-up closure holds the server: it runs until the test ends.
         let (_, terminal, cleanUp) = try Self.annInTheLobby()
         defer { cleanUp() }
-        // game → rps; rounds 3 → 5; bot none → random → adaptive.
-        let playing = Self.createFromTheForm(terminal, steps: 1, keys: ["Down", "Down", "Right", "Right", "Down", "Down", "Right", "Right"])
+        // game → rps; (seats, room) rounds 3 → 5; bot none → random → adaptive, which takes
+        // the seats to one.
+        let playing = Self.createFromTheForm(terminal, steps: 1, keys: ["Down", "Down", "Down", "Right", "Right", "Down", "Down", "Right", "Right"])
         #expect(playing.contains("rock-paper-scissors · playing"))
         #expect(playing.contains("best of 5, first to 3"))
         terminal.type("p")
