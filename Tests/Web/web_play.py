@@ -336,8 +336,14 @@ def scenario_set(run, width=1280, height=900, touch=False, tag='desktop'):
         code = page.create('set', 1, variant='junior') if not touch else page.create('set', 1)
         watcher = Watcher(run.server.port, f'eye{tag[:1]}')
         watcher.send({'type': 'watch', 'room': code})
+        # The game's clock runs on the page while it is played.
+        first = wait_for('the clock', lambda: page.d.find_element(By.CSS_SELECTOR, '.game.set .clock').text)
+        expect(re.fullmatch(r'time \d+:\d\d', first), f'the clock shows {first!r}')
         claims = play_set(run, page, watcher, f'web-set-{tag}')
         text = page.game_over_text()
+        # The end's tallies, as the terminal has them.
+        tally = wait_for('the tallies', lambda: page.d.find_element(By.CSS_SELECTOR, '.game.set .tallies').text)
+        expect(re.fullmatch(rf'you: {claims} Sets · 0 wrong claims · fastest \d+:\d\d', tally), f'the tallies say {tally!r}')
         expect(text == 'You win!', f'game over says {text!r}')
         over = wait_for('game_over at the watcher', lambda: watcher.first('game_over'))
         expect(over['winners'] == [page.state()['players'][0]['name']], f'winners {over["winners"]}')

@@ -64,9 +64,12 @@ export class SetView {
     this.board = h('div', { class: 'setboard', role: 'group', 'aria-label': 'the board' });
     this.buttons = h('div', { class: 'row' });
     this.found = h('ol', { class: 'found', 'aria-label': 'Sets found' });
+    this.clockEl = h('p', { class: 'clock muted' });
+    this.tallies = h('ul', { class: 'tallies' });
     this.sets = [];
+    this.claims = []; // who claimed, whether it was a Set, and the game's clock then
     this.anchor = this.board; // where a claim's toast goes
-    this.el.append(this.info, this.chainEl, this.board, this.buttons,
+    this.el.append(this.info, this.clockEl, this.chainEl, this.board, this.buttons, this.tallies,
       h('details', { class: 'help' }, h('summary', {}, 'How to play'),
         h('p', {}, 'Three cards are a Set when each feature (number, shape, colour, fill) is the same on all three or different on all three. Click or tap three cards, or type their letters. A wrong claim costs 5 points; a Set scores 3. "3 more cards" asks for more when you cannot find one.')),
       h('h3', {}, 'Sets found'), this.found);
@@ -76,10 +79,14 @@ export class SetView {
 
   update(s) {
     // A rematch is a new game: the last game's Sets go with it (the view outlives the game).
-    if (this.lastPhase && this.lastPhase !== 'playing' && s.phase === 'playing' && this.sets.length) {
+    if (this.lastPhase && this.lastPhase !== 'playing' && s.phase === 'playing' && (this.sets.length || this.claims.length)) {
       this.sets = [];
+      this.claims = [];
       this.renderFound();
     }
+    // The game's clock: the state's, running on between states while the game is played.
+    this.clockBase = s.clock_ms == null ? null : { ms: s.clock_ms, at: performance.now(), running: s.phase === 'playing' };
+    this.tick();
     this.lastPhase = s.phase;
     this.state = s;
     const key = s.board.map((c) => c.id).join(',') + '|' + (s.chain || []).map((c) => c.id).join(',');
@@ -93,6 +100,7 @@ export class SetView {
       this.boardKey = key;
     }
     this.render();
+    this.renderTallies();
   }
 
   event(msg) {
@@ -100,8 +108,9 @@ export class SetView {
       const names = msg.cards.map(setCardName).join(', ');
       const who = msg.player === this.ctx.me() ? 'you' : msg.player;
       const kind = msg.cards.length === 4 ? 'an UltraSet' : 'a Set';
+      this.claims.push({ player: msg.player, valid: msg.valid, at: this.clockNow() });
       if (msg.valid) {
-        this.sets.unshift({ player: msg.player, cards: msg.cards });
+        this.sets.unshift({ player: msg.player, cards: msg.cards, at: this.clockNow() });
         this.ctx.log(`${who} found ${kind} (${signed(msg.points)}): ${names}`, 'good');
         this.ctx.toast(`${who} found ${kind} ${signed(msg.points)}`, 'good');
       } else {
@@ -163,9 +172,43 @@ export class SetView {
     this.render();
   }
 
+  /** The game's clock now, in ms; null from a server that sends none. */
+  clockNow() {
+    const b = this.clockBase;
+    return b ? b.ms + (b.running ? performance.now() - b.at : 0) : null;
+  }
+
+  tick() {
+    const now = this.clockNow();
+    this.clockEl.textContent = now === null ? '' : `time ${elapsed(now)}`;
+  }
+
+  /**
+   * At the end, as the terminal has them: each player's Sets, wrong claims and fastest Set
+   * (the least time from the Set before it, or from the deal).
+   */
+  renderTallies() {
+    const s = this.state;
+    if (!s || s.phase !== 'over' || !this.claims.length) { fill(this.tallies); return; }
+    const rows = new Map(s.players.map((p) => [p.name, { sets: 0, wrong: 0, fastest: null }]));
+    let last = 0;
+    for (const c of this.claims) {
+      if (!rows.has(c.player)) rows.set(c.player, { sets: 0, wrong: 0, fastest: null });
+      const r = rows.get(c.player);
+      if (!c.valid) { r.wrong += 1; continue; }
+      r.sets += 1;
+      if (c.at !== null) { r.fastest = Math.min(r.fastest ?? Infinity, Math.max(0, c.at - last)); last = c.at; }
+    }
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    fill(this.tallies, [...rows].map(([name, r]) => h('li', {},
+      `${name === this.ctx.me() ? 'you' : name}: ${plural(r.sets, 'Set')} · ${plural(r.wrong, 'wrong claim')}${r.fastest === null ? '' : ` · fastest ${elapsed(r.fastest)}`}`)));
+  }
+
   renderFound() {
+    this.renderTallies();
     fill(this.found, this.sets.slice(0, 8).map((set) => h('li', {},
       h('span', { class: 'who' }, set.player), ' ',
+      set.at === null ? null : h('span', { class: 'muted' }, `${elapsed(set.at)} `),
       h('span', { class: 'mini' }, set.cards.map((c) => h('span', { class: 'minicard', title: setCardName(c) }, setCardSVG(c)))))));
   }
 
@@ -179,4 +222,10 @@ export class SetView {
     if (e.key === 'Escape') { this.picked = []; this.render(); return true; }
     return false;
   }
+}
+
+/** Time gone by, in whole seconds: "4:12". */
+function elapsed(ms) {
+  const t = Math.floor(ms / 1000);
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
 }
