@@ -40,7 +40,8 @@ let fastTestTargets: [Target] = [
     .testTarget(
         name: "CardClientTests",
         dependencies: ["CardClient", "Wire", "GameRules", "cardclient", "ProtocolSchema", "ScriptedServer", "TestServers", "WebClient"]),
-    .testTarget(name: "WebClientTests", dependencies: ["WebClient", "SiteEmbedder", "GameRules"]),
+    .testTarget(name: "WebClientTests", dependencies: ["WebClient", "SiteEmbedder", "Deflate", "GameRules", "TestServers"]),
+    .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestServers"]),
     .testTarget(name: "CardBenchTests", dependencies: ["cardbench", "Wire"]),
 ]
 let endToEndTestTargets: [Target] = [
@@ -67,7 +68,7 @@ let sanitizedTests: Set<String> = testSet == "sanitize-threads"
     : ["KlondikeSolverTests", "WireTests", "WebTransportTests", "NetworkTests", "StorageTests"]
 let sanitizedSupport: Set<String> = [
     "GameRules", "KlondikeSolver", "Ratings", "Matchmaking", "Wire", "WebTransport", "CLinux", "SystemCall", "Network", "Storage", "KlondikeTestSupport", "TestServers",
-    "Transport", "WebClient", "EmbedSite", "SiteEmbedder", "CardServer", "cardserver",
+    "Transport", "WebClient", "EmbedSite", "SiteEmbedder", "Deflate", "CardServer", "cardserver",
 ]
 
 let package = Package(
@@ -111,11 +112,14 @@ let package = Package(
         // and the threads that work off the loop (the one writing thread, the background worker).
         .target(name: "Storage", dependencies: ["SystemCall", "CLinux"], swiftSettings: releaseSpeed),
         // The web client (HTML, CSS, JavaScript modules): site/ holds the files as written, and the
-        // EmbedSite plugin compiles them into the binary at build time.
-        .target(name: "WebClient", exclude: ["site"], plugins: ["EmbedSite"]),
+        // EmbedSite plugin compiles them, and their gzip forms, into the binary at build time.
+        .target(name: "WebClient", dependencies: ["WebTransport"], exclude: ["site"], plugins: ["EmbedSite"]),
         // The build-tool plugin that runs SiteEmbedder over WebClient's site/, and the generator.
         .plugin(name: "EmbedSite", capability: .buildTool(), dependencies: ["SiteEmbedder"], path: "Sources/EmbedSitePlugin"),
-        .executableTarget(name: "SiteEmbedder"),
+        .executableTarget(name: "SiteEmbedder", dependencies: ["Deflate"]),
+        // DEFLATE (RFC 1951) and gzip (RFC 1952), written here: the generator compresses the
+        // site with it at build time. Optimized in debug builds too, as every build runs it.
+        .target(name: "Deflate", swiftSettings: optimizedInDebug),
         // The referee: sessions, lobby and rooms, lines in -> rules -> lines out, whatever carried
         // them; no I/O (files through Storage's logs, time and sockets through its host).
         .target(name: "CardServer", dependencies: ["GameRules", "KlondikeSolver", "Wire", "Storage", "Ratings", "Matchmaking"], swiftSettings: releaseSpeed),

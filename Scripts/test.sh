@@ -132,7 +132,7 @@ if [ "$install" -eq 1 ]; then
 fi
 
 # --- the phases ---------------------------------------------------------------------------------
-fast_targets='GameRulesTests|RatingsTests|MatchmakingTests|KlondikeSolverTests|WireTests|WebTransportTests|TransportTests|NetworkTests|StorageTests|CardServerTests|CardClientTests|WebClientTests|CardBenchTests'
+fast_targets='GameRulesTests|RatingsTests|MatchmakingTests|KlondikeSolverTests|WireTests|WebTransportTests|TransportTests|NetworkTests|StorageTests|CardServerTests|CardClientTests|WebClientTests|DeflateTests|CardBenchTests'
 e2e_targets='ServerEndToEndTests|ClientEndToEndTests'
 
 # The debug and release builds, at once. The debug build's line tables are all a failure's report needs

@@ -1,6 +1,10 @@
+import Deflate
+import Foundation
+
 /// Turns the web client's files into Swift source: one string literal per file, byte for
-/// byte, in a dictionary by the path each is served under. Run at build time by the
-/// `EmbedSite` plugin, so what the server serves is always what `site/` holds.
+/// byte, in a dictionary by the path each is served under, with the file gzip-compressed
+/// beside it (in Base64) when that is smaller. Run at build time by the `EmbedSite` plugin,
+/// so what the server serves is always what `site/` holds, and the server never compresses.
 enum SiteEmbedding {
     /// Why a file cannot be embedded.
     struct Refusal: Error, Equatable, CustomStringConvertible {
@@ -22,7 +26,8 @@ enum SiteEmbedding {
     static func source(files: [(path: String, bytes: [UInt8])]) throws(Refusal) -> String {
         var out = """
             // Generated at build time by the EmbedSite plugin (Sources/SiteEmbedder) from
-            // Sources/WebClient/site: the files as they are, byte for byte.
+            // Sources/WebClient/site: the files as they are, byte for byte, each with its
+            // gzip form (Sources/Deflate) where that is smaller.
 
             extension WebAssets {
                 /// Every file of the web client, by the path it is served under.
@@ -46,7 +51,12 @@ enum SiteEmbedding {
             // A multi-line literal ends before the line feed that precedes its closing
             // delimiter, so the text comes back exactly, with its last line feed or without.
             out += "        \"\(file.path)\": WebAsset(contentType: \"\(type)\", text: \(delimiter)\"\"\"\n"
-            out += text + "\n\"\"\"\(delimiter)),\n"
+            out += text + "\n\"\"\"\(delimiter)"
+            let gzip = Gzip.compress(file.bytes)
+            if gzip.count < file.bytes.count {
+                out += ", gzip: \"\(Data(gzip).base64EncodedString())\""
+            }
+            out += "),\n"
         }
         out += "    ]\n}\n"
         return out

@@ -83,6 +83,14 @@ extension TransportLayer {
             browserAddresses.sawRequest(from: service.address(of: connection.owner), at: host.monotonicNanoseconds)
             var response = HTTPResponse(status: 200, contentType: file.contentType, body: file.body)
             response.cacheControl = "no-cache"
+            // The gzip form was made at build time: nothing is compressed here. Every reply of
+            // a file names the header it depends on, gzip or not (a file without a gzip form
+            // too), so that no cache hands one client's form to another.
+            if let gzip = file.gzipBody, AcceptEncoding.allowsGzip(request.values("accept-encoding")) {
+                response.body = gzip
+                response.headers.append(("Content-Encoding", "gzip"))
+            }
+            response.headers.append(("Vary", "Accept-Encoding"))
             respond(response, to: connection, session, request: request)
         }
     }

@@ -35,6 +35,7 @@ public final class TransportLayer {
         self.config = config
         self.host = host
         self.service = service
+        if config.web != nil { WebFiles.load() }
     }
 
     /// Connections open by kind, as `/metrics` counts them.

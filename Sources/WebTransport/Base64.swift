@@ -41,4 +41,35 @@ public enum Base64 {
         }
         return bytes.count / 4 * 3 - padding
     }
+
+    /// The bytes of well-formed Base64 `text` (padded, standard alphabet, no spaces); nil for
+    /// anything else.
+    public static func decode(_ text: String) -> [UInt8]? {
+        let letters = Array(text.utf8)
+        guard letters.count % 4 == 0 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(letters.count / 4 * 3)
+        var index = 0
+        while index < letters.count {
+            let padding = letters[index + 3] == UInt8(ascii: "=") ? (letters[index + 2] == UInt8(ascii: "=") ? 2 : 1) : 0
+            guard padding == 0 || index + 4 == letters.count else { return nil }
+            var group: UInt32 = 0
+            for letter in letters[index ..< index + 4 - padding] {
+                let value = values[Int(letter)]
+                guard value < 64 else { return nil }
+                group = group << 6 | UInt32(value)
+            }
+            group <<= 6 * UInt32(padding)
+            out.append(UInt8(truncatingIfNeeded: group >> 16))
+            if padding < 2 { out.append(UInt8(truncatingIfNeeded: group >> 8)) }
+            if padding < 1 { out.append(UInt8(truncatingIfNeeded: group)) }
+            index += 4
+        }
+        return out
+    }
+
+    /// Each byte's value in the alphabet; 255 for a byte outside it.
+    private static let values: [UInt8] = (0 ... 255).map { byte in
+        alphabet.firstIndex(of: UInt8(byte)).map(UInt8.init) ?? 255
+    }
 }

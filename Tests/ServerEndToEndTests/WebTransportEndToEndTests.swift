@@ -62,6 +62,39 @@ struct HTTPEndToEndTests {
         #expect(client.isClosedByServer())
     }
 
+    /// The same file twice on one connection: gzip-compressed for a request that takes gzip,
+    /// as written for one that does not; both say they vary by `Accept-Encoding`, and Python's
+    /// gzip gives the file back from the first.
+    @Test(.needs(.python3)) func aFileGoesGzipCompressedOnlyToARequestThatTakesGzip() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let file = try #require(WebFiles.file(at: "/app.js"))
+        let client = try TestClient(port: server.port, timeout: 5)
+        client.sendRaw(Array(Self.get("/app.js", port: server.port, extra: "Accept-Encoding: gzip, deflate, br\r\n").utf8))
+        let compressed = try readHTTPReply(client)
+        #expect(compressed.status == 200)
+        #expect(compressed.headers["content-encoding"] == "gzip")
+        #expect(compressed.headers["vary"] == "Accept-Encoding")
+        #expect(compressed.headers["content-type"] == "text/javascript; charset=utf-8")
+        #expect(compressed.headers["content-length"] == String(compressed.bodyBytes.count))
+        #expect(compressed.bodyBytes.count < file.body.count / 2)
+        #expect(try PythonGzip.decompress([compressed.bodyBytes]) == [file.body])
+        client.sendRaw(Array(Self.get("/app.js", port: server.port, extra: "Connection: close\r\n").utf8))
+        let plain = try readHTTPReply(client)
+        #expect(plain.status == 200)
+        #expect(plain.headers["content-encoding"] == nil)
+        #expect(plain.headers["vary"] == "Accept-Encoding")
+        #expect(plain.headers["content-length"] == String(file.body.count))
+        #expect(plain.bodyBytes == file.body)
+        for reply in [compressed, plain] {
+            #expect(reply.headers["x-content-type-options"] == "nosniff")
+            #expect(reply.headers["x-frame-options"] == "DENY")
+            #expect(reply.headers["cache-control"] == "no-cache")
+            #expect(reply.headers["content-security-policy"]?.hasPrefix("default-src 'self';") == true)
+        }
+        #expect(client.isClosedByServer())
+    }
+
     @Test func keepAliveServesRequestsInTurn() throws {
         let server = try ServerProcess()
         defer { server.stop() }

@@ -157,15 +157,16 @@ package struct WebSocketServer: ServerUnderTest {
 
 /// One HTTP exchange on a new connection: what the server answered before it closed or the
 /// reply was whole (by its Content-Length).
-package func httpExchange(port: UInt16, _ request: String) throws -> (status: Int, headers: [String: String], body: String, raw: String) {
+package func httpExchange(port: UInt16, _ request: String) throws -> (status: Int, headers: [String: String], body: String, raw: String, bodyBytes: [UInt8]) {
     let client = try TestClient(port: port, timeout: 5)
     client.sendRaw(Array(request.utf8))
     return try readHTTPReply(client)
 }
 
 /// Reads one HTTP reply from `client`: its head, then as many bytes as its Content-Length says
-/// (none for a reply to HEAD, whose head says the length of what a GET would get).
-package func readHTTPReply(_ client: TestClient, headOnly: Bool = false) throws -> (status: Int, headers: [String: String], body: String, raw: String) {
+/// (none for a reply to HEAD, whose head says the length of what a GET would get). The body
+/// comes as text and as its bytes (a gzip-compressed one is no text).
+package func readHTTPReply(_ client: TestClient, headOnly: Bool = false) throws -> (status: Int, headers: [String: String], body: String, raw: String, bodyBytes: [UInt8]) {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -185,9 +186,10 @@ package func readHTTPReply(_ client: TestClient, headOnly: Bool = false) throws 
                 bytes += chunk[..<count]
             }
             let status = Int(statusLine.split(separator: " ")[1]) ?? 0
-            let body = String(decoding: bytes[(end + 4) ..< (end + 4 + length)], as: UTF8.self)
+            let bodyBytes = Array(bytes[(end + 4) ..< (end + 4 + length)])
+            let body = String(decoding: bodyBytes, as: UTF8.self)
             let raw = String(decoding: bytes[..<(end + 4 + length)], as: UTF8.self)
-            return (status, headers, body, raw)
+            return (status, headers, body, raw, bodyBytes)
         }
         let count = chunk.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { throw TestFailure("no reply: \(String(decoding: bytes, as: UTF8.self))") }

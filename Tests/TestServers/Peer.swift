@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 /// An outside program some tests use as a real peer or judge (nginx, Caddy, promtool, tmux,
-/// Chromium, Python with a module), and the line that installs it.
+/// Chromium, Python or Python with a module), and the line that installs it.
 ///
 /// A test that needs one says so with ``Testing/Trait/needs(_:)``: on a machine without it the
 /// test is skipped, and the skip names what is missing and how to install it; with
@@ -41,6 +41,9 @@ public struct Peer: Sendable, CustomStringConvertible {
     public static let chromium = Peer(
         "chromium and chromedriver", install: "apt-get install -y chromium chromium-driver",
         isPresent: runs("chromium", ["--version"]) && runs("chromedriver", ["--version"]))
+
+    /// Debian's `/usr/bin/python3` with its standard library (its `gzip` is the judge of ours).
+    public static let python3 = executable("/usr/bin/python3", "/usr/bin/python3", install: "apt-get install -y python3")
 
     /// Debian's `/usr/bin/python3` able to import every one of `modules`; each module's Debian
     /// package is `python3-<module>`, and the install line names the missing ones.

@@ -1,12 +1,16 @@
+import Deflate
+import Foundation
 @testable import SiteEmbedder
 import Testing
 
 /// The build-time generator of the web client's table: every file as a raw literal that
-/// gives back its exact bytes, and a file the site cannot serve stopping the build.
+/// gives back its exact bytes, its gzip form beside it when smaller, and a file the site
+/// cannot serve stopping the build.
 struct SiteEmbeddingTests {
     static let header = """
         // Generated at build time by the EmbedSite plugin (Sources/SiteEmbedder) from
-        // Sources/WebClient/site: the files as they are, byte for byte.
+        // Sources/WebClient/site: the files as they are, byte for byte, each with its
+        // gzip form (Sources/Deflate) where that is smaller.
 
         extension WebAssets {
             /// Every file of the web client, by the path it is served under.
@@ -31,6 +35,16 @@ struct SiteEmbeddingTests {
             }
 
             """)
+    }
+
+    /// Files this small would grow under gzip (its head and tail alone are 18 bytes), so the
+    /// test above has none; one that shrinks carries its gzip form, in Base64.
+    @Test func aFileThatShrinksCarriesItsGzipForm() throws {
+        let bytes = Array(String(repeating: ".card { color: black; }\n", count: 40).utf8)
+        let source = try SiteEmbedding.source(files: [("/cards.css", bytes)])
+        let gzip = Gzip.compress(bytes)
+        #expect(gzip.count == 52)
+        #expect(source.hasSuffix("\n\"\"\"#, gzip: \"\(Data(gzip).base64EncodedString())\"),\n    ]\n}\n"))
     }
 
     @Test func theDelimiterOutgrowsEveryQuoteAndHashInTheText() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import Testing
 import WebClient
 
@@ -48,9 +49,40 @@ import WebClient
         #expect(WebAssets.asset(at: path) == nil)
     }
 
-    @Test func theFirstLoadIsUnder150KB() {
-        let total = WebAssets.files.values.reduce(0) { $0 + $1.body.count }
-        #expect(total < 150 * 1024, "the whole client is \(total) bytes")
+    /// What a browser downloads on the first load is every file (the page imports every
+    /// module), gzip-compressed: on 2026-11-30, 52,940 bytes (153,174 as written, 34.6%).
+    /// The budget is 64 KiB of that. The files as written are capped too, at 256 KiB, so
+    /// that what a client without gzip gets, and the binary holds, cannot run away.
+    @Test func theFirstLoadFitsItsBudgets() {
+        let written = WebAssets.files.values.reduce(0) { $0 + $1.body.count }
+        let sent = WebAssets.files.values.reduce(0) { $0 + ($1.gzipBody ?? $1.body).count }
+        #expect(sent < 64 * 1024, "the whole client is \(sent) bytes gzip-compressed")
+        #expect(written < 256 * 1024, "the whole client is \(written) bytes as written")
+    }
+
+    /// Every file but the smallest is worth compressing, and its gzip form is smaller: a
+    /// file gzip would grow is served as it is.
+    @Test func everyFileOfSomeSizeHasASmallerGzipForm() {
+        for (path, asset) in WebAssets.files {
+            if let gzip = asset.gzipBody {
+                #expect(gzip.count < asset.body.count, "\(path)")
+                #expect(gzip.starts(with: [0x1F, 0x8B, 8]), "\(path) is not gzip")
+            } else {
+                #expect(asset.body.count < 100, "\(path) has no gzip form")
+            }
+        }
+        #expect(WebAssets.asset(at: "/app.js")?.gzipBody != nil)
+    }
+
+    /// Another implementation (Python's gzip, on zlib) gives back each file byte for byte
+    /// from the gzip form the binary serves.
+    @Test(.needs(.python3)) func everyGzipFormDecompressesToItsFile() throws {
+        let compressed = WebAssets.files.filter { $0.value.gzipBody != nil }.sorted { $0.key < $1.key }
+        let decompressed = try PythonGzip.decompress(compressed.map { $0.value.gzipBody ?? [] })
+        #expect(decompressed.count == compressed.count)
+        for ((path, asset), bytes) in zip(compressed, decompressed) {
+            #expect(bytes == asset.body, "\(path)'s gzip form is not the file")
+        }
     }
 
     /// The page runs under a Content-Security-Policy of its own origin: no inline script or

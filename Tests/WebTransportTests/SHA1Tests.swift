@@ -43,15 +43,31 @@ struct Base64Tests {
     func rfc4648Vectors(text: String, encoded: String) {
         #expect(Base64.encode(Array(text.utf8)) == encoded)
         #expect(Base64.decodedCount(encoded[...]) == (text.isEmpty ? nil : text.utf8.count))
+        #expect(Base64.decode(encoded) == Array(text.utf8))
     }
 
     @Test func everyByteValueUsesTheStandardAlphabet() {
         #expect(Base64.encode([0xFB, 0xFF, 0xBF]) == "+/+/")
+        #expect(Base64.decode("+/+/") == [0xFB, 0xFF, 0xBF])
+    }
+
+    /// Every byte value, with each of the three endings (no padding, one `=`, two).
+    @Test func everyByteValueComesBack() {
+        let bytes = (0 ... 255).map { UInt8($0) } + (0 ... 255).reversed().map { UInt8($0) }
+        for count in [bytes.count, bytes.count - 1, bytes.count - 2] {
+            #expect(Base64.decode(Base64.encode(Array(bytes.prefix(count)))) == Array(bytes.prefix(count)))
+        }
     }
 
     @Test(arguments: ["abc", "ab=c", "a===", "ab c", "ab_-", "=abc"])
     func malformedTextHasNoLength(text: String) {
         #expect(Base64.decodedCount(text[...]) == nil)
+        #expect(Base64.decode(text) == nil)
+    }
+
+    @Test(arguments: ["Zg=", "Zg==Zg==", "Zm9v\n", "Zm=v"])
+    func malformedTextDoesNotDecode(text: String) {
+        #expect(Base64.decode(text) == nil)
     }
 }
 
