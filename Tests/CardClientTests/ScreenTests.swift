@@ -29,6 +29,19 @@ struct ScreenTests {
         ])
     }
 
+    /// Issue 43: finished solo rooms cluttered the list and the joinable room sorted last.
+    @Test func joinableRoomsComeFirstAndFinishedSoloGamesLast() {
+        var lobby = Lobby()
+        lobby.update([
+            RoomSummary(room: "SOLO", game: "set", players: ["ann"], seats: 1, phase: .over, spectators: 0),
+            RoomSummary(room: "OVER", game: "rps", players: ["bo", "cy"], seats: 2, phase: .over, spectators: 0),
+            RoomSummary(room: "PLAY", game: "set", players: ["di", "ed"], seats: 2, phase: .playing, spectators: 1),
+            RoomSummary(room: "FULL", game: "set", players: ["fa", "gu"], seats: 2, phase: .waiting, spectators: 0),
+            RoomSummary(room: "OPEN", game: "set", players: ["hi"], seats: 4, phase: .waiting, spectators: 0),
+        ])
+        #expect(lobby.rooms.map(\.room) == ["OPEN", "PLAY", "OVER", "FULL", "SOLO"])
+    }
+
     @Test func lobbyInColourMarksTheChosenRoom() {
         let model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn, Self.rooms])
         let screen = ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 14), color: true, now: 0)

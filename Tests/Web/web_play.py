@@ -151,9 +151,10 @@ class Watcher:
 
 
 class Page:
-    def __init__(self, run, width, height, touch=False, fonts=None, exact=False):
+    def __init__(self, run, width, height, touch=False, fonts=None, exact=True):
         """`fonts`: a fontconfig file for the browser (one without emoji fonts); `exact`: the
-        page itself `width` x `height` (a desktop window's own bars take 143 px of it otherwise)."""
+        page itself `width` x `height`, as the screenshots say (a desktop window's own bars
+        would take 143 px of it: 1280x900 was a 1280x757 page, issue 43)."""
         self.run = run
         options = webdriver.ChromeOptions()
         for a in ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', f'--window-size={width},{height}']:

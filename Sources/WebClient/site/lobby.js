@@ -242,7 +242,10 @@ export class Lobby {
     if (this.rooms.length === 0) {
       fill(this.roomsList, h('p', { class: 'muted' }, 'No open rooms right now. Start one below and send your friends its link.'));
     } else {
-      fill(this.roomsList, h('ul', { class: 'roomlist' }, this.rooms.map((r) => {
+      // Joinable rooms first, then games under way, finished ones last (a finished game of one last of all).
+      const rank = (r) => (r.phase === 'waiting' && r.players.length < r.seats ? 0 : r.phase === 'playing' ? 1 : r.seats === 1 ? 3 : 2);
+      const shown = this.rooms.map((r, i) => [rank(r), i, r]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
+      fill(this.roomsList, h('ul', { class: 'roomlist' }, shown.map((r) => {
         const title = this.title(r.game);
         const free = r.seats - r.players.length;
         const canJoin = r.phase !== 'playing' && free > 0;
