@@ -55,4 +55,19 @@ struct ChatLineTests {
         _ = model.press([.pageDown])
         #expect(Fixtures.trimmed(ScreenRenderer.render(model, size: size, color: false, now: 0)) == text)
     }
+
+    /// Issue 43: at 80×24 the log showed only the tail of a wrapped claim ("   triangles (+3)").
+    @Test func aWrappedEntryIsShownWholeOrNotAtAll() {
+        var lines = [Fixtures.rpsState()]
+        for number in 1...3 {
+            lines.append(ServerMessage.chat(room: "R2D2", from: "bob", text: String(repeating: "word\(number) ", count: 20), id: nil).jsonText)
+        }
+        let model = Fixtures.rps(lines)
+        for height in 14...24 {
+            let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 60, height: height), color: false, now: 0))
+            let log = text.filter { $0.hasPrefix(" bob: ") || $0.hasPrefix("   word") }
+            guard let first = log.first else { continue }
+            #expect(first.hasPrefix(" bob: "), "at 60×\(height) the log starts mid-entry: \(log)")
+        }
+    }
 }

@@ -126,15 +126,27 @@ public enum RoomChrome {
         let typing = prompt.map { ScreenParts.promptLine($0, width: width) }
         let logRows = rows - (typing == nil ? 0 : 1)
         // Long lines wrap; PgUp/PgDn scroll back through everything kept.
-        let all = room.chat.flatMap { entry in
+        let entries = room.chat.map { entry in
             let line = switch entry {
             case .said(let from, let text): StyledLine(" \(from): ", Palette.strong) + StyledLine(text)
             case .event(let text): StyledLine(" \(text)", Palette.quiet)
             }
             return line.wrapped(to: width - 1, indent: 3)
         }
+        let all = entries.flatMap { $0 }
         let scroll = min(room.chatScroll, max(0, all.count - logRows))
         var lines = Array(all.dropLast(scroll).suffix(logRows))
+        if scroll == 0, logRows > 0 {
+            // The newest entries that fit whole: a wrapped line is never shown by its tail
+            // alone ("   triangles (+3)"); one longer than the rows shows its head.
+            var rowsLeft = logRows
+            let whole = entries.reversed().prefix { entry in
+                guard entry.count <= rowsLeft else { return false }
+                rowsLeft -= entry.count
+                return true
+            }
+            lines = whole.isEmpty ? Array((entries.last ?? []).prefix(logRows)) : whole.reversed().flatMap { $0 }
+        }
         if scroll > 0, logRows > 1 {
             lines = Array(lines.dropFirst()) + [StyledLine(" ↓ \(scroll) newer \(scroll == 1 ? "line" : "lines") · PgDn", Palette.key)]
         }
