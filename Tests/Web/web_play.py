@@ -356,9 +356,19 @@ def scenario_set(run, width=1280, height=900, touch=False, tag='desktop'):
                                                              if b.text == 'Play again'])[0])
         wait_for('the new game', lambda: page.state()['phase'] == 'playing')
         wait_for('the list emptied', lambda: not page.d.find_elements(By.CSS_SELECTOR, 'ol.found li'))
+        # The first game's replay by its link: the address keeps it, a claim reads by its cards.
+        page.js(f"location.hash = '#replay={over['game_id']}'")
+        try:
+            wait_for('the replay', lambda: 'step 0 of' in page.d.find_element(By.CSS_SELECTOR, '.replay .stepno').text, 20)
+        except Failure:
+            raise Failure(f"no replay: the page shows {page.js('return document.body.innerText')[:600]!r}, hash {page.js('return location.hash')!r}")
+        expect(page.js('return location.hash') == '#replay=' + over['game_id'], f"the address is {page.js('return location.hash')!r}")
+        page.tap(page.d.find_element(By.CSS_SELECTOR, '.replay button[aria-label="next step"]'))
+        said = wait_for('step 1', lambda: 'step 1 of' in page.d.find_element(By.CSS_SELECTOR, '.replay .stepno').text and page.d.find_element(By.CSS_SELECTOR, '.replay ol.log').text)
+        expect(re.match(r'^setter.: a Set: ', said) and 'cards' not in said, f'the replay says {said!r}')
         page.check()
         watcher.close()
-        return f'{claims} Sets claimed by {"taps" if touch else "clicks"}; the rematch starts with no Sets listed'
+        return f'{claims} Sets claimed by {"taps" if touch else "clicks"}; the rematch starts with no Sets listed; the replay by its link reads {said!r}'
     finally:
         page.close()
 

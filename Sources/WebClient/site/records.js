@@ -4,6 +4,7 @@
 import { h, svg, fill, duration } from './dom.js';
 import { emojiDrawn } from './emoji.js';
 import { VIEWS } from './games/index.js';
+import { setCardName } from './games/set.js';
 import { gameTitle } from './room.js';
 import { ratingText, diffText, ratingChart } from './ratings.js';
 
@@ -125,9 +126,14 @@ export class ReplayScreen {
     };
     document.addEventListener('keydown', this.keys);
     this.app.send({ type: 'replay', game: this.gameId });
+    // The address says which replay this is, so it can be kept or sent on.
+    history.replaceState(null, '', `#replay=${this.gameId}`);
   }
 
-  destroy() { document.removeEventListener('keydown', this.keys); }
+  destroy() {
+    document.removeEventListener('keydown', this.keys);
+    if (location.hash.startsWith('#replay=')) history.replaceState(null, '', location.pathname);
+  }
 
   go(step) {
     if (!this.steps && this.steps !== 0) return;
@@ -162,7 +168,7 @@ export class ReplayScreen {
         h('span', { class: 'stepno' }, `step ${msg.step} of ${msg.steps}`),
         h('button', { onclick: () => this.go(msg.step + 1), disabled: msg.step >= msg.steps, 'aria-label': 'next step' }, 'next ▶'),
         h('button', { onclick: () => this.go(msg.steps), disabled: msg.step >= msg.steps }, 'end ', skip('end')));
-      fill(this.events, step ? h('li', {}, describeStep(step)) : h('li', {}, 'the deal'),
+      fill(this.events, step ? h('li', {}, describeStep(step, msg.events)) : h('li', {}, 'the deal'),
         msg.events.filter((e) => e.type === 'game_over').map((e) => h('li', { class: 'good' }, `game over: ${(e.winners || []).join(', ') || 'no winner'}`)));
       return true;
     }
@@ -182,10 +188,13 @@ function skip(to) {
     svg('path', { d: shape, fill: 'currentColor', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linejoin': 'round' }));
 }
 
-function describeStep(step) {
+function describeStep(step, events) {
   const who = step.name || '';
   if (step.kind !== 'move') return `${who} ${step.kind}`.trim();
   const c = step.command;
+  // A Set claim by its cards' names, as the room said it, not their ids.
+  const claimed = events.find((e) => e.type === 'claimed');
+  if (claimed) return `${who}: ${claimed.valid ? 'a Set' : 'not a Set'}: ${claimed.cards.map(setCardName).join(', ')}`;
   const rest = Object.entries(c).filter(([k]) => k !== 'type').map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(' ') : v}`).join(', ');
   return `${who}: ${c.type}${rest ? ` (${rest})` : ''}`;
 }

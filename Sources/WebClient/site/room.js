@@ -156,7 +156,8 @@ export class RoomScreen {
       scores ? h('p', {}, `Scores: ${scores}`) : null,
       over.ratings ? ratingChanges(over.ratings, me) : null,
       summary ? h('p', {}, summary) : null,
-      over.seed !== undefined ? h('p', { class: 'muted' }, `Dealt from seed ${over.seed}.`) : null,
+      // rps deals no cards: its seed drove the robot and the timing, not a deal.
+      over.seed !== undefined ? h('p', { class: 'muted' }, `${s.game.startsWith('rps') ? 'Played from' : 'Dealt from'} seed ${over.seed}.`) : null,
       over.game_id ? h('p', {}, h('a', { href: `#replay=${over.game_id}` }, 'Watch the replay')) : null);
   }
 
