@@ -224,6 +224,18 @@ struct ModelTests {
         #expect(inRoom.tick(now: 5000) == [])
     }
 
+    /// Issue 43: after a server restart the lobby said "not logged in yet": its `rooms` went
+    /// out between the new hello and the welcome (the kept token refused, the name's login after).
+    @Test func afterAReconnectTheLobbyWaitsForTheWelcome() {
+        var model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn])
+        model.connectionLost("the server went away", now: 1_000)
+        _ = model.receive(Fixtures.hello, now: 60_000)
+        #expect(model.tick(now: 61_000) == [], "nothing before the welcome")
+        _ = model.receive(#"{"type":"welcome","player":"p1","name":"ann","token":"t0k3n","resumed":true,"room":null,"id":3}"#, now: 61_500)
+        _ = model.press([.escape])
+        #expect(model.tick(now: 64_000).contains { if case .transmit(let line) = $0 { line.contains(#""type":"rooms""#) } else { false } })
+    }
+
     @Test func unreadableLinesAndUnknownMessagesDoNotBreakTheModel() {
         var model = Fixtures.soloSet(cards: 12)
         let before = model.room

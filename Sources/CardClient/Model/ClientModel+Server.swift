@@ -240,6 +240,7 @@ extension ClientModel {
         catalog = []
         link = .online
         tokenOutlivedRestart = connectionUp(serverStartedMs: startedMs)
+        awaitingWelcome = true
         let askCatalog = Effect.transmit(ClientRequest(command: .games).jsonText)
         if let token = session?.token {
             return [askCatalog, send(.resume(token: token))]
@@ -266,6 +267,7 @@ extension ClientModel {
     }
 
     private mutating func welcomed(player: String, name given: String, token: String, resumed: Bool, room code: String?, now: Int) -> [Effect] {
+        awaitingWelcome = false
         session = Session(player: player, name: given, token: token)
         name = given
         if prompt?.kind == .name { prompt = nil }

@@ -123,6 +123,10 @@ public struct ClientModel: Equatable, Sendable {
     public private(set) var nextID = 1
     /// When the lobby last asked for rooms; nil before the first time.
     public internal(set) var lastRoomsRequest: Int?
+    /// A login or a resume was sent on this connection and its `welcome` has not come: the
+    /// lobby asks for nothing meanwhile (a kept token the server no longer knows is refused,
+    /// and a `rooms` sent before the name's login would be `not_logged_in`).
+    var awaitingWelcome = false
     /// A session kept from an earlier run, to resume at the first `hello`.
     public var saved: SavedSession?
     /// The players kept for this server, offered at the name prompt of a client started
@@ -270,7 +274,7 @@ public struct ClientModel: Equatable, Sendable {
         if let status, !status.isShowing(at: now) { self.status = nil }
         if isOffline, let retryAt, now >= retryAt { return reconnectNow() }
         // The quick-play screen lives on the lobby stream; the room list is asked for when it shows.
-        guard screen == .lobby, link == .online, quickPlay == nil else { return [] }
+        guard screen == .lobby, link == .online, quickPlay == nil, !awaitingWelcome else { return [] }
         if let last = lastRoomsRequest, now - last < Self.roomsRefreshMilliseconds { return [] }
         lastRoomsRequest = now
         return [send(.firstRoomsPage)]
