@@ -173,10 +173,14 @@ extension GameServer {
         var listed: [OnlinePlayer] = []
         var seen: Set<String> = [asker.id]
         let wall = host.wallMilliseconds
-        for client in clients.values {
-            guard listed.count < Self.onlineListed else { break }
-            guard let playerID = client.playerID, !seen.contains(playerID), let player = players[playerID], player.client == client.id else { continue }
-            seen.insert(playerID)
+        // The sessions, not the connections (those of the web page's files and of probes have
+        // none), and a bounded number of them: the turn's work never grows with the server.
+        var examined = 0
+        for player in players.values {
+            guard listed.count < Self.onlineListed, examined < Self.onlineExamined else { break }
+            examined += 1
+            guard player.isConnected, !seen.contains(player.id) else { continue }
+            seen.insert(player.id)
             let byGame = player.account.map { account in
                 Self.gameNames.compactMap { game -> (game: String, rating: ShownRating)? in
                     guard ratings.entry(account: account, game: game) != nil else { return nil }
@@ -192,4 +196,6 @@ extension GameServer {
 
     /// The most players one `players` reply lists.
     static let onlineListed = 100
+    /// The most sessions one `players` reply looks at (some may be away, in their grace).
+    static let onlineExamined = 1_000
 }
