@@ -1705,7 +1705,18 @@ def scenario_daily_front(run):
         expect('1 played today · best dayann · you 1st' in text, f'the Daily card says {text!r}')
         page.shot('web-daily-lobby-desktop')
         page.check()
-        return 'Daily Set and Daily Klondike in the lobby; a daily Klondike left after a draw: "1 played today · best dayann · you 1st"'
+        # A phone that has not played it sees the board without a rank of its own.
+        phone = Page(run, 360, 640, True)
+        try:
+            phone.open()
+            phone.login('dayphone')
+            said = wait_for('the phone\'s Daily card', lambda: (lambda t: 'best dayann' in t and t)(phone.d.find_element(By.CSS_SELECTOR, '.card.daily').text))
+            expect('1 played today · best dayann' in said and 'you ' not in said, f'the phone\'s Daily card says {said!r}')
+            phone.shot('web-daily-lobby-phone')
+            phone.check()
+        finally:
+            phone.close()
+        return 'Daily Set and Daily Klondike in the lobby; a daily Klondike left after a draw: "1 played today · best dayann · you 1st"; a phone sees it without a rank'
     finally:
         page.close()
 
