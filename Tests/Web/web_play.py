@@ -646,7 +646,7 @@ def scenario_account(run):
         # The records follow the account: the phone sees the match the desktop played, as an account's.
         phone.tap([b for b in phone.d.find_elements(By.CSS_SELECTOR, 'header button.link, nav button.link, button.link') if b.text == 'records'][0])
         heading = wait_for('the records', lambda: [e.text for e in phone.d.find_elements(By.CSS_SELECTOR, 'section.records h2') if e.text.startswith('wendy')], 30)[0]
-        expect(heading.startswith('wendy: 1 games, '), f'the desktop\'s match in the phone\'s records: {heading!r}')
+        expect(heading.startswith('wendy: 1 game, '), f'the desktop\'s match in the phone\'s records: {heading!r}')
 
         # The phone signs the desktop out: the desktop is told, and back at the sign-in screen.
         sessions = open_account(phone)

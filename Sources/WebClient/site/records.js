@@ -48,9 +48,9 @@ export class Records {
   message(msg) {
     const app = this.app;
     if (msg.type === 'stats') {
-      const per = Object.entries(msg.by_game).map(([g, v]) => h('li', {}, `${gameTitle(app, g)}: ${v.games} games, ${v.wins} won${g === 'klondike' ? '' : `, ${v.points} points`}`));
+      const per = Object.entries(msg.by_game).map(([g, v]) => h('li', {}, `${gameTitle(app, g)}: ${v.games} ${v.games === 1 ? 'game' : 'games'}, ${v.wins} won${g === 'klondike' ? '' : `, ${v.points} points`}`));
       fill(this.statsEl,
-        h('h2', {}, `${msg.name}: ${msg.games} games, ${msg.wins} won`),
+        h('h2', {}, `${msg.name}: ${msg.games} ${msg.games === 1 ? 'game' : 'games'}, ${msg.wins} won`),
         msg.bot ? h('p', { class: 'muted' }, 'A bot\'s account.') : msg.account ? null : h('p', { class: 'muted' }, 'A guest\'s name: the games of everyone who played as it.'),
         per.length ? h('ul', {}, per) : h('p', { class: 'muted' }, 'No finished games yet.'),
         ratingsPart(app, msg.ratings),
@@ -61,7 +61,7 @@ export class Records {
     }
     if (msg.type === 'leaderboard') {
       fill(this.boardEl, msg.entries.length ? h('ol', { class: 'board' }, msg.entries.map((e) => h('li', {},
-        `${e.name}${e.bot ? ' (bot)' : e.account ? '' : ' (guest)'}: ${e.wins} wins of ${e.games}${msg.game === 'klondike' ? '' : `, ${e.points} points`}`))) : h('p', { class: 'muted' }, 'Nobody has finished a game of it yet.'));
+        `${e.name}${e.bot ? ' (bot)' : e.account ? '' : ' (guest)'}: ${e.wins} ${e.wins === 1 ? 'win' : 'wins'} of ${e.games}${msg.game === 'klondike' ? '' : `, ${e.points} points`}`))) : h('p', { class: 'muted' }, 'Nobody has finished a game of it yet.'));
       return true;
     }
     if (msg.type === 'rating_leaderboard') {

@@ -242,8 +242,10 @@ export function gameTitle(app, game) {
 
 function summaryLine(game, s) {
   const parts = [`time ${clock(s.time_ms)}`];
-  if (game === 'set') parts.push(`${s.sets_found} Sets`, `${s.wrong_claims} wrong claims`, `${s.hints} hints`);
-  if (game === 'klondike' && s.moves !== undefined) parts.push(`${s.moves} moves`, `${s.undos} undos`);
+  // "1 wrong claim", not "1 wrong claims" (issue 43).
+  const n = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  if (game === 'set') parts.push(n(s.sets_found, 'Set'), n(s.wrong_claims, 'wrong claim'), n(s.hints, 'hint'));
+  if (game === 'klondike' && s.moves !== undefined) parts.push(n(s.moves, 'move'), n(s.undos, 'undo'));
   if (game === 'rps-brain') parts.push(`${s.accuracy_percent}% right`, `mean reaction ${s.mean_reaction_ms} ms`);
   return parts.join(' · ');
 }
