@@ -19,7 +19,7 @@ struct ExamplePeersTests {
 
     /// web_play.py's scenarios, slowest first, so that run side by side they end together.
     static let browserScenarios = [
-        "klondike-phone", "klondike", "set-phone", "cardclient-mixed", "ratings", "concentration-phone", "set", "concentration",
+        "klondike-comforts-phone", "klondike-phone", "klondike-comforts", "klondike", "set-phone", "cardclient-mixed", "ratings", "concentration-phone", "set", "concentration",
         "links-mixed-rps", "rps-brain-phone", "rps-brain", "rps", "reload-restart", "account", "quickplay", "resign-abort", "challenge", "seek", "link-after-game", "klondike-double-click",
         "form-rules", "daily-front",
         "no-emoji", "no-emoji-phone", "set-feedback", "set-feedback-phone", "toasts-phone",

@@ -471,44 +471,56 @@ def solution(run, seed):
     return [json.loads(l) for l in out.splitlines() if l.startswith('{')]
 
 
+AUTO_HOME_OFF = "localStorage.setItem('cardserver-klondike-auto-home', 'off')"
+
+
+def nothing_hidden(s):
+    """Klondike: stock and waste empty and every card face up, what `finish` asks."""
+    return s['stock'] == 0 and s['waste_count'] == 0 and all(t['down'] == 0 for t in s['tableau'])
+
+
+def play_solution(page, moves, touch, tag, shot='web-klondike'):
+    """Plays the solver's moves by clicks or taps (on the desktop each run from column to column
+    dragged with the mouse and dropped) until nothing is hidden; returns how many and the drags."""
+    drags = 0
+    for i, m in enumerate(moves):
+        before = page.seq()
+        if nothing_hidden(page.state()):
+            return i, drags
+        if m['type'] == 'draw':
+            page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
+        else:
+            n = m.get('count', 1)
+            card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{n}"]')
+            target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')
+            if not touch and m['from'].startswith('t') and m['to'].startswith('t'):
+                # A run from one column to another: dragged with the mouse and dropped.
+                ActionChains(page.d).move_to_element_with_offset(card, 0, -card.size['height'] // 2 + 5).click_and_hold() \
+                    .move_by_offset(10, 10).move_to_element_with_offset(target, 0, -target.size['height'] // 2 + 5).release().perform()
+                drags += 1
+            else:
+                page.tap(card, dy=-card.size['height'] // 2 + 5)
+                target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')  # drawn again with the pick
+                page.tap(target, dy=-target.size['height'] // 2 + 5)
+        wait_for(f'move {i + 1} ({m}) to show', lambda: page.seq() != before)
+        if i == 60 and shot:
+            page.shot(f'{shot}-{tag}')
+    raise Failure('the solution ran out before nothing was hidden')
+
+
 def scenario_klondike(run, width=1280, height=900, touch=False, tag='desktop'):
     page = Page(run, width, height, touch)
     try:
         page.open()
         page.login(f'patience{tag[:1]}')
+        page.js(AUTO_HOME_OFF)  # every move is the solver's
         page.create('klondike', 1, seed=7)
         moves = solution(run, 7)
-        finished = False
-        drags = 0
-        for i, m in enumerate(moves):
-            before = page.seq()
-            s = page.state()
-            if s['stock'] == 0 and s['waste_count'] == 0 and all(t['down'] == 0 for t in s['tableau']):
-                # Nothing left to find: the page offers to play every card home at once.
-                page.tap(page.d.find_element(By.XPATH, "//button[starts-with(normalize-space(.), 'Finish')]"))
-                finished = True
-                break
-            if m['type'] == 'draw':
-                page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
-            else:
-                n = m.get('count', 1)
-                card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{n}"]')
-                target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')
-                if not touch and m['from'].startswith('t') and m['to'].startswith('t'):
-                    # A run from one column to another: dragged with the mouse and dropped.
-                    ActionChains(page.d).move_to_element_with_offset(card, 0, -card.size['height'] // 2 + 5).click_and_hold() \
-                        .move_by_offset(10, 10).move_to_element_with_offset(target, 0, -target.size['height'] // 2 + 5).release().perform()
-                    drags += 1
-                else:
-                    page.tap(card, dy=-card.size['height'] // 2 + 5)
-                    target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')  # drawn again with the pick
-                    page.tap(target, dy=-target.size['height'] // 2 + 5)
-            wait_for(f'move {i + 1} ({m}) to show', lambda: page.seq() != before)
-            if i == 60:
-                page.shot(f'web-klondike-{tag}')
+        i, drags = play_solution(page, moves, touch, tag)
+        # Nothing left to find: the page offers to play every card home at once.
+        page.tap(page.d.find_element(By.XPATH, "//button[starts-with(normalize-space(.), 'Finish')]"))
         text = page.game_over_text()
         expect(text == 'You win!', f'game over says {text!r}')
-        expect(finished, 'the Finish button came before the solution ran out')
         page.check()
         return f'{i} of the solution\'s {len(moves)} steps by {"taps" if touch else f"clicks ({drags} of them runs dragged)"}, then Finish'
     finally:
@@ -1249,6 +1261,7 @@ def scenario_klondike_double_click(run):
     try:
         page.open()
         page.login('dblclick')
+        page.js(AUTO_HOME_OFF)  # only the double click moves a card
         page.create('klondike', 1)
         card = wait_for('a face-up card on t7', lambda: page.d.find_elements(By.CSS_SELECTOR, '[data-pile="t7"] .kcard.up'))[-1]
         page.js('window.__sent = window.__sent.filter(() => false)')
@@ -1556,6 +1569,7 @@ def scenario_toasts(run):
         play_concentration_by_sight(page, seen_toasts=toasts)
         expect(any(t.startswith('you turned ') for t in toasts) and any(t.startswith('you found a pair: ') for t in toasts), f'the flips said {toasts}')
         leave_room(page)
+        page.js(AUTO_HOME_OFF)  # the first move is the player's
         page.create('klondike', 1, seed=7)
         for m in solution(run, 7):
             before = page.seq()
@@ -1577,6 +1591,111 @@ def scenario_toasts(run):
         page.close()
         if bob:
             bob.close()
+
+
+def sent_moves(page):
+    """The moves the page sent since the last look, and forgets them."""
+    sent = [json.loads(m) for m in page.js('const s = window.__sent; window.__sent = []; return s')]
+    return [m for m in sent if m['type'] in ('move', 'auto')]
+
+
+def hinted(page):
+    return page.js("""return [...document.querySelectorAll('.klondike .hint')].map((e) =>
+      e.matches('.kcard') ? `${e.closest('[data-pile]').dataset.pile}:${e.dataset.count}` : e.dataset.pile);""")
+
+
+def won_animation(page):
+    """Whether the board has its win class, and the win's CSS animations running."""
+    return page.js("""return [document.querySelector('.klondike').classList.contains('won'),
+      document.getAnimations().filter((a) => a.animationName === 'kwin').length];""")
+
+
+def scenario_klondike_comforts(run, width=1280, height=900, touch=False, tag='desktop'):
+    """Solitaire comforts (issue 43): deal 24 has A♦ face up, and it goes home by itself; the
+    clock runs, moves and the standard score show; the hint marks exactly its card and its
+    pile; with auto-play off a safe card on the waste stays there, and turning it on plays it;
+    cards are 44 px wide or more (at 360 px too); deal 7 by the solver's moves: Finish is in
+    view once nothing is hidden, and the win dances, unless the browser asks for less motion
+    (the phone does)."""
+    page = Page(run, width, height, touch, exact=True)
+    reduced = touch
+    try:
+        if reduced:
+            page.d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': [{'name': 'prefers-reduced-motion', 'value': 'reduce'}]})
+        page.open()
+        page.login(f'comfort{tag[:1]}')
+        page.create('klondike', 1, seed=24, scoring='standard')
+        # Auto-play, on by default: A♦ home without a click, and nothing else is safe.
+        wait_for('A♦ home by itself', lambda: page.state()['foundations'][0] == [{'rank': 1, 'suit': 'diamonds'}])
+        moves = sent_moves(page)
+        expect(len(moves) == 1 and moves[0]['type'] == 'move' and moves[0]['from'][0] == 't' and moves[0]['to'] == 'f1', f'the page sent {moves}')
+        expect(page.d.find_element(By.ID, 'kauto').is_selected(), 'auto-play is on by default')
+        s = page.state()
+        stats = wait_for('the bar', lambda: page.d.find_element(By.CSS_SELECTOR, '.kstats').text)
+        expect(s['moves'] == 1 and s['score'] > 0 and stats == f'1 move · score {s["score"]}', f'the bar says {stats!r}')
+        clock = page.d.find_element(By.CSS_SELECTOR, '.kclock')
+        first = clock.text
+        expect(re.fullmatch(r'time 0:0\d', first), f'the clock says {first!r}')
+        wait_for('the clock to run', lambda: clock.text != first, timeout=3)
+        # Every card's box is 44 px wide or more.
+        widths = page.js("return [...document.querySelectorAll('.klondike .kcard, .klondike .kpile')].map((e) => e.getBoundingClientRect().width)")
+        expect(min(widths) >= 44, f'a card or pile is {min(widths):.1f} px wide')
+        # Auto-play off (kept in localStorage): a draw brings a safe card to the waste; it stays.
+        page.tap(page.d.find_element(By.ID, 'kauto'))
+        wait_for('auto-play off', lambda: page.js("return localStorage.getItem('cardserver-klondike-auto-home')") == 'off')
+        sent_moves(page)
+        before = page.seq()
+        page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
+        wait_for('the draw', lambda: page.seq() != before)
+        waste = page.state()['waste'][0]
+        expect(waste['rank'] <= 2, f'deal 24 draws {waste} first')
+        time.sleep(1.0)
+        moves = sent_moves(page)
+        expect(not moves and page.state()['waste'] and page.state()['waste'][0] == waste, f'with auto-play off the page sent {moves}')
+        page.tap(page.d.find_element(By.ID, 'kauto'))
+        wait_for('the safe card home once auto-play is on', lambda: any(waste in f for f in page.state()['foundations']))
+        froms = [m['from'] for m in sent_moves(page)]
+        expect(froms[:1] == ['waste'], f'the first move from the waste, not {froms}')
+        page.shot(f'web-klondike-comforts-{tag}')
+        # The hint, on the board: the stock for a draw (followed), then a move's card and the
+        # pile it goes to, nothing else; gone with the next state.
+        for _ in range(30):
+            seen = page.js('return window.__received.length')
+            page.tap(next(b for b in page.d.find_elements(By.CSS_SELECTOR, '.klondike button') if b.text == 'Hint'))
+            hint = wait_for('the hint', lambda: next((json.loads(m) for m in page.js('return window.__received')[seen:] if '"suggestion"' in m), None))['move']
+            want = ['stock'] if hint['type'] == 'draw' else [f'{hint["from"]}:{hint.get("count", 1)}', hint['to']]
+            marked = wait_for('the hint marked', lambda: hinted(page), timeout=3)
+            expect(sorted(marked) == sorted(want), f'the hint {hint} marked {marked}')
+            if hint['type'] != 'draw':
+                break
+            before = page.seq()
+            page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
+            wait_for('the draw', lambda: page.seq() != before and not hinted(page))
+        expect(hint['type'] == 'move', 'a hint to move a card')
+        page.shot(f'web-klondike-hint-{tag}')
+        page.tap(page.d.find_element(By.ID, 'kauto'))  # off again, for the solver's moves
+        wait_for('auto-play off', lambda: page.js("return localStorage.getItem('cardserver-klondike-auto-home')") == 'off')
+        page.check()
+        leave_room(page)
+        # Deal 7 by the solver's moves, auto-play off (the box remembers it): Finish in view.
+        page.create('klondike', 1, seed=7)
+        expect(not wait_for('the box', lambda: page.d.find_elements(By.ID, 'kauto'))[0].is_selected(), 'auto-play stays off')
+        steps, _ = play_solution(page, solution(run, 7), touch, tag, shot=None)
+        finish = wait_for('the Finish button', lambda: page.d.find_elements(By.CSS_SELECTOR, '.kfinish button'))[0]
+        expect(in_view(page, finish), f'Finish is out of view: {finish.rect}')
+        page.shot(f'web-klondike-finish-{tag}')
+        page.tap(finish)
+        won = wait_for('the win', lambda: page.state()['phase'] == 'over' and won_animation(page) or None)
+        if reduced:
+            expect(won == [False, 0], f'with reduced motion the win moved: {won}')
+        else:
+            expect(won[0] and won[1] > 0, f'the win did not dance: {won}')
+            page.shot(f'web-klondike-won-{tag}')
+        expect(page.game_over_text() == 'You win!', 'the game won')
+        page.check()
+        return f'A♦ home by itself, the hint marked {marked}, a safe card kept back while off; {steps} steps then Finish; win animation {won}'
+    finally:
+        page.close()
 
 
 def scenario_form_rules(run):
@@ -1749,6 +1868,8 @@ SCENARIOS = {
     'toasts-phone': scenario_toasts,
     'form-rules': scenario_form_rules,
     'daily-front': scenario_daily_front,
+    'klondike-comforts': lambda run: scenario_klondike_comforts(run),
+    'klondike-comforts-phone': lambda run: scenario_klondike_comforts(run, 360, 640, True, 'phone'),
 }
 
 

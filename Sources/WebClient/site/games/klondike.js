@@ -1,8 +1,10 @@
 // Klondike: tap a card then where it goes, or drag it there; tap the same card twice (or
 // double-click it) to send it home. Keys: d draw, w waste, 1-7 tableau, f1-f4 foundations,
 // u undo, h hint, Esc cancel. Face-down cards are counts only: the server never sends them.
+// Comforts, as the best solitaires have them: safe cards go home by themselves (a setting),
+// Finish once nothing is hidden, the hint shown on the board, the clock, a short win.
 
-import { h, fill, listWords } from '../dom.js';
+import { h, fill, listWords, clock } from '../dom.js';
 import { playerRating, ratingText } from '../ratings.js';
 
 const SUITS = { spades: '♠', hearts: '♥', diamonds: '♦', clubs: '♣' };
@@ -14,6 +16,38 @@ const red = (c) => c.suit === 'hearts' || c.suit === 'diamonds';
 export const cardText = (c) => `${RANKS[c.rank]}${SUITS[c.suit]}`;
 export const cardWords = (c) => `${RANK_WORDS[c.rank]} of ${c.suit}`;
 const pileWords = (p) => PILE_WORDS[p] || `tableau ${p.slice(1)}`;
+const last = (pile) => pile[pile.length - 1];
+
+const CHANGES = ['draw', 'move', 'auto', 'undo', 'finish']; // the commands that change a game
+// Auto-play is on unless turned off here, as in the terminal; kept in localStorage.
+const AUTO_KEY = 'cardserver-klondike-auto-home';
+// The clock's start, kept for the tab so that a reload goes on counting.
+const CLOCK_KEY = 'cardserver-klondike-clock';
+function stored(area, key) {
+  try { return area.getItem(key); } catch { return null; } // storage refused: for this page only
+}
+function keep(area, key, value) {
+  try { area.setItem(key, value); } catch { /* storage refused: for this page only */ }
+}
+
+/**
+ * The next card that can go home safely, as a move (the terminal's KlondikePlay.safeMoveHome):
+ * from a column, left to right, then from the waste. Aces and twos always; another card when
+ * both suits of the other colour are home up to its rank less one, so no card of the tableau
+ * could still need it to build on.
+ */
+export function safeMoveHome(s) {
+  const home = {};
+  for (const f of s.foundations) if (f.length) home[last(f).suit] = last(f).rank;
+  const sources = s.tableau.map((t, i) => [`t${i + 1}`, last(t.up)]).concat([['waste', s.waste[0]]]);
+  for (const [from, c] of sources) {
+    if (!c || (home[c.suit] || 0) !== c.rank - 1) continue;
+    if (c.rank > 2 && !Object.keys(SUITS).every((o) => red({ suit: o }) === red(c) || (home[o] || 0) >= c.rank - 1)) continue;
+    const f = s.foundations.findIndex((p) => (c.rank === 1 ? !p.length : p.length && last(p).suit === c.suit));
+    if (f >= 0) return { type: 'move', from, to: `f${f + 1}` };
+  }
+  return null;
+}
 
 /**
  * What the player's last command did, read from the two states around it (the state names
@@ -43,14 +77,23 @@ export class KlondikeView {
     this.ctx = ctx;
     this.selected = null; // {pile, count}
     this.pendingF = false;
+    this.unanswered = 0; // commands sent that change the game, their state or error not yet in
+    this.autoHome = stored(localStorage, AUTO_KEY) !== 'off';
     this.el = h('div', { class: 'game klondike' });
     this.info = h('p', { class: 'info' });
+    this.clockEl = h('span', { class: 'kclock', 'aria-label': 'time' });
+    this.stats = h('span', { class: 'kstats' });
+    this.autoBox = h('input', { type: 'checkbox', id: 'kauto', checked: this.autoHome, onchange: () => this.toggleAuto() });
+    this.autoLabel = h('label', { class: 'check kauto', title: 'aces and twos, and any card no other card still needs, go home by themselves' },
+      this.autoBox, 'Safe cards home');
+    this.finish = h('div', { class: 'kfinish' });
     this.top = h('div', { class: 'ktop' });
     this.tableau = h('div', { class: 'ktableau' });
     this.buttons = h('div', { class: 'row' });
     this.progress = h('ul', { class: 'progress' });
     this.anchor = this.tableau; // where a move's toast goes
-    this.el.append(this.info, this.top, this.tableau, this.buttons, this.progress,
+    this.el.append(h('div', { class: 'kbar' }, this.info, this.autoLabel), h('div', { class: 'kbar' }, this.clockEl, this.stats),
+      this.finish, this.top, this.tableau, this.buttons, this.progress,
       h('details', { class: 'help' }, h('summary', {}, 'How to move'),
         h('p', {}, 'Tap a card, then the pile it should go to; or drag it there. Tap the same card again, or double-click it, to send it home (or wherever it fits). Tap the stock to draw.'),
         h('p', {}, 'Keys: d draw · w waste · 1-7 a tableau pile · f then 1-4 a foundation · pick a pile, then where it goes; the same pile twice sends its card home · u undo · h hint (alone) · Esc cancel.')));
@@ -64,29 +107,83 @@ export class KlondikeView {
 
   update(s, over) {
     const before = this.state;
+    const me = this.ctx.me();
+    // Not the same state drawn again (for the game's end, or the connection lost or back).
+    const fresh = !before || s.seq !== before.seq;
     this.state = s;
-    if (before && s.seq !== before.seq) {
-      const moved = movedWords(before, s, this.ctx.me());
+    if (before && fresh) {
+      const moved = movedWords(before, s, me);
       if (moved) this.ctx.toast(moved, 'info');
     }
     this.over = over;
     this.selected = null;
+    const cause = s.cause || {};
+    const byMe = fresh && cause.kind === 'command' && cause.player === me;
+    const started = s.phase === 'playing' && (!before || before.phase !== 'playing');
+    if (byMe && CHANGES.includes(cause.command)) this.unanswered = Math.max(0, this.unanswered - 1);
+    if (started || (fresh && ['back', 'restart'].includes(cause.kind))) this.unanswered = 0; // a new game, or a new connection
+    if (started) this.el.classList.remove('won');
+    if (!byMe || cause.command !== 'hint') this.hint = null;
+    this.runClock(s, before, started);
     this.render();
+    // As the terminal: after the start and the player's own draws and moves, never an undo (a
+    // card taken back from home stays back until the player moves again).
+    if (started || (byMe && ['draw', 'move', 'auto'].includes(cause.command))) this.autoPlay();
+  }
+
+  /** The next safe card home, one a state, when auto-play is on, the game is this player's
+   * own, nothing of theirs is unanswered and no card is held by the pointer. */
+  autoPlay() {
+    if (!this.autoHome || !this.mine || this.ctx.readOnly || this.unanswered) return;
+    if (this.pressed) { this.autoDue = true; return; }
+    this.autoDue = false;
+    const move = safeMoveHome(this.state);
+    if (move) this.send(move);
+  }
+
+  toggleAuto() {
+    this.autoHome = this.autoBox.checked;
+    keep(localStorage, AUTO_KEY, this.autoHome ? 'on' : 'off');
+    this.autoPlay(); // turned on, it plays at once
+  }
+
+  /** The clock: a state carries none, so the page counts from the first state it sees of the
+   * game under way (a reload keeps that start); once over, the server's time of the game. */
+  runClock(s, before, started) {
+    if (s.player !== this.ctx.me() || this.ctx.readOnly) { this.start = null; return; }
+    if (started) {
+      let kept = null;
+      try { kept = JSON.parse(stored(sessionStorage, CLOCK_KEY)); } catch { /* not ours: start again */ }
+      this.start = !before && kept && kept.room === s.room ? kept.start : Date.now();
+      keep(sessionStorage, CLOCK_KEY, JSON.stringify({ room: s.room, start: this.start }));
+      this.ended = null;
+    } else if (s.phase === 'over' && this.start && this.ended == null) this.ended = Date.now() - this.start;
+  }
+
+  tick() {
+    const o = this.over && this.over.summary;
+    let ms = this.start ? (this.ended ?? Date.now() - this.start) : null;
+    if (o && o.time_ms !== undefined) ms = o.time_ms; // as the game's summary says it
+    else if (ms !== null) ms -= ms % 1000; // as a stopwatch: the seconds gone
+    this.clockEl.textContent = ms === null ? '' : `time ${clock(ms)}`;
   }
 
   render() {
     const s = this.state;
     const seats = s.seats;
-    const score = s.score !== undefined && s.score !== null ? ` · score ${s.score}` : '';
     const passes = s.passes_left !== undefined && s.passes_left !== null ? ` · ${s.passes_left} passes left` : '';
     let line;
     if (s.phase === 'waiting') line = 'Waiting for players… (a winnable deal is searched for once everyone is in)';
     else if (!s.player) line = 'A race: you see each player\'s progress; the cards show when the game is over.';
-    else line = `${s.player === this.ctx.me() ? 'Your game' : `${s.player}'s game`} · ${s.moves} moves · draw ${s.draw}${passes}${score}`;
+    else line = `${s.player === this.ctx.me() ? 'Your game' : `${s.player}'s game`} · draw ${s.draw}${passes}`;
     if (this.selected) line += ` · picked ${this.describeSelection()}: now tap where it goes`;
     fill(this.info, line);
 
     const mine = this.mine;
+    const scored = s.score !== undefined && s.score !== null;
+    fill(this.stats, s.player ? `${s.moves} move${s.moves === 1 ? '' : 's'}${scored ? ` · score ${s.score}` : ''}` : '');
+    this.autoLabel.hidden = !mine || this.ctx.readOnly;
+    this.tick();
     // Top row: stock, waste (its fan, the playable card on the right), then the foundations.
     const stock = this.pile('stock', s.stock ? [h('span', { class: 'kcard back' }, String(s.stock))] : [h('span', { class: 'kcard empty' }, s.waste_count ? '↺' : '')],
       `stock, ${s.stock} cards${s.stock ? '' : s.waste_count ? ', tap to turn the waste over' : ', empty'}`, mine);
@@ -109,13 +206,14 @@ export class KlondikeView {
       return this.pile(name, [downs, ups, t.down + t.up.length === 0 ? h('span', { class: 'kcard empty' }, 'K') : null],
         `tableau ${i + 1}${t.down ? `, ${t.down} face down` : ''}${t.up.length ? `, ${t.up.map(cardWords).join(', ')}` : ', empty'}`, mine, true);
     }));
-    const allUp = s.tableau.every((t) => t.down === 0);
+    // Nothing left to find (what the server's finish asks): every card home at a tap.
+    const done = s.stock === 0 && s.waste_count === 0 && s.tableau.every((t) => t.down === 0);
+    fill(this.finish, mine && done ? h('button', { class: 'primary', onclick: () => this.send({ type: 'finish' }) }, 'Finish: play every card home') : null);
     const solo = seats === 1;
     fill(this.buttons, mine ? [
       h('button', { onclick: () => this.send({ type: 'draw' }), title: 'key d' }, 'Draw'),
       h('button', { onclick: () => this.send({ type: 'undo' }), title: 'key u' }, 'Undo'),
       solo ? h('button', { onclick: () => this.send({ type: 'hint' }), title: 'key h' }, 'Hint') : null,
-      s.stock === 0 && s.waste_count === 0 && allUp ? h('button', { class: 'primary', onclick: () => this.send({ type: 'finish' }) }, 'Finish: all home') : null,
       this.selected ? h('button', { onclick: () => { this.selected = null; this.render(); } }, 'Cancel') : null,
     ] : null);
     fill(this.progress, (s.progress || []).length > 1 || !s.player
@@ -123,6 +221,7 @@ export class KlondikeView {
         const r = playerRating(s, this.over, p.name);
         return h('li', {}, `${p.name}${r ? ` ${ratingText(r.rating, r.provisional)}` : ''}: ${p.cards_home} cards home, ${p.moves} moves`);
       }) : null);
+    this.markHint();
   }
 
   pile(name, content, label, enabled, column = false) {
@@ -157,7 +256,7 @@ export class KlondikeView {
 
   send(msg) {
     this.selected = null;
-    this.ctx.send(msg);
+    if (this.ctx.send(msg) && CHANGES.includes(msg.type)) this.unanswered++;
   }
 
   clickPile(name, e) {
@@ -182,7 +281,9 @@ export class KlondikeView {
     if (from.pile === name) { this.send({ type: 'auto', from: name }); return; }
     const move = { type: 'move', from: from.pile, to: name };
     let n = from.count;
-    if (from.byKey && from.pile.startsWith('t') && name.startsWith('t')) n = this.fittingCount(from.pile, name) || n;
+    // A column's top card (or a key) takes the run that fits, as in the terminal: the whole
+    // column is then the target to tap, not only a fanned card's strip.
+    if ((from.byKey || n === 1) && from.pile.startsWith('t') && name.startsWith('t')) n = this.fittingCount(from.pile, name) || n;
     if (n > 1) move.count = n;
     this.send(move);
   }
@@ -194,7 +295,7 @@ export class KlondikeView {
     return s.tableau[Number(name.slice(1)) - 1].up.length ? 1 : 0;
   }
 
-  /** For keys: how many cards of a tableau run go onto another pile (0: none fits). */
+  /** How many cards of a tableau run go onto another pile (0: none fits). */
   fittingCount(from, to) {
     const s = this.state;
     const up = s.tableau[Number(from.slice(1)) - 1].up;
@@ -230,24 +331,61 @@ export class KlondikeView {
     const up = (ev) => {
       document.removeEventListener('pointermove', move);
       document.removeEventListener('pointerup', up);
-      if (!ghost) return; // a tap: the click handles it
-      ghost.remove();
-      this.suppressClick = true;
-      setTimeout(() => { this.suppressClick = false; }, 0);
-      const over = document.elementFromPoint(ev.clientX, ev.clientY);
-      const dest = over && over.closest('[data-pile]');
-      if (!dest || dest.dataset.pile === from || dest.dataset.pile === 'stock') return;
-      const msg = { type: 'move', from, to: dest.dataset.pile };
-      if (count > 1) msg.count = count;
-      this.send(msg);
+      document.removeEventListener('pointercancel', up);
+      this.pressed = false;
+      if (ghost) this.drop(ghost, ev, from, count); // without one, a tap: the click handles it
+      if (this.autoDue) this.autoPlay(); // a state came while the card was held
     };
+    this.pressed = true;
     document.addEventListener('pointermove', move);
     document.addEventListener('pointerup', up);
+    document.addEventListener('pointercancel', up);
+  }
+
+  drop(ghost, ev, from, count) {
+    ghost.remove();
+    this.suppressClick = true;
+    setTimeout(() => { this.suppressClick = false; }, 0);
+    const over = ev.type === 'pointerup' && document.elementFromPoint(ev.clientX, ev.clientY);
+    const dest = over && over.closest('[data-pile]');
+    if (!dest || dest.dataset.pile === from || dest.dataset.pile === 'stock') return;
+    const msg = { type: 'move', from, to: dest.dataset.pile };
+    if (count > 1) msg.count = count;
+    this.send(msg);
   }
 
   event(msg) {
-    if (msg.type === 'suggestion') this.ctx.log(msg.move ? `hint: ${msg.text}` : msg.text, 'info');
-    if (msg.type === 'solved') this.ctx.log(msg.message, 'good');
+    if (msg.type === 'error') this.unanswered = Math.max(0, this.unanswered - 1);
+    if (msg.type === 'suggestion') {
+      this.ctx.log(msg.move ? `hint: ${msg.text}` : msg.text, 'info');
+      this.ctx.toast(msg.move ? `hint: ${msg.text}` : msg.text, 'info');
+      if (msg.move) this.showHint(msg.move);
+    }
+    if (msg.type === 'solved') {
+      this.ctx.log(msg.message, 'good');
+      // The cards home dance a moment, unless the player asked for less motion.
+      if (msg.player === this.ctx.me() && !matchMedia('(prefers-reduced-motion: reduce)').matches) this.el.classList.add('won');
+    }
+  }
+
+  /** The hint on the board: the card that moves (the stock, for a draw) and the pile it goes
+   * to, marked for a few seconds or until a state other than the hint's own. */
+  showHint(m) {
+    this.hint = m;
+    const marked = this.markHint();
+    if (marked[0]) marked[0].scrollIntoView({ block: 'nearest' }); // a phone's Hint is below the board
+    clearTimeout(this.hintTimer);
+    this.hintTimer = setTimeout(() => { this.hint = null; this.render(); }, 6000);
+  }
+
+  markHint() {
+    const m = this.hint;
+    if (!m) return [];
+    const at = (sel) => this.el.querySelector(sel);
+    const marked = m.type === 'draw' ? [at('[data-pile="stock"]')]
+      : [at(`[data-pile="${m.from}"] [data-count="${m.count || 1}"]`), at(`[data-pile="${m.to}"]`)];
+    for (const el of marked) if (el) el.classList.add('hint');
+    return marked;
   }
 
   key(e) {
