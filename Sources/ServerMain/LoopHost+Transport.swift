@@ -47,7 +47,7 @@ extension LoopHost: TransportHost {
     var monotonicNanoseconds: UInt64 { EventLoop.now() }
 
     func logLine(_ message: String) {
-        Log.write(message)
+        turnLog.append(message)
     }
 
     var transferredBytes: (received: UInt64, sent: UInt64) { (loop.bytesReceived, loop.bytesSent) }

@@ -26,6 +26,9 @@ final class LoopHost: ServerHost {
     /// What to do with each job's result, on this thread, by job number.
     private var completions: [UInt64: (UInt64) -> Void] = [:]
 
+    /// The loop's log lines, written once a turn (``TurnLog``).
+    let turnLog = TurnLog()
+
     init(loop: EventLoop) {
         self.loop = loop
     }
@@ -105,7 +108,7 @@ final class LoopHost: ServerHost {
     var wallMilliseconds: Int64 { WallClock.milliseconds }
 
     func log(_ message: String) {
-        Log.write(message)
+        turnLog.append(message)
     }
 
     static func describe(_ reason: CloseReason) -> String {

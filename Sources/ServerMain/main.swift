@@ -125,11 +125,12 @@ func runServer(_ options: Options) -> Int32 {
         // A strong capture: this runs every turn, and a weak one costs an atomic load
         // and release each time. The cycle it makes (loop → closure → server → host →
         // loop) is broken when the run ends, like the host's link to the server.
-        loop.beforeWrites = { server.endOfTurn() }
+        loop.beforeWrites = { server.endOfTurn(); host.turnLog.flush() }
         defer {
             host.transport = nil
             host.server = nil
             loop.beforeWrites = nil
+            host.turnLog.flush()
         }
         // The loop keeps these closures too: weak captures, so no cycle outlives the run.
         let journalWaker = try loop.makeWaker { [weak server] in server?.journalWritten() }

@@ -231,6 +231,30 @@ struct EventLoopTests {
         #expect(elapsed < 3_000_000_000)
     }
 
+    @Test("a turn of 50 ms or more is logged with where its time went, and the longest is kept")
+    func slowTurnsAreLogged() throws {
+        let loop = try EventLoop()
+        var logged: [String] = []
+        loop.log = { logged.append($0) }
+        // A quick turn, then one whose timer holds the loop for 60 ms (a clock, not a sleep:
+        // the turn is busy, as a slow command would keep it).
+        loop.schedule(after: .zero) {}
+        loop.schedule(after: .milliseconds(20)) {
+            let until = EventLoop.now() + 60_000_000
+            while EventLoop.now() < until {}
+        }
+        loop.schedule(after: .milliseconds(120)) { [unowned loop] in loop.stop() }
+        try loop.run()
+        // The busy turn, said once (a loaded machine may log another slow turn of its own).
+        let busy = logged.compactMap { line in
+            line.wholeMatch(of: /a turn took (\d+) ms: (\d+) events (\d+) ms, work put off (\d+) ms, timers (\d+) ms, writes (\d+) ms/)
+        }.filter { Int($0.output.5) ?? 0 >= 60 }
+        #expect(busy.count == 1, "\(logged)")
+        #expect(busy.first.map { Int($0.output.1) ?? 0 >= 60 } == true, "\(logged)")
+        #expect(loop.longestTurnNanoseconds >= 60_000_000)
+        #expect(loop.longestTurnNanoseconds < 1_000_000_000)
+    }
+
     @Test("the stopper stops a waiting loop from another thread, and a pending stop ends the next run at once")
     func stopper() throws {
         let server = try LoopThread()
