@@ -151,6 +151,9 @@ func runServer(_ options: Options) -> Int32 {
         replays?.writeOffLoop = { job in writingThread.perform(job) }
         let restoreStart = ContinuousClock.now
         let restored = server.recover()
+        // What the recovery logged is written before the lines that follow (the loop's lines
+        // wait for a turn's end otherwise, and no turn has run yet).
+        host.turnLog.flush()
         if restored > 0 {
             Log.write("restored \(restored) room\(restored == 1 ? "" : "s") from \(roomLog.path) in \(ContinuousClock.now - restoreStart)")
         }
@@ -166,6 +169,7 @@ func runServer(_ options: Options) -> Int32 {
             Log.write("signal \(signal) (\(signalName(signal))): ignored")
         }
         let shownHost = bound.host.contains(":") ? "[\(bound.host)]" : bound.host
+        host.turnLog.flush()
         Log.write("cardserver \(version) listening on \(shownHost):\(bound.port), results in \(journal.path)")
         try loop.run()
         // Every client was sent `shutdown` and asked to close: let the goodbyes drain.
