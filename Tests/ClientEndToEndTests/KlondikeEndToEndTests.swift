@@ -19,6 +19,35 @@ struct KlondikeEndToEndTests {
         return root
     }
 
+    /// cardclient in tmux creating a Klondike room with `options` (`--option seed=2`), auto-play
+    /// off; `close()` stops it and removes its settings and state.
+    struct KlondikeClient {
+        let terminal: Tmux
+        let settings: URL
+        let state: String
+
+        func close() {
+            terminal.kill()
+            try? FileManager.default.removeItem(at: settings)
+            try? FileManager.default.removeItem(atPath: state)
+        }
+    }
+
+    static func klondikeClient(_ server: ServerProcess, options: String, width: Int = 80, height: Int = 24) throws -> KlondikeClient {
+        let settings = EndToEndTests.settingsFile()
+        let state = try stateWithoutAutoPlay()
+        do {
+            let terminal = try Tmux(
+                EndToEndTests.clientCommand("--port \(server.port) --name ann --create klondike \(options)", settings: settings, state: state),
+                width: width, height: height)
+            return KlondikeClient(terminal: terminal, settings: settings, state: state)
+        } catch {
+            try? FileManager.default.removeItem(at: settings)
+            try? FileManager.default.removeItem(atPath: state)
+            throw error
+        }
+    }
+
     /// The Klondike fields of a `state` a raw client read.
     static func fields(_ state: JSONObject) throws -> KlondikeFields {
         guard case .state(let room) = try ServerMessageDecoder.decode(Array(state.jsonText.utf8)),
@@ -108,16 +137,9 @@ struct KlondikeEndToEndTests {
     func drawingThreeShowsTheFanAndTheCountAsTheServerHasThem(width: Int, height: Int) throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let settings = EndToEndTests.settingsFile()
-        let state = try Self.stateWithoutAutoPlay()
-        defer {
-            try? FileManager.default.removeItem(at: settings)
-            try? FileManager.default.removeItem(atPath: state)
-        }
-        let terminal = try Tmux(EndToEndTests.clientCommand(
-            "--port \(server.port) --name ann --create klondike --option draw=3 --option seed=2", settings: settings, state: state),
-            width: width, height: height)
-        defer { terminal.kill() }
+        let client = try Self.klondikeClient(server, options: "--option draw=3 --option seed=2", width: width, height: height)
+        defer { client.close() }
+        let terminal = client.terminal
         let code = EndToEndTests.roomCode(terminal.waitFor(" moves 0 · draw 3 · home 0/52"))
         let spy = try RawClient(port: server.port, name: "spy")
         spy.send(#"{"type":"watch","room":"\#(code)"}"#)
@@ -148,15 +170,9 @@ struct KlondikeEndToEndTests {
         defer { server.stop() }
         let (line, final) = try Self.hintedLine(port: server.port, seed: 2, draw: 1)
         #expect(Self.home(final) == 52)
-        let settings = EndToEndTests.settingsFile()
-        let state = try Self.stateWithoutAutoPlay()
-        defer {
-            try? FileManager.default.removeItem(at: settings)
-            try? FileManager.default.removeItem(atPath: state)
-        }
-        let terminal = try Tmux(EndToEndTests.clientCommand(
-            "--port \(server.port) --name ann --create klondike --option seed=2", settings: settings, state: state), width: 80, height: 24)
-        defer { terminal.kill() }
+        let client = try Self.klondikeClient(server, options: "--option seed=2")
+        defer { client.close() }
+        let terminal = client.terminal
         terminal.waitFor(" moves 0 · draw 1 · home 0/52")
         var play = KlondikePlay()
         for (index, step) in line.enumerated() {
@@ -199,15 +215,9 @@ struct KlondikeEndToEndTests {
     @Test func theCursorStaysInSightWhileCardsArePickedUp() throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let settings = EndToEndTests.settingsFile()
-        let state = try Self.stateWithoutAutoPlay()
-        defer {
-            try? FileManager.default.removeItem(at: settings)
-            try? FileManager.default.removeItem(atPath: state)
-        }
-        let terminal = try Tmux(EndToEndTests.clientCommand(
-            "--port \(server.port) --name ann --create klondike --option seed=2", settings: settings, state: state), width: 80, height: 24)
-        defer { terminal.kill() }
+        let client = try Self.klondikeClient(server, options: "--option seed=2")
+        defer { client.close() }
+        let terminal = client.terminal
         terminal.waitFor(" moves 0 · draw 1 · home 0/52")
         // The board's 37 columns only (at 80 columns): the legend beside it names both marks.
         func board(_ screen: String) -> [String] {
@@ -236,15 +246,9 @@ struct KlondikeEndToEndTests {
         let runAt = try #require(line.firstIndex { step in
             if case .move(.tableau, .tableau, let count) = step.command { count >= 2 } else { false }
         })
-        let settings = EndToEndTests.settingsFile()
-        let state = try Self.stateWithoutAutoPlay()
-        defer {
-            try? FileManager.default.removeItem(at: settings)
-            try? FileManager.default.removeItem(atPath: state)
-        }
-        let terminal = try Tmux(EndToEndTests.clientCommand(
-            "--port \(server.port) --name ann --create klondike --option seed=2", settings: settings, state: state), width: 80, height: 24)
-        defer { terminal.kill() }
+        let client = try Self.klondikeClient(server, options: "--option seed=2")
+        defer { client.close() }
+        let terminal = client.terminal
         let code = EndToEndTests.roomCode(terminal.waitFor(" moves 0 · draw 1 · home 0/52"))
         let spy = try RawClient(port: server.port, name: "spy")
         spy.send(#"{"type":"watch","room":"\#(code)"}"#)
@@ -285,15 +289,9 @@ struct KlondikeEndToEndTests {
         defer { server.stop() }
         let (line, final) = try Self.hintedLine(port: server.port, seed: 3, draw: 1, untilStuck: true)
         let last = try #require(line.last)
-        let settings = EndToEndTests.settingsFile()
-        let state = try Self.stateWithoutAutoPlay()
-        defer {
-            try? FileManager.default.removeItem(at: settings)
-            try? FileManager.default.removeItem(atPath: state)
-        }
-        let terminal = try Tmux(EndToEndTests.clientCommand(
-            "--port \(server.port) --name ann --create klondike --option seed=3", settings: settings, state: state), width: 80, height: 24)
-        defer { terminal.kill() }
+        let client = try Self.klondikeClient(server, options: "--option seed=3")
+        defer { client.close() }
+        let terminal = client.terminal
         terminal.waitFor(" moves 0 · draw 1 · home 0/52")
         for (index, step) in line.enumerated() {
             terminal.type(Self.pileKeys(step.command))
