@@ -49,6 +49,8 @@ extension GameServer {
             scores: result.scores, winners: result.winners, startedMs: room.startedMs, endedMs: endedMs,
             daily: room.daily, summary: result.summary)
         record.ratings = ratings
+        let robots = room.engine.robotPlayers.map(\.name)
+        record.robots = robots.isEmpty ? nil : robots
         let size = record.jsonLine.count
         guard size <= GameRecord.maxBytes else {
             host.log("room \(room.code): the game's record is \(size) bytes, over the journal's bound of \(GameRecord.maxBytes); not journalled")

@@ -132,6 +132,11 @@ struct JournalTests {
         let lines = try journalLines(server)
         #expect(lines.count == 2)
         #expect(lines.first?.contains(#""winners":["robot"]"#) == true)
+        #expect(lines.first?.contains(#""robots":["robot"]"#) == true)
+        // The robot won, and is on no board.
+        ann.send(#"{"type":"leaderboard","game":"rps"}"#)
+        let board = try ann.receive(until: "leaderboard").message
+        #expect(board["entries"] == .array([.object(JSONObject([("name", .string("ann")), ("games", .int(1)), ("wins", .int(0)), ("points", .int(0))]))]))
     }
 
     /// Each solo game with a first move.

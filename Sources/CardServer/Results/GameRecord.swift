@@ -27,6 +27,9 @@ struct GameRecord: Equatable {
     /// A rated game's rating changes, by player in seat order: written with the result, in
     /// the same record, so a confirmed `game_over` and its changes survive together.
     var ratings: [RatingBook.Change]?
+    /// The players among `players` that are the server's robot (rps against the robot), so the
+    /// aggregates leave them out; nil when no robot played (and in records written before 0.12.0).
+    var robots: [String]?
 
     /// The day's deal a game was: its UTC day and its name (the game and the options that shape it).
     struct Daily: Equatable {
@@ -35,7 +38,7 @@ struct GameRecord: Equatable {
     }
 
     /// `{"id":…,"room":…,"game":…,"seed":…,"players":[…],"scores":{…},"winners":[…],"started":"…","ended":"…"`,
-    /// then `"daily":{"day":…,"deal":…}` and `"summary":{"time_ms":…,…}` when the game has them,
+    /// then `"robots":[…]` when the robot played, `"daily":{"day":…,"deal":…}` and `"summary":{"time_ms":…,…}` when the game has them,
     /// and last the seal, `"crc":"…"}` (``RecordSeal``), then the newline.
     var jsonLine: [UInt8] {
         var line: [UInt8] = []
@@ -50,6 +53,9 @@ struct GameRecord: Equatable {
             ("started", .string(Timestamp.iso8601(milliseconds: startedMs))),
             ("ended", .string(Timestamp.iso8601(milliseconds: endedMs))),
         ]
+        if let robots, !robots.isEmpty {
+            fields.append(("robots", .array(robots.map(JSONValue.string))))
+        }
         if let daily {
             fields.append(("daily", .object(JSONObject([("day", .string(daily.day)), ("deal", .string(daily.deal))]))))
         }
@@ -80,6 +86,8 @@ struct GameRecord: Equatable {
         var endedMs: Int64? = nil
         /// A rated game's changes; nil for a casual one.
         var ratings: [RatingBook.Change]? = nil
+        /// The server's robots among the players (``GameRecord/robots``); empty in older records.
+        var robots: [String] = []
     }
 
     /// Reads back the parts of a line (without its newline) that the aggregates need, sealed or

@@ -36,6 +36,7 @@ private struct RecordFields {
     var ended: Int64?
     /// nil without `ratings`; `.failure` when they are there and one does not read.
     var ratings: Result<[RatingBook.Change], DamagedRatings>?
+    var robots: [String]?
 
     /// A record whose `ratings` do not read: ratings rebuilt without one player's change
     /// would be wrong from then on, so the line is not a record and the start stops there.
@@ -52,6 +53,7 @@ private struct RecordFields {
         case "daily": daily = try Self.daily(&reader)
         case "summary": summary = try Self.soloSummary(&reader)
         case "ratings": ratings = try Self.ratings(&reader)
+        case "robots": robots = try Self.strings(&reader)
         default: try reader.skipValue()
         }
     }
@@ -67,7 +69,7 @@ private struct RecordFields {
         }
         return GameRecord.Summary(
             id: id, game: game, winners: winners, scores: scores, daily: daily, summary: summary,
-            startedMs: started, endedMs: ended, ratings: changes)
+            startedMs: started, endedMs: ended, ratings: changes, robots: robots ?? [])
     }
 
     /// An array's strings, in order; nil when the value is not an array.

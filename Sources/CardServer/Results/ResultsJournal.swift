@@ -132,7 +132,7 @@ public final class ResultsJournal {
         submitted[ticket] = records.map {
             GameRecord.Summary(
                 id: $0.id, game: $0.game, winners: $0.winners, scores: $0.scores, daily: $0.daily, summary: $0.summary,
-                startedMs: $0.startedMs, endedMs: $0.endedMs)
+                startedMs: $0.startedMs, endedMs: $0.endedMs, robots: $0.robots ?? [])
         }
         return ticket
     }
@@ -245,7 +245,7 @@ public final class ResultsJournal {
                 let entry = RecentEntry(
                     gameID: id, game: number, scores: summary.scores, winners: summary.winners, endedMs: summary.endedMs, timeMs: timeMs,
                     summary: summary.summary, names: &recentNames)
-                for score in summary.scores {
+                for score in summary.scores where !summary.robots.contains(score.name) {
                     // In place: no copy of the list, no new array once it is full.
                     recent[score.name, default: RecentGames()].keep(entry)
                 }
@@ -253,8 +253,12 @@ public final class ResultsJournal {
         }
         // A one-seat Klondike won: its moves and time rank it.
         let solved = summary.game == Leaderboard.byMovesGame && summary.scores.count == 1 ? summary.summary : nil
-        for score in summary.scores {
-            let won = summary.winners.contains(score.name)
+        // A game won against nobody is no win on the boards: a one-seat Set or Concentration
+        // has its one player among the winners. Klondike's is a deal solved, and ranks by moves.
+        let againstSomeone = summary.scores.count > 1 || summary.game == Leaderboard.byMovesGame
+        // The robot is no player of the boards (its name is a seat's in the game, not a person's).
+        for score in summary.scores where !summary.robots.contains(score.name) {
+            let won = againstSomeone && summary.winners.contains(score.name)
             boards[summary.game, default: Leaderboard(ranked: isRanked, byMoves: summary.game == Leaderboard.byMovesGame)].add(
                 score.name, won: won, points: score.score,
                 solved: won ? solved.flatMap { solved in solved.figure("moves").map { (moves: $0, timeMs: solved.timeMs) } } : nil)
