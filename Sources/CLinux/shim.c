@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #endif
 #include <string.h>
+#include <fcntl.h>
 #include <sys/socket.h>
 #include "CLinux.h"
 
@@ -17,4 +18,8 @@ const char *clinux_strerror(int err, char *buf, size_t len) {
 
 int clinux_syncfs(int fd) {
     return syncfs(fd);
+}
+
+int clinux_reserve(int fd, int64_t offset, int64_t length) {
+    return fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)offset, (off_t)length);
 }

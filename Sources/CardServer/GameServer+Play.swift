@@ -78,6 +78,7 @@ extension GameServer {
         room.ratedGame = wouldBeRated(room)
         room.beganAccounts = room.seats.map { $0.flatMap { players[$0]?.account } }
         room.movesBySeat = Array(repeating: 0, count: room.seats.count)
+        room.shortBytesBySeat = Array(repeating: 0, count: room.seats.count)
         room.resigned = []
         room.aborted = false
         apply(room.engine.start(names: names, seed: seed, now: now), in: room)
@@ -119,8 +120,10 @@ extension GameServer {
         // One clock read for the log, the replay and the rules: two reads can fall either side
         // of a millisecond (a reaction time) or a second (a time bonus), and a restart or a
         // replay would then rebuild another game than the one played.
+        let short = try checkShortReserve(of: seat, in: room)
         let now = gameNow
-        try logMove(command, by: player, in: room, now: now)
+        let written = try logMove(command, by: player, in: room, now: now)
+        if short, room.shortBytesBySeat.indices.contains(seat) { room.shortBytesBySeat[seat] += written }
         if room.movesBySeat.indices.contains(seat) { room.movesBySeat[seat] += 1 }
         let update = try room.engine.handle(command, seat: seat, seats: seatContext(of: room), now: now)
         room.moved = true

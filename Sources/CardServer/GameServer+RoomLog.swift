@@ -33,8 +33,10 @@ extension GameServer {
     /// A game command as the client sent it (without its id), for a `move` record, written
     /// before the rules see it.
     /// - Throws: `storage_unavailable` when the disk does not take it.
-    func logMove(_ command: ClientCommand, by player: Player, in room: Room, now: UInt64) throws(CommandError) {
-        guard !isReplaying, roomLog != nil || replays != nil else { return }
+    /// - Returns: the bytes written to the room log (0 without one).
+    @discardableResult
+    func logMove(_ command: ClientCommand, by player: Player, in room: Room, now: UInt64) throws(CommandError) -> Int {
+        guard !isReplaying, roomLog != nil || replays != nil else { return 0 }
         let encoded = ClientRequest(id: nil, command: command).encodedLine()
         let line = RoomLogRecord.moveLine(room: room.code, player: player.id, command: Array(encoded.dropLast()), t: now)
         if let roomLog, !roomLog.writeMove(room: room.code, line: line) {
@@ -42,6 +44,7 @@ extension GameServer {
             throw .storageUnavailable
         }
         keep(line, inRecordOf: room)
+        return roomLog == nil ? 0 : line.count
     }
 
     /// A player as the log keeps them: the token only as its hash.
@@ -87,6 +90,7 @@ extension GameServer {
             self.retryJournal()
             self.replays?.retryFailedSaves()
             self.diskBudget?.measure()
+            self.keepDiskReserve()
             if !roomLog.hasBacklog, self.rooms.values.contains(where: { $0.deadlineTimer != nil }) {
                 self.log(.tick(t: self.gameNow, wall: self.host.wallMilliseconds))
             }

@@ -18,6 +18,12 @@ public final class GameServer {
     let replays: ReplayStore?
     /// The data directory's bounds: new games wait while its disk is nearly full; nil for none.
     public var diskBudget: DiskBudget?
+    /// Counts the disk's shortages: each time it is found short after it was not, a new one
+    /// begins and every seat has its reserve again (``checkShortReserve(of:in:)``).
+    var diskShortage = 0
+    var diskWasShort = false
+    /// The room log and the journal could not keep their reserve: said once, until they can.
+    var reserveFailing = false
     /// Rooms whose `begin` record the disk refused: their games begin once it takes records again.
     var beginsWaitingForDisk: Set<String> = []
     /// What the loop is handling now (a command, a deadline, a dropped connection): the

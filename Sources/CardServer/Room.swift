@@ -84,6 +84,10 @@ final class Room {
     /// Game commands each seat has sent in the current game, refused ones counted: each is a
     /// record in the room log until the game ends (``ServerConfig/maxMovesPerSeat``).
     var movesBySeat: [Int] = []
+    /// Room-log bytes each seat's moves wrote while the disk was short, in the shortage
+    /// ``GameServer/diskShortage`` numbers (``ServerConfig/seatReserveBytes``).
+    var shortBytesBySeat: [Int] = []
+    var shortageCounted = 0
     /// The game clock when the current game began.
     var beganAt: UInt64 = 0
     /// The players by seat when the current game began ("" for an empty seat).

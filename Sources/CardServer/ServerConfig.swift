@@ -49,6 +49,17 @@ public struct ServerConfig: Sendable {
     /// what one player adds to the room log (about 90 bytes a command until the game ends: under 1 MB)
     /// and to a restart's work.
     public var maxMovesPerSeat = 10_000
+    /// Room-log bytes each seat of a game under way may still write while the disk is short
+    /// (under `--min-free-space`, or the data at `--max-data-size`): about 300 moves, more
+    /// than a game played by hand takes to its end (a Klondike deal solved is 100-200).
+    /// Past it that seat's moves are refused with `storage_unavailable` until the disk has
+    /// room again; the other seats play on. The room log keeps this much free for every
+    /// seat playing (``diskReserveCap`` at most), so the games under way can finish even
+    /// when another program fills the disk.
+    public var seatReserveBytes = 32 * 1024
+    /// The most the room log keeps free for the games under way (a reserve and a half a seat:
+    /// 341 seats' worth); the journal keeps 2 KiB a game under way, at most a sixteenth of it.
+    public var diskReserveCap = 16 << 20
     /// Where reading resumes: a quarter of the pause mark.
     public var resumeInputAtUnsentBytes: Int { pauseInputAboveUnsentBytes / 4 }
     /// Rooms on the server at once, private and abandoned ones included; 0 for no cap.

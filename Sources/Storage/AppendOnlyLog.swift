@@ -42,6 +42,11 @@ public protocol AppendOnlyLog: AnyObject, Sendable {
     /// Back on the appending thread after ``commitReplacement(sync:)``: `committed` adopts the
     /// copy as the log, false drops it and the log goes on as it was.
     func endReplacement(committed: Bool)
+    /// Keeps room for `bytes` more past the log's end: the disk's blocks are taken now
+    /// (`fallocate` keeping the size), so appends into them succeed on a disk another writer
+    /// has filled since. A replacement or a cut drops what was kept; ask again after.
+    /// Any thread may call it.
+    func reserve(_ bytes: Int) -> LogFailure?
 }
 
 extension AppendOnlyLog {

@@ -37,6 +37,12 @@ public final class DiskBudget {
         freeBytes = overflow ? .max : free
     }
 
+    /// Whether the disk is short: under the free-space floor, or the data at its budget. New
+    /// games wait; games under way play on, each seat within its reserve.
+    public var isShort: Bool {
+        freeBytes < minFreeBytes || fixedDataBytes() >= maxDataBytes
+    }
+
     /// Why a new game cannot begin now, in words for the player; nil when it can.
     public var refusal: String? {
         if freeBytes < minFreeBytes {

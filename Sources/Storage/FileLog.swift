@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import Synchronization
 import SystemCall
@@ -88,6 +89,15 @@ public final class FileLog: AppendOnlyLog, @unchecked Sendable {
             if syncReplacementAppends { _ = fsync(copy) }
         }
         bytes.store(before + data.count, ordering: .relaxed)
+        return nil
+    }
+
+    public func reserve(_ count: Int) -> LogFailure? {
+        guard count > 0 else { return nil }
+        while clinux_reserve(fd, Int64(size), Int64(count)) != 0 {
+            if errno == EINTR { continue }
+            return LogFailure("fallocate(\(path)): \(SystemError.text(forErrno: errno))")
+        }
         return nil
     }
 

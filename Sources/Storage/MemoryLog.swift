@@ -11,6 +11,8 @@ public final class MemoryLog: AppendOnlyLog, @unchecked Sendable {
     private var readFailure: String?
     /// Appends that still succeed before ``failAppends`` takes effect.
     private var allowance = 0
+    /// Where the room kept by ``reserve(_:)`` ends: appends up to it succeed on a full disk.
+    private var reservedEnd = 0
     private var syncFailure: String?
     private var synced = 0
     private var syncCount = 0
@@ -69,7 +71,7 @@ public final class MemoryLog: AppendOnlyLog, @unchecked Sendable {
 
     public func append(_ data: [UInt8]) -> LogFailure? {
         monitor.locked {
-            if let failure {
+            if let failure, stored.count + data.count > reservedEnd {
                 guard allowance > 0 else { return LogFailure(failure) }
                 allowance -= 1
             }
@@ -79,8 +81,22 @@ public final class MemoryLog: AppendOnlyLog, @unchecked Sendable {
         }
     }
 
+    /// Keeps room as a disk would: none while appends fail (the disk is full), and room kept
+    /// before takes appends even then.
+    public func reserve(_ count: Int) -> LogFailure? {
+        monitor.locked {
+            if let failure, stored.count + count > reservedEnd { return LogFailure(failure) }
+            reservedEnd = max(reservedEnd, stored.count + count)
+            return nil
+        }
+    }
+
+    /// Where the room kept by ``reserve(_:)`` ends (0 before any).
+    public var reservedThrough: Int { monitor.locked { reservedEnd } }
+
     public func cut(to newSize: Int) -> LogFailure? {
         monitor.locked {
+            reservedEnd = 0
             stored.removeLast(max(0, stored.count - newSize))
             synced = min(synced, stored.count)
             return nil
@@ -101,6 +117,7 @@ public final class MemoryLog: AppendOnlyLog, @unchecked Sendable {
             if let failure { return LogFailure(failure) }
             stored = data
             synced = data.count
+            reservedEnd = 0
             return nil
         }
     }
@@ -122,6 +139,7 @@ public final class MemoryLog: AppendOnlyLog, @unchecked Sendable {
             if committed, let copy {
                 stored = copy
                 synced = copy.count
+                reservedEnd = 0
             }
             copy = nil
         }

@@ -41,6 +41,7 @@ struct AttackBench {
         ("session-churn", Attacks.sessionChurn),
         ("login-flood", Attacks.loginFlood),
         ("pool-wave", Attacks.poolWave),
+        ("live-disk-fill", Attacks.liveDiskFill),
     ]
 
     func run() throws(BenchError) {
@@ -90,11 +91,17 @@ struct AttackBench {
         let threads = [
             spawn { [context] in
                 while !context.stop.value {
-                    guard ann.send(#"{"type":"draw"}"#), ann.readUntil(#""type":"ok""#) != nil else {
+                    // Until the draw's answer: `ok`, or an error (a seat past its disk reserve
+                    // in live-disk-fill), which is no draw but no reason to stop.
+                    var answer: String?
+                    if ann.send(#"{"type":"draw"}"#) {
+                        repeat { answer = ann.readLine() } while answer.map { !$0.hasPrefix(#"{"type":"ok""#) && !$0.hasPrefix(#"{"type":"error""#) } ?? false
+                    }
+                    guard let answer else {
                         if ann.closedByServer { innocentCut.value = true }
                         return
                     }
-                    draws.update { $0 += 1 }
+                    if answer.hasPrefix(#"{"type":"ok""#) { draws.update { $0 += 1 } }
                     usleep(20_000)
                 }
             },

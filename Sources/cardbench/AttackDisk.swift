@@ -53,6 +53,62 @@ extension Attacks {
         for player in players { context.tally.noteClosed(player) }
     }
 
+    /// Solo Klondike games the live-disk-fill attack draws in, all from one address.
+    static let liveDiskFillGames = 19
+
+    /// Issue 39's M5: 19 solo Klondike games from one address, each drawing at the command
+    /// rate (50 a second) for as long as the attack runs, to grow the room log with games
+    /// under way rather than finished ones. Counts the draws taken and refused by code, the
+    /// refusals' words once each (a seat past its reserve on a short disk), and with
+    /// `--server-pid` how much the data directory grew. Against a server whose data budget
+    /// is small (`--max-data-size 2M`) the draws stop at each seat's reserve while the
+    /// innocent's game plays on.
+    static func liveDiskFill(_ context: AttackContext) {
+        let before = context.serverPID.flatMap(DataDirectorySize.of(serverPID:))
+        let players = (0..<liveDiskFillGames).compactMap { context.player("drawer\($0)") }
+        var playing: [LineConnection] = []
+        for player in players {
+            player.send(#"{"type":"create","game":"klondike","options":{"winnable":false}}"#)
+            guard let joined = player.readLine(), joined.contains(#""joined""#) else {
+                context.tally.add("game refused")
+                continue
+            }
+            _ = player.readUntil(#""state""#)
+            playing.append(player)
+        }
+        context.tally.add("games", playing.count)
+        var said: Set<String> = []
+        var next = Date()
+        while !context.stop.value, !playing.isEmpty {
+            // 50 draws a second from each game: the rate a well-behaved flood keeps to.
+            next = next.addingTimeInterval(0.02)
+            for player in playing where !context.stop.value {
+                player.send(#"{"type":"draw"}"#)
+                guard let line = player.readLine() else { continue }
+                let kind = LineConnection.kind(of: line)
+                if kind == "ok" {
+                    context.tally.add("draws taken")
+                    _ = player.readUntil(#""state""#)
+                } else {
+                    context.tally.add(kind)
+                    if let message = line.range(of: #""message":""#).map({ String(line[$0.upperBound...].prefix { $0 != "\"" }) }),
+                       said.insert(message).inserted {
+                        context.tally.add("\(kind): \(message)")
+                    }
+                }
+            }
+            let wait = next.timeIntervalSinceNow
+            if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+        }
+        if let before, let after = context.serverPID.flatMap(DataDirectorySize.of(serverPID:)) {
+            context.tally.add("data directory KiB grown", max(0, after - before) / 1024)
+        }
+        for player in players {
+            player.send(#"{"type":"leave"}"#)
+            context.tally.noteClosed(player)
+        }
+    }
+
     /// Starts the server's own binary again with its own arguments (same port, same
     /// `--data`), as a careless operator or a second systemd unit would. It must exit 1 at
     /// once, saying the directory is in use, having touched nothing; the running server

@@ -35,6 +35,28 @@ struct AppendOnlyLogTests {
         #expect(stat(path, &mode) == 0 && mode.st_mode & 0o777 == 0o600)
     }
 
+    /// The room kept past the end is the disk's blocks (what a full disk cannot take away),
+    /// and the file's size stays what was written: a reader sees the same log.
+    @Test func aFileLogKeepsRoomPastItsEndWithoutGrowing() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        let log = try FileLog(path: path)
+        #expect(log.append(Array("one\n".utf8)) == nil)
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let blocksBefore = Int(info.st_blocks) * 512
+        #expect(log.reserve(256 * 1024) == nil)
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_size == 4)
+        #expect(log.size == 4)
+        #expect(Int(info.st_blocks) * 512 >= 4 + 256 * 1024)
+        #expect(Int(info.st_blocks) * 512 > blocksBefore)
+        // Appends go into the kept room, and the file reads as written.
+        #expect(log.append(Array("two\n".utf8)) == nil)
+        #expect(Self.text(log) == "one\ntwo\n")
+        #expect(log.reserve(0) == nil)
+    }
+
     @Test func aFileLogIsReplacedWholeAndAReplacementUnderWayTakesEveryAppend() throws {
         let path = Self.temporaryPath()
         defer { unlink(path) }

@@ -185,4 +185,9 @@ static inline int clinux_malloc_trim(void) {
 /// (GNU-only, so defined in shim.c).
 int clinux_syncfs(int fd);
 
+/// fallocate(2) with FALLOC_FL_KEEP_SIZE: allocates the blocks of `length` bytes from
+/// `offset` without changing the file's size, so later writes there need no free space
+/// (GNU-only, so defined in shim.c). 0, or -1 with errno.
+int clinux_reserve(int fd, int64_t offset, int64_t length);
+
 #endif // CLINUX_H

@@ -241,6 +241,12 @@ public final class RoomLog {
     /// The records read at start are replayed; they are no longer needed.
     func dropRecovered() { recovered = [] }
 
+    /// Keeps `bytes` allocated past the log's end (``AppendOnlyLog/reserve(_:)``), so the games
+    /// under way can write that much on a full disk. The failure, if the disk could not.
+    func keepReserve(_ bytes: Int) -> LogFailure? {
+        log.reserve(bytes)
+    }
+
     /// The file's size: what the disk budget counts.
     public var fileSize: Int { log.size }
 

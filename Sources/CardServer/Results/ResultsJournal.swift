@@ -98,6 +98,12 @@ public final class ResultsJournal {
     /// The log the journal's records go to: the one the writing thread appends to.
     public var records: any AppendOnlyLog { log }
 
+    /// Keeps `bytes` allocated past the journal's end for the records of the games under way
+    /// (``AppendOnlyLog/reserve(_:)``: safe beside the writing thread's appends).
+    func keepReserve(_ bytes: Int) -> LogFailure? {
+        log.reserve(bytes)
+    }
+
     /// Hands the journal's writes to `writer`, the program's one writing thread, which
     /// appends to ``records`` (and whose `notify` wakes the loop to call ``takeWritten()``).
     /// Call it once, before ``submit(_:)`` and before the server serves: it first ranks the
