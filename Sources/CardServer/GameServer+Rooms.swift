@@ -19,7 +19,8 @@ extension GameServer {
         }
         guard anyoneConnected else { return nil }
         return RoomSummary(
-            room: room.code, game: room.gameName, players: seatedNames(in: room),
+            room: room.code, game: room.gameName, options: ListedOptions.of(room.options, declared: type(of: room.engine).options),
+            players: seatedNames(in: room),
             seats: room.seats.count, phase: room.phase, spectators: room.spectators.count, bots: seatedBots(in: room),
             ratings: room.isRatedRoom ? room.seats.compactMap { $0.flatMap { players[$0] } }.map { shownRating(of: $0, in: room) } : nil)
     }

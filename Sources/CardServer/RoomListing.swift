@@ -67,13 +67,16 @@ final class RoomListing {
     /// The most digits an `Int` field can take.
     static let maxIntDigits = String(Int.max).count
 
-    /// The largest one room's summary can be: the longest code and game name, eight
-    /// seats of 64-byte names each escaped at worst six bytes a byte (`\u0001`), listed
-    /// again as bots, counts of as many digits as an `Int` has, and eight ratings of the
-    /// longest a `Double` prints.
+    /// The most bytes a game's listed options add (``ListedOptions/maxBytes(declared:)``).
+    static let maxOptionsBytes = GameServer.engines.map { ListedOptions.maxBytes(declared: $0.options) }.max() ?? 0
+
+    /// The largest one room's summary can be: the longest code and game name, the longest
+    /// listed options, eight seats of 64-byte names each escaped at worst six bytes a byte
+    /// (`\u0001`), listed again as bots, counts of as many digits as an `Int` has, and eight
+    /// ratings of the longest a `Double` prints.
     static let maxSummaryBytes =
         #"{"room":"","game":"","players":[],"seats":,"phase":"","spectators":,"bots":[],"rated":true,"ratings":[]}"#.utf8.count
-        + ServerConfig.privateCodeLength + maxGameNameBytes
+        + ServerConfig.privateCodeLength + maxGameNameBytes + maxOptionsBytes
         + 2 * (maxSeats * (2 + 6 * maxNameBytes) + (maxSeats - 1))
         + 2 * maxIntDigits + "waiting".utf8.count
         + maxSeats * #"{"rating":,"provisional":false}"#.utf8.count + maxSeats * maxDoubleCharacters + (maxSeats - 1)

@@ -192,7 +192,7 @@ struct KlondikeWideBoardTests {
         let room = model.room!
         let view = KlondikeView()
         // The row of the tableau's first cards: a click there picks that pile's cards.
-        let actions = view.actions(forClickAt: column, row: 9, in: room, width: width)
+        let actions = view.actions(forClickAt: column, row: 9, in: room, size: ScreenSize(width: width, height: 18))
         #expect(actions != nil)
         if case .klondike(let play)? = actions?.first {
             #expect(play.place == .pile(.tableau(pile)))

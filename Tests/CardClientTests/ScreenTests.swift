@@ -29,6 +29,24 @@ struct ScreenTests {
         ])
     }
 
+    /// Issue 43, item 9: a room's options stand beside its game, so an UltraSet room or a
+    /// Klondike drawing three is told from the default; a long one ends in "…".
+    @Test func aRoomsOptionsStandBesideItsGame() {
+        let rooms = #"{"type":"rooms","rooms":[{"room":"K7QX","game":"set","options":{"variant":"ultra"},"players":["bob"],"seats":2,"phase":"waiting","spectators":0},"#
+            + #"{"room":"58Z2","game":"klondike","options":{"draw":3},"players":["dave"],"seats":1,"phase":"playing","spectators":1},"#
+            + #"{"room":"H4TT","game":"concentration","options":{"pairs":12,"time_bonus":true},"players":["eve"],"seats":2,"phase":"waiting","spectators":0},"#
+            + #"{"room":"J9KM","game":"rps","players":["fay"],"seats":2,"phase":"waiting","spectators":0}],"total":4,"next":null}"#
+        let model = Fixtures.roomList([Fixtures.hello, Fixtures.welcomeAnn, rooms])
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 16), color: false, now: 0))
+        #expect(Array(text[3...7]) == [
+            "    ROOM  GAME                 PLAYERS               SEATS  PHASE     WATCHING",
+            "  ▸ K7QX  Set · ultra          bob                   1/2    waiting   0",
+            "    H4TT  Concentration · pa…  eve                   1/2    waiting   0",
+            "    J9KM  rock-paper-scissors  fay                   1/2    waiting   0",
+            "    58Z2  Klondike · draw 3    dave                  1/1    playing   1",
+        ])
+    }
+
     /// Issue 43: finished solo rooms cluttered the list and the joinable room sorted last.
     @Test func joinableRoomsComeFirstAndFinishedSoloGamesLast() {
         var lobby = Lobby()

@@ -95,8 +95,10 @@ struct SetTableTests {
         ])
     }
 
+    /// From 120 columns, on a screen too short for large cards (``SetCardSizeTests``), the
+    /// cards are wide: 13 cells, their shapes further apart.
     @Test func cardsAreWiderFromOneHundredTwentyColumns() {
-        let screen = Fixtures.trimmed(ScreenRenderer.render(Fixtures.soloSet(cards: 12), size: ScreenSize(width: 120, height: 30), color: false, now: 0))
+        let screen = Fixtures.trimmed(ScreenRenderer.render(Fixtures.soloSet(cards: 12), size: ScreenSize(width: 120, height: 24), color: false, now: 0))
         #expect(Array(screen[5...10]) == [
             " ┌ a ────────┐ ┌ b ────────┐ ┌ c ────────┐ ┌ d ────────┐",
             " │           │ │           │ │           │ │           │",
@@ -107,10 +109,10 @@ struct SetTableTests {
         ])
         // A click on the wide card `g` (row 2, column 3) picks it.
         let model = Fixtures.soloSet(cards: 12)
-        let clicked = SetView().actions(forClickAt: 1 + 2 * 14 + 4, row: 2 + 5 + 2, in: model.room!, width: 120)
+        let clicked = SetView().actions(forClickAt: 1 + 2 * 14 + 4, row: 2 + 5 + 2, in: model.room!, size: ScreenSize(width: 120, height: 18))
         #expect(clicked == [.select([Fixtures.setCards[7].id])])
         // 119 columns: the cards of 80 columns.
-        let narrower = Fixtures.trimmed(ScreenRenderer.render(Fixtures.soloSet(cards: 12), size: ScreenSize(width: 119, height: 30), color: false, now: 0))
+        let narrower = Fixtures.trimmed(ScreenRenderer.render(Fixtures.soloSet(cards: 12), size: ScreenSize(width: 119, height: 40), color: false, now: 0))
         #expect(narrower[5] == " ┌ a ────┐ ┌ b ────┐ ┌ c ────┐ ┌ d ────┐")
     }
 }

@@ -188,14 +188,15 @@ struct RoomListingTests {
     }
 
     /// The bound in Protocol.md is the largest page the encoder can write: the
-    /// longest code and game, eight 64-byte names that each escape to six bytes a
-    /// byte (every one a bot's), counts of 19 digits, eight ratings of the longest a
-    /// number prints, and a `next` with the longest game.
+    /// longest code and game, the game's longest options, eight 64-byte names that each
+    /// escape to six bytes a byte (every one a bot's), counts of 19 digits, eight ratings
+    /// of the longest a number prints, and a `next` with the longest game.
     @Test func theLargestPossiblePageIsExactlyTheDocumentedBound() {
         let name = String(repeating: "\u{1}", count: RoomListing.maxNameBytes)
         let names = Array(repeating: name, count: RoomListing.maxSeats)
         let summary = RoomSummary(
-            room: "ABCDEFG", game: "concentration", players: names,
+            room: "ABCDEFG", game: "concentration", options: ["pairs": 20, "theme": "halloween", "turn_seconds": 3600, "time_bonus": true],
+            players: names,
             seats: Int.max, phase: .waiting, spectators: Int.max, bots: names,
             ratings: Array(repeating: ShownRating(rating: -Double.greatestFiniteMagnitude, provisional: false), count: RoomListing.maxSeats))
         #expect(summary.encoded().count == RoomListing.maxSummaryBytes)
@@ -203,8 +204,8 @@ struct RoomListingTests {
             summaries: Array(repeating: summary.encoded(), count: ServerConfig.roomsPerPage),
             total: Int.max, next: RoomsQuery(game: "concentration", after: Int.max))
         #expect(RoomsPage.replyLine(prefix: prefix, id: nil).count == RoomListing.maxPageBytes)
-        #expect(RoomListing.maxSummaryBytes == 6_806)
-        #expect(RoomListing.maxPageBytes == 340_480)
+        #expect(RoomListing.maxSummaryBytes == 6_887)
+        #expect(RoomListing.maxPageBytes == 344_530)
     }
 }
 

@@ -152,6 +152,11 @@ struct EndToEndTests {
         #expect(terminal.waitFor("terminal too small").contains("terminal too small (need 50×23)"))
         terminal.resize(width: 110, height: 40)
         #expect(terminal.waitFor("┌ a ────┐").contains(" ann 3 · 1 watching"))
+        // From 120 columns, where the board, the last Sets and a chat line fit, twelve cards are
+        // drawn large; fifteen (no Set was left) only wide (issue 43, item 9).
+        terminal.resize(width: 120, height: 40)
+        let grown = onTable <= 12 ? "┌ a ───────────────┐" : "┌ a ────────┐"
+        #expect(terminal.waitFor(grown).contains(grown))
 
         terminal.type("Q")
         #expect(terminal.waitFor("y leave · n stay").contains("Leave? The game is under way, so you forfeit it."))

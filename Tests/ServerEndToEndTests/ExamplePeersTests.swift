@@ -21,7 +21,7 @@ struct ExamplePeersTests {
     static let browserScenarios = [
         "klondike-comforts-phone", "klondike-phone", "klondike-comforts", "klondike", "set-phone", "cardclient-mixed", "ratings", "concentration-phone", "set", "concentration",
         "links-mixed-rps", "rps-brain-phone", "rps-brain", "rps", "reload-restart", "account", "quickplay", "resign-abort", "challenge", "seek", "link-after-game", "klondike-double-click",
-        "form-rules", "daily-front",
+        "form-rules", "daily-front", "lobby-options",
         "no-emoji", "no-emoji-phone", "set-feedback", "set-feedback-phone", "toasts-phone",
     ]
 

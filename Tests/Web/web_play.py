@@ -1840,6 +1840,49 @@ def scenario_daily_front(run):
         page.close()
 
 
+def scenario_lobby_options(run):
+    """A room's options in the lobby (issue 43, item 9): an UltraSet room and a Klondike drawing
+    three read as "Set · ultra" and "Klondike · draw 3 · vegas", a default Set room as "Set"
+    alone; the Klondike's seed, which would tell the deal, is in no line the page was sent."""
+    page = Page(run, 1280, 900)
+    makers = []
+    try:
+        page.open()
+        page.login('optseer')
+        creates = [
+            ('optultra', {'type': 'create', 'game': 'set', 'seats': 2, 'options': {'variant': 'ultra'}}),
+            ('optklon', {'type': 'create', 'game': 'klondike', 'options': {'seed': 4242, 'draw': 3, 'scoring': 'vegas'}}),
+            ('optplain', {'type': 'create', 'game': 'set', 'seats': 2, 'options': {'variant': 'classic'}}),
+        ]
+        codes = []
+        for name, create in creates:
+            maker = Watcher(run.server.port, name)
+            makers.append(maker)
+            maker.send(create)
+            codes.append(wait_for(f'{name}\'s room', lambda: (maker.first('joined') or {}).get('room')))
+
+        def line(code):
+            return [li.text for li in page.d.find_elements(By.CSS_SELECTOR, '.roomlist li') if code in li.text]
+        want = ['Set · ultra · optultra · 1/2 seats · waiting', 'Klondike · draw 3 · vegas · optklon · 1/1 seats · playing',
+                'Set · optplain · 1/2 seats · waiting']
+        for code, words in zip(codes, want):
+            shown = wait_for(f'room {code} in the lobby', lambda: (lambda l: l and words in l[0] and l[0])(line(code)), 20)
+            expect(words in shown, f'room {code} reads {shown!r}')
+        received = page.js('return window.__received') or []
+        summaries = [r for m in map(json.loads, received) for r in
+                     (m.get('rooms', []) if m['type'] in ('rooms', 'lobby') else [m['room']] if m['type'] in ('room_opened', 'room_changed') else [])]
+        expect(any(r.get('options') == {'draw': 3, 'scoring': 'vegas'} for r in summaries), f'the Klondike room as sent: {summaries}')
+        expect(not any('4242' in raw for raw in received), 'the Klondike room\'s seed reached the lobby')
+        page.js('document.querySelector(".roomlist").scrollIntoView({block: "center"})')
+        page.shot('web-lobby-options')
+        page.check()
+        return 'the lobby reads "Set · ultra", "Klondike · draw 3 · vegas" (its seed sent to nobody) and "Set" for a classic room'
+    finally:
+        for maker in makers:
+            maker.close()
+        page.close()
+
+
 SCENARIOS = {
     'set': lambda run: scenario_set(run),
     'set-phone': lambda run: scenario_set(run, 360, 640, True, 'phone'),
@@ -1868,6 +1911,7 @@ SCENARIOS = {
     'toasts-phone': scenario_toasts,
     'form-rules': scenario_form_rules,
     'daily-front': scenario_daily_front,
+    'lobby-options': scenario_lobby_options,
     'klondike-comforts': lambda run: scenario_klondike_comforts(run),
     'klondike-comforts-phone': lambda run: scenario_klondike_comforts(run, 360, 640, True, 'phone'),
 }

@@ -81,7 +81,7 @@ public struct ConcentrationView: GameView {
     }
 
     /// A click on a card flips it, as its letter does.
-    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? {
+    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, size: ScreenSize) -> [ClientAction]? {
         guard let game = game(of: room), room.phase == .playing, row >= 2, column >= 1 else { return nil }
         let columns = Self.columns(for: game.cards.count)
         let x = column - 1

@@ -29,18 +29,18 @@ public protocol GameView: Sendable {
     /// terse (how a move is made, not just which keys); the short keys by default.
     func explainedKeys(for room: RoomModel) -> [KeyHelp]
 
-    /// What a click at this cell of the game's area does (row 0 is the body's first line);
-    /// nil when it hits nothing.
-    func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]?
+    /// What a click at this cell of the game's area does (row 0 is the body's first line) in
+    /// a body of `size` (as ``body(for:context:)`` draws it); nil when it hits nothing.
+    func actions(forClickAt column: Int, row: Int, in room: RoomModel, size: ScreenSize) -> [ClientAction]?
 
     /// What letting the mouse button go at this cell does (after a click here, or a drag from
     /// elsewhere); nil when nothing.
-    func actions(forReleaseAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]?
+    func actions(forReleaseAt column: Int, row: Int, in room: RoomModel, size: ScreenSize) -> [ClientAction]?
 }
 
 extension GameView {
-    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? { nil }
-    public func actions(forReleaseAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? { nil }
+    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, size: ScreenSize) -> [ClientAction]? { nil }
+    public func actions(forReleaseAt column: Int, row: Int, in room: RoomModel, size: ScreenSize) -> [ClientAction]? { nil }
     public func explainedKeys(for room: RoomModel) -> [KeyHelp] { keys(for: room) }
 }
 

@@ -375,9 +375,9 @@ public struct KlondikeView: GameView {
 
     /// The mouse button down on a pile: the cards there are marked; what it does waits for the
     /// release (on the same pile a click, on another a drag).
-    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? {
+    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, size: ScreenSize) -> [ClientAction]? {
         guard let game = game(of: room), room.phase == .playing, !(game.player ?? "").isEmpty,
-              let (place, count) = Self.place(atColumn: column, row: row, in: game, width: width) else { return nil }
+              let (place, count) = Self.place(atColumn: column, row: row, in: game, width: size.width) else { return nil }
         var play = room.klondike
         play.pressed = KlondikePlay.Press(place: place, count: count)
         play.place = place
@@ -387,10 +387,10 @@ public struct KlondikeView: GameView {
 
     /// The mouse button let go: a click on the pile it went down on (the stock draws; a pile is
     /// chosen as by its key), or a drag from that pile to this one.
-    public func actions(forReleaseAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? {
+    public func actions(forReleaseAt column: Int, row: Int, in room: RoomModel, size: ScreenSize) -> [ClientAction]? {
         guard let game = game(of: room), room.phase == .playing, !(game.player ?? "").isEmpty else { return nil }
         var play = room.klondike
-        guard let outcome = play.release(at: Self.place(atColumn: column, row: row, in: game, width: width)?.place, in: game) else { return nil }
+        guard let outcome = play.release(at: Self.place(atColumn: column, row: row, in: game, width: size.width)?.place, in: game) else { return nil }
         return Self.actions(outcome, play)
     }
 

@@ -147,7 +147,7 @@ public enum LobbyView {
                 return name + " " + RatingText.rating(rating.rating, provisional: rating.provisional)
             }
             let text = row(
-                room.room, GameViews.title(of: room.game), players.joined(separator: ", "),
+                room.room, OptionWords.titled(room), players.joined(separator: ", "),
                 "\(room.players.count)/\(room.seats)", room.phase.rawValue, "\(room.spectators)")
             if index == lobby.cursor {
                 return StyledLine("  ▸ ", Palette.key) + StyledLine(text, Palette.strong)

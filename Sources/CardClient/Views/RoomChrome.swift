@@ -16,14 +16,19 @@ public enum RoomChrome {
         return ScreenSize(width: max(minimumWidth, body.width), height: body.height + fixedRows + 1)
     }
 
+    /// The game's area on a screen of `size`: every row but the chrome's and one of chat.
+    static func bodySize(of size: ScreenSize) -> ScreenSize {
+        ScreenSize(width: size.width, height: size.height - fixedRows - 1)
+    }
+
     /// The room screen's lines.
     public static func render(_ model: ClientModel, room: RoomModel, context: ViewContext) -> [StyledLine] {
         let size = context.size
         let view = GameViews.view(for: room.game)
         var lines = [titleBar(room, me: context.me, width: size.width), playersLine(room, me: context.me), StyledLine()]
-        let bodyRows = size.height - fixedRows - 1
+        let bodyRows = bodySize(of: size).height
         var body = context
-        body.size = ScreenSize(width: size.width, height: bodyRows)
+        body.size = bodySize(of: size)
         let content = model.showsKeys ? ScreenParts.keyList(allKeys(room, me: context.me, view: view), width: size.width, rows: bodyRows)
             : model.records.map { RecordsView.lines($0, me: context.me, width: size.width) } ?? view.body(for: room, context: body)
         lines += content.prefix(bodyRows)
@@ -38,14 +43,16 @@ public enum RoomChrome {
     /// What a key does in the room: the game's keys first, then leave, chat, start and the key list.
     public static func actions(for key: Key, in model: ClientModel, room: RoomModel) -> [ClientAction] {
         let view = GameViews.view(for: room.game)
+        // A click lands on the body as it is drawn, whose layout can follow its size (Set's cards).
+        let body = bodySize(of: ScreenSize(width: model.screenWidth, height: model.screenHeight))
         if case .click(let column, let row) = key {
             // The body starts below the title, the players and a blank line.
             guard !room.isSpectator, model.records == nil, !model.showsKeys else { return [] }
-            return view.actions(forClickAt: column, row: row - 3, in: room, width: model.screenWidth) ?? []
+            return view.actions(forClickAt: column, row: row - 3, in: room, size: body) ?? []
         }
         if case .release(let column, let row) = key {
             guard !room.isSpectator, model.records == nil, !model.showsKeys else { return [] }
-            return view.actions(forReleaseAt: column, row: row - 3, in: room, width: model.screenWidth) ?? []
+            return view.actions(forReleaseAt: column, row: row - 3, in: room, size: body) ?? []
         }
         if let actions = view.actions(for: key, in: room, me: model.me) { return actions }
         let lowercase = !view.takesLetters

@@ -1,7 +1,7 @@
 import GameRules
 import Wire
-/// Draws one Set card as a 9×5 box: the label in the top border, the shapes in the middle row,
-/// in the card's colour.
+/// Draws one Set card as a box: the label in the top border, the shapes in the middle, in the
+/// card's colour. A small card is 9×5:
 ///
 /// ```
 /// ┌ a ────┐
@@ -11,21 +11,39 @@ import Wire
 /// └───────┘
 /// ```
 /// A selected card has a double border, a hinted one a heavy border, so both show without
-/// colour too; without colour the row under the shapes names the colour.
+/// colour too; without colour the row under the shapes names the colour. A big terminal draws
+/// cards in larger ``Size``s.
 public enum SetCardArt {
-    /// Card width in cells.
-    public static let width = 9
-    /// Card width in cells on a terminal of ``wideTerminal`` columns or more.
-    public static let wideWidth = 13
-    /// The terminal width from which cards are drawn ``wideWidth`` wide.
-    public static let wideTerminal = 120
+    /// A card's size: its cells, and how big its shapes are drawn. The board takes the largest
+    /// its terminal fits (``SetView``'s layout), and each size down is a fallback.
+    public enum Size: CaseIterable, Sendable {
+        /// 9×5, shapes of one cell, a cell apart: any terminal the board fits.
+        case small
+        /// 13×5, shapes of one cell standing further apart: from 120 columns.
+        case wide
+        /// 20×6, shapes of 4×2 cells (``SetShapeArt``): from 120 columns, when the board fits
+        /// beside the panel of last Sets and over a line of chat.
+        case large
 
-    /// The width of a card on a terminal `columns` wide.
-    public static func width(forTerminal columns: Int) -> Int {
-        columns >= wideTerminal ? wideWidth : width
+        /// Cells across.
+        public var width: Int {
+            switch self {
+            case .small: 9
+            case .wide: 13
+            case .large: 20
+            }
+        }
+
+        /// Rows down: the borders, a blank row, the shapes' rows and the colour's row.
+        public var height: Int { self == .large ? 6 : 5 }
     }
-    /// Card height in rows.
-    public static let height = 5
+
+    /// A small card's width in cells.
+    public static let width = Size.small.width
+    /// The terminal width from which cards may be drawn larger than ``Size/small``.
+    public static let wideTerminal = 120
+    /// A small card's height in rows.
+    public static let height = Size.small.height
 
     /// How a card is marked.
     public enum Mark: Equatable, Sendable {
@@ -52,28 +70,42 @@ public enum SetCardArt {
         }
     }
 
-    /// The card's five lines, each ``width`` cells.
+    /// The card's lines, ``Size/height`` of them, each ``Size/width`` cells.
     /// - Parameters:
     ///   - card: the card.
     ///   - label: its letter.
     ///   - mark: selected, hinted or neither.
     ///   - color: whether colour is on (without it, the colour is written out).
-    ///   - width: the card's width, ``width`` or ``wideWidth`` (whose shapes stand further apart).
-    public static func lines(_ card: SetCard, label: String, mark: Mark, color: Bool, width: Int = width) -> [StyledLine] {
+    ///   - size: how big to draw it.
+    public static func lines(_ card: SetCard, label: String, mark: Mark, color: Bool, size: Size = .small) -> [StyledLine] {
         let border = Border(mark)
-        // On a wide card two shapes stand three apart, so they sit in the middle as one and three do.
-        let gap = width < wideWidth ? " " : card.count == 2 ? "   " : "  "
-        let shapes = Array(repeating: glyph(card.shape, card.fill), count: card.count).joined(separator: gap)
-        let padding = (width - 2 - DisplayWidth.of(shapes)) / 2
-        let inner = width - 2
+        let inner = size.width - 2
         var top = StyledLine(border.topLeft + " ", border.style)
         top.append(label, border.labelStyle)
         top.append(" " + String(repeating: border.horizontal, count: inner - 3) + border.topRight, border.style)
         let blank = side(border, StyledLine.blank(inner))
-        let shapeRow = side(border, StyledLine(shapes, Palette.card(card.color)).indented(by: padding).padded(to: inner))
+        let shapeRows = shapes(card, size: size).map { shapes in
+            let padding = (inner - DisplayWidth.of(shapes)) / 2
+            return side(border, StyledLine(shapes, Palette.card(card.color)).indented(by: padding).padded(to: inner))
+        }
         let colorRow = color ? blank : side(border, StyledLine(card.color.rawValue).centered(in: inner))
         let bottom = StyledLine(border.bottomLeft + String(repeating: border.horizontal, count: inner) + border.bottomRight, border.style)
-        return [top, blank, shapeRow, colorRow, bottom]
+        return [top, blank] + shapeRows + [colorRow, bottom]
+    }
+
+    /// The card's shapes side by side, a text a row.
+    private static func shapes(_ card: SetCard, size: Size) -> [String] {
+        switch size {
+        case .small:
+            return [Array(repeating: glyph(card.shape, card.fill), count: card.count).joined(separator: " ")]
+        case .wide:
+            // Two shapes stand wider apart than three, so they sit in the middle as one and three do.
+            return [Array(repeating: glyph(card.shape, card.fill), count: card.count).joined(separator: card.count == 2 ? "   " : "  ")]
+        case .large:
+            return SetShapeArt.rows(card.shape, card.fill).map { row in
+                Array(repeating: row, count: card.count).joined(separator: "  ")
+            }
+        }
     }
 
     private static func side(_ border: Border, _ inside: StyledLine) -> StyledLine {

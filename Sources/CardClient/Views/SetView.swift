@@ -4,7 +4,8 @@ import Wire
 /// read (``SetLabels``); typing letters selects cards, and the third one (the fourth in UltraSet)
 /// claims them. In Set-chain the last Set is shown above the board as cards `1`, `2`, `3`, one of
 /// which each Set must use. Beside the board, where there is room, the last Sets found, and at
-/// the end each player's Sets, wrong claims and fastest Set. Cards are wider at 120 columns.
+/// the end each player's Sets, wrong claims and fastest Set. From 120 columns cards are wider,
+/// and larger still where the board fits (``Layout``).
 public struct SetView: GameView {
     /// Set in the game catalog.
     public static let game = ClientGame(name: "set", title: "Set", view: SetView(), seats: 1...8, defaultSeats: 4, options: GameOptions.set, newGames: [
@@ -36,31 +37,51 @@ public struct SetView: GameView {
     public func minimumSize(for room: RoomModel) -> ScreenSize {
         let count = board(of: room).count
         let columns = max(4, (count + Self.rows - 1) / Self.rows)
-        return ScreenSize(width: columns * (SetCardArt.width + 1) - 1, height: boardTop(room) + Self.rows * SetCardArt.height)
+        let top = Self.boardTop(chain: set(of: room)?.variant == .chain, card: .small)
+        return ScreenSize(width: columns * (SetCardArt.width + 1) - 1, height: top + Self.rows * SetCardArt.height)
     }
 
     /// The screen row (within the body) where the board starts: under the info line and a gap,
     /// and in Set-chain under the last Set's row and a gap.
-    private func boardTop(_ room: RoomModel) -> Int {
-        set(of: room)?.variant == .chain ? 3 + SetCardArt.height : 2
+    static func boardTop(chain: Bool, card: SetCardArt.Size) -> Int {
+        chain ? 3 + card.height : 2
     }
 
-    /// Where the cards go on a terminal `width` columns wide: the card width (wider from 120
-    /// columns when the board fits), the columns and the indent.
+    /// Where the cards go in a body of `size`: the card size, the columns and the indent.
+    /// Cards are small below 120 columns; from there the largest size that fits: large when
+    /// the board, the panel of last Sets beside it and every row of cards fit (a chat line
+    /// stays under them), else wide when the board fits across, else small.
     struct Layout {
-        let cardWidth: Int
+        let card: SetCardArt.Size
         let columns: Int
         let indent: Int
+        /// The body's row where the board starts.
+        let top: Int
 
-        init(cards: Int, width: Int) {
-            columns = max(4, (cards + SetView.rows - 1) / SetView.rows)
-            let wide = SetCardArt.width(forTerminal: width)
-            cardWidth = columns * (wide + 1) - 1 < width ? wide : SetCardArt.width
-            indent = width > columns * (cardWidth + 1) - 1 ? 1 : 0
+        init(cards: Int, size: ScreenSize, chain: Bool) {
+            let columns = max(4, (cards + SetView.rows - 1) / SetView.rows)
+            func across(_ card: SetCardArt.Size) -> Int { columns * (card.width + 1) - 1 }
+            func fits(_ card: SetCardArt.Size) -> Bool {
+                switch card {
+                case .small: true
+                case .wide: size.width >= SetCardArt.wideTerminal && across(.wide) < size.width
+                case .large:
+                    size.width >= SetCardArt.wideTerminal && 1 + across(.large) + 3 + SetView.panelWidth <= size.width
+                        && SetView.boardTop(chain: chain, card: .large) + SetView.rows * card.height <= size.height
+                }
+            }
+            card = SetCardArt.Size.allCases.last(where: fits) ?? .small
+            self.columns = columns
+            indent = size.width > across(card) ? 1 : 0
+            top = SetView.boardTop(chain: chain, card: card)
         }
 
         /// The board's width, indent included.
-        var boardWidth: Int { indent + columns * (cardWidth + 1) - 1 }
+        var boardWidth: Int { indent + columns * (card.width + 1) - 1 }
+    }
+
+    private func layout(_ room: RoomModel, size: ScreenSize) -> Layout {
+        Layout(cards: board(of: room).count, size: size, chain: set(of: room)?.variant == .chain)
     }
 
     /// The info line (clock, deck, votes, hints or the result), a blank line, then the board
@@ -80,7 +101,7 @@ public struct SetView: GameView {
         lines.append(set(of: room)?.variant == .ultra
             ? StyledLine(" Find 4 cards: two pairs that the same third card completes.", Palette.quiet).clippedAtWord(to: context.size.width) : StyledLine())
         let hinted = Set(set(of: room)?.hint ?? [])
-        let layout = Layout(cards: cards.count, width: context.size.width)
+        let layout = layout(room, size: context.size)
         if set(of: room)?.variant == .chain {
             lines += chainRow(room, hinted: hinted, context: context, layout: layout)
             lines.append(StyledLine())
@@ -88,13 +109,13 @@ public struct SetView: GameView {
         let art = cards.enumerated().map { index, card in
             let mark: SetCardArt.Mark = room.selection.contains(card.id) ? .selected : hinted.contains(card.id) ? .hinted : .none
             return SetCardArt.lines(
-                card, label: SetLabels.letter(index, of: cards.count), mark: mark, color: context.color, width: layout.cardWidth)
+                card, label: SetLabels.letter(index, of: cards.count), mark: mark, color: context.color, size: layout.card)
         }
         let panelRoom = context.size.width - layout.boardWidth - 3
-        let panel = panelRoom >= Self.panelWidth ? panelLines(room, context: context, width: panelRoom) : []
+        let panel = panelRoom >= Self.panelWidth ? panelLines(room, context: context, rows: Self.rows * layout.card.height) : []
         var boardRow = 0
         for row in 0..<Self.rows {
-            for cardLine in 0..<SetCardArt.height {
+            for cardLine in 0..<layout.card.height {
                 var line = StyledLine.blank(layout.indent)
                 for index in stride(from: row, to: art.count, by: Self.rows) {
                     if index > row { line.append(" ") }
@@ -112,7 +133,7 @@ public struct SetView: GameView {
 
     /// Beside the board: during the game the last Sets found, newest first ("bob 0:41 ●● ▲ ■■■");
     /// at the end each player's Sets, wrong claims and fastest Set.
-    private func panelLines(_ room: RoomModel, context: ViewContext, width: Int) -> [StyledLine] {
+    private func panelLines(_ room: RoomModel, context: ViewContext, rows: Int) -> [StyledLine] {
         let players = room.state?.players.map(\.name) ?? []
         if room.phase == .over {
             let tallies = SetTally.of(room.claims, players: players)
@@ -126,7 +147,7 @@ public struct SetView: GameView {
             }
             return lines
         }
-        let found = room.claims.filter(\.valid).suffix(Self.rows * SetCardArt.height - 1).reversed()
+        let found = room.claims.filter(\.valid).suffix(rows - 1).reversed()
         guard !found.isEmpty else { return [] }
         var lines = [StyledLine("Last Sets", Palette.heading)]
         for claim in found {
@@ -153,35 +174,35 @@ public struct SetView: GameView {
         let chain = set(of: room)?.chain ?? []
         guard !chain.isEmpty else {
             return [StyledLine(" Set-chain: find a first Set; each Set after it uses one card of the Set before.", Palette.quiet)]
-                + Array(repeating: StyledLine(), count: SetCardArt.height - 1)
+                + Array(repeating: StyledLine(), count: layout.card.height - 1)
         }
         let art = chain.enumerated().map { index, card in
             let mark: SetCardArt.Mark = room.selection.contains(card.id) ? .selected : hinted.contains(card.id) ? .hinted : .none
-            return SetCardArt.lines(card, label: String(index + 1), mark: mark, color: context.color, width: layout.cardWidth)
+            return SetCardArt.lines(card, label: String(index + 1), mark: mark, color: context.color, size: layout.card)
         }
-        return (0..<SetCardArt.height).map { cardLine in
+        return (0..<layout.card.height).map { cardLine in
             var line = StyledLine.blank(layout.indent)
             for (index, card) in art.enumerated() {
                 if index > 0 { line.append(" ") }
                 line.append(card[cardLine])
             }
-            if cardLine == SetCardArt.height / 2 { line.append("  ← the last Set: use one of its cards", Palette.quiet) }
+            if cardLine == layout.card.height / 2 { line.append("  ← the last Set: use one of its cards", Palette.quiet) }
             return line.clippedAtWord(to: context.size.width)
         }
     }
 
     /// A click on a card does what its letter (or, on the chain, its digit) does.
-    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, width: Int) -> [ClientAction]? {
+    public func actions(forClickAt column: Int, row: Int, in room: RoomModel, size: ScreenSize) -> [ClientAction]? {
         let count = board(of: room).count
-        let layout = Layout(cards: count, width: width)
-        let pitch = layout.cardWidth + 1
-        let top = boardTop(room)
+        let layout = layout(room, size: size)
+        let pitch = layout.card.width + 1
+        let top = layout.top
         let x = column - layout.indent
-        guard x >= 0, x % pitch < layout.cardWidth else { return nil }
-        if top > 2, row >= 2, row < 2 + SetCardArt.height {
+        guard x >= 0, x % pitch < layout.card.width else { return nil }
+        if top > 2, row >= 2, row < 2 + layout.card.height {
             return chooseFromChain(x / pitch, in: room)
         }
-        let gridRow = (row - top) / SetCardArt.height
+        let gridRow = (row - top) / layout.card.height
         guard row >= top, gridRow < Self.rows, x / pitch < layout.columns else { return nil }
         let index = (x / pitch) * Self.rows + gridRow
         guard index < count else { return nil }

@@ -6,6 +6,16 @@ import { GAME_BLURBS, OPTION_HELP } from './games/index.js';
 import { ratingText } from './ratings.js';
 import { reconcile } from './option-rules.js';
 
+// A room's options as the terminal's lobby says them, after its game: " · ultra", " · draw 3 · vegas".
+function optionWords(options) {
+  return Object.entries(options).map(([name, value]) => {
+    const words = name.replaceAll('_', ' ');
+    if (typeof value === 'string') return ` · ${value}`;
+    if (typeof value === 'boolean') return value ? ` · ${words}` : ` · ${words} off`;
+    return ` · ${words} ${value}`;
+  }).join('');
+}
+
 export class Lobby {
   constructor(app) {
     this.app = app;
@@ -246,7 +256,7 @@ export class Lobby {
       const rank = (r) => (r.phase === 'waiting' && r.players.length < r.seats ? 0 : r.phase === 'playing' ? 1 : r.seats === 1 ? 3 : 2);
       const shown = this.rooms.map((r, i) => [rank(r), i, r]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
       fill(this.roomsList, h('ul', { class: 'roomlist' }, shown.map((r) => {
-        const title = this.title(r.game);
+        const title = this.title(r.game) + (r.options ? optionWords(r.options) : '');
         const free = r.seats - r.players.length;
         const canJoin = r.phase !== 'playing' && free > 0;
         // A rated room's players with their ratings ("ann 1662?"), a guest's name alone.

@@ -62,6 +62,10 @@ public struct RoomSummary: Equatable, Sendable {
     public let room: String
     /// The game's wire name.
     public let game: String
+    /// The options the room was created with that differ from the game's defaults, in the
+    /// order the game declares them (absent from the line when none); never `seed` or `daily`,
+    /// which name the deal.
+    public let options: JSONObject
     /// The seated players' names, in seat order.
     public let players: [String]
     /// How many seats the room has.
@@ -77,11 +81,12 @@ public struct RoomSummary: Equatable, Sendable {
     public let ratings: [ShownRating?]?
     /// Creates a listing line.
     public init(
-        room: String, game: String, players: [String], seats: Int, phase: Phase, spectators: Int, bots: [String] = [],
-        ratings: [ShownRating?]? = nil
+        room: String, game: String, options: JSONObject = JSONObject(), players: [String], seats: Int, phase: Phase, spectators: Int,
+        bots: [String] = [], ratings: [ShownRating?]? = nil
     ) {
         self.room = room
         self.game = game
+        self.options = options
         self.players = players
         self.seats = seats
         self.phase = phase
@@ -198,6 +203,10 @@ extension RoomSummary {
             writer.openObject()
             writer.field("room", room)
             writer.field("game", game)
+            if !options.isEmpty {
+                writer.key("options")
+                writer.value(.object(options))
+            }
             writer.field("players", strings: players)
             writer.field("seats", seats)
             writer.field("phase", phase.rawValue)
@@ -286,7 +295,8 @@ extension RoomSummary {
     /// Reads one room's line: of a `rooms` page, a `lobby` snapshot or a lobby event.
     init(_ room: ServerFields) throws(ServerDecodeFailure) {
         self.init(
-            room: try room.string("room"), game: try room.string("game"), players: try room.strings("players"),
+            room: try room.string("room"), game: try room.string("game"),
+            options: try room.optionalJSONObject("options") ?? JSONObject(), players: try room.strings("players"),
             seats: try room.int("seats"), phase: try room.phase("phase"), spectators: try room.int("spectators"),
             bots: room.has("bots") ? try room.strings("bots") : [],
             ratings: try room.optionalArray("ratings").map { ratings throws(ServerDecodeFailure) in
