@@ -375,7 +375,7 @@ extension GameServer {
     /// - Parameter seq: for a reply every member hears (a Set claim), the `seq` of the state that shows it.
     func broadcast(_ message: ServerMessage, in room: Room, except excluded: String? = nil, seq: Int? = nil) {
         // An event comes after the state it follows, for spectators too.
-        sendSpectatorState(room)
+        sendOwedStates(room)
         let line = message.encodedLine(seq: seq)
         room.forEachMember { memberID, _ in
             if memberID != excluded, let client = players[memberID]?.client {
@@ -395,11 +395,18 @@ extension GameServer {
         var commonLine: [UInt8]?
         // The player list is the same in every view: built once, not once per viewer.
         let entries = playerEntries(of: room)
+        // Another player's command: its state can wait for the turn's end (``oweState(_:in:)``).
+        // Any other cause (a deadline, a player back, the game's begin) goes at once, so the
+        // notices and results sent to one player right after it still follow their state.
+        let actor = cause?.kind == StateCause.Kind.command.rawValue ? cause?.player : nil
         room.forEachMember { memberID, memberSeat in
-            guard let client = players[memberID]?.client else { return }
+            guard let player = players[memberID], let client = player.client else { return }
             // Spectators get the newest state once a turn (a Klondike race's racers change it
             // hundreds of times a second; each change for each spectator was most of the loop's work).
             if memberSeat == nil { return oweSpectatorsState(room) }
+            // So do players of what the others did, where each seat's view is its own to encode.
+            if !shared, let actor, player.name != actor { return oweState(memberID, in: room) }
+            settleOwedState(memberID, in: room)
             // A state replaces the one before it: a member far behind on reading (a spectator
             // who stopped) is sent none until it has read down, then the newest. So a room's
             // moves cost it one pending state, not one each (nor the time to encode them).
@@ -426,6 +433,7 @@ extension GameServer {
 
     /// Sends one player the current view without counting a change (after a resume).
     func sendState(_ room: Room, to player: Player) {
+        settleOwedState(player.id, in: room)
         let view = stateView(of: room, entries: playerEntries(of: room), forSeat: room.seat(of: player.id), now: gameNow)
         send(.state(view), to: player)
     }

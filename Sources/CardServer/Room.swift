@@ -43,6 +43,9 @@ final class Room {
     var engine: any GameEngine
     /// Whether the spectators are owed the room's newest state (``GameServer/sendSpectatorStates()``).
     var spectatorsOweState = false
+    /// Players owed their view of the room's newest state by the turn's end: a change another
+    /// player made, in a game whose views differ by seat (``GameServer/oweState(_:in:)``).
+    var playersOwedState: [String] = []
     /// The timer that will call the engine's deadline.
     var deadlineTimer: TimerToken?
     /// The engine deadline `deadlineTimer` runs to.
