@@ -46,7 +46,7 @@ struct MouseTests {
     }
 
     @Test func aClickOnAKlondikePilePicksIt() {
-        let state = #"{"type":"state","room":"KL00","game":"klondike","seq":4,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"rematch_votes":[],"player":"ann","draw":1,"stock":20,"waste_count":1,"waste":[{"rank":7,"suit":"clubs"}],"foundations":[[],[],[],[]],"tableau":[{"down":0,"up":[{"rank":9,"suit":"clubs"}]},{"down":1,"up":[{"rank":8,"suit":"hearts"}]},{"down":2,"up":[{"rank":10,"suit":"hearts"}]},{"down":3,"up":[{"rank":13,"suit":"spades"}]},{"down":4,"up":[{"rank":2,"suit":"diamonds"}]},{"down":5,"up":[{"rank":6,"suit":"clubs"}]},{"down":6,"up":[{"rank":1,"suit":"hearts"}]}],"moves":6,"rivals":{},"progress":[]}"#
+        let state = #"{"type":"state","room":"KL00","game":"klondike","seq":4,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"rematch_votes":[],"player":"ann","draw":1,"stock":20,"waste_count":1,"waste":[{"rank":7,"suit":"clubs"}],"foundations":[[],[],[],[]],"tableau":[{"down":0,"up":[{"rank":9,"suit":"clubs"}]},{"down":1,"up":[{"rank":8,"suit":"hearts"}]},{"down":2,"up":[{"rank":10,"suit":"hearts"}]},{"down":3,"up":[{"rank":13,"suit":"spades"}]},{"down":4,"up":[{"rank":2,"suit":"diamonds"}]},{"down":5,"up":[{"rank":6,"suit":"clubs"}]},{"down":6,"up":[{"rank":1,"suit":"hearts"}]}],"moves":6,"rivals":{},"progress":[],"can_finish":false}"#
         var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL00","game":"klondike","seat":0}"#, state])
         // The press marks; the release on the same place is the click. (Id 3 went to auto-play,
         // which sent the A♥ of t7 home.)
@@ -98,7 +98,7 @@ struct KlondikeFinishKeyTests {
         _ = host.take(ann)
         host.send(#"{"type":"finish","id":1}"#, from: ann)
         #expect(host.takeLines(ann) == [
-            #"{"type":"error","code":"illegal_move","message":"the cards go home by themselves only once the stock and the waste are empty and every card is face up","id":1}"#,
+            #"{"type":"error","code":"illegal_move","message":"the cards go home by themselves only once every card is face up and drawing alone can bring the stock and the waste home","id":1}"#,
         ])
     }
 }
