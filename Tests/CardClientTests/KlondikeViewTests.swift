@@ -77,7 +77,7 @@ struct KlondikeViewTests {
             "    a, then a pile   its top card goes where it fits best",
             "    d · u · Esc      draw · undo the last move · put the cards back",
             "    A                auto-play: safe cards go home by themselves (on or off)",
-            "    F                finish: all cards home, once none is face down or to draw",
+            "    F                finish: every card home; offered once none is face down",
             "    X                resign: you lose the game (asks first)",
         ])
         // At 80×24 every line of the list fits, the last one too.
