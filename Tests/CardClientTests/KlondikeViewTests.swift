@@ -8,7 +8,7 @@ struct KlondikeViewTests {
     static func card(_ rank: Int, _ suit: String) -> String { #"{"rank":\#(rank),"suit":"\#(suit)"}"# }
 
     /// A game a few moves in: 8♥ on pile 1, 7♣ waiting on the waste, the ace of spades home.
-    static let state = #"{"type":"state","room":"KL00","game":"klondike","seq":4,"phase":"playing","players":[{"name":"ann","seat":0,"score":1,"connected":true},{"name":"bob","seat":1,"score":3,"connected":true}],"spectators":0,"rematch_votes":[],"player":"ann","draw":1,"stock":20,"waste_count":3,"waste":[\#(card(7, "clubs"))],"foundations":[[\#(card(1, "spades"))],[],[],[]],"tableau":[{"down":0,"up":[\#(card(9, "clubs")),\#(card(8, "hearts"))]},{"down":1,"up":[\#(card(12, "diamonds"))]},{"down":2,"up":[\#(card(10, "hearts"))]},{"down":3,"up":[\#(card(13, "spades"))]},{"down":4,"up":[\#(card(2, "diamonds"))]},{"down":5,"up":[\#(card(6, "clubs"))]},{"down":0,"up":[]}],"moves":6,"rivals":{"bob":3},"progress":[]}"#
+    static let state = #"{"type":"state","room":"KL00","game":"klondike","seq":4,"phase":"playing","players":[{"name":"ann","seat":0,"score":1,"connected":true},{"name":"bob","seat":1,"score":3,"connected":true}],"spectators":0,"rematch_votes":[],"player":"ann","draw":1,"stock":20,"waste_count":3,"waste":[\#(card(7, "clubs"))],"foundations":[[\#(card(1, "spades"))],[],[],[]],"tableau":[{"down":0,"up":[\#(card(9, "clubs")),\#(card(8, "hearts"))]},{"down":1,"up":[\#(card(12, "diamonds"))]},{"down":2,"up":[\#(card(10, "hearts"))]},{"down":3,"up":[\#(card(13, "spades"))]},{"down":4,"up":[\#(card(2, "diamonds"))]},{"down":5,"up":[\#(card(6, "clubs"))]},{"down":0,"up":[]}],"moves":6,"rivals":{"bob":3},"progress":[],"can_finish":false}"#
 
     static func model() -> ClientModel {
         Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"KL00","game":"klondike","seat":0}"#, state])
@@ -77,7 +77,7 @@ struct KlondikeViewTests {
             "    a, then a pile   its top card goes where it fits best",
             "    d · u · Esc      draw · undo the last move · put the cards back",
             "    A                auto-play: safe cards go home by themselves (on or off)",
-            "    F                finish: all cards home, once none is face down or to draw",
+            "    F                finish: every card home; offered once none is face down",
             "    X                resign: you lose the game (asks first)",
         ])
         // At 80×24 every line of the list fits, the last one too.
@@ -87,7 +87,7 @@ struct KlondikeViewTests {
     }
 
     @Test func aRaceSpectatorSeesEachPlayersProgressAndNoCards() {
-        let watching = #"{"type":"state","room":"KL00","game":"klondike","seq":5,"phase":"playing","players":[{"name":"bob","seat":0,"score":4,"connected":true},{"name":"cy","seat":1,"score":1,"connected":true}],"spectators":1,"rematch_votes":[],"player":null,"draw":1,"stock":0,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{"bob":4,"cy":1},"progress":[{"name":"bob","cards_home":4,"moves":31},{"name":"cy","cards_home":1,"moves":1}]}"#
+        let watching = #"{"type":"state","room":"KL00","game":"klondike","seq":5,"phase":"playing","players":[{"name":"bob","seat":0,"score":4,"connected":true},{"name":"cy","seat":1,"score":1,"connected":true}],"spectators":1,"rematch_votes":[],"player":null,"draw":1,"stock":0,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{"bob":4,"cy":1},"progress":[{"name":"bob","cards_home":4,"moves":31},{"name":"cy","cards_home":1,"moves":1}],"can_finish":false}"#
         let model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"watching","room":"KL00"}"#, watching])
         let screen = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
         #expect(Array(screen[3...7]) == [

@@ -41,6 +41,6 @@ struct DocumentedBehaviourTests {
         // Not ready to finish on a fresh deal: the refusal says when it is.
         let reply = host.take(ann).first
         #expect(reply?["code"] == .string("illegal_move"))
-        #expect(reply?["message"] == .string("the cards go home by themselves only once the stock and the waste are empty and every card is face up"))
+        #expect(reply?["message"] == .string("the cards go home by themselves only once every card is face up and drawing alone can bring the stock and the waste home"))
     }
 }

@@ -66,7 +66,7 @@ struct SchemaTests {
     /// A state says what caused it, with who and which command where the kind needs them;
     /// a reply to a command that changed the room names the state's `seq`.
     @Test func causesAndReplySequenceNumbersAreChecked() {
-        let state = #"{"type":"state","room":"K7QX","game":"klondike","seq":5,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"seats":1,"rematch_votes":[],"cause":CAUSE,"player":"ann","draw":1,"stock":24,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{},"progress":[]}"#
+        let state = #"{"type":"state","room":"K7QX","game":"klondike","seq":5,"phase":"playing","players":[{"name":"ann","seat":0,"score":0,"connected":true}],"spectators":0,"seats":1,"rematch_votes":[],"cause":CAUSE,"player":"ann","draw":1,"stock":24,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{},"progress":[],"can_finish":false}"#
         func problems(_ cause: String) -> [String] {
             schema.problems(ofLine: state.replacing("CAUSE", with: cause), against: "serverMessage")
         }

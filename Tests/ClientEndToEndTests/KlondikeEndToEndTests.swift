@@ -312,6 +312,40 @@ struct KlondikeEndToEndTests {
         #expect(undone.contains(" moves \(line.count - 1) · draw 1 · home \(Self.home(last.before))/52\n"))
     }
 
+    /// Issue 43: deal 2 drawing one, played by the hints' moves (by pile keys): the key bar
+    /// offers `F finish` instead of `d draw` at the first state whose `can_finish` is true, with
+    /// cards still in the stock or the waste, and not one move before; `F` then wins the game.
+    @Test func finishIsOfferedWithCardsStillToDrawAndWins() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (line, _) = try Self.hintedLine(port: server.port, seed: 2, draw: 1)
+        let offer = try #require(line.firstIndex { $0.before.canFinish }, "the hints' line never offered finish")
+        let offered = line[offer].before
+        #expect(offered.stock + offered.wasteCount > 0, "offered with nothing left to draw")
+        #expect(offered.tableau.allSatisfy { $0.down == 0 })
+        let client = try Self.klondikeClient(server, options: "--option seed=2")
+        defer { client.close() }
+        let terminal = client.terminal
+        terminal.waitFor(" moves 0 · draw 1 · home 0/52")
+        for (index, step) in line[..<offer].enumerated() {
+            terminal.type(Self.pileKeys(step.command))
+            let shown = terminal.waitFor(" moves \(index + 1) · draw 1")
+            guard shown.contains(" moves \(index + 1) · draw 1") else {
+                Issue.record("move \(index + 1) (\(step.command)) did not show")
+                return
+            }
+            if index + 1 == offer - 1 {
+                #expect(shown.contains(" ←→↑↓ Enter move cards · d draw · u undo · H hint"), "a move before the offer:\n\(shown)")
+            }
+        }
+        let ready = terminal.waitFor(" ←→↑↓ Enter move cards · F finish · u undo · H hint")
+        #expect(ready.contains(" moves \(offer) · draw 1 · home \(Self.home(offered))/52"), "\(ready)")
+        #expect(ready.contains(" ←→↑↓ Enter move cards · F finish · u undo · H hint"), "\(ready)")
+        terminal.type("F")
+        let won = terminal.waitFor { $0.contains("you solved it in ") && $0.contains("game over: finished in ") }
+        #expect(won.contains(" · draw 1 · home 52/52 · game over: finished in "), "\(won)")
+    }
+
     /// Auto-play is on by default: deal 7's ace of diamonds goes home by itself, by a move the
     /// server counts. `A` turns it off, the legend says so, and the setting is kept on disk.
     @Test func autoPlaySendsASafeCardHomeAndATurnsItOff() throws {

@@ -40,19 +40,25 @@ extension KlondikeGame {
     ///   - waste: bottom to top: the last card plays.
     ///   - foundations: left to right, each bottom to top.
     ///   - tableau: left to right.
+    ///   - passes: how many times the waste may be turned over; nil for no limit.
+    ///   - scoring: how the game is scored.
     package static func position(
         draw: Int = 1,
         stock: String = "",
         waste: String = "",
         foundations: [[PlayingCard]] = [],
-        tableau: [TableauPile] = []
+        tableau: [TableauPile] = [],
+        passes: Int? = nil,
+        scoring: KlondikeScoring = .none
     ) -> KlondikeGame {
         KlondikeGame(
             drawCount: draw,
             stock: .cards(stock),
             waste: .cards(waste),
             foundations: foundations + Array(repeating: [], count: KlondikePile.foundationCount - foundations.count),
-            tableau: tableau + Array(repeating: .empty, count: KlondikePile.tableauCount - tableau.count)
+            tableau: tableau + Array(repeating: .empty, count: KlondikePile.tableauCount - tableau.count),
+            passes: passes,
+            scoring: scoring
         )
     }
 

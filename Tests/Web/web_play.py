@@ -474,19 +474,23 @@ def solution(run, seed):
 AUTO_HOME_OFF = "localStorage.setItem('cardserver-klondike-auto-home', 'off')"
 
 
-def nothing_hidden(s):
-    """Klondike: stock and waste empty and every card face up, what `finish` asks."""
-    return s['stock'] == 0 and s['waste_count'] == 0 and all(t['down'] == 0 for t in s['tableau'])
+def finish_offered(s):
+    """Klondike: the server would take `finish` (every card face up, and drawing alone brings
+    the stock and the waste home), as the state says."""
+    return s.get('can_finish') is True
 
 
-def play_solution(page, moves, touch, tag, shot='web-klondike'):
+def play_solution(page, moves, touch, tag, shot='web-klondike', no_offer_before=False):
     """Plays the solver's moves by clicks or taps (on the desktop each run from column to column
-    dragged with the mouse and dropped) until nothing is hidden; returns how many and the drags."""
+    dragged with the mouse and dropped) until the state offers finish; returns how many and the
+    drags. With no_offer_before, checks at each move that the page shows no Finish yet."""
     drags = 0
     for i, m in enumerate(moves):
         before = page.seq()
-        if nothing_hidden(page.state()):
+        if finish_offered(page.state()):
             return i, drags
+        if no_offer_before:
+            expect(not page.d.find_elements(By.CSS_SELECTOR, '.kfinish button'), f'Finish offered before move {i + 1}: {page.state()}')
         if m['type'] == 'draw':
             page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
         else:
@@ -505,7 +509,7 @@ def play_solution(page, moves, touch, tag, shot='web-klondike'):
         wait_for(f'move {i + 1} ({m}) to show', lambda: page.seq() != before)
         if i == 60 and shot:
             page.shot(f'{shot}-{tag}')
-    raise Failure('the solution ran out before nothing was hidden')
+    raise Failure('the solution ran out before the state offered finish')
 
 
 def scenario_klondike(run, width=1280, height=900, touch=False, tag='desktop'):
@@ -517,7 +521,7 @@ def scenario_klondike(run, width=1280, height=900, touch=False, tag='desktop'):
         page.create('klondike', 1, seed=7)
         moves = solution(run, 7)
         i, drags = play_solution(page, moves, touch, tag)
-        # Nothing left to find: the page offers to play every card home at once.
+        # Every card face up and the rest drawable: the page offers to play every card home at once.
         page.tap(page.d.find_element(By.XPATH, "//button[starts-with(normalize-space(.), 'Finish')]"))
         text = page.game_over_text()
         expect(text == 'You win!', f'game over says {text!r}')
@@ -1616,7 +1620,8 @@ def scenario_klondike_comforts(run, width=1280, height=900, touch=False, tag='de
     pile; with auto-play off a safe card on the waste stays there, and turning it on plays it;
     cards are 44 px wide or more (at 360 px too); deal 7 by the solver's moves: Finish is in
     view once nothing is hidden, and the win dances, unless the browser asks for less motion
-    (the phone does)."""
+    (the phone does). Finish is offered with cards still in the stock or the waste, not before
+    the state says the server would take it, and its draws win the game."""
     page = Page(run, width, height, touch, exact=True)
     reduced = touch
     try:
@@ -1677,12 +1682,17 @@ def scenario_klondike_comforts(run, width=1280, height=900, touch=False, tag='de
         wait_for('auto-play off', lambda: page.js("return localStorage.getItem('cardserver-klondike-auto-home')") == 'off')
         page.check()
         leave_room(page)
-        # Deal 7 by the solver's moves, auto-play off (the box remembers it): Finish in view.
+        # Deal 7 by the solver's moves, auto-play off (the box remembers it): Finish in view as
+        # soon as the state offers it, with cards still to draw (issue 43), and not before.
         page.create('klondike', 1, seed=7)
         expect(not wait_for('the box', lambda: page.d.find_elements(By.ID, 'kauto'))[0].is_selected(), 'auto-play stays off')
-        steps, _ = play_solution(page, solution(run, 7), touch, tag, shot=None)
+        steps, _ = play_solution(page, solution(run, 7), touch, tag, shot=None, no_offer_before=True)
         finish = wait_for('the Finish button', lambda: page.d.find_elements(By.CSS_SELECTOR, '.kfinish button'))[0]
         expect(in_view(page, finish), f'Finish is out of view: {finish.rect}')
+        offered = page.state()
+        to_draw = offered['stock'] + offered['waste_count']
+        expect(to_draw > 0 and all(t['down'] == 0 for t in offered['tableau']),
+               f'Finish offered with {offered["stock"]} in the stock, {offered["waste_count"]} on the waste, {[t["down"] for t in offered["tableau"]]} face down')
         page.shot(f'web-klondike-finish-{tag}')
         page.tap(finish)
         won = wait_for('the win', lambda: page.state()['phase'] == 'over' and won_animation(page) or None)
@@ -1693,7 +1703,8 @@ def scenario_klondike_comforts(run, width=1280, height=900, touch=False, tag='de
             page.shot(f'web-klondike-won-{tag}')
         expect(page.game_over_text() == 'You win!', 'the game won')
         page.check()
-        return f'A♦ home by itself, the hint marked {marked}, a safe card kept back while off; {steps} steps then Finish; win animation {won}'
+        return (f'A♦ home by itself, the hint marked {marked}, a safe card kept back while off; {steps} steps then Finish '
+                f'with {to_draw} cards to draw, won in {page.state()["moves"]} moves; win animation {won}')
     finally:
         page.close()
 

@@ -278,8 +278,9 @@ struct ServerMessageTests {
                 foundations: [[PlayingCard(rank: 1, suit: .spades)], [], [], []],
                 tableau: [(down: 0, up: [PlayingCard(rank: 13, suit: .hearts), PlayingCard(rank: 12, suit: .clubs)]), (down: 2, up: [])],
                 moves: 4, rivals: [NamedScore(name: "bob", score: 12)],
-                progress: [KlondikeProgress(name: "ann", cardsHome: 1, moves: 4), KlondikeProgress(name: "bob", cardsHome: 12, moves: 30)])))),
-         #"{"type":"state","room":"K7QX","game":"klondike","seq":2,"phase":"playing","players":[],"spectators":0,"rematch_votes":[],"player":"ann","draw":3,"stock":21,"waste_count":3,"waste":[{"rank":6,"suit":"diamonds"}],"foundations":[[{"rank":1,"suit":"spades"}],[],[],[]],"tableau":[{"down":0,"up":[{"rank":13,"suit":"hearts"},{"rank":12,"suit":"clubs"}]},{"down":2,"up":[]}],"moves":4,"rivals":{"bob":12},"progress":[{"name":"ann","cards_home":1,"moves":4},{"name":"bob","cards_home":12,"moves":30}]}"#),
+                progress: [KlondikeProgress(name: "ann", cardsHome: 1, moves: 4), KlondikeProgress(name: "bob", cardsHome: 12, moves: 30)],
+                canFinish: true)))),
+         #"{"type":"state","room":"K7QX","game":"klondike","seq":2,"phase":"playing","players":[],"spectators":0,"rematch_votes":[],"player":"ann","draw":3,"stock":21,"waste_count":3,"waste":[{"rank":6,"suit":"diamonds"}],"foundations":[[{"rank":1,"suit":"spades"}],[],[],[]],"tableau":[{"down":0,"up":[{"rank":13,"suit":"hearts"},{"rank":12,"suit":"clubs"}]},{"down":2,"up":[]}],"moves":4,"rivals":{"bob":12},"progress":[{"name":"ann","cards_home":1,"moves":4},{"name":"bob","cards_home":12,"moves":30}],"can_finish":true}"#),
         // The null branches: a brain state between rounds, concentration waiting, klondike with nobody to show.
         (.state(RoomState(
             room: "K7QX", game: "rps-brain", seq: 1, phase: .waiting, players: [], spectators: 0,
@@ -298,7 +299,7 @@ struct ServerMessageTests {
             gameFields: .klondike(KlondikeFields(
                 player: nil, draw: 1, stock: 0, wasteCount: 0, waste: [], foundations: [[], [], [], []], tableau: [],
                 moves: 0, rivals: [])))),
-         #"{"type":"state","room":"K7QX","game":"klondike","seq":1,"phase":"waiting","players":[],"spectators":1,"rematch_votes":[],"player":null,"draw":1,"stock":0,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{},"progress":[]}"#),
+         #"{"type":"state","room":"K7QX","game":"klondike","seq":1,"phase":"waiting","players":[],"spectators":1,"rematch_votes":[],"player":null,"draw":1,"stock":0,"waste_count":0,"waste":[],"foundations":[[],[],[],[]],"tableau":[],"moves":0,"rivals":{},"progress":[],"can_finish":false}"#),
         (.suggestion(move: .move(from: .tableau(2), to: .foundation(0), count: 1), text: "move 7♥ from t3 to f1", id: .int(6)),
          #"{"type":"suggestion","move":{"type":"move","from":"t3","to":"f1","count":1},"text":"move 7♥ from t3 to f1","id":6}"#),
         (.suggestion(move: nil, text: "no useful move: undo, or start a new game", id: nil),

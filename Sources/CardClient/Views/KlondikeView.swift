@@ -342,8 +342,8 @@ public struct KlondikeView: GameView {
     /// The keys in short; the legend beside the board and the list of keys spell them out.
     public func keys(for room: RoomModel) -> [KeyHelp] {
         guard room.phase == .playing else { return [] }
-        // Once nothing is left to find, one key plays every card home (and nothing is left to draw).
-        let finish = game(of: room).map(Self.canFinish) ?? false
+        // Once the server says the cards can all go home, one key plays them home, draws and all.
+        let finish = game(of: room)?.canFinish ?? false
         var keys = [KeyHelp("←→↑↓ Enter", "move cards"), finish ? KeyHelp("F", "finish") : KeyHelp("d", "draw"), KeyHelp("u", "undo")]
         if room.isSolo { keys.append(KeyHelp("H", "hint")) }
         return keys
@@ -364,13 +364,8 @@ public struct KlondikeView: GameView {
             KeyHelp("A", "auto-play: safe cards go home by themselves (on or off)"),
         ]
         if room.isSolo { keys.append(KeyHelp("H", "hint: the server's solver suggests a move")) }
-        keys.append(KeyHelp("F", "finish: all cards home, once none is face down or to draw"))
+        keys.append(KeyHelp("F", "finish: every card home; offered once none is face down"))
         return keys
-    }
-
-    /// Whether `finish` would be taken: stock and waste empty, every tableau card face up.
-    static func canFinish(_ game: KlondikeFields) -> Bool {
-        game.stock == 0 && game.wasteCount == 0 && game.tableau.allSatisfy { $0.down == 0 } && game.foundations.reduce(0) { $0 + $1.count } < 52
     }
 
     /// The mouse button down on a pile: the cards there are marked; what it does waits for the

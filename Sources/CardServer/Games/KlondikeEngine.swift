@@ -9,7 +9,9 @@ import Wire
 /// cards until the game is over, and an undo cannot take back a step that showed a card.
 struct KlondikeEngine: GameEngine {
     static let gameName = "klondike"
-    static let rulesVersion = 1
+    /// 2: `finish` is taken with cards still to draw when drawing alone brings them home (a
+    /// `finish` refused under version 1 could be taken now, so version 1 games are not re-judged).
+    static let rulesVersion = 2
     static let title = "Klondike"
     static let seatRange = 1...8
     static let defaultSeats = 1
@@ -24,7 +26,7 @@ struct KlondikeEngine: GameEngine {
         #"{"type":"move","from":"t3","to":"f1","count":1}  klondike: move cards between waste, t1-t7, f1-f4"#,
         #"{"type":"auto","from":"waste"}                   klondike: the double-tap move of a pile's top card"#,
         #"{"type":"undo"}                                  klondike: take back your last action (in a race, not a draw or turn-up)"#,
-        #"{"type":"finish"}                                klondike: every card home, once all are face up and stock and waste empty"#,
+        #"{"type":"finish"}                                klondike: every card home, once all are face up (state.can_finish)"#,
         #"{"type":"hint"}                                  klondike, solo: the next move of a winning line, else one that makes progress"#,
     ]
 
@@ -43,8 +45,10 @@ struct KlondikeEngine: GameEngine {
     private var games: [KlondikeGame?] = []
     /// Each seat's cards home and moves, kept as its game changes: every view of every state
     /// of a race lists them for all seats, and reading them from `games` copies each game
-    /// (a retain and release of each of its arrays) for every seat of every view.
-    private var standings: [(cardsHome: Int, moves: Int, score: Int)] = []
+    /// (a retain and release of each of its arrays) for every seat of every view. With them
+    /// whether `finish` would be taken, which may try the finish on a copy: once a move, not
+    /// once a view.
+    private var standings: [(cardsHome: Int, moves: Int, score: Int, canFinish: Bool)] = []
     /// Seats whose player left the game: out of the race, no longer listed.
     private var left: Set<Int> = []
     /// Set once the game has a result: then a race's spectators may see the cards.
@@ -89,7 +93,7 @@ struct KlondikeEngine: GameEngine {
         self.names = names.map { $0 ?? "" }
         let deal = KlondikeGame(seed: seed, drawCount: drawCount, passes: passes, scoring: scoring)
         games = names.map { $0 == nil ? nil : deal }
-        standings = Array(repeating: (deal.foundationCount, deal.moveCount, deal.score), count: names.count)
+        standings = Array(repeating: (deal.foundationCount, deal.moveCount, deal.score, deal.canFinish), count: names.count)
         left = []
         isOver = false
         startedAt = now
@@ -121,7 +125,7 @@ struct KlondikeEngine: GameEngine {
             throw .illegalMove(error.reason)
         }
         let game = games[seat]!
-        standings[seat] = (game.foundationCount, game.moveCount, game.score)
+        standings[seat] = (game.foundationCount, game.moveCount, game.score, game.canFinish)
         if case .undo = command { undos += 1 }
         var update = GameUpdate()
         if game.isWon {
@@ -244,7 +248,8 @@ struct KlondikeEngine: GameEngine {
                 KlondikeProgress(name: names[$0], cardsHome: standings[$0].cardsHome, moves: standings[$0].moves)
             },
             score: scoring == .none ? nil : game.map(\.score) ?? scoring.start,
-            passesLeft: game?.passesLeft ?? passes))
+            passesLeft: game?.passesLeft ?? passes,
+            canFinish: game != nil && shown.map { standings[$0].canFinish } ?? false))
     }
 
     /// Whether a seat has a game. Matched in place: `games[seat] != nil` copies the whole game

@@ -36,7 +36,8 @@ public enum KlondikeError: Error, Equatable, Sendable {
     case noAutoMove(PlayingCard)
     /// In a race, an undo would have taken back a draw or move that showed a face-down card.
     case undoWouldHideShownCard
-    /// `finish` before every card is face up and the stock and waste are empty.
+    /// `finish` before every card is face up, or when drawing alone would not bring every
+    /// card in the stock and the waste home (see ``KlondikeGame/canFinish``).
     case notReadyToFinish
     /// A draw on an empty stock when the waste may not be turned over again.
     case noPassesLeft(Int)
@@ -92,7 +93,7 @@ public enum KlondikeError: Error, Equatable, Sendable {
         case .noPassesLeft(let passes):
             "the stock is empty and the waste was turned over \(passes) \(passes == 1 ? "time" : "times"), as often as this game allows"
         case .notReadyToFinish:
-            "the cards go home by themselves only once the stock and the waste are empty and every card is face up"
+            "the cards go home by themselves only once every card is face up and drawing alone can bring the stock and the waste home"
         }
     }
 }

@@ -48,33 +48,4 @@ extension KlondikeGame {
         let pile = position.tableau[index]
         return pile.downCount == 0 && pile.up.count == 1
     }
-
-    /// Whether ``finish()`` can play every card home: the stock and the waste are empty and
-    /// every tableau card is face up, so nothing is left to find.
-    public var canFinish: Bool {
-        !isWon && position.stock.isEmpty && position.waste.isEmpty && position.tableau.allSatisfy { $0.downCount == 0 }
-    }
-
-    /// Plays every card home, lowest first, one move each (undo takes them back one by one).
-    ///
-    /// With every card face up, each tableau pile runs down in rank to its top, so the lowest
-    /// card left is on top of its pile and the card below it in its suit is already home:
-    /// it always fits, and the loop ends with all 52 home.
-    /// - Returns: how many cards went home.
-    /// - Throws: ``KlondikeError/notReadyToFinish``; ``KlondikeError/gameWon``.
-    @discardableResult
-    public mutating func finish() throws(KlondikeError) -> Int {
-        guard !isWon else { throw .gameWon }
-        guard canFinish else { throw .notReadyToFinish }
-        var moved = 0
-        while !isWon {
-            let tops = position.tableau.indices.compactMap { index in position.tableau[index].top.map { (index, $0) } }
-            guard let (index, card) = tops.min(by: { $0.1.rank < $1.1.rank }),
-                  let foundation = position.foundations.firstIndex(where: card.fitsFoundation)
-            else { break }
-            try move(from: .tableau(index), to: .foundation(foundation))
-            moved += 1
-        }
-        return moved
-    }
 }

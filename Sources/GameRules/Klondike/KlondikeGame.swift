@@ -157,17 +157,11 @@ public struct KlondikeGame: Sendable, Equatable {
         guard !position.stock.isEmpty else {
             guard !position.waste.isEmpty else { throw .nothingToDraw }
             if let passes, position.redeals >= passes { throw .noPassesLeft(passes) }
-            position.stock = position.waste.reversed()
-            position.redeals += 1
-            position.waste = []
+            position.turnWasteOver()
             record(.redeal)
             return
         }
-        let turned = min(drawCount, position.stock.count)
-        for _ in 0..<turned {
-            position.waste.append(position.stock.removeLast())
-        }
-        record(.draw(turned: turned))
+        record(.draw(turned: position.turn(drawCount)))
     }
 
     /// Takes back the last draw or move, including the turning up of a face-down
@@ -224,6 +218,25 @@ public struct KlondikeGame: Sendable, Equatable {
 
     /// How many more times the waste may be turned back over; nil for no limit.
     public var passesLeft: Int? { passes.map { max(0, $0 - position.redeals) } }
+}
+
+extension KlondikeGame.Position {
+    /// Turns `drawCount` cards (or what is left) from the stock onto the waste; returns how many.
+    /// A draw and the finish's trial on a copy both turn cards this way.
+    mutating func turn(_ drawCount: Int) -> Int {
+        let turned = min(drawCount, stock.count)
+        for _ in 0..<turned {
+            waste.append(stock.removeLast())
+        }
+        return turned
+    }
+
+    /// Turns the whole waste back over into the stock, so the next pass turns the cards in the same order.
+    mutating func turnWasteOver() {
+        stock = waste.reversed()
+        redeals += 1
+        waste = []
+    }
 }
 
 extension KlondikeGame: CustomReflectable {

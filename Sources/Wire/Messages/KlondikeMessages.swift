@@ -46,8 +46,12 @@ public struct KlondikeFields: Equatable, Sendable {
     public let score: Int?
     /// With the `passes` option: how many more times the waste may be turned over; nil for no limit.
     public let passesLeft: Int?
+    /// Whether `finish` would be taken now: the server's ``GameRules/KlondikeGame/canFinish``,
+    /// which only it can judge (it knows the order of the stock). False from a server before it.
+    public let canFinish: Bool
     /// Creates klondike state fields.
-    public init(player: String?, draw: Int, stock: Int, wasteCount: Int, waste: [PlayingCard], foundations: [[PlayingCard]], tableau: [(down: Int, up: [PlayingCard])], moves: Int, rivals: [NamedScore], progress: [KlondikeProgress] = [], score: Int? = nil, passesLeft: Int? = nil) {
+    public init(player: String?, draw: Int, stock: Int, wasteCount: Int, waste: [PlayingCard], foundations: [[PlayingCard]], tableau: [(down: Int, up: [PlayingCard])], moves: Int, rivals: [NamedScore], progress: [KlondikeProgress] = [], score: Int? = nil, passesLeft: Int? = nil, canFinish: Bool = false) {
+        self.canFinish = canFinish
         self.progress = progress
         self.score = score
         self.passesLeft = passesLeft
@@ -66,7 +70,7 @@ public struct KlondikeFields: Equatable, Sendable {
     public static func == (lhs: KlondikeFields, rhs: KlondikeFields) -> Bool {
         lhs.player == rhs.player && lhs.draw == rhs.draw && lhs.stock == rhs.stock && lhs.wasteCount == rhs.wasteCount
             && lhs.waste == rhs.waste && lhs.foundations == rhs.foundations && lhs.moves == rhs.moves && lhs.rivals == rhs.rivals
-            && lhs.progress == rhs.progress && lhs.score == rhs.score && lhs.passesLeft == rhs.passesLeft
+            && lhs.progress == rhs.progress && lhs.score == rhs.score && lhs.passesLeft == rhs.passesLeft && lhs.canFinish == rhs.canFinish
             && lhs.tableau.map(\.down) == rhs.tableau.map(\.down) && lhs.tableau.map(\.up) == rhs.tableau.map(\.up)
     }
 }
@@ -127,6 +131,7 @@ extension KlondikeFields {
             writer.field("moves", entry.moves)
             writer.closeObject()
         }
+        writer.field("can_finish", canFinish)
         if let score { writer.field("score", score) }
         if let passesLeft { writer.field("passes_left", passesLeft) }
     }
@@ -185,7 +190,8 @@ extension KlondikeFields {
             player: try fields.optionalString("player"), draw: try fields.int("draw"), stock: try fields.int("stock"),
             wasteCount: try fields.int("waste_count"), waste: try fields.playingCards("waste"), foundations: foundations,
             tableau: tableau, moves: try fields.int("moves"), rivals: rivals, progress: progress,
-            score: try fields.optionalInt("score"), passesLeft: try fields.optionalInt("passes_left"))
+            score: try fields.optionalInt("score"), passesLeft: try fields.optionalInt("passes_left"),
+            canFinish: try fields.optionalBool("can_finish") ?? false)
     }
 }
 

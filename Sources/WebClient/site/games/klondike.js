@@ -2,7 +2,8 @@
 // double-click it) to send it home. Keys: d draw, w waste, 1-7 tableau, f1-f4 foundations,
 // u undo, h hint, Esc cancel. Face-down cards are counts only: the server never sends them.
 // Comforts, as the best solitaires have them: safe cards go home by themselves (a setting),
-// Finish once nothing is hidden, the hint shown on the board, the clock, a short win.
+// Finish once every card is face up (when the server says so), the hint shown on the board,
+// the clock, a short win.
 
 import { h, fill, listWords, clock } from '../dom.js';
 import { playerRating, ratingText } from '../ratings.js';
@@ -206,8 +207,9 @@ export class KlondikeView {
       return this.pile(name, [downs, ups, t.down + t.up.length === 0 ? h('span', { class: 'kcard empty' }, 'K') : null],
         `tableau ${i + 1}${t.down ? `, ${t.down} face down` : ''}${t.up.length ? `, ${t.up.map(cardWords).join(', ')}` : ', empty'}`, mine, true);
     }));
-    // Nothing left to find (what the server's finish asks): every card home at a tap.
-    const done = s.stock === 0 && s.waste_count === 0 && s.tableau.every((t) => t.down === 0);
+    // The server says finish would be taken (every card face up, and drawing alone brings the
+    // rest home: only it knows the stock's order): every card home at a tap, draws and all.
+    const done = s.can_finish === true;
     fill(this.finish, mine && done ? h('button', { class: 'primary', onclick: () => this.send({ type: 'finish' }) }, 'Finish: play every card home') : null);
     const solo = seats === 1;
     fill(this.buttons, mine ? [
