@@ -46,7 +46,9 @@ extension GameServer {
         }
     }
 
-    func beginGame(_ room: Room, seed: UInt64) {
+    /// - Parameter rules: the rules version a game restored from the room log began under;
+    ///   nil for today's.
+    func beginGame(_ room: Room, seed: UInt64, rules: Int? = nil) {
         // Each clock is read once: the log, the game id and the rules all see the same times.
         let now = gameNow
         let wall = host.wallMilliseconds
@@ -81,6 +83,8 @@ extension GameServer {
         room.shortBytesBySeat = Array(repeating: 0, count: room.seats.count)
         room.resigned = []
         room.aborted = false
+        room.rulesVersion = rules ?? type(of: room.engine).rulesVersion
+        room.engine.judge(byRules: room.rulesVersion)
         apply(room.engine.start(names: names, seed: seed, now: now), in: room)
     }
 

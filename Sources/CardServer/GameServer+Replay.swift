@@ -25,7 +25,7 @@ extension GameServer {
         if isReplaying, replays.contains(room.gameID) { return }
         let (record, seats, names, beganAt) = (room.gameRecord, room.beganSeats, room.beganWith, room.beganAt)
         let (gameID, game, code, seed, options, startedMs) = (room.gameID, room.gameName, room.code, room.seed, room.options, Int(room.startedMs))
-        let rules = type(of: room.engine).rulesVersion
+        let rules = room.rulesVersion
         replays.save(gameID: gameID) {
             GameReplay(
                 gameID: gameID, game: game, room: code, seed: seed, options: options, players: names, startedMs: startedMs,
@@ -89,6 +89,7 @@ extension GameServer {
         var seated = replay.players.indices.filter { !replay.players[$0].isEmpty }
         var present = Set(seated)
         var resigned: Set<Int> = []
+        engine.judge(byRules: replay.rules)
         var update = engine.start(names: replay.players.map { $0.isEmpty ? nil : $0 }, seed: UInt64(replay.seed), now: origin)
         var result = update.result
         var now = origin
@@ -204,7 +205,8 @@ final class ReplayJob: @unchecked Sendable {
         guard replay.players.indices.contains(viewer) else {
             throw .badRequest("game \(gameID) has seats 0 to \(replay.players.count - 1), not \(viewer)")
         }
-        if let engine = GameServer.engines.first(where: { $0.gameName == replay.game }), engine.rulesVersion != replay.rules {
+        if let engine = GameServer.engines.first(where: { $0.gameName == replay.game }),
+           !(engine.oldestRulesVersion...engine.rulesVersion).contains(replay.rules) {
             // Today's rules might judge its moves otherwise: the record stands, its frames are not made up.
             throw CommandError(code: .noSuchGame, message:
                 "game \(gameID) was played under version \(replay.rules) of the \(replay.game) rules and this server plays version \(engine.rulesVersion): "

@@ -300,7 +300,7 @@ extension GameServer {
         case .begin(let code, let seed, _, let wall, let rules):
             guard let room = rooms[code] else { return }
             let current = type(of: room.engine).rulesVersion
-            guard rules == current else {
+            guard (type(of: room.engine).oldestRulesVersion...current).contains(rules) else {
                 // Never re-judged: today's rules might deal it otherwise or refuse its moves.
                 // The game is closed unfinished; the moves logged after it find no game.
                 room.isDealing = false
@@ -309,7 +309,7 @@ extension GameServer {
                 return
             }
             room.daily = room.engine.dailyKey.map { GameRecord.Daily(day: Timestamp.day(milliseconds: wall), deal: $0) }
-            beginGame(room, seed: seed)
+            beginGame(room, seed: seed, rules: rules)
         case .vote(let code, let playerID, _):
             guard let room = rooms[code], room.rematchVotes.insert(playerID).inserted else { return }
             if !startRematchIfAgreed(room) { broadcastState(room) }

@@ -87,6 +87,9 @@ final class Room {
     /// Game commands each seat has sent in the current game, refused ones counted: each is a
     /// record in the room log until the game ends (``ServerConfig/maxMovesPerSeat``).
     var movesBySeat: [Int] = []
+    /// The rules version the current game is judged by: today's, or the one a game restored
+    /// from the room log began under (``GameEngine/judge(byRules:)``).
+    var rulesVersion = 0
     /// Room-log bytes each seat's moves wrote while the disk was short, in the shortage
     /// ``GameServer/diskShortage`` numbers (``ServerConfig/seatReserveBytes``).
     var shortBytesBySeat: [Int] = []

@@ -87,4 +87,44 @@ struct KlondikeFinishRoomTests {
             #expect(rebuilt[field] == final[field], "\(field) in the replay's last frame")
         }
     }
+
+    /// A game begun under rules version 1, when `finish` waited for the stock and the waste to
+    /// be empty, comes back after a restart judged by version 1: the same position offers no
+    /// finish and a `finish` is refused as it was then. Nothing is closed.
+    @Test func aGameBegunUnderVersionOneIsJudgedByVersionOne() throws {
+        let directory = NSTemporaryDirectory() + "klondike-finish-v1-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let deal = KlondikeGame(seed: 1, drawCount: 1, scoring: .standard)
+        guard case .winnable(let actions) = KlondikeSolver.solve(deal, budget: KlondikeSolver.Budget(nodes: 30_000)).verdict else {
+            Issue.record("deal 1 drawing one was not solved")
+            return
+        }
+        let first = try Self.server(in: directory)
+        let ann = first.connect()
+        let token = OneGameRecordTests.token(of: ann, on: first, name: "ann")
+        first.send(#"{"type":"create","game":"klondike","options":{"seed":1,"draw":1,"scoring":"standard"}}"#, from: ann)
+        for action in actions.prefix(175) {
+            first.send(ClientRequest(command: ClientCommand(action)).jsonText, from: ann)
+        }
+        let state = try #require(first.take(ann).last { $0["type"] == .string("state") })
+        #expect(state["moves"] == .int(175))
+        #expect(state["can_finish"] == .bool(true))
+        first.server.flushRoomLog()
+        #expect(try RulesVersionTests.rewriteBegins(in: directory, rules: 1) == 1)
+
+        let second = try Self.server(in: directory)
+        #expect(!second.logLines.contains { $0.contains("closed unfinished") })
+        let back = second.connect()
+        second.send(#"{"type":"login","token":"\#(token)"}"#, from: back)
+        let resumed = try #require(second.take(back).last { $0["type"] == .string("state") })
+        for field in ["moves", "stock", "waste_count", "foundations", "tableau", "score"] {
+            #expect(resumed[field] == state[field], "\(field) after the restart")
+        }
+        #expect(resumed["phase"] == .string("playing"))
+        #expect(resumed["can_finish"] == .bool(false))
+        second.send(#"{"type":"finish","id":"f"}"#, from: back)
+        let refused = try #require(second.take(back).first)
+        #expect(refused["type"] == .string("error"))
+        #expect(refused["code"] == .string("illegal_move"))
+    }
 }

@@ -93,6 +93,13 @@ protocol GameEngine {
     /// begun otherwise (a deal, a move's legality, a score). Every `begin` record and replay
     /// carries it, so a restarted server never re-judges a game begun under other rules.
     static var rulesVersion: Int { get }
+    /// The oldest version these rules can still judge a game by (``judge(byRules:)``); a game
+    /// begun under an older one is closed at a restart, and its replay shows no frames.
+    static var oldestRulesVersion: Int { get }
+    /// Judges the games `start` begins from now by version `version` of the rules, one of
+    /// ``oldestRulesVersion`` through ``rulesVersion``: a game restored from the room log, or
+    /// replayed, by the version it began under; every new game by today's.
+    mutating func judge(byRules version: Int)
     /// The name people read, in the `games` catalog ("Klondike").
     static var title: String { get }
     /// Seat counts a room of this game may have.
@@ -179,6 +186,10 @@ extension GameEngine {
     var robotPlayers: [PlayerEntry] { [] }
 
     static var sameViewForEveryone: Bool { false }
+
+    static var oldestRulesVersion: Int { rulesVersion }
+
+    mutating func judge(byRules version: Int) {}
 
     /// A game's time option, in seconds, on the host's nanosecond clock.
     func nanoseconds(_ seconds: Int) -> UInt64 {

@@ -10,8 +10,11 @@ import Wire
 struct KlondikeEngine: GameEngine {
     static let gameName = "klondike"
     /// 2: `finish` is taken with cards still to draw when drawing alone brings them home (a
-    /// `finish` refused under version 1 could be taken now, so version 1 games are not re-judged).
+    /// `finish` refused under version 1 could be taken now, so a version 1 game, restored or
+    /// replayed, is judged by version 1: its `finish` never draws).
     static let rulesVersion = 2
+    /// Version 1 games are judged as they were played: their `finish` never draws.
+    static let oldestRulesVersion = 1
     static let title = "Klondike"
     static let seatRange = 1...8
     static let defaultSeats = 1
@@ -43,6 +46,8 @@ struct KlondikeEngine: GameEngine {
     private var names: [String] = []
     /// Each seat's own game; nil for an empty seat.
     private var games: [KlondikeGame?] = []
+    /// The rules version the next game is judged by (``judge(byRules:)``).
+    private var rules = Self.rulesVersion
     /// Each seat's cards home and moves, kept as its game changes: every view of every state
     /// of a race lists them for all seats, and reading them from `games` copies each game
     /// (a retain and release of each of its arrays) for every seat of every view. With them
@@ -89,9 +94,14 @@ struct KlondikeEngine: GameEngine {
         return { KlondikeSolver.winnableSeed(from: seed, drawCount: drawCount, passes: passes) ?? seed }
     }
 
+    mutating func judge(byRules version: Int) {
+        rules = version
+    }
+
     mutating func start(names: [String?], seed: UInt64, now: UInt64) -> GameUpdate {
         self.names = names.map { $0 ?? "" }
-        let deal = KlondikeGame(seed: seed, drawCount: drawCount, passes: passes, scoring: scoring)
+        var deal = KlondikeGame(seed: seed, drawCount: drawCount, passes: passes, scoring: scoring)
+        deal.finishDraws = rules >= 2
         games = names.map { $0 == nil ? nil : deal }
         standings = Array(repeating: (deal.foundationCount, deal.moveCount, deal.score, deal.canFinish), count: names.count)
         left = []

@@ -14,6 +14,7 @@ extension KlondikeGame {
     public var canFinish: Bool {
         guard !isWon, position.tableau.allSatisfy({ $0.downCount == 0 }) else { return false }
         if position.stock.isEmpty, position.waste.isEmpty { return true }
+        guard finishDraws else { return false }
         var trial = position
         var plan = FinishPlan()
         while let step = plan.next(in: trial, drawCount: drawCount, passes: passes) {

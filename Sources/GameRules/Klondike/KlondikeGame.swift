@@ -58,6 +58,10 @@ public struct KlondikeGame: Sendable, Equatable {
     /// The cards where they lie now, every one known; the extensions in other files (moves,
     /// finish) change it too, and the solver reads it.
     package internal(set) var position: Position
+    /// Whether ``finish()`` may draw: true, as today's rules have it; false for a game begun
+    /// before (a server's rules version 1), whose `finish` waited for the stock and the waste
+    /// to be empty, so a game of then is judged as it was played.
+    public var finishDraws = true
     /// The draws and moves that `undo` can still take back, oldest first; at most ``maxUndoDepth``.
     private(set) var history: [Step] = []
     /// What each step of ``history`` changed the score by, so undo gives it back exactly.
