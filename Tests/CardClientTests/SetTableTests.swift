@@ -87,11 +87,11 @@ struct SetTableTests {
             " │       │ │       │ │       │ │       │   you",
             " │   ▲   │ │   ●   │ │ ● ● ● │ │  ■ ■  │     1 Set · 1 wrong · fastest 0:18",
             " │  red  │ │  red  │ │ green │ │  red  │   bob",
-            " └───────┘ └───────┘ └───────┘ └───────┘     2 Sets · 0 wrong · fastest 0:05",
+            " └───────┘ └───────┘ └───────┘ └───────┘     2 Sets · 0 wrong · fastest 5.0 s",
         ])
         let events = (model.room?.chat ?? []).suffix(3)
         #expect(Array(events) == [
-            .event("game over: bob wins"), .event("you: 1 Set · 1 wrong claim · fastest 0:18"), .event("bob: 2 Sets · 0 wrong claims · fastest 0:05"),
+            .event("game over: bob wins"), .event("you: 1 Set · 1 wrong claim · fastest 0:18"), .event("bob: 2 Sets · 0 wrong claims · fastest 5.0 s"),
         ])
     }
 
@@ -114,5 +114,13 @@ struct SetTableTests {
         // 119 columns: the cards of 80 columns.
         let narrower = Fixtures.trimmed(ScreenRenderer.render(Fixtures.soloSet(cards: 12), size: ScreenSize(width: 119, height: 40), color: false, now: 0))
         #expect(narrower[5] == " ┌ a ────┐ ┌ b ────┐ ┌ c ────┐ ┌ d ────┐")
+    }
+}
+
+/// A Set's time in the tallies: a clock's "0:00" said nothing of a Set found within a second.
+struct SetQuicknessTests {
+    @Test(arguments: [(0, "0.0 s"), (800, "0.8 s"), (4_250, "4.2 s"), (9_999, "9.9 s"), (10_000, "0:10"), (18_400, "0:18"), (75_000, "1:15")])
+    func underTenSecondsInTenthsThenTheClock(milliseconds: Int, said: String) {
+        #expect(SetTally.quickness(milliseconds: milliseconds) == said)
     }
 }

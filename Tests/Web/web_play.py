@@ -344,7 +344,7 @@ def scenario_set(run, width=1280, height=900, touch=False, tag='desktop'):
         text = page.game_over_text()
         # The end's tallies, as the terminal has them.
         tally = wait_for('the tallies', lambda: page.d.find_element(By.CSS_SELECTOR, '.game.set .tallies').text)
-        expect(re.fullmatch(rf'you: {claims} Sets · 0 wrong claims · fastest \d+:\d\d', tally), f'the tallies say {tally!r}')
+        expect(re.fullmatch(rf'you: {claims} Sets · 0 wrong claims · fastest (\d\.\d s|\d+:\d\d)', tally), f'the tallies say {tally!r}')
         expect(text == 'You win!', f'game over says {text!r}')
         over = wait_for('game_over at the watcher', lambda: watcher.first('game_over'))
         expect(over['winners'] == [page.state()['players'][0]['name']], f'winners {over["winners"]}')

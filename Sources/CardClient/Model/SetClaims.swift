@@ -65,11 +65,17 @@ public struct SetTally: Equatable, Sendable {
         return tallies
     }
 
-    /// "ann: 12 Sets · 1 wrong claim · fastest 0:04" (you for `me`).
+    /// "ann: 12 Sets · 1 wrong claim · fastest 4.2 s" (you for `me`).
     public func sentence(me: String?) -> String {
         var parts = ["\(sets) Set\(sets == 1 ? "" : "s")", "\(wrong) wrong claim\(wrong == 1 ? "" : "s")"]
-        if let fastestMs { parts.append("fastest " + Narration.clock(milliseconds: fastestMs)) }
+        if let fastestMs { parts.append("fastest " + Self.quickness(milliseconds: fastestMs)) }
         return "\(player == me ? "you" : player): " + parts.joined(separator: " · ")
+    }
+
+    /// A Set's time: tenths of a second under ten seconds ("0.8 s", where a clock's "0:00"
+    /// said nothing), then the clock ("0:18").
+    public static func quickness(milliseconds: Int) -> String {
+        milliseconds < 10_000 ? "\(milliseconds / 1000).\(milliseconds % 1000 / 100) s" : Narration.clock(milliseconds: milliseconds)
     }
 }
 

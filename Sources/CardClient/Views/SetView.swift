@@ -142,7 +142,7 @@ public struct SetView: GameView {
             for tally in tallies {
                 lines.append(StyledLine(tally.player == context.me ? "you" : tally.player, Palette.strong))
                 var figures = "  \(tally.sets) Set\(tally.sets == 1 ? "" : "s") · \(tally.wrong) wrong"
-                if let fastest = tally.fastestMs { figures += " · fastest " + Narration.clock(milliseconds: fastest) }
+                if let fastest = tally.fastestMs { figures += " · fastest " + SetTally.quickness(milliseconds: fastest) }
                 lines.append(StyledLine(figures, Palette.quiet))
             }
             return lines

@@ -201,7 +201,7 @@ export class SetView {
     }
     const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
     fill(this.tallies, [...rows].map(([name, r]) => h('li', {},
-      `${name === this.ctx.me() ? 'you' : name}: ${plural(r.sets, 'Set')} · ${plural(r.wrong, 'wrong claim')}${r.fastest === null ? '' : ` · fastest ${elapsed(r.fastest)}`}`)));
+      `${name === this.ctx.me() ? 'you' : name}: ${plural(r.sets, 'Set')} · ${plural(r.wrong, 'wrong claim')}${r.fastest === null ? '' : ` · fastest ${quickness(r.fastest)}`}`)));
   }
 
   renderFound() {
@@ -225,6 +225,11 @@ export class SetView {
 }
 
 /** Time gone by, in whole seconds: "4:12". */
+/** A Set's time: tenths of a second under ten seconds ("0.8 s", where "0:00" said nothing), then the clock. */
+function quickness(ms) {
+  return ms < 10000 ? `${Math.floor(ms / 1000)}.${Math.floor((ms % 1000) / 100)} s` : elapsed(ms);
+}
+
 function elapsed(ms) {
   const t = Math.floor(ms / 1000);
   return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
