@@ -88,13 +88,7 @@ struct DiskReserveTests {
     @Test func gamesUnderWayFinishOnADiskAnotherProgramFilled() throws {
         let (host, rooms, results, folder) = try Self.server(seatReserve: 32 * 1024)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let ann = host.player("ann")
-        let bob = host.player("bob", peer: "127.0.0.2:1")
-        host.send(#"{"type":"create","game":"rps","options":{"rounds":2}}"#, from: ann)
-        let room = host.take(ann).first?["room"]?.stringValue ?? ""
-        host.send(#"{"type":"join","room":"\#(room)"}"#, from: bob)
-        _ = host.take(ann)
-        _ = host.take(bob)
+        let (ann, bob, _) = StorageFailureTests.rpsRoom(host, rounds: 2)
         // The log clock keeps room for the game's two seats, and the journal for its record.
         let (roomsBefore, resultsBefore) = (rooms.size, results.size)
         host.advance(by: .seconds(1))

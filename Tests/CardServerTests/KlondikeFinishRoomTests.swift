@@ -21,21 +21,29 @@ struct KlondikeFinishRoomTests {
         return host
     }
 
+    /// Deal 1 drawing one, standard scoring, created by ann on a server in `directory`, and
+    /// the solver's winning line for it (30,000 positions, so always the same line).
+    static func dealOne(in directory: String) throws -> (host: ScriptedHost, ann: ClientID, token: String, deal: KlondikeGame, actions: [KlondikeAction]) {
+        let deal = KlondikeGame(seed: 1, drawCount: 1, scoring: .standard)
+        guard case .winnable(let actions) = KlondikeSolver.solve(deal, budget: KlondikeSolver.Budget(nodes: 30_000)).verdict else {
+            throw DealOneUnsolved()
+        }
+        let host = try server(in: directory)
+        let ann = host.connect()
+        let token = OneGameRecordTests.token(of: ann, on: host, name: "ann")
+        host.send(#"{"type":"create","game":"klondike","options":{"seed":1,"draw":1,"scoring":"standard"}}"#, from: ann)
+        return (host, ann, token, deal, actions)
+    }
+
+    struct DealOneUnsolved: Error {}
+
     /// Deal 1 drawing one, by the solver's winning line (30,000 positions, so always the same
     /// line): every card is face up after 175 moves with one card still in the stock or the
     /// waste; the state says finish from there, not before, and the finish takes 16 more.
     @Test func theStateOffersFinishWithACardToDrawAndARestartAndAReplayKeepIt() throws {
         let directory = NSTemporaryDirectory() + "klondike-finish-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let deal = KlondikeGame(seed: 1, drawCount: 1, scoring: .standard)
-        guard case .winnable(let actions) = KlondikeSolver.solve(deal, budget: KlondikeSolver.Budget(nodes: 30_000)).verdict else {
-            Issue.record("deal 1 drawing one was not solved")
-            return
-        }
-        let first = try Self.server(in: directory)
-        let ann = first.connect()
-        let token = OneGameRecordTests.token(of: ann, on: first, name: "ann")
-        first.send(#"{"type":"create","game":"klondike","options":{"seed":1,"draw":1,"scoring":"standard"}}"#, from: ann)
+        let (first, ann, token, deal, actions) = try Self.dealOne(in: directory)
         var state = try #require(first.take(ann).last { $0["type"] == .string("state") })
         var game = deal
         for action in actions where state["can_finish"] != .bool(true) {
@@ -94,15 +102,7 @@ struct KlondikeFinishRoomTests {
     @Test func aGameBegunUnderVersionOneIsJudgedByVersionOne() throws {
         let directory = NSTemporaryDirectory() + "klondike-finish-v1-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let deal = KlondikeGame(seed: 1, drawCount: 1, scoring: .standard)
-        guard case .winnable(let actions) = KlondikeSolver.solve(deal, budget: KlondikeSolver.Budget(nodes: 30_000)).verdict else {
-            Issue.record("deal 1 drawing one was not solved")
-            return
-        }
-        let first = try Self.server(in: directory)
-        let ann = first.connect()
-        let token = OneGameRecordTests.token(of: ann, on: first, name: "ann")
-        first.send(#"{"type":"create","game":"klondike","options":{"seed":1,"draw":1,"scoring":"standard"}}"#, from: ann)
+        let (first, ann, token, _, actions) = try Self.dealOne(in: directory)
         for action in actions.prefix(175) {
             first.send(ClientRequest(command: ClientCommand(action)).jsonText, from: ann)
         }

@@ -29,11 +29,11 @@ struct StorageFailureTests {
     /// What a log holds, as text.
     static func text(_ log: MemoryLog) -> String { String(decoding: log.bytes, as: UTF8.self) }
 
-    /// ann and bob seated in a 3-round rps room; outboxes emptied.
-    static func rpsRoom(_ host: ScriptedHost) -> (ann: ClientID, bob: ClientID, room: String) {
+    /// ann and bob seated in an rps room of `rounds` rounds; outboxes emptied.
+    static func rpsRoom(_ host: ScriptedHost, rounds: Int = 3) -> (ann: ClientID, bob: ClientID, room: String) {
         let ann = host.player("ann")
         let bob = host.player("bob", peer: "127.0.0.2:1")
-        host.send(#"{"type":"create","game":"rps","options":{"rounds":3}}"#, from: ann)
+        host.send(#"{"type":"create","game":"rps","options":{"rounds":\#(rounds)}}"#, from: ann)
         let room = host.take(ann).first?["room"]?.stringValue ?? ""
         host.send(#"{"type":"join","room":"\#(room)"}"#, from: bob)
         _ = host.take(ann)
