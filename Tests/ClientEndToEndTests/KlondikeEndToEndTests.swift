@@ -224,7 +224,7 @@ struct KlondikeEndToEndTests {
             screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4).map { String($0.prefix(37)) }
         }
         Self.press(terminal, ["Down", "Enter"])
-        let picked = board(terminal.waitFor("picked up: Enter where they go"))
+        let picked = board(terminal.waitFor("picked up: Enter where it goes"))
         #expect(picked.filter { $0.contains("▸") }.count == 1, "\(picked.joined(separator: "\n"))")
         #expect(!picked.contains { $0.contains("*") })
         #expect(picked.contains { $0.contains("[1]") })

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TestServers
+import Testing
 
 /// A terminal for the real client: a detached tmux session on its own tmux server (socket), so
 /// tests never touch anyone's tmux. Type with ``type(_:)``, read with ``screen()``, and always
@@ -57,10 +58,16 @@ final class Tmux {
         return shown
     }
 
-    /// Waits up to 10 s for `text` to appear; returns the screen.
+    /// Waits up to 10 s for `text` to appear; returns the screen. A text that never came is
+    /// a failure recorded here, with the screen: a check made on the screen returned after
+    /// the wait ran out could otherwise pass without the text ever shown.
     @discardableResult
-    func waitFor(_ text: String, seconds: Double = 10) -> String {
-        waitFor(seconds) { $0.contains(text) }
+    func waitFor(_ text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        let shown = waitFor(seconds) { $0.contains(text) }
+        if !shown.contains(text) {
+            Issue.record("waited \(seconds) s for \"\(text)\"; the screen:\n\(shown)", sourceLocation: sourceLocation)
+        }
+        return shown
     }
 
     /// Ends the session, everything in it, and its tmux server.
