@@ -56,8 +56,13 @@ def greedy_move(state):
     """The next move of a simple greedy player, or a draw, or None when neither makes sense."""
     tableau, foundations, waste = state["tableau"], state["foundations"], state["waste"]
     piles = range(7)
-    if state["stock"] == 0 and state["waste_count"] == 0 and all(p["down"] == 0 for p in tableau):
-        return {"type": "finish"}  # every card is face up: they all go home
+    # The server says when `finish` would be taken (with cards still to draw, it tried the
+    # finish first); a server before 0.12.0 has no `can_finish`: every card face up, none left.
+    can_finish = state.get("can_finish")
+    if can_finish is None:
+        can_finish = state["stock"] == 0 and state["waste_count"] == 0 and all(p["down"] == 0 for p in tableau)
+    if can_finish:
+        return {"type": "finish"}  # every card goes home
     # A card home.
     if waste and home_for(waste[0], foundations) is not None:
         return {"type": "move", "from": "waste", "to": f"f{home_for(waste[0], foundations) + 1}"}
