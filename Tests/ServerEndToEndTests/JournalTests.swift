@@ -133,10 +133,12 @@ struct JournalTests {
         #expect(lines.count == 2)
         #expect(lines.first?.contains(#""winners":["robot"]"#) == true)
         #expect(lines.first?.contains(#""robots":["robot"]"#) == true)
-        // The robot won, and is on no board.
+        // The robot won, and is on no board (ann's point is the random robot's throw against her rock).
         ann.send(#"{"type":"leaderboard","game":"rps"}"#)
-        let board = try ann.receive(until: "leaderboard").message
-        #expect(board["entries"] == .array([.object(JSONObject([("name", .string("ann")), ("games", .int(1)), ("wins", .int(0)), ("points", .int(0))]))]))
+        let entries = try ann.receive(until: "leaderboard").message["entries"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        #expect(entries.map { $0["name"] } == [.string("ann")])
+        #expect(entries.first?["games"] == .int(1))
+        #expect(entries.first?["wins"] == .int(0))
     }
 
     /// Each solo game with a first move.
