@@ -89,7 +89,8 @@ struct Options: Equatable {
           --min-free-space BYTES
                                 Free space DIR's file system must keep: under it
                                 new games get server_busy while games under way
-                                play on (default: 64M)
+                                play on, each seat within 32 KiB more of moves,
+                                kept allocated for it (default: 64M)
           --repair              Repair DIR's room log and results journal instead
                                 of serving, with the server stopped: keep every
                                 good record in order, move damaged lines to
