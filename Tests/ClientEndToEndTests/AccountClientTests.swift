@@ -74,6 +74,7 @@ struct AccountClientTests {
             terminal.press("Enter")
         }
         let waiting = terminal.waitFor(60) { $0.contains("waiting · 1 of 2 seated · rated") }
+        #expect(waiting.contains("waiting · 1 of 2 seated · rated"), "\(waiting)")
         #expect(waiting.contains(" ann (1500?) 0 · 0 watching"))
         let code = try #require(waiting.split(separator: "\n").first?.split(separator: " ").first.map(String.init))
 

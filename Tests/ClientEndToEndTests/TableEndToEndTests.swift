@@ -46,7 +46,8 @@ struct TableEndToEndTests {
         let others = cards.indices.filter { !taken.contains($0) }
         let letter = { (position: Int) in SetLabels.letter(position, of: cards.count) }
         // The letters name the board once the client has drawn it.
-        terminal.waitFor { $0.contains(" ann 0 · bob 0") && $0.contains("┌ l ────┐") }
+        let drawn = terminal.waitFor { $0.contains(" ann 0 · bob 0") && $0.contains("┌ l ────┐") }
+        #expect(drawn.contains(" ann 0 · bob 0") && drawn.contains("┌ l ────┐"), "\(drawn)")
 
         terminal.type(letter(others[0]) + letter(others[1]))
         let picked = terminal.waitFor("╔ \(letter(others[1])) ════╗")
@@ -123,7 +124,8 @@ struct TableEndToEndTests {
         bob.send(#"{"type":"join","room":"\#(code)"}"#)
         try bob.expect("joined")
         for round in 1...2 {
-            terminal.waitFor { $0.contains("Round \(round) ·") && $0.contains("your move…") }
+            let asked = terminal.waitFor { $0.contains("Round \(round) ·") && $0.contains("your move…") }
+            #expect(asked.contains("Round \(round) ·") && asked.contains("your move…"), "\(asked)")
             terminal.type("r")
             try bob.expect("state") { $0["waiting_on"] == .array(["bob"]) }
             bob.send(#"{"type":"throw","sign":"scissors"}"#)
