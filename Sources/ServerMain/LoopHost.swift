@@ -127,13 +127,24 @@ final class LoopHost: ServerHost {
 /// Log lines on stderr, each stamped with UTC time.
 enum Log {
     static func write(_ message: String) {
-        writeStandardError("\(Timestamp.iso8601(milliseconds: WallClock.milliseconds)) \(message)\n")
+        writeStandardError(line(message))
+    }
+
+    /// `message` as a log line: stamped with the time now, ended by a newline.
+    static func line(_ message: String) -> String {
+        "\(Timestamp.iso8601(milliseconds: WallClock.milliseconds)) \(message)\n"
     }
 }
 
 /// Writes text to file descriptor 2 whole (stdio's `stderr` is shared mutable state to Swift 6).
 func writeStandardError(_ text: String) {
-    var bytes = Array(text.utf8)[...]
+    writeStandardError(Array(text.utf8)[...])
+}
+
+/// Writes bytes to file descriptor 2 whole, retrying EINTR and short writes; on a failure the
+/// rest is dropped (a log has nowhere else to say so).
+func writeStandardError(_ text: ArraySlice<UInt8>) {
+    var bytes = text
     while !bytes.isEmpty {
         let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
         if written < 0, errno == EINTR { continue }

@@ -1,8 +1,3 @@
-import CardServer
-import Glibc
-import Network
-import SystemCall
-
 /// The log lines of one loop turn, written to standard error with one write(2) when the turn
 /// ends rather than one each: a turn that logs a line a player (a wave of thousands paired,
 /// each join said) cost the loop a system call a line, 200 ms in `cardbench attack --only
@@ -16,20 +11,14 @@ final class TurnLog {
 
     /// Keeps `message` for the turn's end, stamped with the time now.
     func append(_ message: String) {
-        pending.append(contentsOf: "\(Timestamp.iso8601(milliseconds: WallClock.milliseconds)) \(message)\n".utf8)
+        pending.append(contentsOf: Log.line(message).utf8)
         if pending.count >= Self.flushBytes { flush() }
     }
 
     /// Writes what the turn logged (nothing when it logged nothing).
     func flush() {
         guard !pending.isEmpty else { return }
-        var start = 0
-        while start < pending.count {
-            let written = pending.withUnsafeBytes { Glibc.write(2, $0.baseAddress! + start, $0.count - start) }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { break }
-            start += written
-        }
+        writeStandardError(pending[...])
         pending.removeAll(keepingCapacity: pending.count <= Self.flushBytes * 2)
     }
 }
