@@ -65,7 +65,7 @@ extension GameServer {
     public func endOfTurn() {
         turnShares.endTurn()
         // Before the turn's results are announced: a game's last state comes before its `game_over`.
-        sendSpectatorStates()
+        sendOwedStates()
         // The lobby's changes of the turn, to its subscribers: after the states that made them.
         publishLobby()
         // The turn's room records go to the kernel before any of its replies can.

@@ -18,7 +18,14 @@ extension GameServer {
     func oweState(_ playerID: String, in room: Room) {
         guard !room.playersOwedState.contains(playerID) else { return }
         room.playersOwedState.append(playerID)
-        if !room.spectatorsOweState, room.playersOwedState.count == 1 { roomsOwingSpectators.append(room) }
+        listAsOwing(room)
+    }
+
+    /// Puts `room` on the turn's list of rooms owing states, once.
+    private func listAsOwing(_ room: Room) {
+        guard !room.listedAsOwing else { return }
+        room.listedAsOwing = true
+        roomsOwingStates.append(room)
     }
 
     /// `playerID` was just sent the room's newest state: it is owed none.
@@ -51,7 +58,7 @@ extension GameServer {
     func oweSpectatorsState(_ room: Room) {
         guard !room.spectatorsOweState else { return }
         room.spectatorsOweState = true
-        if room.playersOwedState.isEmpty { roomsOwingSpectators.append(room) }
+        listAsOwing(room)
     }
 
     /// Sends `room`'s spectators the state they are owed, if any: its newest, encoded once.
@@ -76,11 +83,12 @@ extension GameServer {
     }
 
     /// The turn's end: every room's members get the states they are owed.
-    func sendSpectatorStates() {
-        guard !roomsOwingSpectators.isEmpty else { return }
-        for room in roomsOwingSpectators {
+    func sendOwedStates() {
+        guard !roomsOwingStates.isEmpty else { return }
+        for room in roomsOwingStates {
+            room.listedAsOwing = false
             sendOwedStates(room)
         }
-        roomsOwingSpectators.removeAll(keepingCapacity: true)
+        roomsOwingStates.removeAll(keepingCapacity: true)
     }
 }

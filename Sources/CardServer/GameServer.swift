@@ -69,8 +69,8 @@ public final class GameServer {
     /// Raised at shutdown: a password job under way ends at once (``PBKDF2``).
     let passwordStop = StopSignal()
     var rooms: [String: Room] = [:]
-    /// The rooms whose spectators are owed a state by the turn's end (``sendSpectatorStates()``).
-    var roomsOwingSpectators: [Room] = []
+    /// The rooms whose members are owed a state by the turn's end (``sendOwedStates()``), each once.
+    var roomsOwingStates: [Room] = []
     /// The public rooms as `rooms` pages show them.
     let listing = RoomListing()
     /// What `/metrics` shows, kept as things happen.

@@ -41,8 +41,10 @@ final class Room {
     /// `summary` encoded, kept so a page is assembled by copying bytes.
     var summaryText: [UInt8] = []
     var engine: any GameEngine
-    /// Whether the spectators are owed the room's newest state (``GameServer/sendSpectatorStates()``).
+    /// Whether the spectators are owed the room's newest state (``GameServer/sendOwedStates()``).
     var spectatorsOweState = false
+    /// Whether the room is in ``GameServer/roomsOwingStates`` this turn.
+    var listedAsOwing = false
     /// Players owed their view of the room's newest state by the turn's end: a change another
     /// player made, in a game whose views differ by seat (``GameServer/oweState(_:in:)``).
     var playersOwedState: [String] = []
