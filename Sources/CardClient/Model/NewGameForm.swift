@@ -23,6 +23,20 @@ public struct NewGameForm: Equatable, Sendable {
             self.options = options
             self.rated = rated
         }
+
+        /// Keeps the seats and the options to what the catalog says `create` takes for `game`
+        /// (``GameOption/reconcile``): the option just changed keeps its value, the others give
+        /// way (daily on: one seat and no seed; the robot chosen: one seat; two seats: no robot).
+        /// A value the rules set that is the option's default is left out, as the form leaves defaults.
+        mutating func followRules(of game: GameInfo, changed: String?) {
+            var chosenSeats = seats ?? game.defaultSeats
+            var given = options
+            GameOption.reconcile(&given, seats: &chosenSeats, seatRange: game.seats, declared: game.options, changed: changed)
+            if chosenSeats != (seats ?? game.defaultSeats) { seats = chosenSeats }
+            options = JSONObject(given.pairs.filter { pair in
+                game.options.first { $0.name == pair.key }?.defaultValue != pair.value
+            }.map { ($0.key, $0.value) })
+        }
     }
 
     /// What the form remembers between runs: the game chosen last, and each game's choices.
@@ -71,9 +85,7 @@ public struct NewGameForm: Equatable, Sendable {
             }.map { ($0.key, $0.value) })
             if let seats = kept.seats, !game.seats.contains(seats) { kept.seats = nil }
             // Choices kept from before the catalog said which options go together follow it now.
-            var seats = kept.seats ?? game.defaultSeats
-            GameOption.reconcile(&kept.options, seats: &seats, seatRange: game.seats, declared: game.options, changed: nil)
-            if seats != (kept.seats ?? game.defaultSeats) { kept.seats = seats }
+            kept.followRules(of: game, changed: nil)
             choices[game.name] = kept
         }
     }
@@ -152,19 +164,10 @@ public struct NewGameForm: Equatable, Sendable {
         }
     }
 
-    /// Keeps the seats and the options to what the catalog says `create` takes (``GameOption/reconcile``):
-    /// the field just changed keeps its value, the others give way (daily on: one seat and
-    /// no seed; the robot chosen: one seat; two seats: no robot).
+    /// The chosen game's choices follow the catalog's rules (``Choices/followRules(of:changed:)``).
     private mutating func followRules(changed: String?) {
         guard let entry else { return }
-        var seats = current.seats ?? defaultSeats
-        var options = current.options
-        GameOption.reconcile(&options, seats: &seats, seatRange: entry.seats, declared: entry.options, changed: changed)
-        if seats != (current.seats ?? defaultSeats) { current.seats = seats }
-        // A value the rules set that is the option's default is left out, as the form leaves defaults.
-        current.options = JSONObject(options.pairs.filter { pair in
-            entry.options.first { $0.name == pair.key }?.defaultValue != pair.value
-        }.map { ($0.key, $0.value) })
+        current.followRules(of: entry, changed: changed)
     }
 
     /// A digit typed on a numeric option (a seed, say): appended to the number, if the result is allowed.
