@@ -26,7 +26,7 @@ let clientTargets: [Target] = [
 /// outside peers (`Scripts/test.sh` runs them again against the release binaries).
 let fastTestTargets: [Target] = [
     .testTarget(name: "GameRulesTests", dependencies: ["GameRules", "KlondikeTestSupport"]),
-    .testTarget(name: "RatingsTests", dependencies: ["Ratings"], exclude: ["glicko2_reference.py"]),
+    .testTarget(name: "RatingsTests", dependencies: ["Ratings", "TestServers"], exclude: ["glicko2_reference.py"]),
     .testTarget(name: "MatchmakingTests", dependencies: ["Matchmaking"]),
     .testTarget(name: "KlondikeSolverTests", dependencies: ["KlondikeSolver", "GameRules", "KlondikeTestSupport"]),
     .testTarget(name: "WireTests", dependencies: ["Wire", "GameRules"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Ratings
+import TestServers
 import Testing
 
 /// The Swift ratings checked case by case against `glicko2_reference.py`, an independent
@@ -151,28 +152,8 @@ enum ReferencePython {
         try #require(isPresent, "CARDSERVER_REQUIRE_PEERS=1 and python3 is missing (apt-get install -y python3)", sourceLocation: sourceLocation)
     }
 
-    /// Runs `python3` with `arguments` to its end, `input` on its stdin.
-    ///
-    /// stdout is read to its end before stderr: the script writes to stderr only when it fails,
-    /// a traceback far smaller than a pipe's buffer, so neither pipe can fill while the other waits.
+    /// Runs `python3` with `arguments` to its end (``PythonProcess/run(_:input:)``).
     static func run(_ arguments: [String], input: Data = Data()) throws -> (status: Int32, output: Data, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Nothing is written when there is nothing to write, so that a missing python3 (env gone
-        // already) cannot raise SIGPIPE here.
-        if !input.isEmpty { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, output, String(decoding: errors, as: UTF8.self))
+        try PythonProcess.run(arguments, input: input)
     }
 }

@@ -26,22 +26,9 @@ public enum PythonGzip {
             """
         var input: [UInt8] = []
         for member in members { input += bigEndian(member.count) + member }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input))
-        try stdin.fileHandleForWriting.close()
-        let output = Array(stdout.fileHandleForReading.readDataToEndOfFile())
-        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestFailure("python3's gzip.decompress refused it: \(errors)") }
+        let run = try PythonProcess.run(["-c", script], input: Data(input))
+        guard run.status == 0 else { throw TestFailure("python3's gzip.decompress refused it: \(run.errors)") }
+        let output = Array(run.output)
         var bodies: [[UInt8]] = []
         var at = 0
         while at + 4 <= output.count {
