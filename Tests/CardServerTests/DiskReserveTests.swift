@@ -69,6 +69,13 @@ struct DiskReserveTests {
         #expect(refused?["code"] == .string("storage_unavailable"))
         #expect(refused?["message"] == .string(Self.refusal))
         #expect(refused?["retry_after_ms"] == .int(5000))
+        // Protocol.md shows the line a bot gets, at the default 32 KiB.
+        let documented = ServerMessage.storageUnavailable(
+            message: Self.refusal.replacingOccurrences(of: "(1 KiB)", with: "(32 KiB)"), retryAfterMs: 5000, id: .int(7))
+        let protocolText = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Protocol.md"), encoding: .utf8)
+        #expect(protocolText.contains("`\(documented.jsonText)`"), "\(documented.jsonText)")
 
         // bob's seat has its own reserve.
         _ = host.take(bob)
