@@ -96,11 +96,10 @@ public enum SetCardArt {
     /// The card's shapes side by side, a text a row.
     private static func shapes(_ card: SetCard, size: Size) -> [String] {
         switch size {
-        case .small:
-            return [Array(repeating: glyph(card.shape, card.fill), count: card.count).joined(separator: " ")]
-        case .wide:
-            // Two shapes stand wider apart than three, so they sit in the middle as one and three do.
-            return [Array(repeating: glyph(card.shape, card.fill), count: card.count).joined(separator: card.count == 2 ? "   " : "  ")]
+        case .small, .wide:
+            // On a wide card two shapes stand wider apart than three, so they sit in the middle as one and three do.
+            let gap = size == .small ? " " : card.count == 2 ? "   " : "  "
+            return [Array(repeating: glyph(card.shape, card.fill), count: card.count).joined(separator: gap)]
         case .large:
             return SetShapeArt.rows(card.shape, card.fill).map { row in
                 Array(repeating: row, count: card.count).joined(separator: "  ")
