@@ -1,4 +1,4 @@
-import CardClient
+@testable import CardClient
 import GameRules
 import Testing
 import Wire
@@ -41,10 +41,23 @@ struct ScreenTests {
         #expect(Array(text[3...7]) == [
             "    ROOM  GAME                 PLAYERS               SEATS  PHASE     WATCHING",
             "  ▸ K7QX  Set · ultra          bob                   1/2    waiting   0",
-            "    H4TT  Concentration · pa…  eve                   1/2    waiting   0",
+            "    H4TT  Concentration …      eve                   1/2    waiting   0",
             "    J9KM  rock-paper-scissors  fay                   1/2    waiting   0",
             "    58Z2  Klondike · draw 3    dave                  1/1    playing   1",
         ])
+        // A wider terminal gives the game column its extra width: the options show whole.
+        let wide = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 120, height: 16), color: false, now: 0))
+        #expect(wide[5] == "    H4TT  Concentration · pairs 12 · time bonus                        eve                   1/2    waiting   0")
+    }
+
+    /// Options that do not fit go whole, for a " …": no word is cut.
+    @Test func optionsThatDoNotFitGoWhole() {
+        let room = RoomSummary(
+            room: "K7QX", game: "klondike", options: ["draw": 3, "scoring": "vegas"], players: ["bob"], seats: 1, phase: .waiting, spectators: 0)
+        #expect(OptionWords.titled(room, fitting: 25) == "Klondike · draw 3 · vegas")
+        #expect(OptionWords.titled(room, fitting: 24) == "Klondike · draw 3 …")
+        #expect(OptionWords.titled(room, fitting: 18) == "Klondike …")
+        #expect(OptionWords.titled(room) == "Klondike · draw 3 · vegas")
     }
 
     /// Issue 43: finished solo rooms cluttered the list and the joinable room sorted last.

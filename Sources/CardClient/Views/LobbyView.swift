@@ -27,8 +27,9 @@ public enum LobbyView {
             lines += QuickPlayView.lines(page, pools: model.pools, mySeek: model.mySeek, width: size.width)
         } else {
             lines.append(StyledLine("  Public rooms", Palette.heading))
-            lines.append(StyledLine("    " + row("ROOM", "GAME", "PLAYERS", "SEATS", "PHASE", "WATCHING"), Palette.quiet))
-            lines += roomRows(model.lobby, rows: listRows)
+            let gameWidth = gameColumn(width: size.width)
+            lines.append(StyledLine("    " + row("ROOM", "GAME", "PLAYERS", "SEATS", "PHASE", "WATCHING", gameWidth: gameWidth), Palette.quiet))
+            lines += roomRows(model.lobby, rows: listRows, gameWidth: gameWidth)
             lines.append(StyledLine())
             lines.append(newGameLine(offered: model.games))
         }
@@ -117,12 +118,20 @@ public enum LobbyView {
         newGames.filter { games.contains($0.game) }
     }
 
-    private static func row(_ code: String, _ game: String, _ players: String, _ seats: String, _ phase: String, _ watching: String) -> String {
+    /// The game column's width: 21 cells, and every cell a wider terminal has beyond 80 (the
+    /// other columns keep theirs), so a room's options show whole where there is room.
+    static func gameColumn(width: Int) -> Int {
+        max(21, width - 4 - 6 - 22 - 7 - 10 - 10)
+    }
+
+    private static func row(
+        _ code: String, _ game: String, _ players: String, _ seats: String, _ phase: String, _ watching: String, gameWidth: Int
+    ) -> String {
         // Each column keeps a gap before the next; a long name ends in "…".
         func cell(_ text: String, _ width: Int) -> String {
             StyledLine(text).clipped(to: width - 2).padded(to: width).plainText
         }
-        return cell(code, 6) + cell(game, 21) + cell(players, 22) + cell(seats, 7) + cell(phase, 10) + watching
+        return cell(code, 6) + cell(game, gameWidth) + cell(players, 22) + cell(seats, 7) + cell(phase, 10) + watching
     }
 
     /// The first room shown and how many are: when the rooms do not all fit, the last row
@@ -133,7 +142,7 @@ public enum LobbyView {
         return (lobby.cursor >= shown ? lobby.cursor - shown + 1 : 0, shown)
     }
 
-    private static func roomRows(_ lobby: Lobby, rows: Int) -> [StyledLine] {
+    private static func roomRows(_ lobby: Lobby, rows: Int, gameWidth: Int) -> [StyledLine] {
         guard !lobby.rooms.isEmpty else {
             return [StyledLine("    no public rooms yet: start a game below", Palette.quiet)]
         }
@@ -147,8 +156,8 @@ public enum LobbyView {
                 return name + " " + RatingText.rating(rating.rating, provisional: rating.provisional)
             }
             let text = row(
-                room.room, OptionWords.titled(room), players.joined(separator: ", "),
-                "\(room.players.count)/\(room.seats)", room.phase.rawValue, "\(room.spectators)")
+                room.room, OptionWords.titled(room, fitting: gameWidth - 2), players.joined(separator: ", "),
+                "\(room.players.count)/\(room.seats)", room.phase.rawValue, "\(room.spectators)", gameWidth: gameWidth)
             if index == lobby.cursor {
                 return StyledLine("  ▸ ", Palette.key) + StyledLine(text, Palette.strong)
             }

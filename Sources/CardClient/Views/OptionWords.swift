@@ -6,6 +6,11 @@ enum OptionWords {
     /// its value ("ultra", "vegas", "halloween"), a number after its name ("draw 3", "rounds 5"),
     /// a flag by its name when on ("time bonus"), with "off" after it when off ("winnable off").
     static func of(_ options: JSONObject) -> String {
+        words(options).joined(separator: " · ")
+    }
+
+    /// Each option's words, in the server's order (see ``of(_:)``).
+    static func words(_ options: JSONObject) -> [String] {
         options.pairs.map { name, value in
             let name = String(name.map { $0 == "_" ? " " : $0 })
             switch value {
@@ -13,13 +18,21 @@ enum OptionWords {
             case .bool(let on): return on ? name : name + " off"
             default: return name + " " + value.jsonText
             }
-        }.joined(separator: " · ")
+        }
     }
 
-    /// The game's title with the room's options: "Set · ultra", "Klondike · draw 3"; the title alone without.
-    static func titled(_ room: RoomSummary) -> String {
-        let words = of(room.options)
-        let title = GameViews.title(of: room.game)
-        return words.isEmpty ? title : title + " · " + words
+    /// The game's title with the room's options, as many whole as fit in `width` cells: "Set ·
+    /// ultra", "Klondike · draw 3"; the options that do not fit become " …" (never a word cut).
+    static func titled(_ room: RoomSummary, fitting width: Int = .max) -> String {
+        var text = GameViews.title(of: room.game)
+        let words = words(room.options)
+        for (index, word) in words.enumerated() {
+            let longer = text + " · " + word
+            // The last word needs no room for the " …" that says more follow.
+            let room = index == words.count - 1 ? width : width - 2
+            guard DisplayWidth.of(longer) <= room else { return text + " …" }
+            text = longer
+        }
+        return text
     }
 }
