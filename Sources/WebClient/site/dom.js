@@ -67,6 +67,11 @@ export function clock(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/** Time gone by, as a stopwatch shows it (the whole seconds passed): 83.9 s → "1:23". */
+export function stopwatch(ms) {
+  return clock(ms - (ms % 1000));
+}
+
 /** A duration for records: "4 min 12 s", "38 s". */
 export function duration(ms) {
   const s = Math.round(ms / 1000);
