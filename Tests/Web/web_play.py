@@ -373,21 +373,33 @@ def scenario_set(run, width=1280, height=900, touch=False, tag='desktop'):
         page.close()
 
 
+def leave_room(page):
+    page.js('window.confirm = () => true')  # leaving a game under way asks first
+    page.tap([b for b in page.d.find_elements(By.CSS_SELECTOR, '.actions button') if b.text == 'Leave'][0])
+    wait_for('the lobby', lambda: page.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'))
+
+
+def play_rps_to_end(page, sign='rock'):
+    """Throws `sign` at each round until the match is over; returns the game-over line and the
+    number of throws."""
+    throws = 0
+    while page.state()['phase'] == 'playing':
+        s = page.state()
+        if s['your_throw'] is None:
+            page.tap(page.d.find_element(By.CSS_SELECTOR, f'button.sign[aria-label^="throw {sign}"]'))
+            throws += 1
+            wait_for('the throw', lambda: page.seq() != s['seq'])
+        time.sleep(0.05)
+    return page.game_over_text(), throws
+
+
 def scenario_rps(run):
     page = Page(run, 1280, 900)
     try:
         page.open()
         page.login('thrower')
         page.create('rps', 1, rounds=1, bot='random')
-        throws = 0
-        while page.state()['phase'] == 'playing':
-            s = page.state()
-            if s['your_throw'] is None:
-                page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
-                throws += 1
-                wait_for('the throw', lambda: page.seq() != s['seq'])
-            time.sleep(0.05)
-        text = page.game_over_text()
+        text, throws = play_rps_to_end(page)
         expect(text in ('You win!', 'robot wins.'), f'game over says {text!r}')
         page.shot('web-rps-desktop')
         page.check()
@@ -632,13 +644,7 @@ def scenario_account(run):
         desk.tap(desk.d.find_element(By.ID, 'account-back'))
 
         code = desk.create('rps', 1, rounds=1, bot='random')
-        while desk.state()['phase'] == 'playing':
-            s = desk.state()
-            if s['your_throw'] is None:
-                desk.tap(desk.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw paper"]'))
-                wait_for('the throw', lambda: desk.seq() != s['seq'])
-            time.sleep(0.05)
-        desk.game_over_text()
+        play_rps_to_end(desk, 'paper')
         desk.check()
         desk.tap(desk.d.find_element(By.XPATH, "//button[normalize-space(.)='Leave']"))
         wait_for('the lobby', lambda: desk.d.find_elements(By.ID, 'signout'))[0].click()
@@ -1234,13 +1240,7 @@ def scenario_link_after_game(run):
         page.open()
         page.login('linkann')
         page.create('rps', 1, rounds=1, bot='random')
-        while page.state()['phase'] == 'playing':
-            s = page.state()
-            if s['your_throw'] is None:
-                page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
-                wait_for('the throw', lambda: page.seq() != s['seq'])
-            time.sleep(0.05)
-        page.game_over_text()
+        play_rps_to_end(page)
         tcp.send({'type': 'create', 'game': 'set', 'seats': 2})
         code = wait_for('the friend\'s room', lambda: tcp.first('joined'))['room']
         page.js(f'location.hash = "#join={code}"')
@@ -1318,22 +1318,6 @@ def no_emoji_class(page):
     return page.js("return document.documentElement.classList.contains('no-emoji')")
 
 
-def leave_room(page):
-    page.js('window.confirm = () => true')  # leaving a game under way asks first
-    page.tap([b for b in page.d.find_elements(By.CSS_SELECTOR, '.actions button') if b.text == 'Leave'][0])
-    wait_for('the lobby', lambda: page.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'))
-
-
-def play_rps_to_end(page):
-    while page.state()['phase'] == 'playing':
-        s = page.state()
-        if s['your_throw'] is None:
-            page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
-            wait_for('the throw', lambda: page.seq() != s['seq'])
-        time.sleep(0.05)
-    return page.game_over_text()
-
-
 def play_concentration_by_sight(page, shot=None, seen_toasts=None):
     """Flips until the game is over, choosing from what the cards show (their text as drawn),
     never from the faces in the state: a pair is two cards that look alike. The state is read
@@ -1400,7 +1384,7 @@ def scenario_no_emoji(run, width=1280, height=900, touch=False, tag='desktop', t
         signs = page.js("return [...document.querySelectorAll('button.sign')].map((b) => [b.querySelectorAll('svg.icon.drawn').length, b.innerText.split('\\n')[0]])")
         expect(signs == [[1, 'rock'], [1, 'paper'], [1, 'scissors']], f'the signs are {signs}')
         page.shot(f'web-no-emoji-rps-{tag}')
-        result = play_rps_to_end(page)
+        result, _ = play_rps_to_end(page)
         text = page.d.find_element(By.CSS_SELECTOR, '.game').text + page.d.find_element(By.CSS_SELECTOR, '.log').text
         expect(not EMOJI.search(text), f'rps shows emoji: {text!r}')
         leave_room(page)
@@ -1829,8 +1813,7 @@ def scenario_daily_front(run):
         before = page.seq()
         page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
         wait_for('the draw', lambda: page.seq() != before)
-        page.js('window.confirm = () => true')
-        page.tap(page.d.find_element(By.XPATH, "//button[normalize-space(.)='Leave']"))
+        leave_room(page)
         text = wait_for('the board with dayann on it', lambda: (lambda t: 'you 1st' in t and t)(page.d.find_element(By.CSS_SELECTOR, '.card.daily').text), 20)
         expect('1 played today · best dayann · you 1st' in text, f'the Daily card says {text!r}')
         page.shot('web-daily-lobby-desktop')
