@@ -492,6 +492,18 @@ def finish_offered(s):
     return s.get('can_finish') is True
 
 
+def tap_move(page, m):
+    """Klondike: the solver's move `m` by taps: the stock for a draw, else the card (at the top
+    of its strip) and then the pile it goes to."""
+    if m['type'] == 'draw':
+        page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
+        return
+    card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{m.get("count", 1)}"]')
+    page.tap(card, dy=-card.size['height'] // 2 + 5)
+    target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')  # drawn again with the pick
+    page.tap(target, dy=-target.size['height'] // 2 + 5)
+
+
 def play_solution(page, moves, touch, tag, shot='web-klondike', no_offer_before=False):
     """Plays the solver's moves by clicks or taps (on the desktop each run from column to column
     dragged with the mouse and dropped) until the state offers finish; returns how many and the
@@ -503,21 +515,15 @@ def play_solution(page, moves, touch, tag, shot='web-klondike', no_offer_before=
             return i, drags
         if no_offer_before:
             expect(not page.d.find_elements(By.CSS_SELECTOR, '.kfinish button'), f'Finish offered before move {i + 1}: {page.state()}')
-        if m['type'] == 'draw':
-            page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
-        else:
-            n = m.get('count', 1)
-            card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{n}"]')
+        if not touch and m['type'] != 'draw' and m['from'].startswith('t') and m['to'].startswith('t'):
+            # A run from one column to another: dragged with the mouse and dropped.
+            card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{m.get("count", 1)}"]')
             target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')
-            if not touch and m['from'].startswith('t') and m['to'].startswith('t'):
-                # A run from one column to another: dragged with the mouse and dropped.
-                ActionChains(page.d).move_to_element_with_offset(card, 0, -card.size['height'] // 2 + 5).click_and_hold() \
-                    .move_by_offset(10, 10).move_to_element_with_offset(target, 0, -target.size['height'] // 2 + 5).release().perform()
-                drags += 1
-            else:
-                page.tap(card, dy=-card.size['height'] // 2 + 5)
-                target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')  # drawn again with the pick
-                page.tap(target, dy=-target.size['height'] // 2 + 5)
+            ActionChains(page.d).move_to_element_with_offset(card, 0, -card.size['height'] // 2 + 5).click_and_hold() \
+                .move_by_offset(10, 10).move_to_element_with_offset(target, 0, -target.size['height'] // 2 + 5).release().perform()
+            drags += 1
+        else:
+            tap_move(page, m)
         wait_for(f'move {i + 1} ({m}) to show', lambda: page.seq() != before)
         if i == 60 and shot:
             page.shot(f'{shot}-{tag}')
@@ -1561,14 +1567,10 @@ def scenario_toasts(run):
         page.create('klondike', 1, seed=7)
         for m in solution(run, 7):
             before = page.seq()
+            tap_move(page, m)
             if m['type'] == 'draw':
-                page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
                 wait_for('the draw', lambda: page.seq() != before)
                 continue
-            card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{m.get("count", 1)}"]')
-            page.tap(card, dy=-card.size['height'] // 2 + 5)
-            target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')
-            page.tap(target, dy=-target.size['height'] // 2 + 5)
             where = 'home' if m['to'].startswith('f') else f'to tableau {m["to"][1:]}'
             t = expect_toast(page, 'you: ', 'web-toast-klondike-phone')
             expect(t['text'].endswith(where), f'the move {m} said {t["text"]!r}')
