@@ -56,6 +56,11 @@ export function listWords(names) {
   return names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1];
 }
 
+/** A count and its noun: 1 → "1 move", 3 → "3 moves" (nouns whose plural adds an s). */
+export function counted(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 /** Points as a score shows them: 3 → "+3", -5 → "−5" (a minus sign, as wide as the plus). */
 export function signed(n) {
   return n < 0 ? `−${-n}` : `+${n}`;

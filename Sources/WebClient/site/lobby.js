@@ -1,7 +1,7 @@
 // The lobby: public rooms (paged as the server pages them), a room code to join or
 // watch, and the new-game form built from the server's own catalog of games.
 
-import { h, fill } from './dom.js';
+import { h, fill, counted } from './dom.js';
 import { GAME_BLURBS, OPTION_HELP } from './games/index.js';
 import { ratingText } from './ratings.js';
 import { reconcile } from './option-rules.js';
@@ -272,7 +272,7 @@ export class Lobby {
       this.next ? h('button', { class: 'small', onclick: () => { this.pageAsked = true; this.app.send(this.next); } },
         `Show more (${this.total - this.rooms.length} more)`) : null,
       !this.next && this.total > this.rooms.length ? h('p', { class: 'muted' }, `and ${this.total - this.rooms.length} more rooms`) : null,
-      typeof this.online === 'number' ? h('p', { class: 'muted online' }, `${this.online} ${this.online === 1 ? 'player' : 'players'} online`) : null);
+      typeof this.online === 'number' ? h('p', { class: 'muted online' }, `${counted(this.online, 'player')} online`) : null);
   }
 
   title(game) {

@@ -5,7 +5,7 @@
 // Finish once every card is face up (when the server says so), the hint shown on the board,
 // the clock, a short win.
 
-import { h, fill, listWords, clock, stopwatch } from '../dom.js';
+import { h, fill, listWords, clock, stopwatch, counted } from '../dom.js';
 import { playerRating, ratingText } from '../ratings.js';
 
 const SUITS = { spades: '♠', hearts: '♥', diamonds: '♦', clubs: '♣' };
@@ -181,7 +181,7 @@ export class KlondikeView {
 
     const mine = this.mine;
     const scored = s.score !== undefined && s.score !== null;
-    fill(this.stats, s.player ? `${s.moves} move${s.moves === 1 ? '' : 's'}${scored ? ` · score ${s.score}` : ''}` : '');
+    fill(this.stats, s.player ? `${counted(s.moves, 'move')}${scored ? ` · score ${s.score}` : ''}` : '');
     this.autoLabel.hidden = !mine || this.ctx.readOnly;
     this.tick();
     // Top row: stock, waste (its fan, the playable card on the right), then the foundations.

@@ -1,7 +1,7 @@
 // Set: the board as buttons drawn in SVG (shape and fill, never colour alone), picked by
 // click, tap or the letter on the card (letters run across the rows, as you read).
 
-import { h, svg, fill, listWords, signed, stopwatch } from '../dom.js';
+import { h, svg, fill, listWords, signed, stopwatch, counted } from '../dom.js';
 
 /** "2 red striped circles". */
 export function setCardName(c) {
@@ -199,9 +199,8 @@ export class SetView {
       r.sets += 1;
       if (c.at !== null) { r.fastest = Math.min(r.fastest ?? Infinity, Math.max(0, c.at - last)); last = c.at; }
     }
-    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
     fill(this.tallies, [...rows].map(([name, r]) => h('li', {},
-      `${name === this.ctx.me() ? 'you' : name}: ${plural(r.sets, 'Set')} · ${plural(r.wrong, 'wrong claim')}${r.fastest === null ? '' : ` · fastest ${quickness(r.fastest)}`}`)));
+      `${name === this.ctx.me() ? 'you' : name}: ${counted(r.sets, 'Set')} · ${counted(r.wrong, 'wrong claim')}${r.fastest === null ? '' : ` · fastest ${quickness(r.fastest)}`}`)));
   }
 
   renderFound() {
