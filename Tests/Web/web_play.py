@@ -1720,8 +1720,13 @@ def scenario_form_rules(run):
         type_in('seats', '4')
         choose('opt-daily', 'true')
         expect(value('seats') == '1', f"daily takes one seat, the form shows {value('seats')}")
+        # The player is told what gave way, and why.
+        said = page.d.find_element(By.ID, 'status').text
+        expect(said == 'The form changed seats to 1 to go with daily "yes".', f'the page says {said!r}')
         type_in('opt-seed', '7')
         expect(value('opt-daily') == 'false', 'a seed turns daily off')
+        said = page.d.find_element(By.ID, 'status').text
+        expect(said == 'The form changed daily to no to go with seed "7".', f'the page says {said!r}')
         type_in('seats', '3')
         expect(value('opt-seed') == '', f"three seats take the seed away, not {value('opt-seed')!r}")
         Select(page.d.find_element(By.ID, 'game')).select_by_value('rps')
