@@ -39,12 +39,13 @@ export class ConcentrationView {
     fill(this.grid, s.cards.map((c, i) => {
       const letter = LETTERS[i];
       const up = c.face !== null;
+      const face = up ? faceText(c.face) : '';
       return h('button', {
         class: `memcard${up ? ' up' : ''}${c.matched ? ' matched' : ''}`,
         disabled: !mine || up,
-        'aria-label': `${letter}: ${up ? faceText(c.face) : 'face down'}${c.matched ? ', matched' : ''}`,
+        'aria-label': `${letter}: ${up ? face : 'face down'}${c.matched ? ', matched' : ''}`,
         onclick: () => this.ctx.send({ type: 'flip', card: c.index }),
-      }, h('span', { class: `face${up && longWord(faceText(c.face)) ? ' long' : ''}`, 'aria-hidden': 'true' }, up ? faceText(c.face) : ''),
+      }, h('span', { class: `face${longWord(face) ? ' long' : ''}`, 'aria-hidden': 'true' }, face),
       h('span', { class: 'letter', 'aria-hidden': 'true' }, letter));
     }));
   }
