@@ -373,21 +373,33 @@ def scenario_set(run, width=1280, height=900, touch=False, tag='desktop'):
         page.close()
 
 
+def leave_room(page):
+    page.js('window.confirm = () => true')  # leaving a game under way asks first
+    page.tap([b for b in page.d.find_elements(By.CSS_SELECTOR, '.actions button') if b.text == 'Leave'][0])
+    wait_for('the lobby', lambda: page.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'))
+
+
+def play_rps_to_end(page, sign='rock'):
+    """Throws `sign` at each round until the match is over; returns the game-over line and the
+    number of throws."""
+    throws = 0
+    while page.state()['phase'] == 'playing':
+        s = page.state()
+        if s['your_throw'] is None:
+            page.tap(page.d.find_element(By.CSS_SELECTOR, f'button.sign[aria-label^="throw {sign}"]'))
+            throws += 1
+            wait_for('the throw', lambda: page.seq() != s['seq'])
+        time.sleep(0.05)
+    return page.game_over_text(), throws
+
+
 def scenario_rps(run):
     page = Page(run, 1280, 900)
     try:
         page.open()
         page.login('thrower')
         page.create('rps', 1, rounds=1, bot='random')
-        throws = 0
-        while page.state()['phase'] == 'playing':
-            s = page.state()
-            if s['your_throw'] is None:
-                page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
-                throws += 1
-                wait_for('the throw', lambda: page.seq() != s['seq'])
-            time.sleep(0.05)
-        text = page.game_over_text()
+        text, throws = play_rps_to_end(page)
         expect(text in ('You win!', 'robot wins.'), f'game over says {text!r}')
         page.shot('web-rps-desktop')
         page.check()
@@ -480,6 +492,18 @@ def finish_offered(s):
     return s.get('can_finish') is True
 
 
+def tap_move(page, m):
+    """Klondike: the solver's move `m` by taps: the stock for a draw, else the card (at the top
+    of its strip) and then the pile it goes to."""
+    if m['type'] == 'draw':
+        page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
+        return
+    card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{m.get("count", 1)}"]')
+    page.tap(card, dy=-card.size['height'] // 2 + 5)
+    target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')  # drawn again with the pick
+    page.tap(target, dy=-target.size['height'] // 2 + 5)
+
+
 def play_solution(page, moves, touch, tag, shot='web-klondike', no_offer_before=False):
     """Plays the solver's moves by clicks or taps (on the desktop each run from column to column
     dragged with the mouse and dropped) until the state offers finish; returns how many and the
@@ -491,21 +515,15 @@ def play_solution(page, moves, touch, tag, shot='web-klondike', no_offer_before=
             return i, drags
         if no_offer_before:
             expect(not page.d.find_elements(By.CSS_SELECTOR, '.kfinish button'), f'Finish offered before move {i + 1}: {page.state()}')
-        if m['type'] == 'draw':
-            page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
-        else:
-            n = m.get('count', 1)
-            card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{n}"]')
+        if not touch and m['type'] != 'draw' and m['from'].startswith('t') and m['to'].startswith('t'):
+            # A run from one column to another: dragged with the mouse and dropped.
+            card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{m.get("count", 1)}"]')
             target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')
-            if not touch and m['from'].startswith('t') and m['to'].startswith('t'):
-                # A run from one column to another: dragged with the mouse and dropped.
-                ActionChains(page.d).move_to_element_with_offset(card, 0, -card.size['height'] // 2 + 5).click_and_hold() \
-                    .move_by_offset(10, 10).move_to_element_with_offset(target, 0, -target.size['height'] // 2 + 5).release().perform()
-                drags += 1
-            else:
-                page.tap(card, dy=-card.size['height'] // 2 + 5)
-                target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')  # drawn again with the pick
-                page.tap(target, dy=-target.size['height'] // 2 + 5)
+            ActionChains(page.d).move_to_element_with_offset(card, 0, -card.size['height'] // 2 + 5).click_and_hold() \
+                .move_by_offset(10, 10).move_to_element_with_offset(target, 0, -target.size['height'] // 2 + 5).release().perform()
+            drags += 1
+        else:
+            tap_move(page, m)
         wait_for(f'move {i + 1} ({m}) to show', lambda: page.seq() != before)
         if i == 60 and shot:
             page.shot(f'{shot}-{tag}')
@@ -632,13 +650,7 @@ def scenario_account(run):
         desk.tap(desk.d.find_element(By.ID, 'account-back'))
 
         code = desk.create('rps', 1, rounds=1, bot='random')
-        while desk.state()['phase'] == 'playing':
-            s = desk.state()
-            if s['your_throw'] is None:
-                desk.tap(desk.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw paper"]'))
-                wait_for('the throw', lambda: desk.seq() != s['seq'])
-            time.sleep(0.05)
-        desk.game_over_text()
+        play_rps_to_end(desk, 'paper')
         desk.check()
         desk.tap(desk.d.find_element(By.XPATH, "//button[normalize-space(.)='Leave']"))
         wait_for('the lobby', lambda: desk.d.find_elements(By.ID, 'signout'))[0].click()
@@ -1234,13 +1246,7 @@ def scenario_link_after_game(run):
         page.open()
         page.login('linkann')
         page.create('rps', 1, rounds=1, bot='random')
-        while page.state()['phase'] == 'playing':
-            s = page.state()
-            if s['your_throw'] is None:
-                page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
-                wait_for('the throw', lambda: page.seq() != s['seq'])
-            time.sleep(0.05)
-        page.game_over_text()
+        play_rps_to_end(page)
         tcp.send({'type': 'create', 'game': 'set', 'seats': 2})
         code = wait_for('the friend\'s room', lambda: tcp.first('joined'))['room']
         page.js(f'location.hash = "#join={code}"')
@@ -1318,22 +1324,6 @@ def no_emoji_class(page):
     return page.js("return document.documentElement.classList.contains('no-emoji')")
 
 
-def leave_room(page):
-    page.js('window.confirm = () => true')  # leaving a game under way asks first
-    page.tap([b for b in page.d.find_elements(By.CSS_SELECTOR, '.actions button') if b.text == 'Leave'][0])
-    wait_for('the lobby', lambda: page.d.find_elements(By.CSS_SELECTOR, 'form.newgame button[type=submit]'))
-
-
-def play_rps_to_end(page):
-    while page.state()['phase'] == 'playing':
-        s = page.state()
-        if s['your_throw'] is None:
-            page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
-            wait_for('the throw', lambda: page.seq() != s['seq'])
-        time.sleep(0.05)
-    return page.game_over_text()
-
-
 def play_concentration_by_sight(page, shot=None, seen_toasts=None):
     """Flips until the game is over, choosing from what the cards show (their text as drawn),
     never from the faces in the state: a pair is two cards that look alike. The state is read
@@ -1400,7 +1390,7 @@ def scenario_no_emoji(run, width=1280, height=900, touch=False, tag='desktop', t
         signs = page.js("return [...document.querySelectorAll('button.sign')].map((b) => [b.querySelectorAll('svg.icon.drawn').length, b.innerText.split('\\n')[0]])")
         expect(signs == [[1, 'rock'], [1, 'paper'], [1, 'scissors']], f'the signs are {signs}')
         page.shot(f'web-no-emoji-rps-{tag}')
-        result = play_rps_to_end(page)
+        result, _ = play_rps_to_end(page)
         text = page.d.find_element(By.CSS_SELECTOR, '.game').text + page.d.find_element(By.CSS_SELECTOR, '.log').text
         expect(not EMOJI.search(text), f'rps shows emoji: {text!r}')
         leave_room(page)
@@ -1577,14 +1567,10 @@ def scenario_toasts(run):
         page.create('klondike', 1, seed=7)
         for m in solution(run, 7):
             before = page.seq()
+            tap_move(page, m)
             if m['type'] == 'draw':
-                page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
                 wait_for('the draw', lambda: page.seq() != before)
                 continue
-            card = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["from"]}"] .kcard[data-count="{m.get("count", 1)}"]')
-            page.tap(card, dy=-card.size['height'] // 2 + 5)
-            target = page.d.find_element(By.CSS_SELECTOR, f'[data-pile="{m["to"]}"]')
-            page.tap(target, dy=-target.size['height'] // 2 + 5)
             where = 'home' if m['to'].startswith('f') else f'to tableau {m["to"][1:]}'
             t = expect_toast(page, 'you: ', 'web-toast-klondike-phone')
             expect(t['text'].endswith(where), f'the move {m} said {t["text"]!r}')
@@ -1734,8 +1720,13 @@ def scenario_form_rules(run):
         type_in('seats', '4')
         choose('opt-daily', 'true')
         expect(value('seats') == '1', f"daily takes one seat, the form shows {value('seats')}")
+        # The player is told what gave way, and why.
+        said = page.d.find_element(By.ID, 'status').text
+        expect(said == 'The form changed seats to 1 to go with daily "yes".', f'the page says {said!r}')
         type_in('opt-seed', '7')
         expect(value('opt-daily') == 'false', 'a seed turns daily off')
+        said = page.d.find_element(By.ID, 'status').text
+        expect(said == 'The form changed daily to no to go with seed "7".', f'the page says {said!r}')
         type_in('seats', '3')
         expect(value('opt-seed') == '', f"three seats take the seed away, not {value('opt-seed')!r}")
         Select(page.d.find_element(By.ID, 'game')).select_by_value('rps')
@@ -1829,8 +1820,7 @@ def scenario_daily_front(run):
         before = page.seq()
         page.tap(page.d.find_element(By.CSS_SELECTOR, '[data-pile="stock"]'))
         wait_for('the draw', lambda: page.seq() != before)
-        page.js('window.confirm = () => true')
-        page.tap(page.d.find_element(By.XPATH, "//button[normalize-space(.)='Leave']"))
+        leave_room(page)
         text = wait_for('the board with dayann on it', lambda: (lambda t: 'you 1st' in t and t)(page.d.find_element(By.CSS_SELECTOR, '.card.daily').text), 20)
         expect('1 played today · best dayann · you 1st' in text, f'the Daily card says {text!r}')
         page.shot('web-daily-lobby-desktop')

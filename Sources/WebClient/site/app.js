@@ -370,7 +370,6 @@ function handle(msg) {
       app.chat.push({ from: msg.from, text: msg.text });
       if (app.chat.length > 100) app.chat.shift();
       keepRoomLog();
-      if (app.chat.length > 100) app.chat.shift();
       if (app.screen && app.screen.chatChanged) app.screen.chatChanged();
       break;
     case 'notice':

@@ -56,6 +56,11 @@ export function listWords(names) {
   return names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1];
 }
 
+/** A count and its noun: 1 → "1 move", 3 → "3 moves" (nouns whose plural adds an s). */
+export function counted(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 /** Points as a score shows them: 3 → "+3", -5 → "−5" (a minus sign, as wide as the plus). */
 export function signed(n) {
   return n < 0 ? `−${-n}` : `+${n}`;
@@ -65,6 +70,11 @@ export function signed(n) {
 export function clock(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Time gone by, as a stopwatch shows it (the whole seconds passed): 83.9 s → "1:23". */
+export function stopwatch(ms) {
+  return clock(ms - (ms % 1000));
 }
 
 /** A duration for records: "4 min 12 s", "38 s". */

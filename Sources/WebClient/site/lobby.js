@@ -1,7 +1,7 @@
 // The lobby: public rooms (paged as the server pages them), a room code to join or
 // watch, and the new-game form built from the server's own catalog of games.
 
-import { h, fill } from './dom.js';
+import { h, fill, counted, listWords } from './dom.js';
 import { GAME_BLURBS, OPTION_HELP } from './games/index.js';
 import { ratingText } from './ratings.js';
 import { reconcile } from './option-rules.js';
@@ -272,7 +272,7 @@ export class Lobby {
       this.next ? h('button', { class: 'small', onclick: () => { this.pageAsked = true; this.app.send(this.next); } },
         `Show more (${this.total - this.rooms.length} more)`) : null,
       !this.next && this.total > this.rooms.length ? h('p', { class: 'muted' }, `and ${this.total - this.rooms.length} more rooms`) : null,
-      typeof this.online === 'number' ? h('p', { class: 'muted online' }, `${this.online} ${this.online === 1 ? 'player' : 'players'} online`) : null);
+      typeof this.online === 'number' ? h('p', { class: 'muted online' }, `${counted(this.online, 'player')} online`) : null);
   }
 
   title(game) {
@@ -337,7 +337,8 @@ export class Lobby {
     fill(this.ratedNote, why);
   }
 
-  /** Keeps seats and options to the catalog's rules; `changed` (an option, or null: the seats) wins. */
+  /** Keeps seats and options to the catalog's rules; `changed` (an option, or null: the seats)
+   * wins, and the player is told what else the form changed, so nothing they set goes unsaid. */
   followRules(changed) {
     const game = this.formGame;
     if (!game) return;
@@ -348,11 +349,23 @@ export class Lobby {
     if (this.seats.value.trim() === '' || !Number.isFinite(typed)) return;
     const seats = Math.max(game.seats.min, Math.min(game.seats.max, typed));
     const followed = reconcile(values, seats, game, changed);
-    this.seats.value = String(followed.seats);
+    const given = [];
+    if (this.seats.value !== String(followed.seats)) {
+      this.seats.value = String(followed.seats);
+      given.push(seats === typed ? `seats to ${followed.seats}` : `seats to ${followed.seats} (${game.title} takes ${game.seats.min} to ${game.seats.max})`);
+    }
     for (const { option, input } of this.optionInputs) {
       const value = followed.options[option.name];
       const raw = value === null || value === undefined ? (option.type === 'boolean' && option.default !== null ? 'false' : '') : String(value);
-      if (input.value !== raw) input.value = raw;
+      if (input.value !== raw) {
+        input.value = raw;
+        given.push(`${option.name.replace(/_/g, ' ')} to ${shownValue(input)}`);
+      }
+    }
+    if (given.length) {
+      const field = this.optionInputs.find((f) => f.option.name === changed);
+      const cause = field ? `${changed.replace(/_/g, ' ')} "${shownValue(field.input)}"` : seats === typed ? `${seats} seats` : null;
+      this.app.notice(`The form changed ${listWords(given)}${cause ? ` to go with ${cause}` : ''}.`);
     }
     this.renderRated();
   }
@@ -464,6 +477,11 @@ export class Lobby {
     }
     return options;
   }
+}
+
+/** A form field's value as the player sees it: a choice's words ("no robot"), or "empty". */
+function shownValue(input) {
+  return input.tagName === 'SELECT' ? input.options[input.selectedIndex].text : input.value || 'empty';
 }
 
 /** The suffix of 1st, 2nd, 3rd, 4th, 11th, 21st. */

@@ -1,7 +1,7 @@
 // Records: a player's games (with the opponents, result and date the server keeps),
 // the leaderboards, the daily deals, and replays stepped through frame by frame.
 
-import { h, svg, fill, duration } from './dom.js';
+import { h, svg, fill, duration, counted } from './dom.js';
 import { emojiDrawn } from './emoji.js';
 import { VIEWS } from './games/index.js';
 import { setCardName } from './games/set.js';
@@ -48,9 +48,9 @@ export class Records {
   message(msg) {
     const app = this.app;
     if (msg.type === 'stats') {
-      const per = Object.entries(msg.by_game).map(([g, v]) => h('li', {}, `${gameTitle(app, g)}: ${v.games} ${v.games === 1 ? 'game' : 'games'}, ${v.wins} won${g === 'klondike' ? '' : `, ${v.points} points`}`));
+      const per = Object.entries(msg.by_game).map(([g, v]) => h('li', {}, `${gameTitle(app, g)}: ${counted(v.games, 'game')}, ${v.wins} won${g === 'klondike' ? '' : `, ${v.points} points`}`));
       fill(this.statsEl,
-        h('h2', {}, `${msg.name}: ${msg.games} ${msg.games === 1 ? 'game' : 'games'}, ${msg.wins} won`),
+        h('h2', {}, `${msg.name}: ${counted(msg.games, 'game')}, ${msg.wins} won`),
         msg.bot ? h('p', { class: 'muted' }, 'A bot\'s account.') : msg.account ? null : h('p', { class: 'muted' }, 'A guest\'s name: the games of everyone who played as it.'),
         per.length ? h('ul', {}, per) : h('p', { class: 'muted' }, 'No finished games yet.'),
         ratingsPart(app, msg.ratings),
@@ -61,12 +61,12 @@ export class Records {
     }
     if (msg.type === 'leaderboard') {
       fill(this.boardEl, msg.entries.length ? h('ol', { class: 'board' }, msg.entries.map((e) => h('li', {},
-        `${e.name}${e.bot ? ' (bot)' : e.account ? '' : ' (guest)'}: ${e.wins} ${e.wins === 1 ? 'win' : 'wins'} of ${e.games}${msg.game === 'klondike' ? '' : `, ${e.points} points`}`))) : h('p', { class: 'muted' }, 'Nobody has finished a game of it yet.'));
+        `${e.name}${e.bot ? ' (bot)' : e.account ? '' : ' (guest)'}: ${counted(e.wins, 'win')} of ${e.games}${msg.game === 'klondike' ? '' : `, ${e.points} points`}`))) : h('p', { class: 'muted' }, 'Nobody has finished a game of it yet.'));
       return true;
     }
     if (msg.type === 'rating_leaderboard') {
       fill(this.boardEl, msg.entries.length ? h('ol', { class: 'board' }, msg.entries.map((e) => h('li', {},
-        `${e.name}${e.bot ? ' (bot)' : ''}: ${ratingText(e.rating, false)} (± ${Math.round(e.deviation)}, ${e.games} rated ${e.games === 1 ? 'game' : 'games'})`)))
+        `${e.name}${e.bot ? ' (bot)' : ''}: ${ratingText(e.rating, false)} (± ${Math.round(e.deviation)}, ${counted(e.games, 'rated game')})`)))
         : h('p', { class: 'muted' }, 'Nobody has an established rating in it yet: a rating counts here once it is under ± 110, from rated games in the last 30 days.'));
       return true;
     }
@@ -90,7 +90,7 @@ function ratingsPart(app, ratings) {
     return h('section', { class: 'ratinggame', 'data-game': game, 'aria-label': `${title} rating` },
       h('p', {},
         h('strong', {}, `${title}: `), h('span', { class: 'rating big' }, ratingText(r.rating, r.provisional)),
-        ` · ${r.games} rated ${r.games === 1 ? 'game' : 'games'}`,
+        ` · ${counted(r.games, 'rated game')}`,
         last ? ` · last ${diffText(last.diff)}` : ''),
       r.provisional ? h('p', { class: 'muted small' }, `? means provisional: still uncertain (± ${Math.round(r.deviation)}); it settles below ± 110 as more rated games are played.`) : null,
       r.history.length ? ratingChart(title, r) : null);

@@ -1,7 +1,7 @@
 // A room: who is in it, the game, chat, and what happened. The game's view draws the
 // table; this screen draws everything around it.
 
-import { h, fill, listWords, clock } from './dom.js';
+import { h, fill, listWords, clock, counted } from './dom.js';
 import { VIEWS } from './games/index.js';
 import { playerRating, ratingBadge, ratingChanges } from './ratings.js';
 import { Toast } from './toast.js';
@@ -243,9 +243,8 @@ export function gameTitle(app, game) {
 function summaryLine(game, s) {
   const parts = [`time ${clock(s.time_ms)}`];
   // "1 wrong claim", not "1 wrong claims" (issue 43).
-  const n = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  if (game === 'set') parts.push(n(s.sets_found, 'Set'), n(s.wrong_claims, 'wrong claim'), n(s.hints, 'hint'));
-  if (game === 'klondike' && s.moves !== undefined) parts.push(n(s.moves, 'move'), n(s.undos, 'undo'));
+  if (game === 'set') parts.push(counted(s.sets_found, 'Set'), counted(s.wrong_claims, 'wrong claim'), counted(s.hints, 'hint'));
+  if (game === 'klondike' && s.moves !== undefined) parts.push(counted(s.moves, 'move'), counted(s.undos, 'undo'));
   if (game === 'rps-brain') parts.push(`${s.accuracy_percent}% right`, `mean reaction ${s.mean_reaction_ms} ms`);
   return parts.join(' · ');
 }

@@ -1,7 +1,7 @@
 // Concentration: a grid of face-down cards; two flips a turn. Only faces the server sent
 // are drawn (a face-down card's face never reaches the page).
 
-import { h, fill, signed } from '../dom.js';
+import { h, fill, signed, counted } from '../dom.js';
 import { Countdown } from './timer.js';
 import { faceText } from './faces.js';
 
@@ -32,19 +32,20 @@ export class ConcentrationView {
     this.countdown.set(s.phase === 'playing' ? s.time_left_ms : null);
     const mine = this.myTurn();
     fill(this.info, s.phase === 'playing'
-      ? `${mine ? 'Your turn: flip a card' : `${s.turn}'s turn`} · ${s.flips} ${s.flips === 1 ? 'flip' : 'flips'} · ${s.pairs} ${s.pairs === 1 ? 'pair' : 'pairs'}${s.time_bonus ? ' · time bonus on' : ''}`
+      ? `${mine ? 'Your turn: flip a card' : `${s.turn}'s turn`} · ${counted(s.flips, 'flip')} · ${counted(s.pairs, 'pair')}${s.time_bonus ? ' · time bonus on' : ''}`
       : s.phase === 'waiting' ? 'Waiting for players…' : 'The game is over.');
     const columns = Math.ceil(Math.sqrt(s.cards.length));
     this.grid.style.setProperty('--cols', String(Math.min(columns, 8)));
     fill(this.grid, s.cards.map((c, i) => {
       const letter = LETTERS[i];
       const up = c.face !== null;
+      const face = up ? faceText(c.face) : '';
       return h('button', {
         class: `memcard${up ? ' up' : ''}${c.matched ? ' matched' : ''}`,
         disabled: !mine || up,
-        'aria-label': `${letter}: ${up ? faceText(c.face) : 'face down'}${c.matched ? ', matched' : ''}`,
+        'aria-label': `${letter}: ${up ? face : 'face down'}${c.matched ? ', matched' : ''}`,
         onclick: () => this.ctx.send({ type: 'flip', card: c.index }),
-      }, h('span', { class: `face${up && longWord(faceText(c.face)) ? ' long' : ''}`, 'aria-hidden': 'true' }, up ? faceText(c.face) : ''),
+      }, h('span', { class: `face${longWord(face) ? ' long' : ''}`, 'aria-hidden': 'true' }, face),
       h('span', { class: 'letter', 'aria-hidden': 'true' }, letter));
     }));
   }

@@ -5,7 +5,7 @@
 // Finish once every card is face up (when the server says so), the hint shown on the board,
 // the clock, a short win.
 
-import { h, fill, listWords, clock } from '../dom.js';
+import { h, fill, listWords, clock, stopwatch, counted } from '../dom.js';
 import { playerRating, ratingText } from '../ratings.js';
 
 const SUITS = { spades: '♠', hearts: '♥', diamonds: '♦', clubs: '♣' };
@@ -163,10 +163,9 @@ export class KlondikeView {
 
   tick() {
     const o = this.over && this.over.summary;
-    let ms = this.start ? (this.ended ?? Date.now() - this.start) : null;
-    if (o && o.time_ms !== undefined) ms = o.time_ms; // as the game's summary says it
-    else if (ms !== null) ms -= ms % 1000; // as a stopwatch: the seconds gone
-    this.clockEl.textContent = ms === null ? '' : `time ${clock(ms)}`;
+    const time = o && o.time_ms !== undefined ? clock(o.time_ms) // as the game's summary says it
+      : this.start ? stopwatch(this.ended ?? Date.now() - this.start) : null;
+    this.clockEl.textContent = time === null ? '' : `time ${time}`;
   }
 
   render() {
@@ -182,7 +181,7 @@ export class KlondikeView {
 
     const mine = this.mine;
     const scored = s.score !== undefined && s.score !== null;
-    fill(this.stats, s.player ? `${s.moves} move${s.moves === 1 ? '' : 's'}${scored ? ` · score ${s.score}` : ''}` : '');
+    fill(this.stats, s.player ? `${counted(s.moves, 'move')}${scored ? ` · score ${s.score}` : ''}` : '');
     this.autoLabel.hidden = !mine || this.ctx.readOnly;
     this.tick();
     // Top row: stock, waste (its fan, the playable card on the right), then the foundations.

@@ -1,7 +1,7 @@
 // Set: the board as buttons drawn in SVG (shape and fill, never colour alone), picked by
 // click, tap or the letter on the card (letters run across the rows, as you read).
 
-import { h, svg, fill, listWords, signed } from '../dom.js';
+import { h, svg, fill, listWords, signed, stopwatch, counted } from '../dom.js';
 
 /** "2 red striped circles". */
 export function setCardName(c) {
@@ -180,7 +180,7 @@ export class SetView {
 
   tick() {
     const now = this.clockNow();
-    this.clockEl.textContent = now === null ? '' : `time ${elapsed(now)}`;
+    this.clockEl.textContent = now === null ? '' : `time ${stopwatch(now)}`;
   }
 
   /**
@@ -199,16 +199,15 @@ export class SetView {
       r.sets += 1;
       if (c.at !== null) { r.fastest = Math.min(r.fastest ?? Infinity, Math.max(0, c.at - last)); last = c.at; }
     }
-    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
     fill(this.tallies, [...rows].map(([name, r]) => h('li', {},
-      `${name === this.ctx.me() ? 'you' : name}: ${plural(r.sets, 'Set')} · ${plural(r.wrong, 'wrong claim')}${r.fastest === null ? '' : ` · fastest ${quickness(r.fastest)}`}`)));
+      `${name === this.ctx.me() ? 'you' : name}: ${counted(r.sets, 'Set')} · ${counted(r.wrong, 'wrong claim')}${r.fastest === null ? '' : ` · fastest ${quickness(r.fastest)}`}`)));
   }
 
   renderFound() {
     this.renderTallies();
     fill(this.found, this.sets.slice(0, 8).map((set) => h('li', {},
       h('span', { class: 'who' }, set.player), ' ',
-      set.at === null ? null : h('span', { class: 'muted' }, `${elapsed(set.at)} `),
+      set.at === null ? null : h('span', { class: 'muted' }, `${stopwatch(set.at)} `),
       h('span', { class: 'mini' }, set.cards.map((c) => h('span', { class: 'minicard', title: setCardName(c) }, setCardSVG(c)))))));
   }
 
@@ -224,13 +223,7 @@ export class SetView {
   }
 }
 
-/** Time gone by, in whole seconds: "4:12". */
 /** A Set's time: tenths of a second under ten seconds ("0.8 s", where "0:00" said nothing), then the clock. */
 function quickness(ms) {
-  return ms < 10000 ? `${Math.floor(ms / 1000)}.${Math.floor((ms % 1000) / 100)} s` : elapsed(ms);
-}
-
-function elapsed(ms) {
-  const t = Math.floor(ms / 1000);
-  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
+  return ms < 10000 ? `${Math.floor(ms / 1000)}.${Math.floor((ms % 1000) / 100)} s` : stopwatch(ms);
 }
