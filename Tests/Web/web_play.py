@@ -1864,8 +1864,9 @@ def scenario_lobby_options(run):
 
         def line(code):
             return [li.text for li in page.d.find_elements(By.CSS_SELECTOR, '.roomlist li') if code in li.text]
-        want = ['Set · ultra · optultra · 1/2 seats · waiting', 'Klondike · draw 3 · vegas · optklon · 1/1 seats · playing',
-                'Set · optplain · 1/2 seats · waiting']
+        # "with" sets the players apart from the options (a name read as one more option before).
+        want = ['Set · ultra · with optultra · 1/2 seats · waiting', 'Klondike · draw 3 · vegas · with optklon · 1/1 seats · playing',
+                'Set · with optplain · 1/2 seats · waiting']
         for code, words in zip(codes, want):
             shown = wait_for(f'room {code} in the lobby', lambda: (lambda l: l and words in l[0] and l[0])(line(code)), 20)
             expect(words in shown, f'room {code} reads {shown!r}')

@@ -268,11 +268,23 @@ function enterRoom(code, game, role, seat) {
   else renderNav();
 }
 
-/** Keeps the room's chat and log for this tab (sessionStorage), so a reload shows them again. */
+/**
+ * Keeps the room's chat and log for this tab (sessionStorage), so a reload shows them again:
+ * written a quarter of a second after a change, once for however many lines came (each write
+ * encodes the whole log, and a busy room logs a line a state), and at once when the page goes.
+ */
+let roomLogTimer = null;
 function keepRoomLog() {
+  if (roomLogTimer === null) roomLogTimer = setTimeout(saveRoomLog, 250);
+}
+
+function saveRoomLog() {
+  clearTimeout(roomLogTimer);
+  roomLogTimer = null;
   if (!app.room) return;
   try { sessionStorage.setItem('cardserver.room', JSON.stringify({ code: app.room.code, chat: app.chat, log: app.log })); } catch (e) { /* full or off: the log starts empty after a reload */ }
 }
+window.addEventListener('pagehide', saveRoomLog);
 
 function handle(msg) {
   if (!challengeBar.bar) challengeBar.bar = new ChallengeBar(app, statusBar);

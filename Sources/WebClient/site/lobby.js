@@ -263,7 +263,7 @@ export class Lobby {
         const players = r.players.map((name, i) => (r.ratings && r.ratings[i] ? `${name} ${ratingText(r.ratings[i].rating, r.ratings[i].provisional)}` : name));
         return h('li', {},
           h('span', { class: 'code' }, r.room),
-          h('span', { class: 'grow' }, `${title}${r.rated ? ' · rated' : ''} · ${players.length ? players.join(', ') : 'nobody yet'} · ${r.players.length}/${r.seats} seats · ${r.phase}${r.spectators ? ` · ${r.spectators} watching` : ''}`),
+          h('span', { class: 'grow' }, `${title}${r.rated ? ' · rated' : ''} · ${players.length ? `with ${players.join(', ')}` : 'nobody yet'} · ${r.players.length}/${r.seats} seats · ${r.phase}${r.spectators ? ` · ${r.spectators} watching` : ''}`),
           canJoin ? h('button', { class: 'small primary', onclick: () => this.app.send({ type: 'join', room: r.room }), 'aria-label': `join room ${r.room}` }, 'Join') : null,
           h('button', { class: 'small', onclick: () => this.app.send({ type: 'watch', room: r.room }), 'aria-label': `watch room ${r.room}` }, 'Watch'));
       })));

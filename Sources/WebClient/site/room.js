@@ -1,7 +1,7 @@
 // A room: who is in it, the game, chat, and what happened. The game's view draws the
 // table; this screen draws everything around it.
 
-import { h, fill, listWords, clock, counted } from './dom.js';
+import { h, fill, listWords, stopwatch, counted } from './dom.js';
 import { VIEWS } from './games/index.js';
 import { playerRating, ratingBadge, ratingChanges } from './ratings.js';
 import { Toast } from './toast.js';
@@ -241,7 +241,8 @@ export function gameTitle(app, game) {
 }
 
 function summaryLine(game, s) {
-  const parts = [`time ${clock(s.time_ms)}`];
+  // Time gone by, as the game's clock above the board shows it (a countdown's clock rounds up).
+  const parts = [`time ${stopwatch(s.time_ms)}`];
   // "1 wrong claim", not "1 wrong claims" (issue 43).
   if (game === 'set') parts.push(counted(s.sets_found, 'Set'), counted(s.wrong_claims, 'wrong claim'), counted(s.hints, 'hint'));
   if (game === 'klondike' && s.moves !== undefined) parts.push(counted(s.moves, 'move'), counted(s.undos, 'undo'));

@@ -184,16 +184,19 @@ export class SetView {
   }
 
   /**
+   * Drawn with each state (update), so a rematch's first state clears them.
    * At the end, as the terminal has them: each player's Sets, wrong claims and fastest Set
    * (the least time from the Set before it, or from the deal).
    */
   renderTallies() {
     const s = this.state;
     if (!s || s.phase !== 'over' || !this.claims.length) { fill(this.tallies); return; }
-    const rows = new Map(s.players.map((p) => [p.name, { sets: 0, wrong: 0, fastest: null }]));
+    const tally = () => ({ sets: 0, wrong: 0, fastest: null });
+    const rows = new Map(s.players.map((p) => [p.name, tally()]));
     let last = 0;
     for (const c of this.claims) {
-      if (!rows.has(c.player)) rows.set(c.player, { sets: 0, wrong: 0, fastest: null });
+      // Someone who claimed and has left since has a row too.
+      if (!rows.has(c.player)) rows.set(c.player, tally());
       const r = rows.get(c.player);
       if (!c.valid) { r.wrong += 1; continue; }
       r.sets += 1;
@@ -204,7 +207,6 @@ export class SetView {
   }
 
   renderFound() {
-    this.renderTallies();
     fill(this.found, this.sets.slice(0, 8).map((set) => h('li', {},
       h('span', { class: 'who' }, set.player), ' ',
       set.at === null ? null : h('span', { class: 'muted' }, `${stopwatch(set.at)} `),
