@@ -58,6 +58,9 @@ struct ScreenTests {
         #expect(OptionWords.titled(room, fitting: 24) == "Klondike · draw 3 …")
         #expect(OptionWords.titled(room, fitting: 18) == "Klondike …")
         #expect(OptionWords.titled(room) == "Klondike · draw 3 · vegas")
+        let rps = RoomSummary(room: "J9KM", game: "rps", options: ["rounds": 5], players: ["fay"], seats: 2, phase: .waiting, spectators: 0)
+        #expect(OptionWords.titled(rps, fitting: 19) == "rps · rounds 5")
+        #expect(OptionWords.titled(rps, fitting: 40) == "rock-paper-scissors · rounds 5")
     }
 
     /// Issue 43: finished solo rooms cluttered the list and the joinable room sorted last.

@@ -23,9 +23,13 @@ enum OptionWords {
 
     /// The game's title with the room's options, as many whole as fit in `width` cells: "Set ·
     /// ultra", "Klondike · draw 3"; the options that do not fit become " …" (never a word cut).
+    /// A title too long to go whole with the first option gives way to the game's name when
+    /// that is shorter ("rps · rounds 5").
     static func titled(_ room: RoomSummary, fitting width: Int = .max) -> String {
-        var text = GameViews.title(of: room.game)
+        let title = GameViews.title(of: room.game)
         let words = words(room.options)
+        let fits = DisplayWidth.of(words.first.map { title + " · " + $0 } ?? title) <= width
+        var text = fits || DisplayWidth.of(room.game) >= DisplayWidth.of(title) ? title : room.game
         for (index, word) in words.enumerated() {
             let longer = text + " · " + word
             // The last word needs no room for the " …" that says more follow.
