@@ -19,7 +19,7 @@ extension GameServer {
             if let room = rooms[code], room.seat(of: player) != nil { keep(line, inRecordOf: room) }
         case .move(let code, _, _, _):
             if let room = rooms[code] { keep(line, inRecordOf: room) }
-        case .create, .room, .join, .watch, .dealing, .begin, .vote, .close, .tick:
+        case .create, .room, .join, .watch, .dealing, .begin, .vote, .close, .members, .tick:
             break
         }
     }
@@ -64,7 +64,7 @@ extension GameServer {
                 return step(.resign, player, t)
             case .abort(_, let player, let t):
                 return step(.abort, player, t)
-            case .create, .room, .join, .watch, .dealing, .begin, .vote, .close, .tick:
+            case .create, .room, .join, .watch, .dealing, .begin, .vote, .close, .members, .tick:
                 return nil
             }
         }

@@ -12,7 +12,7 @@ extension GameServer {
     /// Nothing while replaying or without a log.
     func log(_ record: RoomLogRecord) {
         guard !isReplaying, roomLog != nil || replays != nil else { return }
-        let entry = RoomLog.Entry(record)
+        let entry = RoomLog.Entry(record, role: roomLogRole(of: record))
         keepInGameRecord(record, line: entry.line)
         roomLog?.record(entry)
     }
@@ -22,7 +22,7 @@ extension GameServer {
     /// - Throws: `storage_unavailable` when the disk does not take it.
     func logCommand(_ records: RoomLogRecord...) throws(CommandError) {
         guard !isReplaying, roomLog != nil || replays != nil else { return }
-        let entries = records.map(RoomLog.Entry.init)
+        let entries = records.map { RoomLog.Entry($0, role: roomLogRole(of: $0)) }
         if let roomLog, !roomLog.write(entries) {
             metrics.storageFailures += 1
             throw .storageUnavailable
@@ -47,6 +47,39 @@ extension GameServer {
         return roomLog == nil ? 0 : line.count
     }
 
+    /// Whether a record is one of the room's game's inputs, or a coming or going a summary of
+    /// the room's members replaces (``RoomLog/LineRole``), judged before it changes anything.
+    /// A seated player away, back or gone while a game is under way is the game's: its rules
+    /// see it (a forfeit, a deadline waived) and its replay shows it. Seats change only
+    /// between games (`join` is refused during one), so every seat of a game is in the
+    /// `room` record its `begin` follows.
+    func roomLogRole(of record: RoomLogRecord) -> RoomLog.LineRole {
+        switch record {
+        case .watch, .join, .vote:
+            return .passing
+        case .leave(let code, let playerID, _), .presence(let code, let playerID, _, _):
+            guard let room = rooms[code], room.phase == .playing, room.seat(of: playerID) != nil else { return .passing }
+            return .game
+        case .create, .room, .dealing, .begin, .resign, .abort, .move, .deadline, .close, .members, .tick:
+            return .game
+        }
+    }
+
+    /// The room's members as they stand, and its `seq`: what replaces its comings and goings
+    /// in the room log once they add up (``RoomLog/summarizeRooms(_:)``).
+    func membersSummary(of room: Room) -> RoomLogRecord {
+        .members(room: room.code, seq: room.seq, members: members(of: room), votes: room.rematchVotes.sorted(), t: gameNow)
+    }
+
+    /// Every member of the room as the log keeps them, seats first.
+    private func members(of room: Room) -> [RoomLogRecord.Member] {
+        var members: [RoomLogRecord.Member] = []
+        room.forEachMember { playerID, seat in
+            if let player = players[playerID] { members.append(member(player, seat: seat)) }
+        }
+        return members
+    }
+
     /// A player as the log keeps them: the token only as its hash.
     func member(_ player: Player, seat: Int?) -> RoomLogRecord.Member {
         RoomLogRecord.Member(
@@ -55,13 +88,9 @@ extension GameServer {
 
     /// The room as it stands, for a `create` or a `room` record.
     func snapshot(of room: Room, options: JSONObject) -> RoomLogRecord.Snapshot {
-        var members: [RoomLogRecord.Member] = []
-        room.forEachMember { playerID, seat in
-            if let player = players[playerID] { members.append(member(player, seat: seat)) }
-        }
-        return RoomLogRecord.Snapshot(
+        RoomLogRecord.Snapshot(
             code: room.code, game: room.gameName, isPrivate: room.isPrivate, seats: room.seats.count, serial: room.serial,
-            options: options, seq: room.seq, phase: room.phase, members: members, rated: room.isRatedRoom)
+            options: options, seq: room.seq, phase: room.phase, members: members(of: room), rated: room.isRatedRoom)
     }
 
     /// A game begins: the room as it will stand (playing) replaces its records so far (the
@@ -121,7 +150,9 @@ extension GameServer {
     /// (``RoomLog/write(_:)-(RoomLogRecord...)``); this fsyncs them under `--appendfsync always`
     /// and starts a rewrite of the log when it has outgrown the live rooms (``RoomLog/flush()``).
     func flushRoomLog() {
-        roomLog?.flush()
+        guard let roomLog else { return }
+        roomLog.summarizeRooms { code in rooms[code].map(membersSummary(of:)) }
+        roomLog.flush()
     }
 
     /// On a clean shutdown: the clock as it stopped, written and synced.
@@ -243,7 +274,7 @@ extension GameServer {
         case .abort(_, let playerID, _): .command("abort", by: name(playerID))
         case .move(_, let playerID, let object, _): .command(object["type"]?.stringValue ?? "move", by: name(playerID))
         case .deadline: .event(.deadline)
-        case .room, .dealing, .begin, .presence, .close, .tick: .event(.begin)
+        case .room, .dealing, .begin, .presence, .close, .members, .tick: .event(.begin)
         }
     }
 
@@ -332,12 +363,40 @@ extension GameServer {
             } else {
                 playerWentAway(player)
             }
+        case .members(let code, let seq, let entries, let votes, _):
+            guard let room = rooms[code] else { return }
+            replaceMembers(of: room, with: entries)
+            room.rematchVotes = Set(votes)
+            room.seq = seq
+            if room.listing != nil { listing.changed(room) }
         case .close(let code):
             guard let room = rooms.removeValue(forKey: code) else { return }
             listing.remove(room)
             roomRemoved(room)
         case .tick:
             break
+        }
+    }
+
+    /// Seats and spectators as a `members` record lists them. Whoever it leaves out went
+    /// (their `leave` was summarized away) and is in this room no longer; one who since went
+    /// on to another room (a later record, already replayed) stays there.
+    private func replaceMembers(of room: Room, with entries: [RoomLogRecord.Member]) {
+        let listed = Set(entries.map(\.id))
+        room.forEachMember { playerID, _ in
+            if !listed.contains(playerID), let player = players[playerID], player.roomCode == room.code { player.roomCode = nil }
+        }
+        room.seats = Array(repeating: nil, count: room.seats.count)
+        room.spectators = []
+        for entry in entries {
+            let player = restoredPlayer(entry)
+            player.client = entry.connected ? Self.replayClient : nil
+            player.roomCode = room.code
+            if let seat = entry.seat, room.seats.indices.contains(seat) {
+                room.seats[seat] = player.id
+            } else {
+                room.spectators.append(player.id)
+            }
         }
     }
 

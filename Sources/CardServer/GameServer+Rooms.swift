@@ -117,6 +117,7 @@ extension GameServer {
         let room = try existingRoom(rawCode, for: player)
         try requireNoRoom(player)
         try requireNameFree(player.name, in: room)
+        try requireDiskRoomToWatch()
         try logCommand(.watch(room: room.code, player: member(player, seat: nil), t: gameNow))
         // The state owed to the others is of before this watch: not for the newcomer, whose
         // first state is the one its `watching` names (or a newer one).
@@ -248,6 +249,17 @@ extension GameServer {
     /// - Throws: `server_busy`, saying so.
     private func requireDiskRoom() throws(CommandError) {
         if let refusal = diskBudget?.refusal { throw CommandError(code: .serverBusy, message: refusal) }
+    }
+
+    /// A `watch` writes to the room log, and a short disk's room is kept for the games under
+    /// way (each seat's reserve): a spectator watching and leaving in a loop would spend it.
+    /// So nobody begins to watch until the disk has room; those watching stay.
+    /// - Throws: `server_busy`, saying so.
+    private func requireDiskRoomToWatch() throws(CommandError) {
+        guard roomLog != nil, let budget = diskBudget, budget.isShort else { return }
+        throw CommandError(
+            code: .serverBusy,
+            message: "the server's disk is nearly full, so no one can begin to watch a game now; games under way play on. Try again later")
     }
 
     /// Counts a game the player's command begins against their address's share this minute.

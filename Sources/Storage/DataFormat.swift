@@ -7,12 +7,15 @@ import SystemCall
 ///
 /// Its first line is the format's number; the second says, for a person, what wrote it. A
 /// directory from before the file existed (cardserver 0.5.0 and earlier) is format 0: its
-/// files are read as format 1's, so it is upgraded by writing the file. A newer format stops
+/// files are read as later formats' are, so it is upgraded by writing the file. A newer format stops
 /// the start (exit 1), naming both numbers.
 public enum DataFormat {
     /// The format this server writes: `rooms.log`, `results.jsonl` and `replays/`, every
     /// record sealed, every game's `begin` naming the version of the rules that dealt it.
-    public static let current = 1
+    /// Format 2 (0.12.0) lets `rooms.log` hold `members` records, a room's members summed up
+    /// in place of its comings and goings, which format 1's servers would take for damage;
+    /// format 1's files are read as they are, so its upgrade is writing the file.
+    public static let current = 2
     /// The file's name under the directory.
     public static let fileName = "format"
     /// Files whose presence means the directory was used before the format file existed.

@@ -122,4 +122,39 @@ struct DiskReserveTests {
         host.send(#"{"type":"create","game":"klondike","id":9}"#, from: cy)
         #expect(host.take(cy).first?["code"] == .string("server_busy"))
     }
+
+    /// A spectator's `watch` is a room-log record too: on a short disk nobody begins to watch
+    /// (a loop of watch and leave would spend the seats' reserve), those watching stay and
+    /// may leave, and the game plays on.
+    @Test func nobodyBeginsToWatchWhileTheDiskIsShort() throws {
+        let (host, rooms, _, folder) = try Self.server(seatReserve: 1024)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ann = host.player("ann")
+        let cyd = host.player("cyd", peer: "127.0.0.3:1")
+        let dan = host.player("dan", peer: "127.0.0.4:1")
+        host.send(#"{"type":"create","game":"klondike","options":{"winnable":false}}"#, from: ann)
+        let room = host.take(ann).first?["room"]?.stringValue ?? ""
+        host.send(#"{"type":"watch","room":"\#(room)"}"#, from: dan)
+        #expect(host.take(dan).first?["type"] == .string("watching"))
+        _ = host.take(ann)
+
+        host.server.diskBudget = Self.shortBudget(folder)
+        let before = rooms.bytes.count
+        host.send(#"{"type":"watch","room":"\#(room)","id":1}"#, from: cyd)
+        #expect(host.take(cyd) == [[
+            "type": "error", "code": "server_busy",
+            "message": "the server's disk is nearly full, so no one can begin to watch a game now; games under way play on. Try again later",
+            "id": 1,
+        ]])
+        #expect(rooms.bytes.count == before, "nothing written for it")
+        host.send(#"{"type":"draw","id":2}"#, from: ann)
+        #expect(host.take(ann).first?["type"] == .string("ok"))
+        _ = host.take(dan)
+        host.send(#"{"type":"leave","id":3}"#, from: dan)
+        #expect(host.take(dan).first?["type"] == .string("left"))
+
+        host.server.diskBudget = nil
+        host.send(#"{"type":"watch","room":"\#(room)"}"#, from: cyd)
+        #expect(host.take(cyd).first?["type"] == .string("watching"))
+    }
 }

@@ -39,7 +39,7 @@ struct RoomLogTests {
     /// below which it is never rewritten; returns the next move's time.
     static func fillPastTheFloor(_ log: RoomLog, room: String, from start: UInt64) -> UInt64 {
         var t = start
-        while log.sizes.file <= RoomLog.compactionFloor {
+        while log.sizes.file <= log.compactionFloor {
             for _ in 0..<100 {
                 log.record(move(room, t))
                 t += 1
@@ -198,5 +198,35 @@ struct RoomLogTests {
         // Nothing new written: the next second's sync has nothing to do.
         everysec.sync()
         #expect(handedOff.count == 1)
+    }
+
+    /// A room's comings and goings past the bound give way to one summary, numbered after every
+    /// line so far; its game's lines stay where they were, and another room's too.
+    @Test func passingLinesPastTheBoundGiveWayToOneSummaryAndTheGamesLinesStay() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let log = try RoomLog(directory: directory, policy: .no, warn: { _ in })
+        log.passingBound = 2_000
+        log.compactionFloor = 0
+        let bob = RoomLogRecord.Member(id: "p2", name: "bob", tokenHash: TokenDigest(hex: String(repeating: "b", count: 64))!)
+        let summary = RoomLogRecord.members(room: "LIVE", seq: 40, members: [Self.ann, bob], votes: [], t: 30)
+        log.record(Self.created("LIVE"))
+        log.record(Self.created("NEXT"))
+        var asked: [String] = []
+        var t: UInt64 = 2
+        // Each visit is 228 bytes: the ninth passes 2,000.
+        for visit in 1...9 {
+            log.write([RoomLogRecord.watch(room: "LIVE", player: bob, t: t), .leave(room: "LIVE", player: "p2", t: t + 1)].map { RoomLog.Entry($0, role: .passing) })
+            if visit == 2 { log.record(Self.move("LIVE", t + 2)) }
+            t += 3
+            log.summarizeRooms { asked.append($0); return summary }
+            #expect(asked == (visit < 9 ? [] : ["LIVE"]))
+        }
+        log.record(Self.move("NEXT", t))
+        log.flush()
+        #expect(log.summaries == 1)
+        #expect(log.liveBytes(of: "LIVE")?.passing == summary.line.count)
+        let lines = try Self.contents(log).split(separator: "\n").map { RoomLogRecord(line: Array($0.utf8)) }
+        #expect(lines == [Self.created("LIVE"), Self.created("NEXT"), Self.move("LIVE", 7), summary, Self.move("NEXT", t)])
     }
 }

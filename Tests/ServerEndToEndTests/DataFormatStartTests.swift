@@ -53,10 +53,10 @@ struct DataFormatStartTests {
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("format").path))
         let server = try ServerProcess(data: data)
         defer { server.stop() }
-        #expect(server.log.contains("data directory \(data.path): upgraded from data format 0 to 1"), "\(server.log)")
+        #expect(server.log.contains("data directory \(data.path): upgraded from data format 0 to 2"), "\(server.log)")
         #expect(server.log.contains("room log: 4 rooms restored, 5 players away until they resume"), "\(server.log)")
         let format = try String(contentsOf: data.appendingPathComponent("format"), encoding: .utf8)
-        #expect(format.hasPrefix("1\ncardserver "))
+        #expect(format.hasPrefix("2\ncardserver "))
 
         let players = try #require(expected["players"] as? [String: [String: Any]])
         #expect(players.keys.sorted() == ["ann", "bob", "cyd", "dan", "eve"])
@@ -82,7 +82,7 @@ struct DataFormatStartTests {
             }
             client.close()
         }
-        // The upgraded directory starts again as format 1, with nothing to upgrade.
+        // The upgraded directory starts again as format 2, with nothing to upgrade.
         let again = try server.restart(after: SIGTERM)
         defer { again.stop() }
         #expect(!again.log.contains("upgraded"), "\(again.log)")
@@ -92,18 +92,18 @@ struct DataFormatStartTests {
     @Test func aDirectoryOfANewerFormatStopsTheStartNamingBoth() throws {
         let data = try Self.copyOfTheFixture()
         defer { try? FileManager.default.removeItem(at: data) }
-        try "2\ncardserver 9.0.0\n".write(to: data.appendingPathComponent("format"), atomically: false, encoding: .utf8)
+        try "3\ncardserver 9.0.0\n".write(to: data.appendingPathComponent("format"), atomically: false, encoding: .utf8)
         let rooms = try Data(contentsOf: data.appendingPathComponent("rooms.log"))
         let started = try BuiltProgram.run("cardserver", ["--host", "127.0.0.1", "--port", "0", "--data", data.path])
         #expect(started.exit == .exited(1))
         #expect(started.error.contains(
-            "Error: \(data.path) holds data format 2, written by a newer cardserver; this one (cardserver 0.12.0) reads format 1 and older. "
+            "Error: \(data.path) holds data format 3, written by a newer cardserver; this one (cardserver 0.12.0) reads format 2 and older. "
                 + "Run the newer cardserver on it, or give another --data"), "\(started.error)")
         #expect(try Data(contentsOf: data.appendingPathComponent("rooms.log")) == rooms, "nothing under --data was touched")
-        #expect(try String(contentsOf: data.appendingPathComponent("format"), encoding: .utf8) == "2\ncardserver 9.0.0\n")
+        #expect(try String(contentsOf: data.appendingPathComponent("format"), encoding: .utf8) == "3\ncardserver 9.0.0\n")
         // --repair refuses it the same way, before it reads any file.
         let repair = try BuiltProgram.run("cardserver", ["--repair", "--data", data.path])
         #expect(repair.exit == .exited(1))
-        #expect(repair.error.contains("holds data format 2"), "\(repair.error)")
+        #expect(repair.error.contains("holds data format 3"), "\(repair.error)")
     }
 }

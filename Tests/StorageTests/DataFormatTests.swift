@@ -21,10 +21,10 @@ struct DataFormatTests {
         let data = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         #expect(try DataFormat.check(directory: data, writtenBy: "cardserver 9.9.9") == .created)
-        #expect(Self.contents(data) == "1\ncardserver 9.9.9: rooms.log, results.jsonl and replays/ in data format 1\n")
+        #expect(Self.contents(data) == "2\ncardserver 9.9.9: rooms.log, results.jsonl and replays/ in data format 2\n")
         #expect(try DataFormat.check(directory: data, writtenBy: "cardserver 9.9.10") == .current)
         // The file names what first wrote it; a start in the same format leaves it alone.
-        #expect(Self.contents(data)?.hasPrefix("1\ncardserver 9.9.9:") == true)
+        #expect(Self.contents(data)?.hasPrefix("2\ncardserver 9.9.9:") == true)
         #expect(!FileManager.default.fileExists(atPath: data + "/format.new"))
     }
 
@@ -40,8 +40,19 @@ struct DataFormatTests {
         #expect(try DataFormat.check(directory: data, writtenBy: "cardserver 1.0.0", upgrade: false) == .upgraded(from: 0))
         #expect(Self.contents(data) == nil, "a check without upgrade writes nothing")
         #expect(try DataFormat.check(directory: data, writtenBy: "cardserver 1.0.0") == .upgraded(from: 0))
-        #expect(Self.contents(data)?.hasPrefix("1\n") == true)
+        #expect(Self.contents(data)?.hasPrefix("2\n") == true)
         #expect(try DataFormat.check(directory: data, writtenBy: "cardserver 1.0.0") == .current)
+    }
+
+    /// Format 1 (0.6.0 on, before room summaries) has no `members` records; format 2 reads its
+    /// files as they are.
+    @Test func aFormatOneDirectoryIsUpgradedToTwoByWritingTheFile() throws {
+        let data = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try "1\ncardserver 0.11.0: rooms.log, results.jsonl and replays/ in data format 1\n".write(toFile: data + "/format", atomically: false, encoding: .utf8)
+        #expect(try DataFormat.check(directory: data, writtenBy: "cardserver 0.12.0") == .upgraded(from: 1))
+        #expect(Self.contents(data) == "2\ncardserver 0.12.0: rooms.log, results.jsonl and replays/ in data format 2\n")
+        #expect(try DataFormat.check(directory: data, writtenBy: "cardserver 0.12.0") == .current)
     }
 
     @Test func aNewerFormatIsRefusedNamingBothAndLeftAsItWas() throws {
@@ -50,7 +61,7 @@ struct DataFormatTests {
         let newer = "7\ncardserver 3.0.0\n"
         try newer.write(toFile: data + "/format", atomically: false, encoding: .utf8)
         #expect(throws: DataDirectory.Failure(description:
-            "\(data) holds data format 7, written by a newer cardserver; this one (cardserver 1.0.0) reads format 1 and older. "
+            "\(data) holds data format 7, written by a newer cardserver; this one (cardserver 1.0.0) reads format 2 and older. "
                 + "Run the newer cardserver on it, or give another --data")) {
             try DataFormat.check(directory: data, writtenBy: "cardserver 1.0.0")
         }
@@ -63,7 +74,7 @@ struct DataFormatTests {
         defer { try? FileManager.default.removeItem(atPath: data) }
         try text.write(toFile: data + "/format", atomically: false, encoding: .utf8)
         #expect(throws: DataDirectory.Failure(description:
-            "\(data)/format does not name a data format (its first line should be a number, such as 1); "
+            "\(data)/format does not name a data format (its first line should be a number, such as 2); "
                 + "it is not a cardserver data directory, or the file was damaged")) {
             try DataFormat.check(directory: data, writtenBy: "cardserver 1.0.0")
         }

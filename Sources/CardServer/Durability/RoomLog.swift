@@ -14,6 +14,13 @@ import Storage
 /// current game began (a `room` snapshot then the game's inputs). A finished game leaves it
 /// when the next one begins or the room closes; the file is rewritten with just those on
 /// start and whenever it grows past twice what they take (and past ``compactionFloor``).
+///
+/// A room's comings and goings (``LineRole/passing``: spectators watching and leaving, seats
+/// taken and left between games, rematch offers) are not part of its game: once they pass
+/// ``passingBound`` (64 KiB) in one room, the server's summary of its members as they stand replaces
+/// them (``summarizeRooms(_:)``), so a spectator who watches and leaves all day grows the log
+/// by one summary, not by every visit. The game's own records are kept: a restart and the
+/// game's replay are made of them.
 public final class RoomLog {
     /// The log's path.
     public var path: String { log.path }
@@ -24,7 +31,9 @@ public final class RoomLog {
     private(set) var recovered: [RoomLogRecord] = []
     /// Each live room's lines since its last snapshot, numbered in the order written: what a
     /// rewrite keeps, in that order (a player leaves one room before joining the next).
-    private var roomLines: [String: [(order: Int, line: [UInt8])]] = [:]
+    private var roomLines: [String: LiveLines] = [:]
+    /// Rooms whose passing lines went past their bound this turn: summarized at its end.
+    private var roomsToSummarize: [String] = []
     private var nextOrder = 0
     /// The last `tick`: a rewrite keeps the clock too.
     private var lastTick: [UInt8]?
@@ -55,7 +64,41 @@ public final class RoomLog {
     static let maxFileBytes = 1 << 30
 
     /// Below this size the log is never rewritten: rewriting costs more than it saves.
-    static let compactionFloor = 1 << 20
+    static let defaultCompactionFloor = 1 << 20
+
+    /// ``defaultCompactionFloor``; a test sets a lower one to see rewrites of a small log.
+    var compactionFloor = RoomLog.defaultCompactionFloor
+
+    /// A room's passing lines are summarized once they take more than this (or twice its
+    /// last summary, for a room whose members alone take more): a summary costs the loop
+    /// what the room's members take, so it comes at most once per that many bytes written.
+    static let defaultPassingBound = 64 << 10
+
+    /// ``defaultPassingBound``; a test sets another (`Int.max` for a log that never summarizes).
+    var passingBound = RoomLog.defaultPassingBound
+
+    /// What a room's line is to a replay of it.
+    enum LineRole {
+        /// The room's snapshot, its game's `begin` and the game's inputs (moves, deadlines, a
+        /// seated player away, back or gone): kept until the next game begins or the room closes.
+        case game
+        /// A coming or going that changes no game (a spectator, a seat between games, a
+        /// rematch offer): replaced by a summary of the room's members once they add up.
+        case passing
+    }
+
+    /// One live room's lines: those its game needs, and the comings and goings since.
+    private struct LiveLines {
+        var game: [(order: Int, line: [UInt8])]
+        var passing: [(order: Int, line: [UInt8])] = []
+        var passingBytes = 0
+        /// Past this many passing bytes the room is summarized.
+        var passingLimit: Int
+        /// Listed in ``roomsToSummarize``.
+        var isQueued = false
+
+        var bytes: Int { game.reduce(0) { $0 + $1.line.count } + passingBytes }
+    }
 
     /// A failed log operation, naming the call and the path.
     public struct Failure: Error, CustomStringConvertible {
@@ -111,14 +154,15 @@ public final class RoomLog {
     /// One record on its way to the file: a room record, or a move's line (written by
     /// ``RoomLogRecord/moveLine(room:player:command:t:)`` without building a JSON object).
     enum Entry {
-        case record(RoomLogRecord, line: [UInt8])
+        case record(RoomLogRecord, line: [UInt8], role: LineRole)
         case move(room: String, line: [UInt8])
 
-        init(_ record: RoomLogRecord) { self = .record(record, line: record.line) }
+        /// A record, kept as `role` says (a game's, unless the server knows it passes).
+        init(_ record: RoomLogRecord, role: LineRole = .game) { self = .record(record, line: record.line, role: role) }
 
         var line: [UInt8] {
             switch self {
-            case .record(_, let line), .move(_, let line): line
+            case .record(_, let line, _), .move(_, let line): line
             }
         }
     }
@@ -129,12 +173,12 @@ public final class RoomLog {
     /// the command they were for.
     @discardableResult
     func write(_ records: RoomLogRecord...) -> Bool {
-        writeInOrder(records.map(Entry.init))
+        writeInOrder(records.map { Entry($0) })
     }
 
     /// Writes records now, whole or not at all (see ``write(_:)-(RoomLogRecord...)``).
     func write(_ records: [RoomLogRecord]) -> Bool {
-        writeInOrder(records.map(Entry.init))
+        writeInOrder(records.map { Entry($0) })
     }
 
     /// Writes records already encoded (the bytes a game's record keeps too), whole or not at all.
@@ -193,10 +237,10 @@ public final class RoomLog {
         needsSync = true
         for entry in entries {
             switch entry {
-            case .record(let record, let line): keep(record, line: line)
+            case .record(let record, let line, let role): keep(record, line: line, role: role)
             case .move(let room, let line):
                 nextOrder += 1
-                keepInput(line, of: room)
+                keepInput(line, of: room, role: .game)
             }
         }
         if let failed = failedWrites {
@@ -220,7 +264,7 @@ public final class RoomLog {
         guard needsSync else { return }
         if policy == .always { sync() }
         let fileBytes = log.size
-        if !isRewriting, fileBytes > Self.compactionFloor, fileBytes > 2 * liveBytes {
+        if !isRewriting, fileBytes > compactionFloor, fileBytes > 2 * liveBytes {
             startRewrite()
         }
     }
@@ -255,7 +299,9 @@ public final class RoomLog {
 
     // MARK: What the live rooms need
 
-    private func keep(_ record: RoomLogRecord, line: [UInt8]) {
+    /// Keeps a record read at start or written now. What was read at start is all kept as
+    /// the game's: a summary replaces only what was written after it.
+    private func keep(_ record: RoomLogRecord, line: [UInt8], role: LineRole = .game) {
         guard let room = record.room else {
             lastTick = line
             return
@@ -263,29 +309,69 @@ public final class RoomLog {
         nextOrder += 1
         switch record {
         case .create, .room:
-            liveBytes -= roomLines[room]?.reduce(0) { $0 + $1.line.count } ?? 0
-            roomLines[room] = [(nextOrder, line)]
+            liveBytes -= roomLines[room]?.bytes ?? 0
+            roomLines[room] = LiveLines(game: [(nextOrder, line)], passingLimit: passingBound)
             liveBytes += line.count
         case .close:
-            liveBytes -= roomLines.removeValue(forKey: room)?.reduce(0) { $0 + $1.line.count } ?? 0
+            liveBytes -= roomLines.removeValue(forKey: room)?.bytes ?? 0
         default:
-            keepInput(line, of: room)
+            keepInput(line, of: room, role: role)
         }
     }
 
-    /// A record of a room's current game (kept only while the room is live), numbered
-    /// after those before it.
-    private func keepInput(_ line: [UInt8], of room: String) {
+    /// A record of a room (kept only while the room is live), numbered after those before it.
+    private func keepInput(_ line: [UInt8], of room: String, role: LineRole) {
         guard roomLines[room] != nil else { return }
-        roomLines[room]?.append((nextOrder, line))
         liveBytes += line.count
+        switch role {
+        case .game:
+            roomLines[room]?.game.append((nextOrder, line))
+        case .passing:
+            roomLines[room]?.passing.append((nextOrder, line))
+            roomLines[room]?.passingBytes += line.count
+            if let lines = roomLines[room], lines.passingBytes > lines.passingLimit, !lines.isQueued {
+                roomLines[room]?.isQueued = true
+                roomsToSummarize.append(room)
+            }
+        }
+    }
+
+    /// Replaces the comings and goings of each room past ``passingBound`` with the summary
+    /// `summary` gives of it (its members as they stand: a ``RoomLogRecord/members(room:seq:members:votes:t:)``),
+    /// numbered after every line so far, as a record written now would be. Called at the end
+    /// of a turn, before ``flush()``: the file holds the lines summarized until its next
+    /// rewrite, and replays to the same rooms either way.
+    func summarizeRooms(_ summary: (String) -> RoomLogRecord?) {
+        guard !roomsToSummarize.isEmpty else { return }
+        let rooms = roomsToSummarize
+        roomsToSummarize = []
+        for room in rooms {
+            roomLines[room]?.isQueued = false
+            guard let lines = roomLines[room], lines.passingBytes > lines.passingLimit, let record = summary(room) else { continue }
+            nextOrder += 1
+            let line = record.line
+            liveBytes += line.count - lines.passingBytes
+            roomLines[room]?.passing = [(nextOrder, line)]
+            roomLines[room]?.passingBytes = line.count
+            roomLines[room]?.passingLimit = max(passingBound, 2 * line.count)
+            summaries += 1
+        }
+    }
+
+    /// How many times a room's comings and goings were summarized since the start (for tests
+    /// and `/metrics`).
+    private(set) var summaries = 0
+
+    /// The bytes a room's live lines take, and those of them that pass (for tests).
+    func liveBytes(of room: String) -> (all: Int, passing: Int)? {
+        roomLines[room].map { ($0.bytes, $0.passingBytes) }
     }
 
     /// The live rooms' records in the order they were written, and the last clock tick.
     private func liveRecords() -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(liveBytes)
-        for (_, line) in roomLines.values.joined().sorted(by: { $0.order < $1.order }) {
+        for (_, line) in roomLines.values.flatMap({ $0.game + $0.passing }).sorted(by: { $0.order < $1.order }) {
             bytes += line
         }
         if let lastTick, !roomLines.isEmpty { bytes += lastTick }

@@ -58,6 +58,10 @@ enum RoomLogRecord: Equatable {
     case deadline(room: String, t: UInt64)
     case presence(room: String, player: String, connected: Bool, t: UInt64)
     case close(room: String)
+    /// The room's members as they stand (seats, spectators, who is away, the rematch offers)
+    /// and its `seq`: written by a compaction (``RoomLog``) in place of the comings and goings
+    /// since its game began, which a replay of the game does not need.
+    case members(room: String, seq: Int, members: [Member], votes: [String], t: UInt64)
     /// The clock, written every second while rooms are live: the last one says when the server stopped.
     case tick(t: UInt64, wall: Int64)
 
@@ -67,7 +71,7 @@ enum RoomLogRecord: Equatable {
         case .create(let snapshot, _, _), .room(let snapshot): snapshot.code
         case .join(let room, _, _, _), .watch(let room, _, _), .leave(let room, _, _), .dealing(let room, _),
              .begin(let room, _, _, _, _), .vote(let room, _, _), .resign(let room, _, _), .abort(let room, _, _), .move(let room, _, _, _), .deadline(let room, _),
-             .presence(let room, _, _, _), .close(let room):
+             .presence(let room, _, _, _), .close(let room), .members(let room, _, _, _, _):
             room
         case .tick: nil
         }
@@ -78,7 +82,7 @@ enum RoomLogRecord: Equatable {
         switch self {
         case .create(_, _, let t), .join(_, _, _, let t), .watch(_, _, let t), .leave(_, _, let t), .dealing(_, let t),
              .begin(_, _, let t, _, _), .vote(_, _, let t), .resign(_, _, let t), .abort(_, _, let t), .move(_, _, _, let t), .deadline(_, let t), .presence(_, _, _, let t),
-             .tick(let t, _):
+             .members(_, _, _, _, let t), .tick(let t, _):
             t
         case .room, .close: nil
         }
@@ -130,6 +134,11 @@ enum RoomLogRecord: Equatable {
             return ["k": "presence", "room": .string(room), "player": .string(player), "connected": .bool(connected), "t": Self.time(t)]
         case .close(let room):
             return ["k": "close", "room": .string(room)]
+        case .members(let room, let seq, let members, let votes, let t):
+            return [
+                "k": "members", "room": .string(room), "seq": .int(seq), "members": .array(members.map(Self.value(of:))),
+                "votes": .array(votes.map { .string($0) }), "t": Self.time(t),
+            ]
         case .tick(let t, let wall):
             return ["k": "tick", "t": Self.time(t), "wall": .int(Int(wall))]
         }
@@ -236,6 +245,12 @@ enum RoomLogRecord: Equatable {
         case "close":
             guard let room = string("room") else { return nil }
             self = .close(room: room)
+        case "members":
+            guard let room = string("room"), let seq = object["seq"]?.intValue, let listed = object["members"]?.arrayValue,
+                  let votes = object["votes"]?.arrayValue?.compactMap(\.stringValue), let t else { return nil }
+            let members = listed.compactMap(Self.member)
+            guard members.count == listed.count else { return nil }
+            self = .members(room: room, seq: seq, members: members, votes: votes, t: t)
         case "tick":
             guard let wall = object["wall"]?.intValue, let t else { return nil }
             self = .tick(t: t, wall: Int64(wall))
