@@ -17,10 +17,10 @@ import Storage
 ///
 /// A room's comings and goings (``LineRole/passing``: spectators watching and leaving, seats
 /// taken and left between games, rematch offers) are not part of its game: once they pass
-/// ``passingBound`` (64 KiB) in one room, the server's summary of its members as they stand replaces
-/// them (``summarizeRooms(_:)``), so a spectator who watches and leaves all day grows the log
-/// by one summary, not by every visit. The game's own records are kept: a restart and the
-/// game's replay are made of them.
+/// ``passingBound`` (64 KiB) in one room, the server's summary of its members as they stand
+/// replaces them (``summarizeRooms(_:)``), so a spectator who watches and leaves all day
+/// grows the log by one summary, not by every visit. The game's own records are kept: a
+/// restart and the game's replay are made of them.
 public final class RoomLog {
     /// The log's path.
     public var path: String { log.path }
@@ -358,8 +358,7 @@ public final class RoomLog {
         }
     }
 
-    /// How many times a room's comings and goings were summarized since the start (for tests
-    /// and `/metrics`).
+    /// How many times a room's comings and goings were summarized since the start (for tests).
     private(set) var summaries = 0
 
     /// The bytes a room's live lines take, and those of them that pass (for tests).
