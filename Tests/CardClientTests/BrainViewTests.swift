@@ -39,6 +39,19 @@ struct BrainViewTests {
         ])
     }
 
+    /// After the last round: the verdict whole at 80 columns (what Enter does is in the keys,
+    /// once), and no "answered" line whose "…" read as cut off.
+    @Test func theEndSaysWhoWonWholeAndNothingAboutAnswers() {
+        let over = Self.state(answered: "[]", lastRound: Self.lastRound)
+            .replacingOccurrences(of: #""phase":"playing""#, with: #""phase":"over""#)
+            .replacingOccurrences(of: #""prompt":{"sign":"paper","goal":"win"},"#, with: #""prompt":null,"#)
+        let model = Self.model([over, #"{"type":"game_over","room":"BR41","winners":["ann"],"scores":{"ann":10,"bob":-10}}"#])
+        let screen = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 18), color: false, now: 1000))
+        #expect(Array(screen[5...8]) == ["  game over: you win", "", "", ""])
+        #expect(!screen.joined().contains("answered"))
+        #expect(screen[17] == " Enter rematch · i records · t chat · ? keys · q leave")
+    }
+
     @Test func afterAnsweringYourAnswerShowsAndTheKeysGo() {
         let model = Self.model([Self.state(answered: #"["ann","bob"]"#, yourAnswer: #""scissors""#)])
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))

@@ -370,8 +370,39 @@ struct KlondikeNoUsefulMoveTests {
     @Test func aHintWithAMoveSaysIt() {
         var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, KlondikeAutoPlayTests.joined])
         model.receive(ServerMessage.suggestion(move: .draw, text: "draw", id: nil).jsonText)
-        #expect(model.status?.text == "hint: draw")
+        #expect(model.status?.text == "hint: draw (key d)")
         #expect(model.room?.klondike.noUsefulMove == false)
+    }
+
+    /// The server names piles as the protocol does ("t5", "waste"); the board shows 1–7, w and
+    /// f1–f4, and those are the keys. The hint says the card, the board's names and the keys.
+    @Test(arguments: [
+        (ClientCommand.move(from: .tableau(1), to: .tableau(0), count: 1), "move 6♠ from 2 to 1 (keys 2 1)"),
+        (.move(from: .tableau(2), to: .tableau(0), count: 2), "move Q♥ and the 1 on it from 3 to 1 (keys 3 1)"),
+        (.move(from: .waste, to: .foundation(1), count: 1), "move 2♥ from w to f2 home (keys w f2)"),
+        (.move(from: .foundation(0), to: .tableau(3), count: 1), "move A♠ from f1 to 4 (keys f1 4)"),
+        (.draw, "draw (key d)"),
+    ])
+    func aHintSaysTheMoveInTheBoardsNames(move: ClientCommand, words: String) {
+        var game = KlondikeAutoPlayTests.game(home: [(.spades, 1)], tops: ["7♦", "6♠", "Q♥"], waste: "2♥")
+        game = KlondikeFields(
+            player: "ann", draw: 1, stock: 3, wasteCount: 1, waste: game.waste, foundations: game.foundations,
+            tableau: [game.tableau[0], game.tableau[1], (down: 1, up: [KlondikeAutoPlayTests.card("Q♥"), KlondikeAutoPlayTests.card("J♠")])]
+                + game.tableau[3...], moves: 4, rivals: [])
+        #expect(ClientModel.hintWords(move, in: game) == words)
+    }
+
+    /// A hint is for the position it was asked in: the player's next move takes it away.
+    @Test func theHintGoesOnceThePlayerMoves() {
+        var model = Fixtures.model([Fixtures.hello, Fixtures.welcomeAnn, KlondikeAutoPlayTests.joined])
+        _ = model.type("A")
+        model.receive(KlondikeAutoPlayTests.stateWithAnAce(seq: 1, cause: "create"))
+        model.receive(ServerMessage.suggestion(move: .move(from: .tableau(1), to: .foundation(0), count: 1), text: "move A♥ from t2 to f1", id: nil).jsonText)
+        #expect(model.status?.text == "hint: move A♥ from 2 to f1 home (keys 2 f1)")
+        model.receive(KlondikeAutoPlayTests.stateWithAnAce(seq: 2, cause: "hint"))
+        #expect(model.status?.text == "hint: move A♥ from 2 to f1 home (keys 2 f1)")
+        model.receive(KlondikeAutoPlayTests.stateWithAnAce(seq: 3, cause: "draw"))
+        #expect(model.status == nil)
     }
 }
 

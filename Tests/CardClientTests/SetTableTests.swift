@@ -81,7 +81,7 @@ struct SetTableTests {
         model.receive(ServerMessage.gameOver(GameOver(
             room: "K7QX", winners: ["bob"], scores: [NamedScore(name: "ann", score: -2), NamedScore(name: "bob", score: 6)])).jsonText, now: 36_000)
         let screen = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 30), color: false, now: 40_000))
-        #expect(screen[3] == " time 0:36 · deck 69 · 12 on the table · game over: bob wins · Enter plays again")
+        #expect(screen[3] == " time 0:36 · deck 69 · 12 on the table · game over: bob wins")
         #expect(Array(screen[5...9]) == [
             " ┌ a ────┐ ┌ b ────┐ ┌ c ────┐ ┌ d ────┐   The game",
             " │       │ │       │ │       │ │       │   you",

@@ -121,7 +121,7 @@ struct SetViewTests {
         ])
         let text = Fixtures.trimmed(ScreenRenderer.render(model, size: Self.size, color: false, now: 0))
         #expect(text[0] == " K7QX · Set · over                                                 ann · seat 1")
-        #expect(text[3] == " deck 0 · 3 on the table · hints 0 · game over: you win · Enter plays again")
+        #expect(text[3] == " deck 0 · 3 on the table · hints 0 · game over: you win")
         #expect(text[22] == " game over: you win")
         #expect(text[23] == " Enter play again · I records · / chat · ? keys · Q leave")
     }

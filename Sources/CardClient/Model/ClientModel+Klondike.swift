@@ -1,3 +1,4 @@
+import GameRules
 import Wire
 
 // Klondike's model: auto-play of safe cards home, the hint's "no useful move left", and the
@@ -24,6 +25,8 @@ extension ClientModel {
         let byMe = cause?.kind == StateCause.Kind.command.rawValue && cause?.player == me
         if byMe, let command = cause?.command, ["draw", "move", "auto", "undo", "finish"].contains(command) {
             room?.klondike.noUsefulMove = false
+            // The hint was for the position just left: it would point at cards now elsewhere.
+            if status?.text.hasPrefix(Self.hintPrefix) == true { status = nil }
         }
         let started = previous?.phase != .playing && state.phase == .playing
         // A new game starts with the cursor on the stock and nothing picked up.
@@ -55,8 +58,9 @@ extension ClientModel {
     /// table until the position changes). The status line puts what to do first, so a narrow
     /// terminal keeps it; the log keeps the whole reason.
     mutating func suggested(_ move: ClientCommand?, text: String, now: Int) {
-        guard move == nil else {
-            setStatus("hint: " + text, tone: .neutral, now: now)
+        if let move {
+            let game: KlondikeFields? = if case .klondike(let game)? = room?.state?.gameFields { game } else { nil }
+            setStatus(Self.hintPrefix + (Self.hintWords(move, in: game) ?? text), tone: .neutral, now: now)
             return
         }
         room?.klondike.noUsefulMove = true
@@ -67,5 +71,40 @@ extension ClientModel {
         let reason = parts.dropLast().joined(separator: "; ")
         setStatus("no useful move left: " + advice + (reason.isEmpty ? "" : " · " + reason), tone: .bad, now: now)
         room?.log(.event("hint: no useful move left" + (reason.isEmpty ? "" : ": " + reason) + "; " + advice))
+    }
+
+    /// How a hint's status line begins (and how a state that moves on knows it).
+    static let hintPrefix = "hint: "
+
+    /// A suggested move in the board's own names (columns 1–7, `w`, `f1`–`f4`) and the keys
+    /// that play it: the server's words name piles as the protocol does ("t5"), which the
+    /// board does not show. Nil for a move these words do not cover (the server's then).
+    public static func hintWords(_ move: ClientCommand, in game: KlondikeFields?) -> String? {
+        func label(_ pile: KlondikePile) -> String {
+            switch pile {
+            case .waste: "w"
+            case .tableau(let index): String(index + 1)
+            case .foundation(let index): "f\(index + 1)"
+            }
+        }
+        switch move {
+        case .draw:
+            return "draw (key d)"
+        case .move(let from, let to, let count):
+            let card: PlayingCard? = switch from {
+            case .waste: game?.waste.last
+            case .tableau(let index):
+                game.flatMap { game in
+                    game.tableau.indices.contains(index) && (1...game.tableau[index].up.count).contains(count)
+                        ? game.tableau[index].up[game.tableau[index].up.count - count] : nil
+                }
+            case .foundation(let index): game.flatMap { $0.foundations.indices.contains(index) ? $0.foundations[index].last : nil }
+            }
+            let what = card.map { count > 1 ? "\($0.name) and the \(count - 1) on it" : $0.name } ?? (count > 1 ? "\(count) cards" : "a card")
+            let home = if case .foundation = to { " home" } else { "" }
+            return "move \(what) from \(label(from)) to \(label(to))\(home) (keys \(label(from)) \(label(to)))"
+        default:
+            return nil
+        }
     }
 }

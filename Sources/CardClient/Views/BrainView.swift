@@ -46,14 +46,19 @@ public struct BrainView: GameView {
             lines.append(overLine(room, me: me))
         }
         lines.append(StyledLine())
-        var answers = StyledLine("  answered: ", Palette.quiet)
-        for (position, player) in state.players.enumerated() {
-            if position > 0 { answers.append(" · ", Palette.quiet) }
-            answers.append(player.name, player.name == me ? Palette.strong : .plain)
-            answers.append(brain.answered.contains(player.name) ? " ✔" : " …",
-                           brain.answered.contains(player.name) ? Palette.notice(.good) : Palette.quiet)
+        // Who answered is news while a round runs; after the game every "…" read as cut off.
+        if state.phase != .over {
+            var answers = StyledLine("  answered: ", Palette.quiet)
+            for (position, player) in state.players.enumerated() {
+                if position > 0 { answers.append(" · ", Palette.quiet) }
+                answers.append(player.name, player.name == me ? Palette.strong : .plain)
+                answers.append(brain.answered.contains(player.name) ? " ✔" : " …",
+                               brain.answered.contains(player.name) ? Palette.notice(.good) : Palette.quiet)
+            }
+            lines.append(answers)
+        } else {
+            lines.append(StyledLine())
         }
-        lines.append(answers)
         if state.phase == .playing, !room.isSpectator {
             if let sign = brain.yourAnswer {
                 lines.append(StyledLine("  your answer: ") + StyledLine("\(sign.glyph) \(sign.rawValue)", Palette.strong))
@@ -130,7 +135,7 @@ public struct BrainView: GameView {
         if let result = room.result {
             line.append(": " + ClientModel.describeResult(result, me: me), Palette.heading)
         }
-        if !room.isSpectator { line.append(" · Enter plays again", Palette.quiet) }
+        // What Enter does then (plays again, or offers a rematch) is in the keys below.
         return line
     }
 }

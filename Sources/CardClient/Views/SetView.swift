@@ -297,8 +297,8 @@ public struct SetView: GameView {
         if room.phase == .over {
             let verdict = room.result.map { ClientModel.describeResult($0, me: me) } ?? "game over"
             line.append(" · ", Palette.quiet)
+            // What Enter does then (plays again, or offers a rematch) is in the keys below.
             line.append("game over: \(verdict)", Palette.heading)
-            if !room.isSpectator { line.append(" · Enter plays again", Palette.quiet) }
         }
         return line
     }
