@@ -135,6 +135,8 @@ struct ModelTests {
         #expect(model.room?.chat.last == .event("game over: bob wins"))
         _ = Self.apply([Fixtures.rpsState(seq: 9)], to: &model)
         #expect(model.room?.result == nil)
+        // The log's last line said how the last game ended; now it says another began.
+        #expect(model.room?.chat.suffix(2) == [.event("game over: bob wins"), .event("a new game began")])
     }
 
     @Test func aGameOverWithItsSeedReadsAsBefore() {

@@ -95,7 +95,7 @@ struct KlondikeFinishKeyTests {
         #expect(ready.type("F") == [.transmit(#"{"type":"finish","id":3}"#)])
         #expect(ready.type("H") == [.transmit(#"{"type":"hint","id":4}"#)])
         ready.receive(ServerMessage.suggestion(move: .draw, text: "draw", id: .int(4)).jsonText)
-        #expect(ready.status?.text == "hint: draw")
+        #expect(ready.status?.text == "hint: draw (key d)")
         #expect(Self.keyBar(Self.state(stock: 3, down: 1, canFinish: false))
             == " ←→↑↓ Enter move cards · d draw · u undo · H hint · t chat · ? keys · q leave")
     }

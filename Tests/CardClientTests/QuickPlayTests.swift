@@ -70,10 +70,10 @@ struct QuickPlayTests {
         let screen = Self.screen(model)
         #expect(screen[12] == "  Online  Enter challenges to the new-game form's game  5 in all")
         #expect(screen[13] == "    bob              rps 1662?")
-        #expect(screen[14] == "    robo (bot)       playing")
+        #expect(screen[14] == "    robo (bot)       seated")
         // Down to robo, Enter: the form's game (Set, as it opens first) goes to him as a challenge.
         _ = model.press(Array(repeating: .down, count: 9))
-        #expect(Self.screen(model)[14] == "  ▸ robo (bot)       playing")
+        #expect(Self.screen(model)[14] == "  ▸ robo (bot)       seated")
         #expect(model.press([.enter]) == [.transmit(#"{"type":"challenge","name":"robo","game":"set","id":3}"#)])
         // A fresh snapshot keeps the cursor on the player's line (it counts the players too).
         model.receive(ServerMessage.lobby(LobbySnapshot(rooms: [], more: false, seeks: [seek], pools: [], online: 6), id: nil).jsonText)

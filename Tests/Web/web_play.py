@@ -1117,6 +1117,8 @@ def scenario_resign_abort(run):
             page.tap(wait_for('the rematch button', lambda page=page: [b for b in page.d.find_elements(By.CSS_SELECTOR, '.actions button.primary') if b.is_enabled()])[0])
         for page in (desk, phone):
             wait_for('the rematch under way', lambda page=page: page.state()['phase'] == 'playing')
+            # The log's last lines tell of the aborted game: a line says the next one began.
+            wait_for('the new game in the log', lambda page=page: log(page).splitlines()[-1:] == ['a new game began'])
         st = phone.state()
         phone.tap(phone.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw rock"]'))
         wait_for('the throw', lambda: phone.seq() != st['seq'])

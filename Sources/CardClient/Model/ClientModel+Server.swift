@@ -368,6 +368,9 @@ extension ClientModel {
             current.leftDuringGame = []
             status = nil
             flash = nil
+            // The log above tells of the game before ("game over: robot wins"): a line between
+            // them, so it does not read as this game's.
+            if previous.phase == .over { current.log(.event("a new game began")) }
         }
         if case .concentration(let before)? = current.state?.gameFields, case .concentration(let after) = state.gameFields,
            state.phase == .playing, before.flips == after.flips, let was = before.turn, let next = after.turn, was != next {

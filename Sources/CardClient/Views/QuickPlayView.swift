@@ -45,7 +45,7 @@ public enum QuickPlayView {
             for (offset, player) in page.visibleOnline.enumerated() {
                 let ratings = player.ratings.map { "\($0.game) \(RatingText.rating($0.rating.rating, provisional: $0.rating.provisional))" }.joined(separator: ", ")
                 let text = StyledLine(player.name + (player.bot ? " (bot)" : "")).padded(to: 17)
-                    + StyledLine([ratings, player.seated ? "playing" : ""].filter { !$0.isEmpty }.joined(separator: " · "), Palette.quiet)
+                    + StyledLine([ratings, player.seated ? "seated" : ""].filter { !$0.isEmpty }.joined(separator: " · "), Palette.quiet)
                 let line = first + offset == page.cursor ? StyledLine("  ▸ ", Palette.key) + text : StyledLine("    ") + text
                 lines.append(line.clipped(to: width))
             }

@@ -369,6 +369,8 @@ function handle(msg) {
       if (app.state && app.state.seq > msg.seq && app.state.room === msg.room) break; // older than what we show
       app.room.game = msg.game;
       concessionLogged(msg);
+      // The log tells of the game before (its end): a line between, so it does not read as this one's.
+      if (app.state && app.state.room === msg.room && app.state.phase === 'over' && msg.phase === 'playing') app.addLog('a new game began', 'info');
       app.state = msg;
       if (app.followOnState) { app.followOnState = false; followLink(); }
       if (msg.phase !== 'over') app.gameOver = null;

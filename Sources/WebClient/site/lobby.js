@@ -437,7 +437,7 @@ export class Lobby {
             const rated = (p.ratings || {})[game];
             return h('li', { 'data-name': p.name },
               h('span', { class: 'grow' }, p.name, rated ? ` ${ratingText(rated.rating, rated.provisional)}` : '',
-                p.bot ? h('span', { class: 'muted' }, ' (bot)') : null, p.seated ? h('span', { class: 'muted' }, ' · playing') : null),
+                p.bot ? h('span', { class: 'muted' }, ' (bot)') : null, p.seated ? h('span', { class: 'muted', title: 'has a seat in a room' }, ' · seated') : null),
               h('button', { class: 'small', onclick: () => { this.challengeName.value = p.name; this.challenge(); }, 'aria-label': `challenge ${p.name}` }, 'Challenge'));
           })),
       list && list.total > list.players.length ? h('p', { class: 'muted' }, `and ${list.total - list.players.length} more`) : null);
