@@ -56,6 +56,26 @@ struct QuickPlayTests {
         #expect(model.room?.seat == 1)
     }
 
+    /// Three players show at once; the cursor goes on past them, and the lines follow it, so
+    /// the fifth of five can be challenged too (the list stopped at the third).
+    @Test func theCursorGoesThroughEveryPlayerListedAndTheLinesFollowIt() {
+        var model = Self.lobby()
+        let names = ["bob", "cyd", "dan", "eve", "fay"]
+        model.receive(ServerMessage.players(names.map { OnlinePlayer(name: $0, account: false, bot: false, seated: false) }, total: 5, id: nil).jsonText)
+        let shown = { Array(Self.screen(model)[13...15]) }
+        #expect(shown() == ["    bob", "    cyd", "    dan"])
+        // Past the pools and the daily deals, then bob.
+        _ = model.press(Array(repeating: .down, count: 7))
+        #expect(shown() == ["  ▸ bob", "    cyd", "    dan"])
+        _ = model.press([.down, .down, .down])
+        #expect(shown() == ["    cyd", "    dan", "  ▸ eve"])
+        _ = model.press([.down, .down])
+        #expect(shown() == ["    dan", "    eve", "  ▸ fay"], "the last stays the last")
+        #expect(model.press([.enter]) == [.transmit(#"{"type":"challenge","name":"fay","game":"set","id":3}"#)])
+        _ = model.press([.up, .up, .up, .up])
+        #expect(shown() == ["  ▸ bob", "    cyd", "    dan"])
+    }
+
     @Test func aSeekIsListedUnderThePoolsAndEnterTakesIt() {
         var model = Self.lobby()
         let seek = SeekInfo(

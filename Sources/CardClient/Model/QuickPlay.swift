@@ -30,14 +30,28 @@ public struct QuickPlay: Equatable, Sendable {
         self.dailyGames = dailyGames
     }
 
-    /// The most seeks and players online the screen shows (it fits 80×24 with them, the
-    /// daily lines and a wait's two lines).
+    /// The most seeks and players online the screen shows at once (it fits 80×24 with them,
+    /// the daily lines and a wait's two lines); the cursor goes through them all, and the
+    /// lines shown follow it.
     public static let shownSeeks = 2
     public static let shownOnline = 3
 
-    /// The seeks and players shown, each a line the cursor can stand on after the pools.
-    public var visibleSeeks: ArraySlice<SeekInfo> { seeks.prefix(Self.shownSeeks) }
-    public var visibleOnline: ArraySlice<OnlinePlayer> { online.prefix(Self.shownOnline) }
+    /// The seeks shown, given `pools` pools before them: the first two, or the two that end
+    /// at the cursor once it has gone further. Their indices are the seeks'.
+    public func visibleSeeks(pools: Int) -> ArraySlice<SeekInfo> {
+        Self.window(of: seeks, size: Self.shownSeeks, cursor: cursor - pools - dailyGames.count)
+    }
+
+    /// The players shown, as ``visibleSeeks(pools:)`` with three. Their indices are ``online``'s.
+    public func visibleOnline(pools: Int) -> ArraySlice<OnlinePlayer> {
+        Self.window(of: online, size: Self.shownOnline, cursor: cursor - pools - dailyGames.count - seeks.count)
+    }
+
+    /// `size` items: from the first, or ending at `cursor` (an index into `items`) past them.
+    static func window<Item>(of items: [Item], size: Int, cursor: Int) -> ArraySlice<Item> {
+        let start = min(max(0, cursor - size + 1), max(0, items.count - size))
+        return items[start..<min(items.count, start + size)]
+    }
 
     /// What the cursor stands on, given `pools` pools before the seeks.
     enum Chosen: Equatable {
@@ -48,13 +62,13 @@ public struct QuickPlay: Equatable, Sendable {
         if cursor < pools { return .pool(cursor) }
         if cursor < pools + dailyGames.count { return .daily(dailyGames[cursor - pools]) }
         let seekIndex = cursor - pools - dailyGames.count
-        if visibleSeeks.indices.contains(seekIndex) { return .seek(visibleSeeks[seekIndex]) }
-        let playerIndex = seekIndex - visibleSeeks.count
-        return visibleOnline.indices.contains(playerIndex) ? .player(visibleOnline[playerIndex]) : nil
+        if seeks.indices.contains(seekIndex) { return .seek(seeks[seekIndex]) }
+        let playerIndex = seekIndex - seeks.count
+        return online.indices.contains(playerIndex) ? .player(online[playerIndex]) : nil
     }
 
     /// How many lines the cursor can stand on.
-    func lines(pools: Int) -> Int { pools + dailyGames.count + visibleSeeks.count + visibleOnline.count }
+    func lines(pools: Int) -> Int { pools + dailyGames.count + seeks.count + online.count }
 
     /// Keeps the cursor on a line there is, after the seeks or the players changed.
     mutating func clampCursor(pools: Int) {

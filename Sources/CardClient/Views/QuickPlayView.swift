@@ -29,24 +29,27 @@ public enum QuickPlayView {
         lines.append(StyledLine("  Open seeks", Palette.heading)
             + StyledLine(mySeek == nil ? "  games of two others offer; n, then o in the form, opens yours" : "  yours is open: x takes it back", Palette.quiet))
         if page.seeks.isEmpty { lines.append(StyledLine("    none you may take right now", Palette.quiet)) }
-        for (offset, seek) in page.visibleSeeks.enumerated() {
+        let seeksStart = pools.count + page.dailyGames.count
+        let shownSeeks = page.visibleSeeks(pools: pools.count)
+        for (index, seek) in zip(shownSeeks.indices, shownSeeks) {
             let rating = seek.rating.map { " (\(RatingText.rating($0.rating, provisional: $0.provisional)))" } ?? ""
             let title = GameCatalog.game(named: seek.request.game)?.title ?? seek.request.game
             let options = seek.request.options.pairs.map { "\($0.key) \($0.value.jsonText)" }.joined(separator: ", ")
             let text = StyledLine(seek.from + rating + (seek.bot ? " (bot)" : "")).padded(to: 17)
                 + StyledLine("\(title)\(options.isEmpty ? "" : " (\(options))") · \(seek.request.rated ? "rated" : "casual")", Palette.quiet)
-            let line = pools.count + page.dailyGames.count + offset == page.cursor ? StyledLine("  ▸ ", Palette.key) + text : StyledLine("    ") + text
+            let line = seeksStart + index == page.cursor ? StyledLine("  ▸ ", Palette.key) + text : StyledLine("    ") + text
             lines.append(line.clipped(to: width))
         }
         if !page.online.isEmpty {
-            let more = page.onlineTotal > page.visibleOnline.count ? "  \(page.onlineTotal) in all" : ""
+            let shownOnline = page.visibleOnline(pools: pools.count)
+            let more = page.onlineTotal > shownOnline.count ? "  \(page.onlineTotal) in all" : ""
             lines.append(StyledLine("  Online", Palette.heading) + StyledLine("  Enter challenges to the new-game form's game\(more)", Palette.quiet))
-            let first = pools.count + page.dailyGames.count + page.visibleSeeks.count
-            for (offset, player) in page.visibleOnline.enumerated() {
+            let first = seeksStart + page.seeks.count
+            for (index, player) in zip(shownOnline.indices, shownOnline) {
                 let ratings = player.ratings.map { "\($0.game) \(RatingText.rating($0.rating.rating, provisional: $0.rating.provisional))" }.joined(separator: ", ")
                 let text = StyledLine(player.name + (player.bot ? " (bot)" : "")).padded(to: 17)
                     + StyledLine([ratings, player.seated ? "seated" : ""].filter { !$0.isEmpty }.joined(separator: " · "), Palette.quiet)
-                let line = first + offset == page.cursor ? StyledLine("  ▸ ", Palette.key) + text : StyledLine("    ") + text
+                let line = first + index == page.cursor ? StyledLine("  ▸ ", Palette.key) + text : StyledLine("    ") + text
                 lines.append(line.clipped(to: width))
             }
         }
