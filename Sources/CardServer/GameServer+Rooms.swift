@@ -116,7 +116,9 @@ extension GameServer {
     func watch(_ rawCode: String, player: Player, id: RequestID?) throws(CommandError) {
         let room = try existingRoom(rawCode, for: player)
         try requireNoRoom(player)
-        try requireNameFree(player.name, in: room)
+        // Another connection of the same account may watch the account's own game (a bot's
+        // watching connection, a second tab told `paired_elsewhere`); it never takes a seat.
+        try requireNameFree(player.name, in: room, unlessSignedInAs: player.account)
         try requireDiskRoomToWatch()
         try logCommand(.watch(room: room.code, player: member(player, seat: nil), t: gameNow))
         // The state owed to the others is of before this watch: not for the newcomer, whose
@@ -295,11 +297,13 @@ extension GameServer {
     /// A name that looks like a member's (``NameSkeleton``) is taken: "аnn" in Cyrillic
     /// letters, "ＡＮＮ" or "Ann" could pass for "ann" in every message that names them.
     /// So is the name of the room's robot, which `state.players` lists like a member.
-    private func requireNameFree(_ name: String, in room: Room) throws(CommandError) {
+    /// - Parameter account: the newcomer's account, whose own other sessions in the room are
+    ///   no look-alikes (nil: every member counts).
+    private func requireNameFree(_ name: String, in room: Room, unlessSignedInAs account: String? = nil) throws(CommandError) {
         let skeleton = NameSkeleton.of(name)
         var lookAlike: String?
         room.forEachMember { memberID, _ in
-            if lookAlike == nil, let member = players[memberID], member.nameSkeleton == skeleton {
+            if lookAlike == nil, let member = players[memberID], member.nameSkeleton == skeleton, account == nil || member.account != account {
                 lookAlike = member.name
             }
         }

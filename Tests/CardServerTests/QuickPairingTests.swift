@@ -93,6 +93,28 @@ struct QuickPairingTests {
         #expect(!host.take(bob).contains { $0["type"] == "paired_elsewhere" })
     }
 
+    /// Told `paired_elsewhere`, the account's other connection can watch the game it names;
+    /// it cannot take a second seat at a table the account sits at.
+    @Test func theAccountsOtherConnectionWatchesItsGameButTakesNoSeatThere() throws {
+        let host = try RatedGameTests.host()
+        let ann = RatedGameTests.register("ann", on: host)
+        let annPhone = RatedGameTests.signIn("ann", on: host)
+        _ = host.take(annPhone)
+        _ = host.take(ann)
+        host.send(#"{"type":"create","game":"rps"}"#, from: ann)
+        let room = try #require(host.take(ann).first { $0["type"] == "joined" }?["room"]?.stringValue)
+        host.send(#"{"type":"join","room":"\#(room)","id":1}"#, from: annPhone)
+        #expect(host.take(annPhone).first == [
+            "type": "error", "code": "name_taken", "message": .string("someone in room \(room) is already called ann; log in with another name to join"), "id": 1,
+        ])
+        host.send(#"{"type":"watch","room":"\#(room)","id":2}"#, from: annPhone)
+        let watching = host.take(annPhone)
+        #expect(watching.first == ["type": "watching", "room": .string(room), "seq": 2, "id": 2])
+        let state = try #require(watching.last { $0["type"] == "state" })
+        #expect(state["players"]?.arrayValue?.compactMap { $0.objectValue?["name"] } == ["ann"])
+        #expect(state["spectators"] == 1)
+    }
+
     @Test func whoDisconnectedOrLeftIsNeverPaired() throws {
         let host = ScriptedHost()
         let ann = host.player("ann", peer: "127.0.0.1:40001")

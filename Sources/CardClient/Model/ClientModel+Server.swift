@@ -66,7 +66,7 @@ extension ClientModel {
             return leaveQuickPlayForARoom()
         case .pairedElsewhere(let code, _, let game, _, _, _):
             // Another connection of this account sat down: this one stays where it is.
-            setStatus("your account sat down in room \(code) (\(game)) on another connection", tone: .neutral, now: now)
+            setStatus("your account sat down in room \(code) (\(game)) on another connection; this one may watch it (w in the rooms list)", tone: .neutral, now: now)
         case .poolStatus(let status):
             if quickPlay?.waitingIn == status.pool { quickPlay?.status = status }
         case .lobby(let snapshot, _):

@@ -325,7 +325,7 @@ function handle(msg) {
       break;
     case 'paired_elsewhere':
       // Another tab or connection of this account sat down; this page stays where it is.
-      app.notice(`your account sat down in room ${msg.room} (${msg.game}) on another connection`);
+      app.notice(`your account sat down in room ${msg.room} (${msg.game}) on another connection; this page may watch it`);
       break;
     case 'welcome':
       challengeBar.bar.clear();
