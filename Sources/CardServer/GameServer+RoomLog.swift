@@ -292,16 +292,7 @@ extension GameServer {
                 roomRemoved(old)
             }
             guard let room = restoredRoom(snapshot) else { return }
-            for entry in snapshot.members {
-                let player = restoredPlayer(entry)
-                player.client = entry.connected ? Self.replayClient : nil
-                player.roomCode = room.code
-                if let seat = entry.seat, room.seats.indices.contains(seat) {
-                    room.seats[seat] = player.id
-                } else {
-                    room.spectators.append(player.id)
-                }
-            }
+            place(snapshot.members, in: room)
             room.seq = snapshot.seq
             // A room recorded playing is written in one write with its game's `begin`, which
             // makes it so. Without it (a repair cut the torn `begin`) no game was dealt: the
@@ -388,6 +379,12 @@ extension GameServer {
         }
         room.seats = Array(repeating: nil, count: room.seats.count)
         room.spectators = []
+        place(entries, in: room)
+    }
+
+    /// Puts the members a `room` or `members` record lists in their seats, or among the
+    /// spectators, connected as they were.
+    private func place(_ entries: [RoomLogRecord.Member], in room: Room) {
         for entry in entries {
             let player = restoredPlayer(entry)
             player.client = entry.connected ? Self.replayClient : nil

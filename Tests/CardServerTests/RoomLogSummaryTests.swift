@@ -92,8 +92,16 @@ struct RoomLogSummaryTests {
         return (sizes[0], sizes[1].file, summaries, heard[0])
     }
 
-    static func token(of client: ClientID, on host: ScriptedHost, name: String) -> String {
-        OneGameRecordTests.token(of: client, on: host, name: name)
+    /// Connects and logs in each of `names`, each from an address of its own, keeping their
+    /// tokens in `played`.
+    static func connect(_ names: [String], on host: ScriptedHost, into played: inout Played) -> [String: ClientID] {
+        var clients: [String: ClientID] = [:]
+        for (index, name) in names.enumerated() {
+            let client = host.connect(peer: "127.0.0.\(index + 1):1")
+            played.tokens[name] = OneGameRecordTests.token(of: client, on: host, name: name)
+            clients[name] = client
+        }
+        return clients
     }
 
     static func lastState(_ messages: [JSONObject]?) -> JSONObject? {
@@ -103,14 +111,8 @@ struct RoomLogSummaryTests {
     @Test func aSpectatorWatchingAndLeavingFiveThousandTimesLeavesOneSummaryInTheLog() throws {
         let outcome = try Self.expectSameRestart(of: ["ann", "bob", "carl", "dave"]) { host in
             var played = Played()
-            let ann = host.connect(peer: "127.0.0.1:1")
-            played.tokens["ann"] = Self.token(of: ann, on: host, name: "ann")
-            let bob = host.connect(peer: "127.0.0.2:1")
-            played.tokens["bob"] = Self.token(of: bob, on: host, name: "bob")
-            let carl = host.connect(peer: "127.0.0.3:1")
-            played.tokens["carl"] = Self.token(of: carl, on: host, name: "carl")
-            let dave = host.connect(peer: "127.0.0.4:1")
-            played.tokens["dave"] = Self.token(of: dave, on: host, name: "dave")
+            let clients = Self.connect(["ann", "bob", "carl", "dave"], on: host, into: &played)
+            let (ann, bob, carl, dave) = (clients["ann"]!, clients["bob"]!, clients["carl"]!, clients["dave"]!)
             host.send(#"{"type":"create","game":"rps","options":{"rounds":3}}"#, from: ann)
             played.room = try #require(host.take(ann).first?["room"]?.stringValue)
             host.send(#"{"type":"join","room":"\#(played.room)"}"#, from: bob)
@@ -151,14 +153,8 @@ struct RoomLogSummaryTests {
     @Test func aRoomBetweenGamesComesBackWithItsNewSeatAndItsRematchOffer() throws {
         let outcome = try Self.expectSameRestart(of: ["ann", "carl", "dave"]) { host in
             var played = Played()
-            let ann = host.connect(peer: "127.0.0.1:1")
-            played.tokens["ann"] = Self.token(of: ann, on: host, name: "ann")
-            let bob = host.connect(peer: "127.0.0.2:1")
-            played.tokens["bob"] = Self.token(of: bob, on: host, name: "bob")
-            let carl = host.connect(peer: "127.0.0.3:1")
-            played.tokens["carl"] = Self.token(of: carl, on: host, name: "carl")
-            let dave = host.connect(peer: "127.0.0.4:1")
-            played.tokens["dave"] = Self.token(of: dave, on: host, name: "dave")
+            let clients = Self.connect(["ann", "bob", "carl", "dave"], on: host, into: &played)
+            let (ann, bob, carl, dave) = (clients["ann"]!, clients["bob"]!, clients["carl"]!, clients["dave"]!)
             host.send(#"{"type":"create","game":"rps","options":{"rounds":1}}"#, from: ann)
             played.room = try #require(host.take(ann).first?["room"]?.stringValue)
             host.send(#"{"type":"join","room":"\#(played.room)"}"#, from: bob)
@@ -200,12 +196,7 @@ struct RoomLogSummaryTests {
     @Test func spectatorsWhoMovedOnOrLeftAfterASummaryComeBackWhereTheyWent() throws {
         let outcome = try Self.expectSameRestart(of: ["ann", "carl", "erin"]) { host in
             var played = Played()
-            var clients: [String: ClientID] = [:]
-            for (index, name) in ["ann", "carl", "erin", "fred"].enumerated() {
-                let client = host.connect(peer: "127.0.0.\(index + 1):1")
-                played.tokens[name] = Self.token(of: client, on: host, name: name)
-                clients[name] = client
-            }
+            let clients = Self.connect(["ann", "carl", "erin", "fred"], on: host, into: &played)
             let (ann, carl, erin, fred) = (clients["ann"]!, clients["carl"]!, clients["erin"]!, clients["fred"]!)
             host.send(#"{"type":"create","game":"klondike"}"#, from: ann)
             played.room = try #require(host.take(ann).first?["room"]?.stringValue)
@@ -238,12 +229,7 @@ struct RoomLogSummaryTests {
     @Test func aSeatLeftDuringAGameIsTheGamesAndStaysThroughSummaries() throws {
         let outcome = try Self.expectSameRestart(of: ["ann", "bob", "carl", "gina"]) { host in
             var played = Played()
-            var clients: [String: ClientID] = [:]
-            for (index, name) in ["ann", "bob", "carl", "dave", "erin", "gina"].enumerated() {
-                let client = host.connect(peer: "127.0.0.\(index + 1):1")
-                played.tokens[name] = Self.token(of: client, on: host, name: name)
-                clients[name] = client
-            }
+            let clients = Self.connect(["ann", "bob", "carl", "dave", "erin", "gina"], on: host, into: &played)
             let (ann, bob, carl, dave, erin, gina) = (clients["ann"]!, clients["bob"]!, clients["carl"]!, clients["dave"]!, clients["erin"]!, clients["gina"]!)
             host.send(#"{"type":"create","game":"set","seats":3}"#, from: ann)
             played.room = try #require(host.take(ann).first?["room"]?.stringValue)
