@@ -1334,9 +1334,17 @@ def play_concentration_by_sight(page, shot=None, seen_toasts=None):
     looks = {}  # face in the state -> its text on the page
     seen = {}   # card index -> its text, once seen
     flips = 0
-    while page.state()['phase'] == 'playing':
+    def drawn():
+        """The state and the cards' text once the page shows that state: a state just come
+        may not be drawn yet, and a choice made from the old drawing can flip a card that has
+        turned back since (a loaded machine saw it)."""
         s = page.state()
         shown = page.js("return [...document.querySelectorAll('.memgrid button')].map((b) => b.querySelector('.face').innerText)")
+        same = page.seq() == s['seq'] and all(bool(text) == (c['face'] is not None) for text, c in zip(shown, s['cards']))
+        return (s, shown) if same else None
+
+    while page.state()['phase'] == 'playing':
+        s, shown = wait_for('the page drawing its state', drawn)
         for i, text in enumerate(shown):
             if text:
                 seen[i] = text
