@@ -80,6 +80,7 @@ extension GameServer {
         room.ratedGame = wouldBeRated(room)
         room.beganAccounts = room.seats.map { $0.flatMap { players[$0]?.account } }
         room.movesBySeat = Array(repeating: 0, count: room.seats.count)
+        room.returnsBySeat = Array(repeating: 0, count: room.seats.count)
         room.shortBytesBySeat = Array(repeating: 0, count: room.seats.count)
         room.resigned = []
         room.aborted = false

@@ -348,6 +348,9 @@ extension GameServer {
         case .presence(let code, let playerID, let connected, _):
             guard let room = rooms[code], let player = players[playerID], player.roomCode == code else { return }
             if connected {
+                // Counted as the return was: a restart does not give the seat its returns again
+                // (those after earlier restarts count here, one each: the log does not tell them apart).
+                _ = countReturn(of: player, to: room)
                 player.client = Self.replayClient
                 player.graceTimer = nil
                 presenceChanged(in: room, of: player, now: gameNow)

@@ -102,6 +102,10 @@ extension GameServer {
 
     private func resume(_ player: Player, token: String, on client: Client, id: RequestID?) {
         let wasAway = !player.isConnected
+        // Back after the server restarted is the server's doing: not counted.
+        if wasAway, !player.awaitingReturn, let room = player.roomCode.flatMap({ rooms[$0] }), !countReturn(of: player, to: room) {
+            return giveUpSeatReturnedTooOften(player, in: room, client: client, id: id)
+        }
         if let old = player.client, let oldClient = clients[old] {
             // A second live connection with the same token replaces the first.
             oldClient.playerID = nil
@@ -194,5 +198,34 @@ extension GameServer {
             }
         }
         return String(digits)
+    }
+
+    /// Counts a seated player's return to the game under way (``ServerConfig/maxReturnsPerSeat``):
+    /// false when the seat has come back as often as one may. A spectator's, or one between
+    /// games, is not the game's, and always counts.
+    func countReturn(of player: Player, to room: Room) -> Bool {
+        guard room.phase == .playing, let seat = room.seat(of: player.id), room.returnsBySeat.indices.contains(seat) else { return true }
+        guard room.returnsBySeat[seat] < config.maxReturnsPerSeat else { return false }
+        room.returnsBySeat[seat] += 1
+        return true
+    }
+
+    /// A seat came back as often as one may in this game: it is given up now, as when the
+    /// grace period ends (the game's rules say what leaving means), and the session ends; the
+    /// token is then unknown, and the client logs in again by name.
+    private func giveUpSeatReturnedTooOften(_ player: Player, in room: Room, client: Client, id: RequestID?) {
+        if let timer = player.graceTimer {
+            host.cancel(timer)
+            player.graceTimer = nil
+        }
+        host.log("\(player.name) (\(player.id)) came back to room \(room.code) \(config.maxReturnsPerSeat) times in one game; the seat is given up")
+        withCause(.event(.gone, player: player.name)) {
+            removeMember(player, from: room)
+        }
+        endSession(player)
+        reject(CommandError(
+            code: .badToken,
+            message: "you came back to your seat in room \(room.code) \(config.maxReturnsPerSeat) times in this game, the most one player may "
+                + "(each return is kept in the game's record), so the seat was given up; log in with a name to play on"), to: client.id, id: id)
     }
 }

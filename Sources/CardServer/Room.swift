@@ -89,6 +89,9 @@ final class Room {
     /// Game commands each seat has sent in the current game, refused ones counted: each is a
     /// record in the room log until the game ends (``ServerConfig/maxMovesPerSeat``).
     var movesBySeat: [Int] = []
+    /// Times each seat's player came back in the current game, each an away and a back in the
+    /// room log (``ServerConfig/maxReturnsPerSeat``).
+    var returnsBySeat: [Int] = []
     /// The rules version the current game is judged by: today's, or the one a game restored
     /// from the room log began under (``GameEngine/judge(byRules:)``).
     var rulesVersion = 0

@@ -49,6 +49,13 @@ public struct ServerConfig: Sendable {
     /// what one player adds to the room log (about 90 bytes a command until the game ends: under 1 MB)
     /// and to a restart's work.
     public var maxMovesPerSeat = 10_000
+    /// Times one seated player may come back to a game under way (a connection lost, then a
+    /// `login` with the token): each is two room-log records the game keeps (away, back), as
+    /// its rules and replay see them. One more gives the seat up (as the grace period's end
+    /// does) and gets `bad_token`. A connection
+    /// dropped and resumed in a loop (about 20 a second from a plain script) grew a game's
+    /// log by 4 KB a second for as long as it went on; this bounds it at about 200 KB a seat.
+    public var maxReturnsPerSeat = 1_000
     /// Room-log bytes each seat of a game under way may still write while the disk is short
     /// (under `--min-free-space`, or the data at `--max-data-size`): about 300 moves, more
     /// than a game played by hand takes to its end (a Klondike deal solved is 100-200).
