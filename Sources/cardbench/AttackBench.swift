@@ -42,6 +42,7 @@ struct AttackBench {
         ("login-flood", Attacks.loginFlood),
         ("pool-wave", Attacks.poolWave),
         ("live-disk-fill", Attacks.liveDiskFill),
+        ("room-churn", Attacks.roomChurn),
     ]
 
     func run() throws(BenchError) {

@@ -120,6 +120,15 @@ final class LineConnection {
         return nil
     }
 
+    /// Reads lines until one contains `marker`, and returns that one; nil when the connection
+    /// closed or went quiet first.
+    func readLine(containing marker: String) -> String? {
+        while let line = readLine() {
+            if line.contains(marker) { return line }
+        }
+        return nil
+    }
+
     /// Connects, reads `hello`, logs in as `name` and reads `welcome`; nil if refused.
     static func player(_ name: String, host: String, port: UInt16, source: String, receiveBuffer: Int32? = nil) throws(BenchError) -> LineConnection? {
         let connection = try LineConnection(host: host, port: port, source: source, receiveBuffer: receiveBuffer)

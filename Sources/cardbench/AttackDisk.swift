@@ -145,20 +145,30 @@ extension Attacks {
 
 /// The bytes under a running server's `--data` directory, found from its command line.
 enum DataDirectorySize {
+    /// The size of one file under the directory (`rooms.log`), or nil.
+    static func of(serverPID pid: Int32, file: String) -> Int? {
+        guard let directory = path(serverPID: pid) else { return nil }
+        return (try? FileManager.default.attributesOfItem(atPath: directory + "/" + file))?[.size] as? Int
+    }
+
     static func of(serverPID pid: Int32) -> Int? {
-        guard let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
-              let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")
-        else { return nil }
-        let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        var directory = "./cardserver-data"
-        if let index = arguments.firstIndex(of: "--data"), index + 1 < arguments.count { directory = arguments[index + 1] }
-        let path = directory.hasPrefix("/") ? directory : cwd + "/" + directory
-        guard let walker = FileManager.default.enumerator(atPath: path) else { return nil }
+        guard let path = path(serverPID: pid), let walker = FileManager.default.enumerator(atPath: path) else { return nil }
         var total = 0
         while let name = walker.nextObject() as? String {
             let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + name)
             total += (attributes?[.size] as? Int) ?? 0
         }
         return total
+    }
+
+    /// The data directory's path, from the server's command line and working directory.
+    private static func path(serverPID pid: Int32) -> String? {
+        guard let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+              let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")
+        else { return nil }
+        let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        var directory = "./cardserver-data"
+        if let index = arguments.firstIndex(of: "--data"), index + 1 < arguments.count { directory = arguments[index + 1] }
+        return directory.hasPrefix("/") ? directory : cwd + "/" + directory
     }
 }

@@ -22,14 +22,14 @@ struct AttackTests {
         #expect(try Options.parse(["attack", "--port", "9", "--skip", "spectators"]) == .run(.attack(AttackOptions(
             host: "127.0.0.1", port: 9, seconds: 3, only: nil, skip: "spectators", innocentSource: "127.0.0.2", format: .table))))
         #expect(throws: Options.ParseError(message:
-            "--skip must name an attack: flood, rooms, names, churn, slow-reader, guess, klondike-history, leaderboard, spectators, burst-race, disk-fill, second-start, slow-headers, websocket, http-flood, session-churn, login-flood, pool-wave, live-disk-fill; not 'lurkers'"
+            "--skip must name an attack: flood, rooms, names, churn, slow-reader, guess, klondike-history, leaderboard, spectators, burst-race, disk-fill, second-start, slow-headers, websocket, http-flood, session-churn, login-flood, pool-wave, live-disk-fill, room-churn; not 'lurkers'"
         )) { try Options.parse(["attack", "--port", "9", "--skip", "lurkers"]) }
     }
 
     @Test(arguments: [
         (["attack"], "attack needs --port N"),
         (["attack", "--port", "1", "--only", "ddos"],
-         "--only must name an attack: flood, rooms, names, churn, slow-reader, guess, klondike-history, leaderboard, spectators, burst-race, disk-fill, second-start, slow-headers, websocket, http-flood, session-churn, login-flood, pool-wave, live-disk-fill; not 'ddos'"),
+         "--only must name an attack: flood, rooms, names, churn, slow-reader, guess, klondike-history, leaderboard, spectators, burst-race, disk-fill, second-start, slow-headers, websocket, http-flood, session-churn, login-flood, pool-wave, live-disk-fill, room-churn; not 'ddos'"),
         (["attack", "--port", "1", "--innocent-from", "127.1.3.4"],
          "--innocent-from must be a loopback IPv4 address outside 127.1.0.0/16 (the attackers'), not '127.1.3.4'"),
         (["attack", "--port", "1", "--innocent-from", "10.0.0.2"],
