@@ -152,7 +152,7 @@ struct ReplayViewerTests {
         #expect(model.press([.right]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":3,"seat":0,"id":12}"#)])
         #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 2 of 3 · 0:03 · you: send waste home")
         #expect(model.press([.end]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":5,"seat":0,"id":13}"#)])
-        #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 3 of 3 · 0:05 · you: move t7 → t2 (3 cards) · the end")
+        #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 3 of 3 · 0:05 · you: move 7 → 2 (3 cards) · the end")
         // H: the hints are steps again, and ← stops at the one before the move.
         #expect(model.press([.character("H")]) == [])
         #expect(model.viewer?.shownSteps == [0, 1, 2, 3, 4, 5])

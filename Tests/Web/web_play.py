@@ -543,8 +543,22 @@ def scenario_klondike(run, width=1280, height=900, touch=False, tag='desktop'):
         page.tap(page.d.find_element(By.XPATH, "//button[starts-with(normalize-space(.), 'Finish')]"))
         text = page.game_over_text()
         expect(text == 'You win!', f'game over says {text!r}')
+        said = ''
+        if not touch:
+            # The replay names a move's piles as a player does, not as the wire does ("t7").
+            first = next(n for n, m in enumerate(moves) if m['type'] == 'move')
+            page.tap(wait_for('the replay link', lambda: page.d.find_elements(By.LINK_TEXT, 'Watch the replay'))[0])
+            wait_for('the replay', lambda: 'step 0 of' in page.d.find_element(By.CSS_SELECTOR, '.replay .stepno').text, 20)
+            for _ in range(first + 1):
+                page.tap(page.d.find_element(By.CSS_SELECTOR, '.replay button[aria-label="next step"]'))
+            said = wait_for(f'step {first + 1}', lambda: f'step {first + 1} of' in page.d.find_element(By.CSS_SELECTOR, '.replay .stepno').text
+                            and page.d.find_element(By.CSS_SELECTOR, '.replay ol.log').text)
+            name = lambda pile: 'the waste' if pile == 'waste' else f'column {pile[1:]}' if pile[0] == 't' else f'foundation {pile[1:]}'
+            m = moves[first]
+            want = f'{name(m["from"])} → {name(m["to"])}' + (f' ({m["count"]} cards)' if m.get('count', 1) > 1 else '')
+            expect(said.splitlines()[0] == f'patience{tag[:1]}: {want}', f'the replay says {said!r}, not {want!r}')
         page.check()
-        return f'{i} of the solution\'s {len(moves)} steps by {"taps" if touch else f"clicks ({drags} of them runs dragged)"}, then Finish'
+        return f'{i} of the solution\'s {len(moves)} steps by {"taps" if touch else f"clicks ({drags} of them runs dragged)"}, then Finish' + (f'; the replay reads {said.splitlines()[0]!r}' if said else '')
     finally:
         page.close()
 

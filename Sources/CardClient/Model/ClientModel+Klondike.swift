@@ -80,13 +80,7 @@ extension ClientModel {
     /// that play it: the server's words name piles as the protocol does ("t5"), which the
     /// board does not show. Nil for a move these words do not cover (the server's then).
     public static func hintWords(_ move: ClientCommand, in game: KlondikeFields?) -> String? {
-        func label(_ pile: KlondikePile) -> String {
-            switch pile {
-            case .waste: "w"
-            case .tableau(let index): String(index + 1)
-            case .foundation(let index): "f\(index + 1)"
-            }
-        }
+        let label = boardName(of:)
         switch move {
         case .draw:
             return "draw (key d)"
@@ -105,6 +99,16 @@ extension ClientModel {
             return "move \(what) from \(label(from)) to \(label(to))\(home) (keys \(label(from)) \(label(to)))"
         default:
             return nil
+        }
+    }
+
+    /// A pile as the board labels it, which is also its key: the columns 1–7, `w` for the
+    /// waste, `f1`–`f4` for the foundations (the protocol's "t5" and "waste" are not shown).
+    public static func boardName(of pile: KlondikePile) -> String {
+        switch pile {
+        case .waste: "w"
+        case .tableau(let index): String(index + 1)
+        case .foundation(let index): "f\(index + 1)"
         }
     }
 }

@@ -75,14 +75,16 @@ public enum ReplayView {
             "  Step \(viewer.position) of \(count) · \(Narration.clock(milliseconds: step.ms)) · \(what)\(end)", Palette.heading)
     }
 
-    /// A command in a few words: "claim", "move t7 → t2 (3)", "throw rock".
+    /// A command in a few words, piles named as the board names them: "claim", "move 7 → 2
+    /// (3 cards)", "throw rock".
     public static func describe(_ command: ClientCommand) -> String {
         switch command {
         case .throwSign(let sign): "throw \(sign.rawValue)"
         case .answer(let sign): "answer \(sign.rawValue)"
         case .flip(let card): "flip \(ConcentrationView.letter(card))"
-        case .move(let from, let to, let count): "move \(from.name) → \(to.name)" + (count > 1 ? " (\(count) cards)" : "")
-        case .auto(let from): "send \(from.name) home"
+        case .move(let from, let to, let count):
+            "move \(ClientModel.boardName(of: from)) → \(ClientModel.boardName(of: to))" + (count > 1 ? " (\(count) cards)" : "")
+        case .auto(let from): "send \(ClientModel.boardName(of: from)) home"
         default: command.type
         }
     }

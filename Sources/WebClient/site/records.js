@@ -195,6 +195,28 @@ function describeStep(step, events) {
   // A Set claim by its cards' names, as the room said it, not their ids.
   const claimed = events.find((e) => e.type === 'claimed');
   if (claimed) return `${who}: ${claimed.valid ? 'a Set' : 'not a Set'}: ${claimed.cards.map(setCardName).join(', ')}`;
-  const rest = Object.entries(c).filter(([k]) => k !== 'type').map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(' ') : v}`).join(', ');
-  return `${who}: ${c.type}${rest ? ` (${rest})` : ''}`;
+  return `${who}: ${commandWords(c)}`;
+}
+
+/** A game command in a few words, piles as a player names them: "column 7 → column 2 (3 cards)", "throw rock". */
+function commandWords(c) {
+  switch (c.type) {
+    case 'throw': return `throw ${c.sign}`;
+    case 'answer': return `answer ${c.sign}`;
+    case 'flip': return `flip card ${c.card + 1}`;
+    case 'move': return `${pileName(c.from)} → ${pileName(c.to)}${c.count > 1 ? ` (${c.count} cards)` : ''}`;
+    case 'auto': return `${pileName(c.from)} home`;
+    default: {
+      const rest = Object.entries(c).filter(([k]) => k !== 'type').map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(' ') : v}`).join(', ');
+      return `${c.type}${rest ? ` (${rest})` : ''}`;
+    }
+  }
+}
+
+/** A Klondike pile's wire name ("t5", "f1", "waste") as the board shows it. */
+function pileName(pile) {
+  if (pile === 'waste') return 'the waste';
+  if (/^t\d$/.test(pile)) return `column ${pile.slice(1)}`;
+  if (/^f\d$/.test(pile)) return `foundation ${pile.slice(1)}`;
+  return pile;
 }
