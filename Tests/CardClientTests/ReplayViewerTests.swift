@@ -150,7 +150,7 @@ struct ReplayViewerTests {
         // → goes draw, send home, move: steps 1, 3 and 5 of the record.
         #expect(model.press([.right]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":1,"seat":0,"id":11}"#)])
         #expect(model.press([.right]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":3,"seat":0,"id":12}"#)])
-        #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 2 of 3 · 0:03 · you: send waste home")
+        #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 2 of 3 · 0:03 · you: send w home")
         #expect(model.press([.end]) == [.transmit(#"{"type":"replay","game":"W2W2-mwvhb92a-1","step":5,"seat":0,"id":13}"#)])
         #expect(ReplayView.stepLine(model.viewer!, me: "ann").plainText == "  Step 3 of 3 · 0:05 · you: move 7 → 2 (3 cards) · the end")
         // H: the hints are steps again, and ← stops at the one before the move.
