@@ -201,8 +201,8 @@ extension GameServer {
     }
 
     /// Counts a seated player's return to the game under way (``ServerConfig/maxReturnsPerSeat``):
-    /// false when the seat has come back as often as one may. A spectator's, or one between
-    /// games, is not the game's, and always counts.
+    /// false when the seat has come back as often as one may. A spectator's return, or one
+    /// between games, is not the game's: it is neither counted nor refused.
     func countReturn(of player: Player, to room: Room) -> Bool {
         guard room.phase == .playing, let seat = room.seat(of: player.id), room.returnsBySeat.indices.contains(seat) else { return true }
         guard room.returnsBySeat[seat] < config.maxReturnsPerSeat else { return false }
