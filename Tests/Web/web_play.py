@@ -553,7 +553,7 @@ def scenario_klondike(run, width=1280, height=900, touch=False, tag='desktop'):
                 page.tap(page.d.find_element(By.CSS_SELECTOR, '.replay button[aria-label="next step"]'))
             said = wait_for(f'step {first + 1}', lambda: f'step {first + 1} of' in page.d.find_element(By.CSS_SELECTOR, '.replay .stepno').text
                             and page.d.find_element(By.CSS_SELECTOR, '.replay ol.log').text)
-            name = lambda pile: 'the waste' if pile == 'waste' else f'column {pile[1:]}' if pile[0] == 't' else f'foundation {pile[1:]}'
+            name = lambda pile: 'waste' if pile == 'waste' else f'tableau {pile[1:]}' if pile[0] == 't' else f'foundation {pile[1:]}'
             m = moves[first]
             want = f'{name(m["from"])} → {name(m["to"])}' + (f' ({m["count"]} cards)' if m.get('count', 1) > 1 else '')
             expect(said.splitlines()[0] == f'patience{tag[:1]}: {want}', f'the replay says {said!r}, not {want!r}')

@@ -9,6 +9,7 @@ import { Records, ReplayScreen } from './records.js';
 import { AccountScreen } from './account.js';
 import { ChallengeBar } from './challenges.js';
 import { markEmoji } from './emoji.js';
+import { keep, storedJSON } from './storage.js';
 
 const main = document.getElementById('main');
 const statusBar = document.getElementById('status');
@@ -20,10 +21,10 @@ markEmoji();
 /** What the page keeps of its session, per server (so two servers on one host do not mix). */
 const storeKey = `cardserver:${location.host}`;
 function loadSession() {
-  try { return JSON.parse(localStorage.getItem(storeKey)) || {}; } catch { return {}; }
+  return storedJSON(localStorage, storeKey, {});
 }
 function saveSession(s) {
-  try { localStorage.setItem(storeKey, JSON.stringify(s)); } catch { /* private mode: the seat lasts the tab */ }
+  keep(localStorage, storeKey, JSON.stringify(s)); // refused (private mode): the seat lasts the tab
 }
 
 export const app = {
@@ -259,8 +260,7 @@ function enterRoom(code, game, role, seat) {
   app.room = { code, game, role, seat };
   if (!same) {
     // A reload comes back to the same room: its chat and log as this tab last had them.
-    let kept = null;
-    try { kept = JSON.parse(sessionStorage.getItem('cardserver.room') || 'null'); } catch (e) { kept = null; }
+    const kept = storedJSON(sessionStorage, 'cardserver.room', null);
     const back = kept && kept.code === code;
     app.chat = back ? kept.chat : []; app.log = back ? kept.log : []; app.state = null; app.gameOver = null;
   }
@@ -282,7 +282,8 @@ function saveRoomLog() {
   clearTimeout(roomLogTimer);
   roomLogTimer = null;
   if (!app.room) return;
-  try { sessionStorage.setItem('cardserver.room', JSON.stringify({ code: app.room.code, chat: app.chat, log: app.log })); } catch (e) { /* full or off: the log starts empty after a reload */ }
+  // Refused (full, off): the log starts empty after a reload.
+  keep(sessionStorage, 'cardserver.room', JSON.stringify({ code: app.room.code, chat: app.chat, log: app.log }));
 }
 window.addEventListener('pagehide', saveRoomLog);
 

@@ -5,6 +5,7 @@ import { h, svg, fill, duration, counted } from './dom.js';
 import { emojiDrawn } from './emoji.js';
 import { VIEWS } from './games/index.js';
 import { setCardName } from './games/set.js';
+import { pileWords } from './games/klondike.js';
 import { gameTitle } from './room.js';
 import { ratingText, diffText, ratingChart } from './ratings.js';
 
@@ -198,14 +199,14 @@ function describeStep(step, events) {
   return `${who}: ${commandWords(c)}`;
 }
 
-/** A game command in a few words, piles as a player names them: "column 7 → column 2 (3 cards)", "throw rock". */
+/** A game command in a few words, piles as the board names them: "tableau 7 → tableau 2 (3 cards)", "throw rock". */
 function commandWords(c) {
   switch (c.type) {
     case 'throw': return `throw ${c.sign}`;
     case 'answer': return `answer ${c.sign}`;
     case 'flip': return `flip card ${c.card + 1}`;
-    case 'move': return `${pileName(c.from)} → ${pileName(c.to)}${c.count > 1 ? ` (${c.count} cards)` : ''}`;
-    case 'auto': return `${pileName(c.from)} home`;
+    case 'move': return `${pileWords(c.from)} → ${pileWords(c.to)}${c.count > 1 ? ` (${c.count} cards)` : ''}`;
+    case 'auto': return `${pileWords(c.from)} home`;
     default: {
       const rest = Object.entries(c).filter(([k]) => k !== 'type').map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(' ') : v}`).join(', ');
       return `${c.type}${rest ? ` (${rest})` : ''}`;
@@ -213,10 +214,3 @@ function commandWords(c) {
   }
 }
 
-/** A Klondike pile's wire name ("t5", "f1", "waste") as the board shows it. */
-function pileName(pile) {
-  if (pile === 'waste') return 'the waste';
-  if (/^t\d$/.test(pile)) return `column ${pile.slice(1)}`;
-  if (/^f\d$/.test(pile)) return `foundation ${pile.slice(1)}`;
-  return pile;
-}

@@ -7,6 +7,7 @@
 
 import { h, fill, listWords, clock, stopwatch, counted } from '../dom.js';
 import { playerRating, ratingText } from '../ratings.js';
+import { keep, stored, storedJSON } from '../storage.js';
 
 const SUITS = { spades: '♠', hearts: '♥', diamonds: '♦', clubs: '♣' };
 const RANKS = [null, 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
@@ -16,7 +17,8 @@ const PILE_WORDS = { waste: 'waste', f1: 'foundation 1', f2: 'foundation 2', f3:
 const red = (c) => c.suit === 'hearts' || c.suit === 'diamonds';
 export const cardText = (c) => `${RANKS[c.rank]}${SUITS[c.suit]}`;
 export const cardWords = (c) => `${RANK_WORDS[c.rank]} of ${c.suit}`;
-const pileWords = (p) => PILE_WORDS[p] || `tableau ${p.slice(1)}`;
+/** A pile's wire name ("t5", "f1", "waste") as the page says it: "tableau 5", "foundation 1", "waste". */
+export const pileWords = (p) => PILE_WORDS[p] || `tableau ${p.slice(1)}`;
 const last = (pile) => pile[pile.length - 1];
 
 const CHANGES = ['draw', 'move', 'auto', 'undo', 'finish']; // the commands that change a game
@@ -24,12 +26,6 @@ const CHANGES = ['draw', 'move', 'auto', 'undo', 'finish']; // the commands that
 const AUTO_KEY = 'cardserver-klondike-auto-home';
 // The clock's start, kept for the tab so that a reload goes on counting.
 const CLOCK_KEY = 'cardserver-klondike-clock';
-function stored(area, key) {
-  try { return area.getItem(key); } catch { return null; } // storage refused: for this page only
-}
-function keep(area, key, value) {
-  try { area.setItem(key, value); } catch { /* storage refused: for this page only */ }
-}
 
 /**
  * The next card that can go home safely, as a move (the terminal's KlondikePlay.safeMoveHome):
@@ -153,8 +149,7 @@ export class KlondikeView {
   runClock(s, before, started) {
     if (s.player !== this.ctx.me() || this.ctx.readOnly) { this.start = null; return; }
     if (started) {
-      let kept = null;
-      try { kept = JSON.parse(stored(sessionStorage, CLOCK_KEY)); } catch { /* not ours: start again */ }
+      const kept = storedJSON(sessionStorage, CLOCK_KEY, null); // none, or not ours: start again
       this.start = !before && kept && kept.room === s.room ? kept.start : Date.now();
       keep(sessionStorage, CLOCK_KEY, JSON.stringify({ room: s.room, start: this.start }));
       this.ended = null;
