@@ -89,9 +89,11 @@ extension GameServer {
             throw CommandError(
                 code: .roomFull, message: "room \(room.code) has a game under way; watch it, or join once it is over")
         }
+        // A seat taken is a room-log record, and a short disk's room is kept for the games under
+        // way: a join and leave in a loop (between games, or in a room not yet full) would spend it.
+        try requireDiskRoom()
         if room.phase == .waiting, room.seatedCount == room.seats.count - 1 {
             // The last seat: the game begins with this join.
-            try requireDiskRoom()
             try countGameStart(by: player)
         }
         try takeSeat(player, in: room, seat: seat)

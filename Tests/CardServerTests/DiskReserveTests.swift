@@ -157,4 +157,26 @@ struct DiskReserveTests {
         host.send(#"{"type":"watch","room":"\#(room)"}"#, from: cyd)
         #expect(host.take(cyd).first?["type"] == .string("watching"))
     }
+
+    /// Nor does anyone take a seat: a join and leave in a loop, in a room between games or
+    /// not yet full, would spend the seats' reserve as a spectator's visits would.
+    @Test func nobodyTakesASeatWhileTheDiskIsShort() throws {
+        let (host, rooms, _, folder) = try Self.server(seatReserve: 1024)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ann = host.player("ann")
+        let cyd = host.player("cyd", peer: "127.0.0.3:1")
+        host.send(#"{"type":"create","game":"set","seats":3}"#, from: ann)
+        let room = host.take(ann).first?["room"]?.stringValue ?? ""
+        host.server.diskBudget = Self.shortBudget(folder)
+        let before = rooms.bytes.count
+        host.send(#"{"type":"join","room":"\#(room)","id":1}"#, from: cyd)
+        #expect(host.take(cyd) == [[
+            "type": "error", "code": "server_busy",
+            "message": "the server's disk is nearly full, so no new game can begin; games under way play on. Try again later", "id": 1,
+        ]])
+        #expect(rooms.bytes.count == before, "nothing written for it")
+        host.server.diskBudget = nil
+        host.send(#"{"type":"join","room":"\#(room)","id":2}"#, from: cyd)
+        #expect(host.take(cyd).first?["type"] == .string("joined"))
+    }
 }
