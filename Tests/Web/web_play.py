@@ -1579,6 +1579,13 @@ def scenario_toasts(run):
         wait_for('the match under way', lambda: page.state()['phase'] == 'playing')
         bob.send({'type': 'throw', 'sign': 'rock'})
         expect_toast(page, 'erin has thrown', 'web-toast-rps-phone')
+        # Under the signs are Resign and Leave: the toast goes above the board, hiding no button.
+        covered = page.js("""const t = document.querySelector('.toast').getBoundingClientRect();
+          return [...document.querySelectorAll('button, a[href], input, select, textarea')].filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top;
+          }).map((el) => el.innerText || el.id || el.tagName);""")
+        expect(not covered, f'the toast hides {covered}')
         page.tap(page.d.find_element(By.CSS_SELECTOR, 'button.sign[aria-label^="throw paper"]'))
         expect_toast(page, 'you won it')
         leave_room(page)

@@ -15,8 +15,9 @@ export class Toast {
 
   /**
    * Shows `text` just below `anchor` (the board), or at the bottom of the window when the
-   * board reaches past it; it goes after a time long enough to read it. `kind` colours it:
-   * 'good', 'bad' or 'info'.
+   * board reaches past it; above the board instead when below it would hide a button (a
+   * phone's Resign and Leave sit just under the board). It goes after a time long enough
+   * to read it. `kind` colours it: 'good', 'bad' or 'info'.
    */
   show(text, kind, anchor) {
     clearTimeout(this.timer);
@@ -27,7 +28,10 @@ export class Toast {
     const width = Math.min(this.el.offsetWidth, window.innerWidth - 2 * MARGIN);
     const centre = board.width ? board.left + board.width / 2 : window.innerWidth / 2;
     const left = Math.max(MARGIN, Math.min(centre - width / 2, window.innerWidth - width - MARGIN));
-    const top = Math.max(MARGIN, Math.min(board.bottom + MARGIN, window.innerHeight - this.el.offsetHeight - MARGIN));
+    const height = this.el.offsetHeight;
+    let top = Math.max(MARGIN, Math.min(board.bottom + MARGIN, window.innerHeight - height - MARGIN));
+    const above = board.top - height - MARGIN;
+    if (above >= MARGIN && hidesAControl(left, top, width, height)) top = above;
     this.el.style.left = `${left}px`;
     this.el.style.top = `${top}px`;
     this.timer = setTimeout(() => this.hide(), Math.min(8000, 2500 + 50 * text.length));
@@ -37,4 +41,12 @@ export class Toast {
     clearTimeout(this.timer);
     this.el.className = 'toast';
   }
+}
+
+/** Whether a toast at this place in the window would lie over a button, link or field. */
+function hidesAControl(left, top, width, height) {
+  return [...document.querySelectorAll('button, a[href], input, select, textarea')].some((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.left < left + width && r.right > left && r.top < top + height && r.bottom > top;
+  });
 }
