@@ -17,9 +17,13 @@ enum PasswordPrompt {
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
         quiet.c_lflag |= tcflag_t(ECHONL)
-        _ = prompt.withCString { write(tty, $0, strlen($0)) }
+        // Echo off before the prompt shows: switched after it, the switch (which discards what
+        // was typed before it, so no type-ahead is taken for the password) could fall after a
+        // quick typist's line, which was then shown on the screen and thrown away (CI87's tmux
+        // test waited for the next prompt forever).
         guard tcsetattr(tty, TCSAFLUSH, &quiet) == 0 else { return nil }
         defer { _ = tcsetattr(tty, TCSAFLUSH, &saved) }
+        _ = prompt.withCString { write(tty, $0, strlen($0)) }
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while line.count < maxBytes {
