@@ -51,4 +51,17 @@ struct ReturnsPerSeatTests {
         host.send(#"{"type":"login","token":"\#(bobToken)","id":3}"#, from: bob)
         #expect(host.take(bob).first?["code"] == "bad_token")
     }
+
+    /// Protocol.md's limits table shows the line a bot gets, at the default 1,000 returns.
+    @Test func protocolMdShowsTheRefusalAsSent() throws {
+        #expect(ServerConfig(version: "test").maxReturnsPerSeat == 1_000)
+        let documented = ServerMessage.error(
+            code: .badToken,
+            message: "you came back to your seat in room K7QX 1000 times in this game, the most one player may (each return is kept in the "
+                + "game's record), so the seat was given up; log in with a name to play on", id: nil)
+        let protocolText = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Protocol.md"), encoding: .utf8)
+        #expect(protocolText.contains("`\(documented.jsonText)`"), "\(documented.jsonText)")
+    }
 }
