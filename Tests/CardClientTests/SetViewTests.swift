@@ -126,6 +126,20 @@ struct SetViewTests {
         #expect(text[23] == " Enter play again · I records · / chat · ? keys · Q leave")
     }
 
+    /// A solo game's verdict is long ("finished in 0:55 · 25 Sets · …"): where it does not fit
+    /// beside the deck at 80 columns the info line says "game over", and the status line below
+    /// says it whole, as the terminal showed it cut off before.
+    @Test func aLongVerdictGivesWayOnTheInfoLineAndShowsWholeBelow() {
+        let model = Fixtures.model([
+            Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#,
+            Fixtures.setState(cards: 6, score: 75, deck: 0, phase: "over"),
+            #"{"type":"game_over","room":"K7QX","winners":["ann"],"scores":{"ann":75},"hints_used":75,"summary":{"time_ms":55000,"sets_found":25,"wrong_claims":0,"hints":75}}"#,
+        ])
+        let text = Fixtures.trimmed(ScreenRenderer.render(model, size: ScreenSize(width: 80, height: 24), color: false, now: 0))
+        #expect(text[3] == " deck 0 · 6 on the table · hints 0 · game over")
+        #expect(text[22].hasPrefix(" game over: finished in 0:55"))
+    }
+
     @Test func aWaitingRoomSaysHowTheGameStarts() {
         let model = Fixtures.model([
             Fixtures.hello, Fixtures.welcomeAnn, #"{"type":"joined","room":"K7QX","game":"set","seat":0}"#,

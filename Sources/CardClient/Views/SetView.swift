@@ -297,8 +297,11 @@ public struct SetView: GameView {
         if room.phase == .over {
             let verdict = room.result.map { ClientModel.describeResult($0, me: me) } ?? "game over"
             line.append(" · ", Palette.quiet)
-            // What Enter does then (plays again, or offers a rematch) is in the keys below.
-            line.append("game over: \(verdict)", Palette.heading)
+            // What Enter does then (plays again, or offers a rematch) is in the keys below, and
+            // the whole verdict on the status line: here it goes only where it fits (a solo
+            // game's "finished in 0:55 · 25 Sets · …" did not, at 80 columns).
+            let whole = "game over: \(verdict)"
+            line.append(line.width + DisplayWidth.of(whole) <= context.size.width ? whole : "game over", Palette.heading)
         }
         return line
     }
